@@ -1,0 +1,80 @@
+package org.altml.core.internal.vectorization;
+
+/** Plain-loop kernels: the specification every SIMD implementation is tested against. */
+public final class ScalarVectorOps implements VectorOps {
+  /** The shared instance (stateless). */
+  public static final ScalarVectorOps INSTANCE = new ScalarVectorOps();
+
+  private ScalarVectorOps() {}
+
+  @Override
+  public float dot(float[] a, int aOff, float[] b, int bOff, int n) {
+    float s = 0f;
+    for (int i = 0; i < n; i++) {
+      s = Math.fma(a[aOff + i], b[bOff + i], s);
+    }
+    return s;
+  }
+
+  @Override
+  public float squaredDistance(float[] a, int aOff, float[] b, int bOff, int n) {
+    float s = 0f;
+    for (int i = 0; i < n; i++) {
+      float d = a[aOff + i] - b[bOff + i];
+      s = Math.fma(d, d, s);
+    }
+    return s;
+  }
+
+  @Override
+  public void axpy(float alpha, float[] x, int xOff, float[] y, int yOff, int n) {
+    for (int i = 0; i < n; i++) {
+      y[yOff + i] = Math.fma(alpha, x[xOff + i], y[yOff + i]);
+    }
+  }
+
+  @Override
+  public void scale(float alpha, float[] x, int off, int n) {
+    for (int i = 0; i < n; i++) {
+      x[off + i] *= alpha;
+    }
+  }
+
+  @Override
+  public void sparseTimesRows(int[] idx, float[] val, int off, int nnz, float[] rows, int stride, float[] out, int width) {
+    java.util.Arrays.fill(out, 0, width, 0f);
+    for (int k = off; k < off + nnz; k++) {
+      int base = idx[k] * stride;
+      float v = val[k];
+      for (int j = 0; j < width; j++) {
+        out[j] = Math.fma(v, rows[base + j], out[j]);
+      }
+    }
+  }
+
+  @Override
+  public void addSparseOuter(int[] idx, float[] val, int off, int nnz, float alpha, float[] coeff, float[] rows, int stride, int width) {
+    for (int k = off; k < off + nnz; k++) {
+      int base = idx[k] * stride;
+      float a = alpha * val[k];
+      for (int j = 0; j < width; j++) {
+        rows[base + j] = Math.fma(a, coeff[j], rows[base + j]);
+      }
+    }
+  }
+
+  @Override
+  public void adaptiveStep(
+      int[] idx, float[] val, int off, int nnz, float[] grad, float eta, float delta, float[] rows, float[] acc, int stride, int width) {
+    for (int k = off; k < off + nnz; k++) {
+      int base = idx[k] * stride;
+      float v = val[k];
+      for (int j = 0; j < width; j++) {
+        float g = v * grad[j];
+        float a = Math.fma(g, g, acc[base + j]);
+        acc[base + j] = a;
+        rows[base + j] -= (eta * g) / (delta + (float) Math.sqrt(a));
+      }
+    }
+  }
+}

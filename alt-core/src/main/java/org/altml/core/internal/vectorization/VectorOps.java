@@ -1,0 +1,45 @@
+package org.altml.core.internal.vectorization;
+
+/**
+ * Dense float kernels behind {@link org.altml.core.math.VectorMath}. Arguments are trusted (the facade
+ * checks them). {@link ScalarVectorOps} is the specification; the Panama implementation must match it
+ * bit for bit on the lane-wise kernels ({@link #sparseTimesRows}, {@link #addSparseOuter},
+ * {@link #adaptiveStep}, {@link #axpy}, {@link #scale}: each output element sees the same operations
+ * in the same order, with fused multiply-adds where the specification uses {@link Math#fma}), and
+ * within a bound scaling with {@code n·Σ|a_i·b_i|·ulp} on the reductions ({@link #dot},
+ * {@link #squaredDistance}), whose summation order differs.
+ */
+public interface VectorOps {
+  /** Σ a[aOff+i]·b[bOff+i] for i in [0, n). */
+  float dot(float[] a, int aOff, float[] b, int bOff, int n);
+
+  /** Σ (a[aOff+i] − b[bOff+i])² for i in [0, n). */
+  float squaredDistance(float[] a, int aOff, float[] b, int bOff, int n);
+
+  /** In place: y[yOff+i] += alpha·x[xOff+i] for i in [0, n) (one fma per element). */
+  void axpy(float alpha, float[] x, int xOff, float[] y, int yOff, int n);
+
+  /** In place: x[off+i] *= alpha for i in [0, n). */
+  void scale(float alpha, float[] x, int off, int n);
+
+  /**
+   * Scores of a sparse x against feature-major rows: out[j] = Σ_k val[k]·rows[idx[k]·stride + j] for j in
+   * [0, width), k over the nnz entries from {@code off}, accumulated in k order with one fma per term,
+   * starting from 0. Entries of {@code out} past {@code width} are untouched.
+   */
+  void sparseTimesRows(int[] idx, float[] val, int off, int nnz, float[] rows, int stride, float[] out, int width);
+
+  /**
+   * In place, the rank-one update of the rows x touches: rows[idx[k]·stride + j] += (alpha·val[k])·coeff[j]
+   * (one fma per element) for every entry k and j in [0, width). FALT's step is alpha = −η.
+   */
+  void addSparseOuter(int[] idx, float[] val, int off, int nnz, float alpha, float[] coeff, float[] rows, int stride, int width);
+
+  /**
+   * In place, the SALT (AdaGrad) step on the rows x touches: with g = val[k]·grad[j],
+   * acc = fma(g, g, acc); w −= (eta·g) / (delta + sqrt(acc)), for every entry k and j in [0, width),
+   * where w and acc are rows[idx[k]·stride + j] and acc[idx[k]·stride + j].
+   */
+  void adaptiveStep(
+      int[] idx, float[] val, int off, int nnz, float[] grad, float eta, float delta, float[] rows, float[] acc, int stride, int width);
+}

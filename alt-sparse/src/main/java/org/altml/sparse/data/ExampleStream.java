@@ -1,0 +1,53 @@
+package org.altml.sparse.data;
+
+import java.io.IOException;
+import org.altml.sparse.LabelSet;
+import org.altml.sparse.SparseVector;
+
+/**
+ * A cursor over labelled examples, read once from the first to the last.
+ *
+ * <pre>{@code
+ * try (ExampleStream s = dataset.stream()) {
+ *   while (s.advance()) {
+ *     learner.update(s.features(), s.labels());
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>Like HPPC cursors and fastutil's fast iterators, a stream reuses one {@link SparseVector} and one
+ * {@link LabelSet}: they are valid until the next {@link #advance()}, and a pass allocates nothing per
+ * example. Not thread-safe.
+ */
+public interface ExampleStream extends AutoCloseable {
+  /**
+   * Moves to the next example.
+   *
+   * @return false at the end of the stream
+   * @throws IOException if the underlying file cannot be read (a malformed file raises
+   *     {@link org.altml.sparse.io.DataFormatException}, a subclass)
+   */
+  boolean advance() throws IOException;
+
+  /** Features of the current example; valid until the next {@link #advance()}. */
+  SparseVector features();
+
+  /** Relevant labels of the current example; valid until the next {@link #advance()}. */
+  LabelSet labels();
+
+  /**
+   * Number of labels L declared before reading (a header, a label file or an explicit option), or -1
+   * when the stream cannot know it in advance.
+   */
+  int numLabels();
+
+  /**
+   * Number of features d declared before reading, or -1 when unknown in advance (LIBSVM without an
+   * explicit dimension). Every index of {@link #features()} is below it when known.
+   */
+  int numFeatures();
+
+  /** Releases the underlying resources; idempotent. */
+  @Override
+  void close() throws IOException;
+}

@@ -1,0 +1,42 @@
+package org.altml.sparse.io;
+
+import java.io.IOException;
+
+/**
+ * A data file is malformed. The message names the file, the 1-based line (when known), the offending
+ * token (where useful) and what was expected, as in
+ * {@code "train.svm:12: token '3:x': feature value is not a number"}.
+ */
+public class DataFormatException extends IOException {
+  private static final long serialVersionUID = 1L;
+
+  private final String file;
+  private final long line;
+
+  /**
+   * Creates an exception for {@code file} at 1-based {@code line} (0 when the problem is not tied to a
+   * line, such as a truncated gzip stream).
+   */
+  public DataFormatException(String file, long line, String problem) {
+    super(file + (line > 0 ? ":" + line : "") + ": " + problem);
+    this.file = file;
+    this.line = line;
+  }
+
+  /** Same, with the underlying cause. */
+  public DataFormatException(String file, long line, String problem, Throwable cause) {
+    super(file + (line > 0 ? ":" + line : "") + ": " + problem, cause);
+    this.file = file;
+    this.line = line;
+  }
+
+  /** The file (as given by the caller) that is malformed. */
+  public String file() {
+    return file;
+  }
+
+  /** The 1-based line of the problem, or 0 when it is not tied to a line. */
+  public long line() {
+    return line;
+  }
+}
