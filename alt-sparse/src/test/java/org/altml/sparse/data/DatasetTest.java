@@ -1,0 +1,120 @@
+package org.altml.sparse.data;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.List;
+import org.altml.sparse.LabelSet;
+import org.altml.sparse.SparseVector;
+import org.junit.jupiter.api.Test;
+
+class DatasetTest {
+  private static Dataset small(int n) {
+    DatasetBuilder b = new DatasetBuilder().name("small");
+    for (int i = 0; i < n; i++) {
+      b.add(SparseVector.of(new int[] {i % 5, 5 + i}, new float[] {1f + i, -i - 0.5f}), i % 3 == 0 ? LabelSet.of() : LabelSet.of(i % 4));
+    }
+    return b.build();
+  }
+
+  @Test
+  void builderDerivesDimensions() {
+    Dataset d = small(10);
+    assertEquals(10, d.size());
+    assertEquals(15, d.numFeatures());
+    assertEquals(4, d.numLabels());
+    assertEquals(List.of("0", "1", "2", "3"), d.labelNames());
+    assertEquals(20, d.totalNonZeros());
+    assertEquals(2, d.nnz(3));
+    assertEquals(new Example(SparseVector.of(new int[] {3, 8}, new float[] {4f, -3.5f}), LabelSet.of()), d.example(3));
+    assertEquals(LabelSet.of(2), d.example(2).labels());
+    assertThrows(IllegalStateException.class, () -> new DatasetBuilder().numLabels(2).add(new SparseVector(), LabelSet.of(2)).build());
+    assertThrows(IllegalStateException.class, () -> new DatasetBuilder().numFeatures(3).add(SparseVector.of(new int[] {3}, new float[] {1}), LabelSet.of()).build());
+    assertEquals(List.of("a", "b", "c"), new DatasetBuilder().labelNames(List.of("a", "b", "c")).build().labelNames());
+  }
+
+  @Test
+  void streamReusesViewsAndVisitsInOrder() throws IOException {
+    Dataset d = small(6);
+    try (ExampleStream s = d.stream(new int[] {4, 1, 4})) {
+      assertTrue(s.advance());
+      SparseVector x = s.features();
+      assertEquals(4, x.index(0));
+      assertTrue(s.advance());
+      assertSame(x, s.features(), "the cursor reuses one vector");
+      assertEquals(1, x.index(0));
+      assertTrue(s.advance());
+      assertFalse(s.advance());
+      assertFalse(s.advance());
+      assertEquals(3, s.numLabels(), "labels 0..2 occur in the first six examples");
+    }
+    int count = 0;
+    try (ExampleStream s = d.stream()) {
+      while (s.advance()) {
+        assertEquals(count % 5, s.features().index(0));
+        count++;
+      }
+    }
+    assertEquals(6, count);
+    assertThrows(IndexOutOfBoundsException.class, () -> d.stream(new int[] {6}));
+  }
+
+  @Test
+  void permutationsAreSeededAndUniformlyValid() {
+    int[] a = Dataset.permutation(1000, 42);
+    assertArrayEquals(a, Dataset.permutation(1000, 42));
+    assertFalse(Arrays.equals(a, Dataset.permutation(1000, 43)));
+    int[] sorted = a.clone();
+    Arrays.sort(sorted);
+    for (int i = 0; i < sorted.length; i++) {
+      assertEquals(i, sorted[i]);
+    }
+    assertNotEquals(0, Arrays.mismatch(a, sorted) + 1, "a shuffled permutation differs from identity");
+  }
+
+  @Test
+  void foldsCoverEveryExampleExactlyOnce() {
+    Dataset d = small(23);
+    int[][] folds = d.folds(5, 9);
+    int[] seen = new int[23];
+    for (int[] fold : folds) {
+      assertTrue(fold.length == 4 || fold.length == 5, "fold sizes differ by at most one");
+      for (int i : fold) {
+        seen[i]++;
+      }
+      int[] train = Dataset.complement(fold, 23);
+      assertEquals(23, train.length + fold.length);
+    }
+    for (int c : seen) {
+      assertEquals(1, c);
+    }
+    for (int f = 0; f < folds.length; f++) {
+      assertArrayEquals(folds[f], d.folds(5, 9)[f]);
+    }
+    assertThrows(IllegalArgumentException.class, () -> d.folds(1, 0));
+    assertThrows(IllegalArgumentException.class, () -> d.folds(24, 0));
+  }
+
+  @Test
+  void subsetCopiesSelectedRows() {
+    Dataset d = small(8);
+    Dataset s = d.subset(new int[] {7, 2, 2});
+    assertEquals(3, s.size());
+    assertEquals(d.example(7), s.example(0));
+    assertEquals(d.example(2), s.example(1));
+    assertEquals(d.example(2), s.example(2));
+    assertEquals(d.numFeatures(), s.numFeatures());
+    Dataset wider = d.withDimensions(100, 6);
+    assertEquals(6, wider.numLabels());
+    assertEquals(6, wider.labelNames().size());
+    assertEquals(d.example(5), wider.example(5));
+    assertThrows(IllegalArgumentException.class, () -> d.withDimensions(100, 3));
+  }
+}
