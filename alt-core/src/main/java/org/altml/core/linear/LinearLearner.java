@@ -1,0 +1,278 @@
+package org.altml.core.linear;
+
+import java.util.Arrays;
+import org.altml.core.learner.OnlineMultiLabelLearner;
+import org.altml.core.learner.Scores;
+import org.altml.core.math.VectorMath;
+import org.altml.sparse.LabelSet;
+import org.altml.sparse.SparseVector;
+
+/**
+ * Base of the linear multi-label learners (FALT, SALT, PA binary relevance): a feature-major
+ * {@link WeightMatrix} W ∈ R^{d×(L+1)}, prediction s = x·W (label scores s_1..s_L, threshold score
+ * s_{L+1}), and the online round of SPEC.md: up to M inner steps on the same example, each recomputing
+ * the scores and stopping as soon as the loss is zero. Subclasses supply the loss gradient as a
+ * coefficient vector c (one float per lane of a row, pad lanes 0) and the row update it drives.
+ *
+ * <p>Hot paths allocate nothing: scratch arrays are sized once (one row of {@link #stride()} floats
+ * each). Features beyond the current d grow W in {@link #update}; in {@link #predict} they contribute
+ * nothing and W does not grow. The optional bias feature ({@link LearnerOptions#bias()}) is a constant
+ * 1 whose weights live in a dedicated row ({@link #biasWeights()}).
+ *
+ * <p>Divergence: every score vector the learner computes (in predict and at every inner step) and
+ * every loss is checked for NaN and infinity at the cost of one multiply-add per label; the first
+ * non-finite value throws a {@link DivergenceException} naming the example index and the settings, and
+ * the learner then refuses every call with an {@link IllegalStateException}. A non-finite weight is
+ * therefore reported at the first score that reads it, no later.
+ *
+ * <p>Single-threaded, as fastutil's collections: no call may run concurrently with {@link #update} or
+ * {@link #predictThenUpdate}. {@link #predict} on a model that is no longer trained may run from many
+ * threads, each with its own {@link Scores}.
+ */
+public abstract class LinearLearner implements OnlineMultiLabelLearner {
+  /** The constant bias feature as a one-entry sparse vector {0: 1}, addressing the bias row. */
+  protected static final SparseVector BIAS_FEATURE = SparseVector.of(new int[] {0}, new float[] {1f});
+
+  private final int numLabels;
+  private final int stride;
+  private final int maxUpdates;
+  private final LearnerOptions options;
+  private final boolean bias;
+  private final WeightMatrix weights;
+  private final float[] biasRow;
+  private final float[] coeff;
+  private final float[] stepScores;
+  private long examples;
+  private long steps;
+  private String failure;
+
+  /**
+   * Creates a learner with W = 0 and no feature rows yet.
+   *
+   * @throws IllegalArgumentException if {@code numLabels < 1}
+   * @throws NullPointerException if {@code config} or {@code options} is null
+   */
+  protected LinearLearner(int numLabels, LearnerConfig config, LearnerOptions options) {
+    if (numLabels < 1) {
+      throw new IllegalArgumentException("numLabels must be >= 1: " + numLabels);
+    }
+    this.numLabels = numLabels;
+    this.maxUpdates = config.maxUpdatesPerExample();
+    this.options = java.util.Objects.requireNonNull(options, "options");
+    this.bias = options.bias();
+    this.weights = new WeightMatrix(numLabels + 1, 0);
+    this.stride = weights.stride();
+    this.biasRow = new float[stride];
+    this.coeff = new float[stride];
+    this.stepScores = new float[stride];
+  }
+
+  /** Short name used by the CLI and model files: {@code "falt"}, {@code "salt"}, {@code "pa1"}, {@code "pa2"}. */
+  public abstract String name();
+
+  /** The hyperparameters this learner was built with. */
+  public abstract LearnerConfig config();
+
+  /** The options (bias) this learner was built with. */
+  public final LearnerOptions options() {
+    return options;
+  }
+
+  @Override
+  public final int numLabels() {
+    return numLabels;
+  }
+
+  /** Current number of feature rows d of W (the largest feature index trained on, plus one, or more). */
+  public final int numFeatures() {
+    return weights.numRows();
+  }
+
+  /** Floats per weight row: L+1 rounded up to {@link Scores#PAD}. */
+  public final int stride() {
+    return stride;
+  }
+
+  /**
+   * Makes W at least {@code numFeatures} rows tall, in place (new rows are zero); lets a caller that
+   * knows d allocate once instead of growing.
+   */
+  public void ensureFeatures(int numFeatures) {
+    weights.ensureRows(numFeatures);
+  }
+
+  /**
+   * The weight matrix W (live, not a copy): for model files, inspection and tests. Writing to it
+   * changes the model.
+   */
+  public final WeightMatrix weights() {
+    return weights;
+  }
+
+  /**
+   * The bias row: the L+1 weights of the constant bias feature, then zero padding ({@link #stride()}
+   * floats; live, not a copy). All zero when the bias option is off.
+   */
+  public final float[] biasWeights() {
+    return biasRow;
+  }
+
+  /** Number of update rounds (examples passed to {@code update}/{@code predictThenUpdate}) so far. */
+  public final long examplesSeen() {
+    return examples;
+  }
+
+  /** Total number of inner update steps applied so far (at most M per example). */
+  public final long updateSteps() {
+    return steps;
+  }
+
+  /** Name, config and options in one line, for messages and run records. */
+  public final String describe() {
+    return name() + " " + config() + " " + options;
+  }
+
+  @Override
+  public final void predict(SparseVector x, Scores out) {
+    checkUsable();
+    checkScores(out);
+    float[] s = out.array();
+    computeScores(x, s);
+    float probe = 0f;
+    for (int i = 0; i <= numLabels; i++) {
+      probe += s[i] * 0f; // NaN iff some score is NaN or infinite
+    }
+    if (probe != 0f) {
+      throw diverged(examples, "predict computed a non-finite score " + out);
+    }
+  }
+
+  @Override
+  public final void update(SparseVector x, LabelSet y) {
+    checkUsable();
+    checkLabels(y);
+    if (x.nnz() == 0 && !bias) {
+      examples++; // zero-norm x: nothing changes
+      return;
+    }
+    ensureFeatures(x.maxIndex() + 1);
+    computeScores(x, stepScores);
+    round(x, y, stepScores);
+  }
+
+  /**
+   * Predicts {@code x} into {@code out} with the current model, then learns from {@code (x, y)}; the
+   * first inner step reuses the scores just computed, and {@code out} keeps those pre-update scores.
+   */
+  @Override
+  public final void predictThenUpdate(SparseVector x, LabelSet y, Scores out) {
+    checkUsable();
+    checkScores(out);
+    checkLabels(y);
+    ensureFeatures(x.maxIndex() + 1); // new rows are zero: the prediction is unchanged
+    float[] s = out.array();
+    computeScores(x, s);
+    if (x.nnz() == 0 && !bias) {
+      examples++;
+      return;
+    }
+    round(x, y, s);
+  }
+
+  /** One online round: up to M steps, the first on {@code first} (read only), stopping at zero loss. */
+  private void round(SparseVector x, LabelSet y, float[] first) {
+    beginRound(x);
+    final float[] c = coeff;
+    float[] s = first;
+    for (int step = 0; ; ) {
+      int violated = coefficients(s, y, c);
+      if (violated <= 0) {
+        if (violated < 0) {
+          throw diverged(examples, "inner step " + step + " saw a non-finite score or loss");
+        }
+        break; // f_t(W) = 0
+      }
+      applyStep(x, c);
+      steps++;
+      if (++step == maxUpdates) {
+        break;
+      }
+      s = stepScores;
+      computeScores(x, s);
+    }
+    examples++;
+  }
+
+  /**
+   * Writes the scores x·W (and the bias row when the option is on) into {@code out[0..stride)}. Reads
+   * only: safe from several threads on a frozen model.
+   */
+  final void computeScores(SparseVector x, float[] out) {
+    float[] rows = weights.rows();
+    if ((long) (x.maxIndex() + 1) * stride <= rows.length) {
+      VectorMath.sparseTimesRows(x, rows, stride, out, stride);
+    } else {
+      // Slow path (predict only): features without a row contribute nothing. Indices are sorted.
+      Arrays.fill(out, 0, stride, 0f);
+      int capacity = rows.length / stride;
+      int[] idx = x.indices();
+      float[] val = x.values();
+      for (int k = x.offset(), end = x.offset() + x.nnz(); k < end && idx[k] < capacity; k++) {
+        VectorMath.axpy(val[k], rows, idx[k] * stride, out, 0, stride);
+      }
+    }
+    if (bias) {
+      VectorMath.axpy(1f, biasRow, 0, out, 0, stride);
+    }
+  }
+
+  /** Called once per round before the first step (e.g. PA computes ||x||² here). */
+  protected void beginRound(SparseVector x) {}
+
+  /**
+   * Fills {@code coeff[0..L]} with the loss gradient's coefficients for the current {@code scores} (the
+   * gradient of row f is x_f·coeff; pad lanes must stay 0) and returns the number of violated margins:
+   * 0 means zero loss (the round stops), -1 means a score or the loss is not finite.
+   */
+  protected abstract int coefficients(float[] scores, LabelSet y, float[] coeff);
+
+  /**
+   * Applies one update step driven by {@code coeff} to the rows x touches and, when the bias option is
+   * on, to the bias row ({@link #BIAS_FEATURE} against {@link #biasWeights()}).
+   */
+  protected abstract void applyStep(SparseVector x, float[] coeff);
+
+  /** The backing array of W, re-read after growth (see {@link WeightMatrix#rows()}). */
+  protected final float[] rows() {
+    return weights.rows();
+  }
+
+  /** Whether the bias option is on. */
+  protected final boolean hasBias() {
+    return bias;
+  }
+
+  private DivergenceException diverged(long example, String what) {
+    failure = describe() + " diverged at example " + example + " (0-based update round): " + what
+        + "; the model is unusable (try a smaller eta or scaled features)";
+    return new DivergenceException(example, failure);
+  }
+
+  private void checkUsable() {
+    if (failure != null) {
+      throw new IllegalStateException("learner refused: it diverged earlier: " + failure);
+    }
+  }
+
+  private void checkScores(Scores out) {
+    if (out.numLabels() != numLabels) {
+      throw new IllegalArgumentException("Scores has " + out.numLabels() + " labels, learner has " + numLabels);
+    }
+  }
+
+  private void checkLabels(LabelSet y) {
+    if (y.maxLabel() >= numLabels) {
+      throw new IllegalArgumentException("label " + y.maxLabel() + " outside [0, " + numLabels + ")");
+    }
+  }
+}

@@ -1,0 +1,77 @@
+package org.altml.core.linear;
+
+import org.altml.core.math.VectorMath;
+import org.altml.sparse.LabelSet;
+import org.altml.sparse.SparseVector;
+
+/**
+ * Second-order adaptive label thresholding, SALT (paper, section 3.2, Algorithm 3): adaptive mirror
+ * descent on f_t with H = δI + diag(s), s = √(Σ g²) per element of W (the sum including the current
+ * step), up to M steps per example (SPEC.md). Per element, with g = x_f·c_j:
+ * G² += g², w −= η·g/(δ + √G²), through {@link VectorMath#adaptiveStep}. The accumulator G² is a
+ * second matrix of W's shape ({@link #accumulator()}).
+ *
+ * <p>Single-threaded; see {@link LinearLearner}.
+ */
+public final class Salt extends LinearLearner {
+  private final SaltConfig config;
+  private final WeightMatrix acc;
+  private final float[] biasAcc;
+
+  /** SALT for {@code numLabels} labels without bias. */
+  public Salt(int numLabels, SaltConfig config) {
+    this(numLabels, config, LearnerOptions.defaults());
+  }
+
+  /** SALT for {@code numLabels} labels with the given options. */
+  public Salt(int numLabels, SaltConfig config, LearnerOptions options) {
+    super(numLabels, config, options);
+    this.config = config;
+    this.acc = new WeightMatrix(numLabels + 1, 0);
+    this.biasAcc = new float[stride()];
+  }
+
+  /** {@code "salt"}. */
+  @Override
+  public String name() {
+    return "salt";
+  }
+
+  @Override
+  public SaltConfig config() {
+    return config;
+  }
+
+  /** Grows W and the accumulator G² together (they always have the same shape and capacity). */
+  @Override
+  public void ensureFeatures(int numFeatures) {
+    super.ensureFeatures(numFeatures);
+    acc.ensureRows(numFeatures);
+  }
+
+  /** The accumulated squared gradients G² (live, same shape as {@link #weights()}). */
+  public WeightMatrix accumulator() {
+    return acc;
+  }
+
+  /** The bias row's accumulated squared gradients (live; zero when the bias option is off). */
+  public float[] biasAccumulator() {
+    return biasAcc;
+  }
+
+  @Override
+  protected int coefficients(float[] scores, LabelSet y, float[] coeff) {
+    return AltGradient.coefficients(scores, y, numLabels(), coeff);
+  }
+
+  @Override
+  protected void applyStep(SparseVector x, float[] coeff) {
+    int stride = stride();
+    float eta = config.eta();
+    float delta = config.delta();
+    VectorMath.adaptiveStep(x, coeff, eta, delta, rows(), acc.rows(), stride, stride);
+    if (hasBias()) {
+      VectorMath.adaptiveStep(BIAS_FEATURE, coeff, eta, delta, biasWeights(), biasAcc, stride, stride);
+    }
+  }
+}

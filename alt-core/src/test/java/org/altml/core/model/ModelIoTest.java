@@ -1,0 +1,163 @@
+package org.altml.core.model;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import java.util.zip.CRC32;
+import org.altml.core.baseline.PaBinaryRelevance;
+import org.altml.core.baseline.PaConfig;
+import org.altml.core.learner.Scores;
+import org.altml.core.linear.Falt;
+import org.altml.core.linear.FaltConfig;
+import org.altml.core.linear.LearnerOptions;
+import org.altml.core.linear.LinearLearner;
+import org.altml.core.linear.RandomData;
+import org.altml.core.linear.Salt;
+import org.altml.core.linear.SaltConfig;
+import org.altml.sparse.SparseVector;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class ModelIoTest {
+  private static final long SEED = 77L;
+
+  @TempDir Path dir;
+
+  static Stream<Supplier<LinearLearner>> learners() {
+    return Stream.of(
+        () -> new Falt(5, new FaltConfig(0.5f, 2)),
+        () -> new Salt(5, new SaltConfig(0.25f, 0.5f, 1), new LearnerOptions(true)),
+        () -> new PaBinaryRelevance(5, new PaConfig(PaConfig.Variant.PA1, 0.125f, 3)),
+        () -> new PaBinaryRelevance(5, new PaConfig(PaConfig.Variant.PA2, 2f, 1), new LearnerOptions(true)));
+  }
+
+  static LinearLearner trained(Supplier<LinearLearner> factory) {
+    LinearLearner learner = factory.get();
+    SplittableRandom rnd = new SplittableRandom(SEED);
+    for (int t = 0; t < 200; t++) {
+      learner.update(RandomData.vector(rnd, 30, 6), RandomData.labels(rnd, 5));
+    }
+    return learner;
+  }
+
+  @ParameterizedTest
+  @MethodSource("learners")
+  void roundTripGivesIdenticalPredictionsAndContinuesTraining(Supplier<LinearLearner> factory) throws IOException {
+    LinearLearner original = trained(factory);
+    List<String> names = List.of("a", "b", "ç", "label with spaces", "e");
+    Path file = dir.resolve("m.altmodel");
+    ModelIo.write(original, names, file);
+    SavedModel saved = ModelIo.read(file);
+    LinearLearner loaded = saved.learner();
+    assertEquals(names, saved.labelNames());
+    assertEquals(original.examplesSeen(), saved.examplesSeen());
+    assertEquals(original.describe(), loaded.describe());
+    assertEquals(original.numFeatures(), loaded.numFeatures());
+    SplittableRandom rnd = new SplittableRandom(SEED + 1);
+    Scores a = new Scores(5);
+    Scores b = new Scores(5);
+    for (int t = 0; t < 100; t++) {
+      SparseVector x = RandomData.vector(rnd, 40, 8);
+      var y = RandomData.labels(rnd, 5);
+      original.predictThenUpdate(x, y, a);
+      loaded.predictThenUpdate(x, y, b);
+      assertArrayEquals(a.array(), b.array(), original.describe() + ", seed " + SEED + ", example " + t);
+    }
+    try (var files = Files.list(dir)) {
+      assertEquals(List.of(file), files.toList(), "no temporary file is left behind");
+    }
+  }
+
+  @Test
+  void defaultNamesAndReplacingAnExistingFile() throws IOException {
+    Path file = dir.resolve("m.bin");
+    Files.writeString(file, "old");
+    ModelIo.write(trained(() -> new Falt(5, FaltConfig.defaults())), null, file);
+    assertEquals(List.of("0", "1", "2", "3", "4"), ModelIo.read(file).labelNames());
+    assertThrows(IllegalArgumentException.class,
+        () -> ModelIo.write(new Falt(5, FaltConfig.defaults()), List.of("a"), dir.resolve("x")));
+  }
+
+  @Test
+  void refusesToSaveADivergedModel() {
+    Falt falt = new Falt(2, new FaltConfig(1e38f, 1));
+    falt.update(SparseVector.of(new int[] {0}, new float[] {1e10f}), org.altml.sparse.LabelSet.of(0));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> ModelIo.write(falt, null, dir.resolve("bad")));
+    assertTrue(e.getMessage().contains("non-finite"), e.getMessage());
+    assertFalse(Files.exists(dir.resolve("bad")));
+  }
+
+  private Path saved() throws IOException {
+    Path file = dir.resolve("m.model");
+    ModelIo.write(trained(() -> new Salt(5, SaltConfig.defaults())), null, file);
+    return file;
+  }
+
+  private static void assertProblem(Path file, String expected) {
+    ModelFormatException e = assertThrows(ModelFormatException.class, () -> ModelIo.read(file));
+    assertTrue(e.getMessage().contains(file.toString()) && e.getMessage().contains(expected), e.getMessage());
+    assertEquals(file, e.file());
+  }
+
+  @Test
+  void truncatedFile() throws IOException {
+    Path file = saved();
+    byte[] bytes = Files.readAllBytes(file);
+    Files.write(file, java.util.Arrays.copyOf(bytes, bytes.length - 7));
+    assertProblem(file, "truncated");
+    Files.write(file, java.util.Arrays.copyOf(bytes, 10));
+    assertProblem(file, "too short");
+  }
+
+  @Test
+  void flippedByteFailsTheChecksum() throws IOException {
+    Path file = saved();
+    byte[] bytes = Files.readAllBytes(file);
+    bytes[bytes.length / 2] ^= 0x10;
+    Files.write(file, bytes);
+    assertProblem(file, "checksum mismatch");
+  }
+
+  @Test
+  void wrongMagic() throws IOException {
+    Path file = saved();
+    byte[] bytes = Files.readAllBytes(file);
+    bytes[0] = 'X';
+    Files.write(file, bytes);
+    assertProblem(file, "not an ALT model file");
+  }
+
+  @Test
+  void wrongVersionEvenWithAValidChecksum() throws IOException {
+    Path file = saved();
+    byte[] bytes = Files.readAllBytes(file);
+    ByteBuffer.wrap(bytes).putInt(8, 2);
+    CRC32 crc = new CRC32();
+    crc.update(bytes, 0, bytes.length - 4);
+    ByteBuffer.wrap(bytes).putInt(bytes.length - 4, (int) crc.getValue());
+    Files.write(file, bytes);
+    assertProblem(file, "unsupported model format version 2");
+  }
+
+  @Test
+  void listsEveryLearnerKind() {
+    List<String> names = new ArrayList<>();
+    learners().forEach(s -> names.add(s.get().name()));
+    assertEquals(List.of("falt", "salt", "pa1", "pa2"), names);
+  }
+}
