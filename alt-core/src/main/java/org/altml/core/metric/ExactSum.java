@@ -1,89 +1,109 @@
 package org.altml.core.metric;
 
+import java.math.BigInteger;
 import java.util.Arrays;
 
 /**
- * An exact sum of doubles (Shewchuk's non-overlapping expansion, as Python's {@code math.fsum}): {@link
- * #value()} is the correctly rounded sum of everything added, so it does not depend on the order of
- * additions, and subtracting a value added earlier removes it exactly. Values must be finite. The
- * expansion holds at most a few dozen partials (bounded by the exponent range), so adding is cheap and
- * allocates only when the array first grows.
+ * An exact sum of finite doubles (a Kulisch-style superaccumulator): every double is an integer
+ * multiple of 2^-1074, so the sum is kept as an integer in 32-bit digits spread over 68 {@code long}s
+ * covering the whole double range, and {@link #value()} rounds it once, to nearest even. The value
+ * therefore does not depend on the order of additions or merges, and subtracting a value added earlier
+ * removes it exactly. Adding costs O(1) (three digit updates, a carry pass every 2^28 additions);
+ * {@link #value()} costs O(68) and allocates.
  */
 final class ExactSum {
-  private double[] partials = new double[8];
-  private int size;
+  private static final int DIGITS = 68;
+  private static final long MASK = 0xFFFF_FFFFL;
+  private static final int NORMALIZE_EVERY = 1 << 28;
+
+  private final long[] digits = new long[DIGITS];
+  private int pending;
 
   /** In place: adds {@code x} exactly. */
   void add(double x) {
     assert Double.isFinite(x) : x;
-    int i = 0;
-    for (int j = 0; j < size; j++) {
-      double y = partials[j];
-      if (Math.abs(x) < Math.abs(y)) {
-        double t = x;
-        x = y;
-        y = t;
-      }
-      double hi = x + y;
-      double lo = y - (hi - x);
-      if (lo != 0.0) {
-        partials[i++] = lo;
-      }
-      x = hi;
+    if (x == 0.0) {
+      return;
     }
-    if (i == partials.length) {
-      partials = Arrays.copyOf(partials, partials.length * 2);
+    long bits = Double.doubleToRawLongBits(x);
+    int exponent = (int) ((bits >>> 52) & 0x7FF);
+    long mantissa = bits & 0xF_FFFF_FFFF_FFFFL;
+    if (exponent == 0) {
+      exponent = 1; // subnormal: no implicit bit, same scale as the smallest normal exponent
+    } else {
+      mantissa |= 1L << 52;
     }
-    partials[i] = x;
-    size = i + 1;
+    // |x| = mantissa · 2^(exponent − 1075) = mantissa · 2^(position) in units of 2^-1074
+    int position = exponent - 1;
+    int chunk = position >>> 5;
+    int shift = position & 31;
+    long a = (mantissa & MASK) << shift; // at most 63 bits
+    long b = (mantissa >>> 32) << shift; // at most 52 bits
+    if (bits < 0) {
+      digits[chunk] -= a & MASK;
+      digits[chunk + 1] -= (a >>> 32) + (b & MASK);
+      digits[chunk + 2] -= b >>> 32;
+    } else {
+      digits[chunk] += a & MASK;
+      digits[chunk + 1] += (a >>> 32) + (b & MASK);
+      digits[chunk + 2] += b >>> 32;
+    }
+    if (++pending >= NORMALIZE_EVERY) {
+      normalize();
+    }
   }
 
   /** In place: adds every value added to {@code other}, exactly. */
   void add(ExactSum other) {
-    for (int k = 0; k < other.size; k++) {
-      add(other.partials[k]);
+    normalize();
+    other.normalize();
+    for (int i = 0; i < DIGITS; i++) {
+      digits[i] += other.digits[i];
     }
+    pending = 2;
   }
 
-  /** The correctly rounded sum. */
+  /** Propagates carries so that every digit but the top one is in [0, 2^32); the value is unchanged. */
+  private void normalize() {
+    for (int i = 0; i < DIGITS - 1; i++) {
+      long carry = digits[i] >> 32;
+      digits[i] -= carry << 32;
+      digits[i + 1] += carry;
+    }
+    pending = 0;
+  }
+
+  /** The sum rounded to the nearest double (ties to even). */
   double value() {
-    int n = size;
-    if (n == 0) {
+    normalize();
+    BigInteger total = BigInteger.valueOf(digits[DIGITS - 1]);
+    for (int i = DIGITS - 2; i >= 0; i--) {
+      total = total.shiftLeft(32).add(BigInteger.valueOf(digits[i]));
+    }
+    int sign = total.signum();
+    if (sign == 0) {
       return 0.0;
     }
-    double hi = partials[--n];
-    double lo = 0.0;
-    while (n > 0) {
-      double x = hi;
-      double y = partials[--n];
-      hi = x + y;
-      double yr = hi - x;
-      lo = y - yr;
-      if (lo != 0.0) {
-        break;
+    BigInteger magnitude = total.abs();
+    int length = magnitude.bitLength();
+    double result;
+    if (length <= 53) {
+      result = Math.scalb((double) magnitude.longValueExact(), -1074);
+    } else {
+      int drop = length - 53;
+      long top = magnitude.shiftRight(drop).longValueExact();
+      boolean half = magnitude.testBit(drop - 1);
+      boolean sticky = magnitude.getLowestSetBit() < drop - 1;
+      if (half && (sticky || (top & 1L) == 1L)) {
+        top++;
       }
+      result = Math.scalb((double) top, drop - 1074);
     }
-    // round half to even correctly when the rest of the expansion breaks the tie (fsum's final step)
-    if (n > 0 && ((lo < 0.0 && partials[n - 1] < 0.0) || (lo > 0.0 && partials[n - 1] > 0.0))) {
-      double y = lo * 2.0;
-      double x = hi + y;
-      double yr = x - hi;
-      if (y == yr) {
-        hi = x;
-      }
-    }
-    return hi;
+    return sign < 0 ? -result : result;
   }
 
   void clear() {
-    size = 0;
-  }
-
-  void copyFrom(ExactSum other) {
-    if (partials.length < other.size) {
-      partials = new double[other.partials.length];
-    }
-    System.arraycopy(other.partials, 0, partials, 0, other.size);
-    size = other.size;
+    Arrays.fill(digits, 0L);
+    pending = 0;
   }
 }

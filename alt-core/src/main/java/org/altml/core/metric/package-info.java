@@ -6,7 +6,7 @@
  * metrics, with formulas and zero-division conventions) and {@link
  * org.altml.core.metric.ZeroDivisionPolicy}.
  *
- * <p>Every sum over examples is kept exactly (a Shewchuk expansion, as Python's {@code math.fsum}) and
+ * <p>Every sum over examples is kept exactly (an integer superaccumulator in units of 2^-1074) and
  * rounded once when a report is made, so the reported values do not depend on the order in which
  * examples were seen or in which per-thread suites were merged: a parallel evaluation gives bit for bit
  * the metrics of a sequential one, and a sliding window gives those of a fresh suite over the same
