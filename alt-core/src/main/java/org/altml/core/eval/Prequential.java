@@ -1,0 +1,139 @@
+package org.altml.core.eval;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.altml.core.learner.OnlineMultiLabelLearner;
+import org.altml.core.learner.Scores;
+import org.altml.core.metric.EvaluationSuite;
+import org.altml.core.metric.SlidingWindowSuite;
+import org.altml.core.metric.ZeroDivisionPolicy;
+import org.altml.sparse.LabelSet;
+import org.altml.sparse.SparseVector;
+import org.altml.sparse.data.ExampleStream;
+
+/**
+ * Prequential (interleaved test-then-train) evaluation (paper, section 6.4): for each example of a
+ * stream, the learner predicts with its current model, the prediction is scored, then the learner
+ * learns from the example ({@link OnlineMultiLabelLearner#predictThenUpdate}). Metrics are kept
+ * cumulatively and over a sliding window of the last W examples (exact, every metric; see {@link
+ * SlidingWindowSuite}); every k examples a {@link CurvePoint} is recorded and handed to an optional
+ * {@link Listener}.
+ *
+ * <p>With {@link FeatureScaling#STANDARDIZE} the statistics are running ones, updated with each example
+ * only after it has been predicted and learned, so no example influences its own transform.
+ */
+public final class Prequential {
+  private Prequential() {}
+
+  /** Receives each curve point as it is recorded (e.g. for a progress display); must not block long. */
+  @FunctionalInterface
+  public interface Listener {
+    /** Called every {@link Config#sampleEvery()} examples, on the evaluating thread. */
+    void onSample(CurvePoint point);
+  }
+
+  /**
+   * Protocol settings.
+   *
+   * @param window sliding-window width W, at least 1
+   * @param sampleEvery learning-curve period k, at least 1
+   * @param scaling feature scaling (running statistics)
+   * @param zeroDivision the metrics' zero-division policy
+   * @param maxExamples stop after this many examples (at least 1; {@link Long#MAX_VALUE} for the whole stream)
+   */
+  public record Config(int window, long sampleEvery, FeatureScaling scaling, ZeroDivisionPolicy zeroDivision, long maxExamples) {
+    /** Checks the settings. */
+    public Config {
+      if (window < 1) {
+        throw new IllegalArgumentException("window must be >= 1: " + window);
+      }
+      if (sampleEvery < 1) {
+        throw new IllegalArgumentException("sampleEvery must be >= 1: " + sampleEvery);
+      }
+      if (maxExamples < 1) {
+        throw new IllegalArgumentException("maxExamples must be >= 1: " + maxExamples);
+      }
+      Objects.requireNonNull(scaling, "scaling");
+      Objects.requireNonNull(zeroDivision, "zeroDivision");
+    }
+
+    /** W = 1000, k = 1000, no scaling, SPEC zero division, the whole stream. */
+    public static Config defaults() {
+      return new Config(1000, 1000, FeatureScaling.NONE, ZeroDivisionPolicy.SPEC, Long.MAX_VALUE);
+    }
+
+    /** This config with another window width. */
+    public Config withWindow(int window) {
+      return new Config(window, sampleEvery, scaling, zeroDivision, maxExamples);
+    }
+
+    /** This config with another curve period. */
+    public Config withSampleEvery(long sampleEvery) {
+      return new Config(window, sampleEvery, scaling, zeroDivision, maxExamples);
+    }
+
+    /** This config with another scaling. */
+    public Config withScaling(FeatureScaling scaling) {
+      return new Config(window, sampleEvery, scaling, zeroDivision, maxExamples);
+    }
+
+    /** This config with another zero-division policy. */
+    public Config withZeroDivision(ZeroDivisionPolicy zeroDivision) {
+      return new Config(window, sampleEvery, scaling, zeroDivision, maxExamples);
+    }
+
+    /** This config with another example limit. */
+    public Config withMaxExamples(long maxExamples) {
+      return new Config(window, sampleEvery, scaling, zeroDivision, maxExamples);
+    }
+  }
+
+  /** Runs without a listener; see {@link #run(OnlineMultiLabelLearner, ExampleStream, Config, Listener)}. */
+  public static PrequentialResult run(OnlineMultiLabelLearner learner, ExampleStream stream, Config config) throws IOException {
+    return run(learner, stream, config, null);
+  }
+
+  /**
+   * Runs predict-then-update over the rest of {@code stream} (not closed), up to {@code
+   * config.maxExamples()} examples.
+   *
+   * @param listener called at each curve point, or null
+   * @throws IllegalArgumentException naming the example when a label is not below the learner's L
+   */
+  public static PrequentialResult run(OnlineMultiLabelLearner learner, ExampleStream stream, Config config, Listener listener)
+      throws IOException {
+    int numLabels = learner.numLabels();
+    EvaluationSuite cumulative = new EvaluationSuite(numLabels, config.zeroDivision());
+    SlidingWindowSuite window = new SlidingWindowSuite(numLabels, config.window(), config.zeroDivision(), true);
+    FeatureScaler scaler = FeatureScaler.of(config.scaling());
+    Scores scores = new Scores(numLabels);
+    List<CurvePoint> curve = new ArrayList<>();
+    long nanos = 0;
+    long n = 0;
+    while (n < config.maxExamples() && stream.advance()) {
+      SparseVector x = stream.features();
+      LabelSet y = stream.labels();
+      if (y.maxLabel() >= numLabels) {
+        throw new IllegalArgumentException(
+            "example " + n + " (0-based) has label " + y.maxLabel() + " but the learner has " + numLabels + " labels");
+      }
+      long start = System.nanoTime();
+      learner.predictThenUpdate(scaler.transform(x), y, scores);
+      scaler.observe(x);
+      nanos += System.nanoTime() - start;
+      cumulative.accept(y, scores);
+      window.accept(y, scores);
+      n++;
+      if (n % config.sampleEvery() == 0) {
+        CurvePoint point = new CurvePoint(n, cumulative.report(), window.report(), nanos * 1e-9);
+        curve.add(point);
+        if (listener != null) {
+          listener.onSample(point);
+        }
+      }
+    }
+    return new PrequentialResult(cumulative.report(), window.report(), curve, n, nanos * 1e-9, config);
+  }
+}

@@ -1,0 +1,125 @@
+package org.altml.core.eval;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.altml.core.math.VectorMath;
+import org.altml.core.metric.ZeroDivisionPolicy;
+
+/**
+ * Provenance of one run: what was run on what, where. Attach it to every reported result.
+ *
+ * @param protocol e.g. {@code "train-then-test"} or {@code "prequential"}
+ * @param learner learner name, e.g. {@code "falt"}
+ * @param settings learner settings by name (η, M, ...), in insertion order; unmodifiable
+ * @param seeds seeds by role (e.g. {@code "order"}), in insertion order; unmodifiable
+ * @param order training order ({@code "file"}, {@code "shuffle"}, or {@code "stream"} for prequential)
+ * @param scaling feature scaling
+ * @param zeroDivision the metrics' zero-division policy
+ * @param dataFiles the data files read, with sizes and hashes; unmodifiable
+ * @param vectorization the active vector kernels, {@link VectorMath#implementation()}
+ * @param jdk the running JDK (version and vendor)
+ * @param toolkitVersion the ALT version, or {@code "dev"} when not run from a packaged jar
+ */
+public record RunRecord(
+    String protocol,
+    String learner,
+    Map<String, String> settings,
+    Map<String, Long> seeds,
+    String order,
+    FeatureScaling scaling,
+    ZeroDivisionPolicy zeroDivision,
+    List<DataFile> dataFiles,
+    String vectorization,
+    String jdk,
+    String toolkitVersion) {
+
+  /** Copies the maps (keeping their order) and the list into unmodifiable ones. */
+  public RunRecord {
+    Objects.requireNonNull(protocol, "protocol");
+    Objects.requireNonNull(learner, "learner");
+    settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+    seeds = Collections.unmodifiableMap(new LinkedHashMap<>(seeds));
+    dataFiles = List.copyOf(dataFiles);
+  }
+
+  /**
+   * A data file's identity.
+   *
+   * @param path the path as given
+   * @param bytes size in bytes
+   * @param sha256 SHA-256 of the content, lower-case hex
+   */
+  public record DataFile(String path, long bytes, String sha256) {
+    /**
+     * Reads {@code file} once to hash it.
+     *
+     * @throws IOException if it cannot be read
+     */
+    public static DataFile of(Path file) throws IOException {
+      MessageDigest digest = newDigest();
+      long bytes = 0;
+      byte[] buffer = new byte[1 << 16];
+      try (InputStream in = Files.newInputStream(file)) {
+        int r;
+        while ((r = in.read(buffer)) > 0) {
+          digest.update(buffer, 0, r);
+          bytes += r;
+        }
+      }
+      return new DataFile(file.toString(), bytes, HexFormat.of().formatHex(digest.digest()));
+    }
+
+    private static MessageDigest newDigest() {
+      try {
+        return MessageDigest.getInstance("SHA-256");
+      } catch (NoSuchAlgorithmException e) {
+        throw new IllegalStateException("every Java platform must provide SHA-256", e);
+      }
+    }
+  }
+
+  /**
+   * A record for the current environment (vectorization, JDK, toolkit version), hashing every file.
+   *
+   * @throws IOException if a file cannot be read
+   */
+  public static RunRecord of(
+      String protocol,
+      String learner,
+      Map<String, String> settings,
+      Map<String, Long> seeds,
+      String order,
+      FeatureScaling scaling,
+      ZeroDivisionPolicy zeroDivision,
+      List<Path> files)
+      throws IOException {
+    List<DataFile> data = new ArrayList<>();
+    for (Path f : files) {
+      data.add(DataFile.of(f));
+    }
+    return new RunRecord(
+        protocol, learner, settings, seeds, order, scaling, zeroDivision, data, VectorMath.implementation(), currentJdk(), currentToolkitVersion());
+  }
+
+  /** The running JDK, e.g. {@code "25+36-LTS (Eclipse Adoptium)"}. */
+  public static String currentJdk() {
+    return Runtime.version() + " (" + System.getProperty("java.vendor", "unknown vendor") + ")";
+  }
+
+  /** The ALT version from the jar manifest's Implementation-Version, or {@code "dev"} when absent. */
+  public static String currentToolkitVersion() {
+    String v = RunRecord.class.getPackage().getImplementationVersion();
+    return v == null || v.isBlank() ? "dev" : v;
+  }
+}

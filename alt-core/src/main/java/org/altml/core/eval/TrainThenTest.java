@@ -1,0 +1,282 @@
+package org.altml.core.eval;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.IntFunction;
+import org.altml.core.learner.OnlineMultiLabelLearner;
+import org.altml.core.learner.Scores;
+import org.altml.core.metric.EvaluationSuite;
+import org.altml.core.metric.MetricReport;
+import org.altml.core.metric.ZeroDivisionPolicy;
+import org.altml.sparse.LabelSet;
+import org.altml.sparse.SparseVector;
+import org.altml.sparse.data.Dataset;
+import org.altml.sparse.data.ExampleStream;
+
+/**
+ * The train-then-test protocol (paper, section 6.4): one pass of {@code update} over the training set in
+ * file order or a seeded permutation, then the frozen model predicts the test set.
+ *
+ * <p>Test prediction runs on several threads: the test set is cut into contiguous chunks, each thread
+ * has its own {@link Scores}, {@link FeatureScaler} copy and {@link EvaluationSuite}, and the suites are
+ * merged in chunk order. Metric sums are exact, so the report equals bit for bit that of a sequential
+ * pass, whatever the thread count. This relies on {@link OnlineMultiLabelLearner#predict} being
+ * read-only, as that interface requires.
+ *
+ * <p>Feature scaling is fitted on the training set only ({@link FeatureScaler#fit(FeatureScaling,
+ * Dataset)}; fitting is not part of the training time) and then applied unchanged to both sets.
+ */
+public final class TrainThenTest {
+  private TrainThenTest() {}
+
+  /**
+   * Protocol settings.
+   *
+   * @param order training order
+   * @param seed seed of the training permutation (used when {@code order} is {@link Order#SHUFFLE})
+   * @param scaling feature scaling, fitted on the training set
+   * @param zeroDivision the metrics' zero-division policy
+   * @param threads threads predicting the test set; 0 means {@link Runtime#availableProcessors()}
+   */
+  public record Config(Order order, long seed, FeatureScaling scaling, ZeroDivisionPolicy zeroDivision, int threads) {
+    /** Checks the settings. */
+    public Config {
+      Objects.requireNonNull(order, "order");
+      Objects.requireNonNull(scaling, "scaling");
+      Objects.requireNonNull(zeroDivision, "zeroDivision");
+      if (threads < 0) {
+        throw new IllegalArgumentException("threads must be >= 0 (0 = all cores): " + threads);
+      }
+    }
+
+    /** Shuffled order, seed 1, no scaling, SPEC zero division, all cores (the CLI's defaults). */
+    public static Config defaults() {
+      return new Config(Order.SHUFFLE, 1L, FeatureScaling.NONE, ZeroDivisionPolicy.SPEC, 0);
+    }
+
+    /** This config with another order. */
+    public Config withOrder(Order order) {
+      return new Config(order, seed, scaling, zeroDivision, threads);
+    }
+
+    /** This config with another seed. */
+    public Config withSeed(long seed) {
+      return new Config(order, seed, scaling, zeroDivision, threads);
+    }
+
+    /** This config with another scaling. */
+    public Config withScaling(FeatureScaling scaling) {
+      return new Config(order, seed, scaling, zeroDivision, threads);
+    }
+
+    /** This config with another zero-division policy. */
+    public Config withZeroDivision(ZeroDivisionPolicy zeroDivision) {
+      return new Config(order, seed, scaling, zeroDivision, threads);
+    }
+
+    /** This config with another thread count (0 = all cores). */
+    public Config withThreads(int threads) {
+      return new Config(order, seed, scaling, zeroDivision, threads);
+    }
+
+    /** The thread count to use: {@link #threads()}, or the number of cores when it is 0. */
+    public int effectiveThreads() {
+      return threads == 0 ? Runtime.getRuntime().availableProcessors() : threads;
+    }
+  }
+
+  /**
+   * Outcome of a training pass.
+   *
+   * @param examples examples learned from
+   * @param seconds wall-clock seconds of the pass (scaling and {@code update} calls)
+   */
+  public record Training(long examples, double seconds) {}
+
+  /**
+   * Outcome of evaluating a frozen model.
+   *
+   * @param metrics every metric over the test examples
+   * @param examples examples evaluated
+   * @param seconds wall-clock seconds of predicting them (scaling, {@code predict} and metrics)
+   * @param threads threads used
+   */
+  public record Testing(MetricReport metrics, long examples, double seconds, int threads) {}
+
+  /**
+   * Builds a learner with {@code factory.apply(train.numLabels())}, trains it on {@code train} and
+   * evaluates it on {@code test}.
+   */
+  public static TrainThenTestResult run(
+      IntFunction<? extends OnlineMultiLabelLearner> factory, Dataset train, Dataset test, Config config) {
+    return run(factory.apply(train.numLabels()), train, test, config);
+  }
+
+  /**
+   * Trains the fresh {@code learner} on {@code train} and evaluates it on {@code test}.
+   *
+   * @throws IllegalArgumentException if either set has more labels than the learner
+   */
+  public static TrainThenTestResult run(OnlineMultiLabelLearner learner, Dataset train, Dataset test, Config config) {
+    checkLabels(learner, train, "training");
+    checkLabels(learner, test, "test");
+    FeatureScaler scaler = FeatureScaler.fit(config.scaling(), train);
+    Training training = train(learner, train, config.order(), config.seed(), scaler);
+    Testing testing = test(learner, test, scaler, config.zeroDivision(), config.effectiveThreads());
+    return new TrainThenTestResult(
+        testing.metrics(), training.seconds(), testing.seconds(), training.examples(), testing.examples(), config, testing.threads());
+  }
+
+  private static void checkLabels(OnlineMultiLabelLearner learner, Dataset data, String role) {
+    if (data.numLabels() > learner.numLabels()) {
+      throw new IllegalArgumentException(
+          "the " + role + " set " + data.name() + " has " + data.numLabels() + " labels but the learner " + learner.numLabels());
+    }
+  }
+
+  /**
+   * One training pass over {@code train} in the given order, each example scaled by {@code scaler}
+   * (which is not updated).
+   */
+  public static Training train(OnlineMultiLabelLearner learner, Dataset train, Order order, long seed, FeatureScaler scaler) {
+    int n = train.size();
+    int[] permutation = order == Order.SHUFFLE ? train.permutation(seed) : null;
+    SparseVector x = new SparseVector();
+    LabelSet y = new LabelSet();
+    long start = System.nanoTime();
+    for (int k = 0; k < n; k++) {
+      int i = permutation == null ? k : permutation[k];
+      train.features(i, x);
+      train.labels(i, y);
+      learner.update(scaler.transform(x), y);
+    }
+    double seconds = (System.nanoTime() - start) * 1e-9;
+    return new Training(n, seconds);
+  }
+
+  /**
+   * One training pass over the rest of {@code stream} in its order (for files larger than memory); the
+   * time counts only scaling and {@code update}, not reading. The stream is not closed.
+   *
+   * @throws IllegalArgumentException naming the example when a label is not below the learner's L
+   */
+  public static Training train(OnlineMultiLabelLearner learner, ExampleStream stream, FeatureScaler scaler) throws IOException {
+    long nanos = 0;
+    long n = 0;
+    int numLabels = learner.numLabels();
+    while (stream.advance()) {
+      LabelSet y = stream.labels();
+      if (y.maxLabel() >= numLabels) {
+        throw new IllegalArgumentException(
+            "training example " + n + " (0-based) has label " + y.maxLabel() + " but the learner has " + numLabels + " labels");
+      }
+      long start = System.nanoTime();
+      learner.update(scaler.transform(stream.features()), y);
+      nanos += System.nanoTime() - start;
+      n++;
+    }
+    return new Training(n, nanos * 1e-9);
+  }
+
+  /**
+   * Evaluates the frozen {@code learner} on {@code test} with {@code threads} threads (contiguous chunks,
+   * suites merged in chunk order; the report does not depend on {@code threads}).
+   *
+   * @throws IllegalArgumentException if {@code threads < 1}, or a test label is not below the learner's L
+   */
+  public static Testing test(
+      OnlineMultiLabelLearner learner, Dataset test, FeatureScaler scaler, ZeroDivisionPolicy policy, int threads) {
+    if (threads < 1) {
+      throw new IllegalArgumentException("threads must be >= 1: " + threads);
+    }
+    checkLabels(learner, test, "test");
+    int n = test.size();
+    int chunks = Math.max(1, Math.min(threads, n));
+    int numLabels = learner.numLabels();
+    long start = System.nanoTime();
+    EvaluationSuite total;
+    if (chunks == 1) {
+      total = evaluateChunk(learner, test, 0, n, scaler, new EvaluationSuite(numLabels, policy));
+    } else {
+      total = new EvaluationSuite(numLabels, policy);
+      ExecutorService pool = Executors.newFixedThreadPool(chunks, r -> {
+        Thread t = new Thread(r, "alt-test-predict");
+        t.setDaemon(true);
+        return t;
+      });
+      try {
+        List<Future<EvaluationSuite>> parts = new ArrayList<>(chunks);
+        for (int c = 0; c < chunks; c++) {
+          int from = (int) ((long) n * c / chunks);
+          int to = (int) ((long) n * (c + 1) / chunks);
+          FeatureScaler own = scaler.copy();
+          parts.add(pool.submit(() -> evaluateChunk(learner, test, from, to, own, new EvaluationSuite(numLabels, policy))));
+        }
+        for (Future<EvaluationSuite> part : parts) {
+          total.merge(part.get());
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while predicting the test set", e);
+      } catch (ExecutionException e) {
+        Throwable cause = e.getCause();
+        if (cause instanceof RuntimeException re) {
+          throw re;
+        }
+        if (cause instanceof Error err) {
+          throw err;
+        }
+        throw new IllegalStateException("test prediction failed", cause);
+      } finally {
+        pool.shutdownNow();
+      }
+    }
+    double seconds = (System.nanoTime() - start) * 1e-9;
+    return new Testing(total.report(), n, seconds, chunks);
+  }
+
+  private static EvaluationSuite evaluateChunk(
+      OnlineMultiLabelLearner learner, Dataset test, int from, int to, FeatureScaler scaler, EvaluationSuite suite) {
+    Scores scores = new Scores(learner.numLabels());
+    SparseVector x = new SparseVector();
+    LabelSet y = new LabelSet();
+    for (int i = from; i < to; i++) {
+      learner.predict(scaler.transform(test.features(i, x)), scores);
+      suite.accept(test.labels(i, y), scores);
+    }
+    return suite;
+  }
+
+  /**
+   * Evaluates the frozen {@code learner} sequentially on the rest of {@code stream} (for test files
+   * larger than memory); the time counts scaling, {@code predict} and metrics, not reading. The stream
+   * is not closed.
+   */
+  public static Testing test(OnlineMultiLabelLearner learner, ExampleStream stream, FeatureScaler scaler, ZeroDivisionPolicy policy)
+      throws IOException {
+    int numLabels = learner.numLabels();
+    EvaluationSuite suite = new EvaluationSuite(numLabels, policy);
+    Scores scores = new Scores(numLabels);
+    long nanos = 0;
+    long n = 0;
+    while (stream.advance()) {
+      LabelSet y = stream.labels();
+      if (y.maxLabel() >= numLabels) {
+        throw new IllegalArgumentException(
+            "test example " + n + " (0-based) has label " + y.maxLabel() + " but the learner has " + numLabels + " labels");
+      }
+      long start = System.nanoTime();
+      learner.predict(scaler.transform(stream.features()), scores);
+      suite.accept(y, scores);
+      nanos += System.nanoTime() - start;
+      n++;
+    }
+    return new Testing(suite.report(), n, nanos * 1e-9, 1);
+  }
+}

@@ -1,0 +1,147 @@
+package org.altml.core.metric;
+
+import java.util.Arrays;
+import org.altml.core.learner.Scores;
+import org.altml.sparse.LabelSet;
+
+/**
+ * Per-example work shared by every metric: the truth mask, |Y|, |Ŷ|, |Y ∩ Ŷ| and the per-example
+ * contributions of the example-based and ranking metrics, computed once per example into reusable
+ * fields. Cost O(L) plus O(|Y|·L) for the ranking part. Not thread-safe.
+ */
+final class ExampleEvaluator {
+  final int numLabels;
+  final ZeroDivisionPolicy policy;
+  final boolean ranking;
+  /** truthMask[j] = j ∈ Y for the last evaluated example. */
+  final boolean[] truthMask;
+
+  float[] scores;
+  int truthSize;
+  int predictedSize;
+  int intersection;
+  double precision;
+  double recall;
+  double jaccard;
+  boolean exactMatch;
+  /** Ranking loss of the example, NaN when Y = ∅ or Ȳ = ∅ (0 placeholder when the ranking pass is off). */
+  double rankingLoss;
+  /** One-error, coverage and average precision of the example, NaN when Y = ∅ (0 placeholder when the ranking pass is off). */
+  double oneError;
+  double coverage;
+  double averagePrecision;
+
+  ExampleEvaluator(int numLabels, ZeroDivisionPolicy policy, boolean ranking) {
+    if (numLabels < 1) {
+      throw new IllegalArgumentException("numLabels must be >= 1: " + numLabels);
+    }
+    if (policy == null) {
+      throw new NullPointerException("policy");
+    }
+    this.numLabels = numLabels;
+    this.policy = policy;
+    this.ranking = ranking;
+    this.truthMask = new boolean[numLabels];
+  }
+
+  void evaluate(LabelSet truth, Scores scores) {
+    final int L = numLabels;
+    if (scores.numLabels() != L) {
+      throw new IllegalArgumentException("scores have " + scores.numLabels() + " labels, the metrics " + L);
+    }
+    int[] y = truth.array();
+    int yOff = truth.offset();
+    int ySize = truth.size();
+    boolean[] mask = truthMask;
+    Arrays.fill(mask, false);
+    for (int k = 0; k < ySize; k++) {
+      int label = y[yOff + k];
+      if (label < 0 || label >= L) {
+        throw new IllegalArgumentException("true label " + label + " outside [0, " + L + ")");
+      }
+      mask[label] = true;
+    }
+    float[] s = scores.array();
+    float t = s[L];
+    if (Float.isNaN(t)) {
+      throw new IllegalArgumentException("threshold score is NaN");
+    }
+    int predicted = 0;
+    int inter = 0;
+    for (int j = 0; j < L; j++) {
+      float sj = s[j];
+      if (sj > t) {
+        predicted++;
+        if (mask[j]) {
+          inter++;
+        }
+      } else if (sj != sj) {
+        throw new IllegalArgumentException("score of label " + j + " is NaN");
+      }
+    }
+    this.scores = s;
+    this.truthSize = ySize;
+    this.predictedSize = predicted;
+    this.intersection = inter;
+    this.precision = predicted == 0 ? policy.zeroOverZero(ySize == 0) : (double) inter / predicted;
+    this.recall = ySize == 0 ? policy.zeroOverZero(predicted == 0) : (double) inter / ySize;
+    int union = ySize + predicted - inter;
+    this.jaccard = union == 0 ? policy.zeroOverZero(true) : (double) inter / union;
+    this.exactMatch = inter == ySize && inter == predicted;
+    if (ranking && ySize > 0) {
+      rank(y, yOff, ySize, s);
+    } else {
+      // without the ranking pass the values are placeholders, but which examples are left out is kept
+      rankingLoss = ySize == 0 || ySize == L ? Double.NaN : 0.0;
+      oneError = ySize == 0 ? Double.NaN : 0.0;
+      coverage = oneError;
+      averagePrecision = oneError;
+    }
+  }
+
+  /** Hamming distance |Ŷ Δ Y| of the last example. */
+  int symmetricDifference() {
+    return truthSize + predictedSize - 2 * intersection;
+  }
+
+  private void rank(int[] y, int yOff, int ySize, float[] s) {
+    final int L = numLabels;
+    boolean[] mask = truthMask;
+    long errors = 0;
+    double precisionSum = 0;
+    int maxRank = 0;
+    for (int k = 0; k < ySize; k++) {
+      float sj = s[y[yOff + k]];
+      // rank(j) = #{l : s_l >= s_j} counts ties against j; irrelevant ones among them are ranking errors
+      int atLeast = 0;
+      int irrelevantAtLeast = 0;
+      for (int l = 0; l < L; l++) {
+        if (s[l] >= sj) {
+          atLeast++;
+          if (!mask[l]) {
+            irrelevantAtLeast++;
+          }
+        }
+      }
+      errors += irrelevantAtLeast;
+      precisionSum += (double) (atLeast - irrelevantAtLeast) / atLeast;
+      maxRank = Math.max(maxRank, atLeast);
+    }
+    int irrelevant = L - ySize;
+    rankingLoss = irrelevant == 0 ? Double.NaN : (double) errors / ((double) ySize * irrelevant);
+    coverage = maxRank - 1;
+    averagePrecision = precisionSum / ySize;
+    float top = s[0];
+    for (int l = 1; l < L; l++) {
+      top = Math.max(top, s[l]);
+    }
+    double error = 0.0;
+    for (int l = 0; l < L; l++) {
+      if (s[l] == top && !mask[l]) {
+        error = 1.0;
+        break;
+      }
+    }
+    oneError = error;
+  }
+}

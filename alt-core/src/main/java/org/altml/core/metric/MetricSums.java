@@ -1,0 +1,220 @@
+package org.altml.core.metric;
+
+import java.util.Arrays;
+
+/**
+ * The sufficient statistics of every metric: exact sums of per-example contributions, counts, and
+ * per-label tp/fp/fn. Adding and removing examples (with sign −1, for sliding windows) is exact.
+ */
+final class MetricSums {
+  final int numLabels;
+  final ZeroDivisionPolicy policy;
+  long examples;
+  final ExactSum precision = new ExactSum();
+  final ExactSum recall = new ExactSum();
+  final ExactSum jaccard = new ExactSum();
+  long exactMatches;
+  long emptyPredictions;
+  long symmetricDifference;
+  long rankingExamples;
+  long rankingLeftOut;
+  final ExactSum rankingLoss = new ExactSum();
+  long truthNonEmpty;
+  long truthEmpty;
+  final ExactSum oneError = new ExactSum();
+  final ExactSum coverage = new ExactSum();
+  final ExactSum averagePrecision = new ExactSum();
+  final long[] tp;
+  final long[] fp;
+  final long[] fn;
+
+  MetricSums(int numLabels, ZeroDivisionPolicy policy) {
+    this.numLabels = numLabels;
+    this.policy = policy;
+    this.tp = new long[numLabels];
+    this.fp = new long[numLabels];
+    this.fn = new long[numLabels];
+  }
+
+  /**
+   * Adds (sign = 1) or removes (sign = −1) one example's contributions, not its per-label counts.
+   * NaN ranking contributions mean "left out".
+   */
+  void addExample(
+      int sign,
+      double p,
+      double r,
+      double j,
+      boolean exact,
+      boolean emptyPrediction,
+      int symDiff,
+      double rl,
+      double oe,
+      double cov,
+      double ap) {
+    examples += sign;
+    precision.add(sign * p);
+    recall.add(sign * r);
+    jaccard.add(sign * j);
+    if (exact) {
+      exactMatches += sign;
+    }
+    if (emptyPrediction) {
+      emptyPredictions += sign;
+    }
+    symmetricDifference += (long) sign * symDiff;
+    if (Double.isNaN(rl)) {
+      rankingLeftOut += sign;
+    } else {
+      rankingExamples += sign;
+      rankingLoss.add(sign * rl);
+    }
+    if (Double.isNaN(oe)) {
+      truthEmpty += sign;
+    } else {
+      truthNonEmpty += sign;
+      oneError.add(sign * oe);
+      coverage.add(sign * cov);
+      averagePrecision.add(sign * ap);
+    }
+  }
+
+  /** Adds the last example of {@code e}, including per-label counts. */
+  void add(ExampleEvaluator e) {
+    addExample(
+        1,
+        e.precision,
+        e.recall,
+        e.jaccard,
+        e.exactMatch,
+        e.predictedSize == 0,
+        e.symmetricDifference(),
+        e.rankingLoss,
+        e.oneError,
+        e.coverage,
+        e.averagePrecision);
+    float[] s = e.scores;
+    float t = s[numLabels];
+    boolean[] mask = e.truthMask;
+    for (int l = 0; l < numLabels; l++) {
+      boolean predicted = s[l] > t;
+      if (predicted) {
+        if (mask[l]) {
+          tp[l]++;
+        } else {
+          fp[l]++;
+        }
+      } else if (mask[l]) {
+        fn[l]++;
+      }
+    }
+  }
+
+  void merge(MetricSums o) {
+    if (o.numLabels != numLabels || o.policy != policy) {
+      throw new IllegalArgumentException(
+          "cannot merge metrics over " + o.numLabels + " labels with " + o.policy + " into " + numLabels + " labels with " + policy);
+    }
+    examples += o.examples;
+    precision.add(o.precision);
+    recall.add(o.recall);
+    jaccard.add(o.jaccard);
+    exactMatches += o.exactMatches;
+    emptyPredictions += o.emptyPredictions;
+    symmetricDifference += o.symmetricDifference;
+    rankingExamples += o.rankingExamples;
+    rankingLeftOut += o.rankingLeftOut;
+    rankingLoss.add(o.rankingLoss);
+    truthNonEmpty += o.truthNonEmpty;
+    truthEmpty += o.truthEmpty;
+    oneError.add(o.oneError);
+    coverage.add(o.coverage);
+    averagePrecision.add(o.averagePrecision);
+    for (int l = 0; l < numLabels; l++) {
+      tp[l] += o.tp[l];
+      fp[l] += o.fp[l];
+      fn[l] += o.fn[l];
+    }
+  }
+
+  void clear() {
+    examples = 0;
+    precision.clear();
+    recall.clear();
+    jaccard.clear();
+    exactMatches = 0;
+    emptyPredictions = 0;
+    symmetricDifference = 0;
+    rankingExamples = 0;
+    rankingLeftOut = 0;
+    rankingLoss.clear();
+    truthNonEmpty = 0;
+    truthEmpty = 0;
+    oneError.clear();
+    coverage.clear();
+    averagePrecision.clear();
+    Arrays.fill(tp, 0);
+    Arrays.fill(fp, 0);
+    Arrays.fill(fn, 0);
+  }
+
+  /** The value of one metric (NaN when no example counts towards it). */
+  double value(Measure m) {
+    double n = examples;
+    return switch (m) {
+      case PRECISION -> mean(precision, examples);
+      case RECALL -> mean(recall, examples);
+      case F1 -> {
+        if (examples == 0) {
+          yield Double.NaN;
+        }
+        double p = precision.value() / n;
+        double r = recall.value() / n;
+        yield p + r == 0.0 ? 0.0 : 2.0 * p * r / (p + r);
+      }
+      case MACRO_F1 -> {
+        if (examples == 0) {
+          yield Double.NaN;
+        }
+        ExactSum sum = new ExactSum();
+        for (int l = 0; l < numLabels; l++) {
+          long den = 2 * tp[l] + fp[l] + fn[l];
+          sum.add(den == 0 ? policy.zeroOverZero(true) : 2.0 * tp[l] / den);
+        }
+        yield sum.value() / numLabels;
+      }
+      case MICRO_F1 -> {
+        if (examples == 0) {
+          yield Double.NaN;
+        }
+        long num = 0;
+        long den = 0;
+        for (int l = 0; l < numLabels; l++) {
+          num += 2 * tp[l];
+          den += 2 * tp[l] + fp[l] + fn[l];
+        }
+        yield den == 0 ? policy.zeroOverZero(true) : (double) num / den;
+      }
+      case HAMMING_LOSS -> examples == 0 ? Double.NaN : symmetricDifference / (n * numLabels);
+      case RANKING_LOSS -> mean(rankingLoss, rankingExamples);
+      case SUBSET_ACCURACY -> examples == 0 ? Double.NaN : exactMatches / n;
+      case JACCARD -> mean(jaccard, examples);
+      case ONE_ERROR -> mean(oneError, truthNonEmpty);
+      case COVERAGE -> mean(coverage, truthNonEmpty);
+      case AVERAGE_PRECISION -> mean(averagePrecision, truthNonEmpty);
+      case EMPTY_PREDICTION_RATE -> examples == 0 ? Double.NaN : emptyPredictions / n;
+    };
+  }
+
+  private static double mean(ExactSum sum, long count) {
+    return count == 0 ? Double.NaN : sum.value() / count;
+  }
+
+  MetricReport report(boolean ranking) {
+    double[] values = new double[Measure.values().length];
+    for (Measure m : Measure.values()) {
+      values[m.ordinal()] = !ranking && m.needsRanking() ? Double.NaN : value(m);
+    }
+    return new MetricReport(values, examples, rankingLeftOut, truthEmpty, tp.clone(), fp.clone(), fn.clone(), policy);
+  }
+}

@@ -1,0 +1,166 @@
+package org.altml.core.metric;
+
+import org.altml.core.learner.Scores;
+import org.altml.sparse.LabelSet;
+
+/**
+ * Every {@link Measure} over the last {@code width} accepted examples (a sliding window), exactly: a
+ * ring buffer keeps each example's contributions (example-based and ranking values, and its truth and
+ * prediction as bit sets for the per-label counts), and the oldest example is subtracted when it falls
+ * out. Because sums are exact, {@link #report()} equals bit for bit the report of a fresh {@link
+ * EvaluationSuite} fed the same last {@code width} examples; all metrics, including macro- and
+ * micro-F1, are windowed.
+ *
+ * <p>Memory: about {@code width·(60 + L/4)} bytes. Cost per example: that of {@link EvaluationSuite}
+ * plus O(L/64) for the bit sets. Nothing is allocated per example. Not thread-safe.
+ */
+public final class SlidingWindowSuite {
+  private final ExampleEvaluator evaluator;
+  private final MetricSums sums;
+  private final int width;
+  private final int words;
+  private final double[] precision;
+  private final double[] recall;
+  private final double[] jaccard;
+  private final double[] rankingLoss;
+  private final double[] oneError;
+  private final double[] coverage;
+  private final double[] averagePrecision;
+  private final int[] symDiff;
+  private final boolean[] exact;
+  private final boolean[] empty;
+  private final long[] truthBits;
+  private final long[] predictedBits;
+  private int next;
+  private int size;
+
+  /**
+   * A window of the last {@code width} examples over {@code numLabels} labels.
+   *
+   * @param ranking whether to compute the ranking metrics (NaN otherwise)
+   * @throws IllegalArgumentException if {@code width < 1} or {@code numLabels < 1}
+   */
+  public SlidingWindowSuite(int numLabels, int width, ZeroDivisionPolicy policy, boolean ranking) {
+    if (width < 1) {
+      throw new IllegalArgumentException("window width must be >= 1: " + width);
+    }
+    this.evaluator = new ExampleEvaluator(numLabels, policy, ranking);
+    this.sums = new MetricSums(numLabels, policy);
+    this.width = width;
+    this.words = (numLabels + 63) >>> 6;
+    this.precision = new double[width];
+    this.recall = new double[width];
+    this.jaccard = new double[width];
+    this.rankingLoss = new double[width];
+    this.oneError = new double[width];
+    this.coverage = new double[width];
+    this.averagePrecision = new double[width];
+    this.symDiff = new int[width];
+    this.exact = new boolean[width];
+    this.empty = new boolean[width];
+    this.truthBits = new long[Math.multiplyExact(width, words)];
+    this.predictedBits = new long[Math.multiplyExact(width, words)];
+  }
+
+  /**
+   * Adds one example, dropping the oldest when the window is full.
+   *
+   * @throws IllegalArgumentException as {@link EvaluationSuite#accept}
+   */
+  public void accept(LabelSet truth, Scores scores) {
+    ExampleEvaluator e = evaluator;
+    e.evaluate(truth, scores);
+    int slot = next;
+    if (size == width) {
+      evict(slot);
+    } else {
+      size++;
+    }
+    precision[slot] = e.precision;
+    recall[slot] = e.recall;
+    jaccard[slot] = e.jaccard;
+    rankingLoss[slot] = e.rankingLoss;
+    oneError[slot] = e.oneError;
+    coverage[slot] = e.coverage;
+    averagePrecision[slot] = e.averagePrecision;
+    symDiff[slot] = e.symmetricDifference();
+    exact[slot] = e.exactMatch;
+    empty[slot] = e.predictedSize == 0;
+    int base = slot * words;
+    int numLabels = e.numLabels;
+    float[] s = e.scores;
+    float t = s[numLabels];
+    boolean[] mask = e.truthMask;
+    for (int w = 0; w < words; w++) {
+      truthBits[base + w] = 0L;
+      predictedBits[base + w] = 0L;
+    }
+    for (int l = 0; l < numLabels; l++) {
+      if (mask[l]) {
+        truthBits[base + (l >>> 6)] |= 1L << l;
+      }
+      if (s[l] > t) {
+        predictedBits[base + (l >>> 6)] |= 1L << l;
+      }
+    }
+    sums.add(e);
+    next = slot + 1 == width ? 0 : slot + 1;
+  }
+
+  private void evict(int slot) {
+    sums.addExample(
+        -1,
+        precision[slot],
+        recall[slot],
+        jaccard[slot],
+        exact[slot],
+        empty[slot],
+        symDiff[slot],
+        rankingLoss[slot],
+        oneError[slot],
+        coverage[slot],
+        averagePrecision[slot]);
+    int base = slot * words;
+    for (int w = 0; w < words; w++) {
+      long truth = truthBits[base + w];
+      long predicted = predictedBits[base + w];
+      subtract(truth & predicted, w, sums.tp);
+      subtract(predicted & ~truth, w, sums.fp);
+      subtract(truth & ~predicted, w, sums.fn);
+    }
+  }
+
+  private static void subtract(long bits, int word, long[] counts) {
+    while (bits != 0) {
+      counts[(word << 6) + Long.numberOfTrailingZeros(bits)]--;
+      bits &= bits - 1;
+    }
+  }
+
+  /** The window width W. */
+  public int width() {
+    return width;
+  }
+
+  /** Number of examples currently in the window, min(accepted, W). */
+  public int size() {
+    return size;
+  }
+
+  /** The value of one metric over the window. */
+  public double value(Measure measure) {
+    return !evaluator.ranking && measure.needsRanking() ? Double.NaN : sums.value(measure);
+  }
+
+  /** An immutable snapshot of every metric over the examples in the window. */
+  public MetricReport report() {
+    return sums.report(evaluator.ranking);
+  }
+
+  /** Empties the window. */
+  public void reset() {
+    sums.clear();
+    next = 0;
+    size = 0;
+  }
+}

@@ -1,0 +1,38 @@
+package org.altml.core.eval;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.altml.core.math.VectorMath;
+import org.altml.core.metric.ZeroDivisionPolicy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunRecordTest {
+  @Test
+  void hashesFilesAndRecordsTheEnvironment(@TempDir Path dir) throws IOException {
+    Path f = dir.resolve("abc.txt");
+    Files.writeString(f, "abc", StandardCharsets.US_ASCII);
+    Map<String, String> settings = new LinkedHashMap<>();
+    settings.put("eta", "1.0");
+    settings.put("maxUpdates", "1");
+    RunRecord r = RunRecord.of("train-then-test", "falt", settings, Map.of("order", 1L), "shuffle",
+        FeatureScaling.NONE, ZeroDivisionPolicy.SPEC, List.of(f));
+    // SHA-256("abc"), FIPS 180-2 test vector
+    assertEquals("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", r.dataFiles().get(0).sha256());
+    assertEquals(3, r.dataFiles().get(0).bytes());
+    assertEquals(List.of("eta", "maxUpdates"), List.copyOf(r.settings().keySet()));
+    assertEquals(VectorMath.implementation(), r.vectorization());
+    assertFalse(r.jdk().isBlank());
+    assertEquals("dev", r.toolkitVersion(), "classes run from target/classes have no manifest version");
+    assertThrows(UnsupportedOperationException.class, () -> r.settings().put("x", "y"));
+  }
+}
