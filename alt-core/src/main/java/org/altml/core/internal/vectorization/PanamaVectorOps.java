@@ -416,6 +416,22 @@ final class PanamaVectorOps implements VectorOps {
   public void addSparseOuter(
       int[] idx, float[] val, int off, int nnz, float alpha, float[] coeff, float[] rows, int stride, int width) {
     int full = SPECIES.loopBound(width);
+    // up to MAX_BLOCKS whole coefficient blocks are loaded once and stay in registers across the non-zeros
+    if (full == width && width <= MAX_BLOCKS * LANES) {
+      int end = off + nnz;
+      switch (width / LANES) {
+        case 0 -> { }
+        case 1 -> outerBlocks1(idx, val, off, end, alpha, coeff, rows, stride);
+        case 2 -> outerBlocks2(idx, val, off, end, alpha, coeff, rows, stride);
+        case 3 -> outerBlocks3(idx, val, off, end, alpha, coeff, rows, stride);
+        case 4 -> outerBlocks4(idx, val, off, end, alpha, coeff, rows, stride);
+        case 5 -> outerBlocks5(idx, val, off, end, alpha, coeff, rows, stride);
+        case 6 -> outerBlocks6(idx, val, off, end, alpha, coeff, rows, stride);
+        case 7 -> outerBlocks7(idx, val, off, end, alpha, coeff, rows, stride);
+        default -> outerBlocks8(idx, val, off, end, alpha, coeff, rows, stride);
+      }
+      return;
+    }
     // pad lanes past width must stay untouched, so a partial last block is masked on load and store
     VectorMask<Float> tailMask = SPECIES.indexInRange(full, width);
     for (int k = off; k < off + nnz; k++) {
@@ -431,6 +447,134 @@ final class PanamaVectorOps implements VectorOps {
         a.fma(FloatVector.fromArray(SPECIES, coeff, j, tailMask), FloatVector.fromArray(SPECIES, rows, base + j, tailMask))
             .intoArray(rows, base + j, tailMask);
       }
+    }
+  }
+
+  private static void outerBlocks1(int[] idx, float[] val, int off, int end, float alpha, float[] coeff, float[] rows, int stride) {
+    FloatVector c0 = FloatVector.fromArray(SPECIES, coeff, 0);
+    for (int k = off; k < end; k++) {
+      int base = idx[k] * stride;
+      FloatVector a = FloatVector.broadcast(SPECIES, alpha * val[k]);
+      a.fma(c0, FloatVector.fromArray(SPECIES, rows, base)).intoArray(rows, base);
+    }
+  }
+
+  private static void outerBlocks2(int[] idx, float[] val, int off, int end, float alpha, float[] coeff, float[] rows, int stride) {
+    FloatVector c0 = FloatVector.fromArray(SPECIES, coeff, 0);
+    FloatVector c1 = FloatVector.fromArray(SPECIES, coeff, LANES);
+    for (int k = off; k < end; k++) {
+      int base = idx[k] * stride;
+      FloatVector a = FloatVector.broadcast(SPECIES, alpha * val[k]);
+      a.fma(c0, FloatVector.fromArray(SPECIES, rows, base)).intoArray(rows, base);
+      a.fma(c1, FloatVector.fromArray(SPECIES, rows, base + LANES)).intoArray(rows, base + LANES);
+    }
+  }
+
+  private static void outerBlocks3(int[] idx, float[] val, int off, int end, float alpha, float[] coeff, float[] rows, int stride) {
+    FloatVector c0 = FloatVector.fromArray(SPECIES, coeff, 0);
+    FloatVector c1 = FloatVector.fromArray(SPECIES, coeff, LANES);
+    FloatVector c2 = FloatVector.fromArray(SPECIES, coeff, 2 * LANES);
+    for (int k = off; k < end; k++) {
+      int base = idx[k] * stride;
+      FloatVector a = FloatVector.broadcast(SPECIES, alpha * val[k]);
+      a.fma(c0, FloatVector.fromArray(SPECIES, rows, base)).intoArray(rows, base);
+      a.fma(c1, FloatVector.fromArray(SPECIES, rows, base + LANES)).intoArray(rows, base + LANES);
+      a.fma(c2, FloatVector.fromArray(SPECIES, rows, base + 2 * LANES)).intoArray(rows, base + 2 * LANES);
+    }
+  }
+
+  private static void outerBlocks4(int[] idx, float[] val, int off, int end, float alpha, float[] coeff, float[] rows, int stride) {
+    FloatVector c0 = FloatVector.fromArray(SPECIES, coeff, 0);
+    FloatVector c1 = FloatVector.fromArray(SPECIES, coeff, LANES);
+    FloatVector c2 = FloatVector.fromArray(SPECIES, coeff, 2 * LANES);
+    FloatVector c3 = FloatVector.fromArray(SPECIES, coeff, 3 * LANES);
+    for (int k = off; k < end; k++) {
+      int base = idx[k] * stride;
+      FloatVector a = FloatVector.broadcast(SPECIES, alpha * val[k]);
+      a.fma(c0, FloatVector.fromArray(SPECIES, rows, base)).intoArray(rows, base);
+      a.fma(c1, FloatVector.fromArray(SPECIES, rows, base + LANES)).intoArray(rows, base + LANES);
+      a.fma(c2, FloatVector.fromArray(SPECIES, rows, base + 2 * LANES)).intoArray(rows, base + 2 * LANES);
+      a.fma(c3, FloatVector.fromArray(SPECIES, rows, base + 3 * LANES)).intoArray(rows, base + 3 * LANES);
+    }
+  }
+
+  private static void outerBlocks5(int[] idx, float[] val, int off, int end, float alpha, float[] coeff, float[] rows, int stride) {
+    FloatVector c0 = FloatVector.fromArray(SPECIES, coeff, 0);
+    FloatVector c1 = FloatVector.fromArray(SPECIES, coeff, LANES);
+    FloatVector c2 = FloatVector.fromArray(SPECIES, coeff, 2 * LANES);
+    FloatVector c3 = FloatVector.fromArray(SPECIES, coeff, 3 * LANES);
+    FloatVector c4 = FloatVector.fromArray(SPECIES, coeff, 4 * LANES);
+    for (int k = off; k < end; k++) {
+      int base = idx[k] * stride;
+      FloatVector a = FloatVector.broadcast(SPECIES, alpha * val[k]);
+      a.fma(c0, FloatVector.fromArray(SPECIES, rows, base)).intoArray(rows, base);
+      a.fma(c1, FloatVector.fromArray(SPECIES, rows, base + LANES)).intoArray(rows, base + LANES);
+      a.fma(c2, FloatVector.fromArray(SPECIES, rows, base + 2 * LANES)).intoArray(rows, base + 2 * LANES);
+      a.fma(c3, FloatVector.fromArray(SPECIES, rows, base + 3 * LANES)).intoArray(rows, base + 3 * LANES);
+      a.fma(c4, FloatVector.fromArray(SPECIES, rows, base + 4 * LANES)).intoArray(rows, base + 4 * LANES);
+    }
+  }
+
+  private static void outerBlocks6(int[] idx, float[] val, int off, int end, float alpha, float[] coeff, float[] rows, int stride) {
+    FloatVector c0 = FloatVector.fromArray(SPECIES, coeff, 0);
+    FloatVector c1 = FloatVector.fromArray(SPECIES, coeff, LANES);
+    FloatVector c2 = FloatVector.fromArray(SPECIES, coeff, 2 * LANES);
+    FloatVector c3 = FloatVector.fromArray(SPECIES, coeff, 3 * LANES);
+    FloatVector c4 = FloatVector.fromArray(SPECIES, coeff, 4 * LANES);
+    FloatVector c5 = FloatVector.fromArray(SPECIES, coeff, 5 * LANES);
+    for (int k = off; k < end; k++) {
+      int base = idx[k] * stride;
+      FloatVector a = FloatVector.broadcast(SPECIES, alpha * val[k]);
+      a.fma(c0, FloatVector.fromArray(SPECIES, rows, base)).intoArray(rows, base);
+      a.fma(c1, FloatVector.fromArray(SPECIES, rows, base + LANES)).intoArray(rows, base + LANES);
+      a.fma(c2, FloatVector.fromArray(SPECIES, rows, base + 2 * LANES)).intoArray(rows, base + 2 * LANES);
+      a.fma(c3, FloatVector.fromArray(SPECIES, rows, base + 3 * LANES)).intoArray(rows, base + 3 * LANES);
+      a.fma(c4, FloatVector.fromArray(SPECIES, rows, base + 4 * LANES)).intoArray(rows, base + 4 * LANES);
+      a.fma(c5, FloatVector.fromArray(SPECIES, rows, base + 5 * LANES)).intoArray(rows, base + 5 * LANES);
+    }
+  }
+
+  private static void outerBlocks7(int[] idx, float[] val, int off, int end, float alpha, float[] coeff, float[] rows, int stride) {
+    FloatVector c0 = FloatVector.fromArray(SPECIES, coeff, 0);
+    FloatVector c1 = FloatVector.fromArray(SPECIES, coeff, LANES);
+    FloatVector c2 = FloatVector.fromArray(SPECIES, coeff, 2 * LANES);
+    FloatVector c3 = FloatVector.fromArray(SPECIES, coeff, 3 * LANES);
+    FloatVector c4 = FloatVector.fromArray(SPECIES, coeff, 4 * LANES);
+    FloatVector c5 = FloatVector.fromArray(SPECIES, coeff, 5 * LANES);
+    FloatVector c6 = FloatVector.fromArray(SPECIES, coeff, 6 * LANES);
+    for (int k = off; k < end; k++) {
+      int base = idx[k] * stride;
+      FloatVector a = FloatVector.broadcast(SPECIES, alpha * val[k]);
+      a.fma(c0, FloatVector.fromArray(SPECIES, rows, base)).intoArray(rows, base);
+      a.fma(c1, FloatVector.fromArray(SPECIES, rows, base + LANES)).intoArray(rows, base + LANES);
+      a.fma(c2, FloatVector.fromArray(SPECIES, rows, base + 2 * LANES)).intoArray(rows, base + 2 * LANES);
+      a.fma(c3, FloatVector.fromArray(SPECIES, rows, base + 3 * LANES)).intoArray(rows, base + 3 * LANES);
+      a.fma(c4, FloatVector.fromArray(SPECIES, rows, base + 4 * LANES)).intoArray(rows, base + 4 * LANES);
+      a.fma(c5, FloatVector.fromArray(SPECIES, rows, base + 5 * LANES)).intoArray(rows, base + 5 * LANES);
+      a.fma(c6, FloatVector.fromArray(SPECIES, rows, base + 6 * LANES)).intoArray(rows, base + 6 * LANES);
+    }
+  }
+
+  private static void outerBlocks8(int[] idx, float[] val, int off, int end, float alpha, float[] coeff, float[] rows, int stride) {
+    FloatVector c0 = FloatVector.fromArray(SPECIES, coeff, 0);
+    FloatVector c1 = FloatVector.fromArray(SPECIES, coeff, LANES);
+    FloatVector c2 = FloatVector.fromArray(SPECIES, coeff, 2 * LANES);
+    FloatVector c3 = FloatVector.fromArray(SPECIES, coeff, 3 * LANES);
+    FloatVector c4 = FloatVector.fromArray(SPECIES, coeff, 4 * LANES);
+    FloatVector c5 = FloatVector.fromArray(SPECIES, coeff, 5 * LANES);
+    FloatVector c6 = FloatVector.fromArray(SPECIES, coeff, 6 * LANES);
+    FloatVector c7 = FloatVector.fromArray(SPECIES, coeff, 7 * LANES);
+    for (int k = off; k < end; k++) {
+      int base = idx[k] * stride;
+      FloatVector a = FloatVector.broadcast(SPECIES, alpha * val[k]);
+      a.fma(c0, FloatVector.fromArray(SPECIES, rows, base)).intoArray(rows, base);
+      a.fma(c1, FloatVector.fromArray(SPECIES, rows, base + LANES)).intoArray(rows, base + LANES);
+      a.fma(c2, FloatVector.fromArray(SPECIES, rows, base + 2 * LANES)).intoArray(rows, base + 2 * LANES);
+      a.fma(c3, FloatVector.fromArray(SPECIES, rows, base + 3 * LANES)).intoArray(rows, base + 3 * LANES);
+      a.fma(c4, FloatVector.fromArray(SPECIES, rows, base + 4 * LANES)).intoArray(rows, base + 4 * LANES);
+      a.fma(c5, FloatVector.fromArray(SPECIES, rows, base + 5 * LANES)).intoArray(rows, base + 5 * LANES);
+      a.fma(c6, FloatVector.fromArray(SPECIES, rows, base + 6 * LANES)).intoArray(rows, base + 6 * LANES);
+      a.fma(c7, FloatVector.fromArray(SPECIES, rows, base + 7 * LANES)).intoArray(rows, base + 7 * LANES);
     }
   }
 
