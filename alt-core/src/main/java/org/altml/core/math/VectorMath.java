@@ -1,7 +1,8 @@
 package org.altml.core.math;
 
-import org.altml.core.internal.vectorization.ScalarVectorOps;
+import java.util.Objects;
 import org.altml.core.internal.vectorization.VectorOps;
+import org.altml.core.internal.vectorization.VectorizationProvider;
 import org.altml.sparse.SparseVector;
 
 /**
@@ -10,15 +11,39 @@ import org.altml.sparse.SparseVector;
  *
  * <p>Feature-major weight rows: row {@code f} of a matrix with {@code stride} floats per row starts at
  * {@code f·stride}; kernels run along the row (the label dimension), {@code width <= stride} lanes.
+ * Lanes of a row past {@code width} are never written. Padding {@code stride} to a multiple of
+ * {@link #preferredLanes()} lets the SIMD kernels use whole-vector loads.
+ *
+ * <p>The implementation is picked once, when this class initialises, by {@link VectorizationProvider}:
+ * the Vector API kernels when the JVM runs with {@code --add-modules jdk.incubator.vector}, the scalar
+ * ones otherwise; {@code -Dalt.vectorization=auto|scalar|panama} forces a choice (forcing {@code panama}
+ * where it is unavailable makes this class fail to initialise). Element-wise kernels give bit-identical
+ * results either way; {@link #dot} and {@link #squaredDistance} sum in a different order and may differ in
+ * the last bits. All methods are stateless and thread-safe (arrays written concurrently are the caller's
+ * business).
  */
 public final class VectorMath {
-  private static final VectorOps IMPL = ScalarVectorOps.INSTANCE;
+  private static final VectorOps IMPL = VectorizationProvider.lookup();
 
   private VectorMath() {}
 
   /** Name of the active implementation, e.g. {@code "scalar"} or {@code "panama (512 bits)"}. */
   public static String implementation() {
-    return "scalar";
+    return IMPL.name();
+  }
+
+  /** Bits per SIMD register the active implementation uses (128, 256 or 512); 0 for scalar. */
+  public static int bitWidth() {
+    return IMPL.bitWidth();
+  }
+
+  /**
+   * Floats per SIMD register of the active implementation (4, 8 or 16); 1 for scalar. Learners may pad row
+   * strides to a multiple of this (or of {@link org.altml.core.learner.Scores#PAD}, which every width
+   * divides).
+   */
+  public static int preferredLanes() {
+    return IMPL.lanes();
   }
 
   /** Σ a_i·b_i over equal-length arrays. */
@@ -47,8 +72,8 @@ public final class VectorMath {
 
   /** In place: y[yOff..yOff+n) += alpha·x[xOff..xOff+n). */
   public static void axpy(float alpha, float[] x, int xOff, float[] y, int yOff, int n) {
-    java.util.Objects.checkFromIndexSize(xOff, n, x.length);
-    java.util.Objects.checkFromIndexSize(yOff, n, y.length);
+    Objects.checkFromIndexSize(xOff, n, x.length);
+    Objects.checkFromIndexSize(yOff, n, y.length);
     IMPL.axpy(alpha, x, xOff, y, yOff, n);
   }
 

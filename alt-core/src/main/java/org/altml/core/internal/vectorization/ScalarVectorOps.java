@@ -8,6 +8,21 @@ public final class ScalarVectorOps implements VectorOps {
   private ScalarVectorOps() {}
 
   @Override
+  public String name() {
+    return "scalar";
+  }
+
+  @Override
+  public int bitWidth() {
+    return 0;
+  }
+
+  @Override
+  public int lanes() {
+    return 1;
+  }
+
+  @Override
   public float dot(float[] a, int aOff, float[] b, int bOff, int n) {
     float s = 0f;
     for (int i = 0; i < n; i++) {

@@ -10,6 +10,15 @@ package org.altml.core.internal.vectorization;
  * {@link #squaredDistance}), whose summation order differs.
  */
 public interface VectorOps {
+  /** Short name of this implementation: {@code "scalar"} or {@code "panama (512 bits)"}. */
+  String name();
+
+  /** Bits per SIMD register this implementation computes with; 0 for the scalar implementation. */
+  int bitWidth();
+
+  /** Floats per SIMD register ({@code bitWidth() / 32}); 1 for the scalar implementation. */
+  int lanes();
+
   /** Σ a[aOff+i]·b[bOff+i] for i in [0, n). */
   float dot(float[] a, int aOff, float[] b, int bOff, int n);
 
