@@ -1,6 +1,5 @@
 package org.altml.bench.core;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.altml.bench.state.YardstickStream;
@@ -206,17 +205,5 @@ public final class YardstickComparison {
       }
       return predicted;
     }
-  }
-
-  /** The modes this build can run (for the script's information line). */
-  static List<String> availableModes() {
-    List<String> modes = new ArrayList<>(List.of("kernels"));
-    try {
-      Class.forName(FALT_CONTENDER);
-      modes.add("falt");
-    } catch (ClassNotFoundException e) {
-      // the learners have not landed yet
-    }
-    return modes;
   }
 }
