@@ -1,0 +1,141 @@
+package org.altml.bench.core;
+
+import java.util.concurrent.TimeUnit;
+import org.altml.bench.state.YardstickStream;
+import org.altml.core.learner.OnlineMultiLabelLearner;
+import org.altml.core.learner.Scores;
+import org.altml.sparse.LabelSet;
+import org.altml.sparse.SparseVector;
+import org.altml.sparse.data.Dataset;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * Per-example cost of FALT, SALT, PA-I and PA-II binary relevance on the C yardstick's RCV1-shaped
+ * stream ({@link YardstickStream}: d = 47,236, 76 non-zeros, L = 101 and the industries-shaped 314).
+ *
+ * <p>{@code predictThenUpdate}: one online round per example, over a block of {@value #BLOCK} examples
+ * per invocation (the score is ns per example), continuing through the stream across invocations and
+ * wrapping at its end; the learner starts from zero at every iteration, not every invocation (JMH sample
+ * 38: resetting per invocation would time the reset). {@code predict}: the model trained by one pass
+ * over the stream at trial set-up, frozen, predicting the same blocks.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 1, jvmArgsPrepend = "--add-modules=jdk.incubator.vector", jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
+public class LearnerBenchmark {
+  /** Examples per invocation. */
+  public static final int BLOCK = 1000;
+
+  /** An evolving learner, reset per iteration, and a cursor into the stream. */
+  @State(Scope.Thread)
+  public static class Online {
+    /** The learner compared. */
+    @Param
+    public Learners learner;
+
+    OnlineMultiLabelLearner model;
+    Scores scores;
+    int cursor;
+    final SparseVector x = new SparseVector();
+    final LabelSet y = new LabelSet();
+
+    /** Creates the state; JMH sets the parameters. */
+    public Online() {}
+
+    /** A fresh learner at the start of the stream, once per iteration. */
+    @Setup(Level.Iteration)
+    public void reset(YardstickStream stream) {
+      model = learner.create(stream.dataset().numLabels());
+      scores = new Scores(stream.dataset().numLabels());
+      cursor = 0;
+    }
+  }
+
+  /** A learner trained by one pass over the stream, then frozen. */
+  @State(Scope.Thread)
+  public static class Trained {
+    /** The learner compared. */
+    @Param
+    public Learners learner;
+
+    OnlineMultiLabelLearner model;
+    Scores scores;
+    int cursor;
+    final SparseVector x = new SparseVector();
+    final LabelSet y = new LabelSet();
+
+    /** Creates the state; JMH sets the parameters. */
+    public Trained() {}
+
+    /** One training pass over the whole stream, once per trial; checks that it learnt something. */
+    @Setup(Level.Trial)
+    public void train(YardstickStream stream) {
+      Dataset data = stream.dataset();
+      model = learner.create(data.numLabels());
+      scores = new Scores(data.numLabels());
+      for (int i = 0; i < data.size(); i++) {
+        model.update(data.features(i, x), data.labels(i, y));
+      }
+      long predicted = 0;
+      for (int i = 0; i < Math.min(1000, data.size()); i++) {
+        model.predict(data.features(i, x), scores);
+        predicted += scores.predictedCount();
+      }
+      if (predicted == 0) {
+        throw new IllegalStateException(learner + " predicts no label after a pass over " + data.name());
+      }
+    }
+  }
+
+  /** Creates the benchmark. */
+  public LearnerBenchmark() {}
+
+  /** One online round (predict, then learn) per example; ns per example. */
+  @Benchmark
+  @OperationsPerInvocation(BLOCK)
+  public void predictThenUpdate(YardstickStream stream, Online s, Blackhole bh) {
+    Dataset data = stream.dataset();
+    int n = data.size();
+    int i = s.cursor;
+    for (int b = 0; b < BLOCK; b++) {
+      s.model.predictThenUpdate(data.features(i, s.x), data.labels(i, s.y), s.scores);
+      bh.consume(s.scores.threshold());
+      if (++i == n) {
+        i = 0;
+      }
+    }
+    s.cursor = i;
+  }
+
+  /** Prediction by a frozen model; ns per example. */
+  @Benchmark
+  @OperationsPerInvocation(BLOCK)
+  public void predict(YardstickStream stream, Trained s, Blackhole bh) {
+    Dataset data = stream.dataset();
+    int n = data.size();
+    int i = s.cursor;
+    for (int b = 0; b < BLOCK; b++) {
+      s.model.predict(data.features(i, s.x), s.scores);
+      bh.consume(s.scores.threshold());
+      if (++i == n) {
+        i = 0;
+      }
+    }
+    s.cursor = i;
+  }
+}

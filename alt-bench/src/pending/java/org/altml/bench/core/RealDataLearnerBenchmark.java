@@ -1,0 +1,83 @@
+package org.altml.bench.core;
+
+import java.util.concurrent.TimeUnit;
+import org.altml.bench.state.RealDataset;
+import org.altml.core.learner.OnlineMultiLabelLearner;
+import org.altml.core.learner.Scores;
+import org.altml.sparse.LabelSet;
+import org.altml.sparse.SparseVector;
+import org.altml.sparse.data.Dataset;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * {@link LearnerBenchmark}'s online round on real data (bibtex, rcv1subset1), ns per example. Needs the
+ * shared datasets ({@code -Dalt.datasets=PATH}); without them every trial fails at set-up with
+ * "dataset absent" (see {@link RealDataset}): exclude the class with {@code -e RealData}.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 1, jvmArgsPrepend = "--add-modules=jdk.incubator.vector", jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
+public class RealDataLearnerBenchmark {
+  /** Examples per invocation. */
+  public static final int BLOCK = 1000;
+
+  /** An evolving learner, reset per iteration, and a cursor into the stream. */
+  @State(Scope.Thread)
+  public static class Online {
+    /** The learner compared. */
+    @Param
+    public Learners learner;
+
+    OnlineMultiLabelLearner model;
+    Scores scores;
+    int cursor;
+    final SparseVector x = new SparseVector();
+    final LabelSet y = new LabelSet();
+
+    /** Creates the state; JMH sets the parameters. */
+    public Online() {}
+
+    /** A fresh learner at the start of the stream, once per iteration. */
+    @Setup(Level.Iteration)
+    public void reset(RealDataset data) {
+      model = learner.create(data.dataset().numLabels());
+      scores = new Scores(data.dataset().numLabels());
+      cursor = 0;
+    }
+  }
+
+  /** Creates the benchmark. */
+  public RealDataLearnerBenchmark() {}
+
+  /** One online round (predict, then learn) per example; ns per example. */
+  @Benchmark
+  @OperationsPerInvocation(BLOCK)
+  public void predictThenUpdate(RealDataset real, Online s, Blackhole bh) {
+    Dataset data = real.dataset();
+    int n = data.size();
+    int i = s.cursor;
+    for (int b = 0; b < BLOCK; b++) {
+      s.model.predictThenUpdate(data.features(i, s.x), data.labels(i, s.y), s.scores);
+      bh.consume(s.scores.threshold());
+      if (++i == n) {
+        i = 0;
+      }
+    }
+    s.cursor = i;
+  }
+}
