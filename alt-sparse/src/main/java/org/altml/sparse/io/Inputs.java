@@ -36,12 +36,16 @@ final class Inputs {
     PushbackInputStream in = new PushbackInputStream(raw, 2);
     byte[] magic = new byte[2];
     int n = 0;
-    while (n < 2) {
-      int r = in.read(magic, n, 2 - n);
-      if (r < 0) {
-        break;
+    try {
+      while (n < 2) {
+        int r = in.read(magic, n, 2 - n);
+        if (r < 0) {
+          break;
+        }
+        n += r;
       }
-      n += r;
+    } catch (EOFException | ZipException e) {
+      throw new DataFormatException(file, 0, "truncated or corrupt gzip data: " + e.getMessage(), e);
     }
     in.unread(magic, 0, n);
     if (n == 2 && (magic[0] & 0xff) == 0x1f && (magic[1] & 0xff) == 0x8b) {

@@ -61,7 +61,7 @@ public final class LibSvmReader implements ExampleStream {
    * @throws IOException if the file cannot be opened
    */
   public static LibSvmReader open(Path file, ReadOptions options) throws IOException {
-    return open(Inputs.open(file), file.toString(), options);
+    return open(java.nio.file.Files.newInputStream(file), file.toString(), options);
   }
 
   /**
