@@ -1,0 +1,571 @@
+package org.altml.sparse.io;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.altml.sparse.LabelSet;
+import org.altml.sparse.SparseVector;
+import org.altml.sparse.data.Dataset;
+import org.altml.sparse.data.DatasetBuilder;
+import org.altml.sparse.data.ExampleStream;
+
+/**
+ * Streams a Mulan or MEKA multi-label ARFF file: the header is read when the stream opens, then one
+ * example per data row, without loading the file whole.
+ *
+ * <p><b>Header.</b> {@code @relation}, {@code @attribute} and {@code @data} in any case; names bare or
+ * quoted with {@code '} or {@code "} and backslash escapes ({@code 'Swainson\'s Thrush'}); {@code %}
+ * starts a comment in header lines and data lines that start with it. Types: {@code numeric},
+ * {@code real}, {@code integer}, nominal {@code {v1,v2,...}}; {@code string} and {@code date} attributes
+ * are accepted only when skipped with {@link ReadOptions#withIgnoredAttributes}, otherwise the file is
+ * rejected; {@code relational} and unknown types are errors.
+ *
+ * <p><b>Nominal values</b> map to numbers by this rule, per attribute: if every declared value is a
+ * number, each value maps to its number (so birds' {@code location {2,10,1,...}} keeps 2, 10, 1 and
+ * {@code {0,1}} maps "1" to 1); else if the declared values are all yes/no or all true/false (any case),
+ * yes/true map to 1 and no/false to 0 (genbase's {@code {YES,NO}}); else each value maps to its
+ * declaration index 0, 1, 2, ... A value that is not declared is an error.
+ *
+ * <p><b>Labels.</b> Which attributes are labels is decided in this order: an explicit XML file
+ * ({@link ReadOptions#labelFile()}); an explicit count ({@link ReadOptions#labelsFirst()} or
+ * {@link ReadOptions#labelsLast()}); the Mulan XML file beside the ARFF file
+ * ({@link MulanLabels#findBeside}); MEKA's {@code -C N} in the relation name (labels are the first N
+ * attributes, or the last |N| when negative; the XML wins because {@code -C} may be stale). With none of
+ * these the file is rejected. Label attributes may be anywhere in the attribute list; label ids follow
+ * the XML order (or attribute order for counts), features are the remaining attributes in order. XML
+ * names are matched against the unquoted attribute names; a name that is not an attribute is an error.
+ * A label attribute must be binary: nominal values that map to 0 and 1, or a numeric attribute whose
+ * values are 0 or 1; the value 1 means relevant.
+ *
+ * <p><b>Rows.</b> Dense rows give one value per attribute (a different count is an error). Sparse rows
+ * {@code {i v, j w, ...}} give 0-based indices into the full attribute list, each at most once; an
+ * omitted attribute takes its first declared value for nominal attributes (0 for {@code {0,1}}) and 0
+ * for numeric ones. Missing values {@code ?} are an error (impute or remove them first). Zero feature
+ * values are not stored; NaN and infinite values are errors. Instance weights are not supported.
+ *
+ * <p>Every problem raises a {@link DataFormatException} naming the file, the 1-based line, the token
+ * where useful and what was expected. Data rows are parsed on the bytes of a reused buffer; the features
+ * and labels handed out are valid until the next {@link #advance()}. Not thread-safe.
+ */
+public final class ArffReader implements ExampleStream {
+  private static final Pattern MEKA_CLASSES = Pattern.compile("(?:^|[\\s:'\"])-C\\s+(-?\\d{1,9})(?![\\d])");
+
+  private final LineInput in;
+  private final ArffHeader header;
+  private final ArffAttribute[] attributes;
+  private final int[] featureOf;
+  private final int[] labelOf;
+  private final boolean[] ignored;
+  private final int[] nonZeroDefaults;
+  private final int[] seen;
+  private final int numFeatures;
+  private final int numLabels;
+  private final List<String> labelNames;
+  private final SparseVector x = new SparseVector();
+  private final LabelSet y = new LabelSet();
+  private int stamp;
+  private int[] indices = new int[256];
+  private float[] values = new float[256];
+  private long[] sortBuffer = new long[0];
+  private int[] labels = new int[16];
+  private int nnz;
+  private int numRelevant;
+  private int lastFeature;
+  private boolean sorted;
+  private boolean closed;
+
+  private ArffReader(LineInput in, Path file, ReadOptions options) throws IOException {
+    this.in = in;
+    this.header = ArffHeader.read(in);
+    int n = header.attributes.size();
+    this.attributes = header.attributes.toArray(new ArffAttribute[0]);
+    this.ignored = new boolean[n];
+    for (String name : options.ignoredAttributes()) {
+      Integer a = header.byName.get(name);
+      if (a == null) {
+        throw new DataFormatException(in.file(), 0, "ignored attribute " + Numbers.quote(name) + " is not an attribute of the file");
+      }
+      ignored[a] = true;
+    }
+    this.labelOf = new int[n];
+    Arrays.fill(labelOf, -1);
+    List<String> names = resolveLabels(file, options);
+    this.featureOf = new int[n];
+    int features = 0;
+    List<Integer> defaults = new ArrayList<>();
+    for (int a = 0; a < n; a++) {
+      ArffAttribute attr = attributes[a];
+      featureOf[a] = -1;
+      if (ignored[a]) {
+        continue;
+      }
+      if (attr.kind == ArffAttribute.Kind.STRING || attr.kind == ArffAttribute.Kind.DATE) {
+        throw new DataFormatException(in.file(), 0, attr.kind.name().toLowerCase(java.util.Locale.ROOT)
+            + " attribute " + Numbers.quote(attr.name) + " cannot be a " + (labelOf[a] >= 0 ? "label" : "feature")
+            + "; skip it with ReadOptions.withIgnoredAttributes");
+      }
+      if (labelOf[a] >= 0) {
+        if (attr.kind == ArffAttribute.Kind.NOMINAL) {
+          for (float v : attr.mapped) {
+            if (v != 0f && v != 1f) {
+              throw new DataFormatException(in.file(), 0, "label attribute " + Numbers.quote(attr.name)
+                  + " is not binary: declared " + attr.declaredForMessage() + ", expected values 0 and 1");
+            }
+          }
+        }
+      } else {
+        featureOf[a] = features++;
+      }
+      if (attr.sparseDefault() != 0f) {
+        defaults.add(a);
+      }
+    }
+    this.nonZeroDefaults = defaults.stream().mapToInt(Integer::intValue).toArray();
+    this.seen = new int[n];
+    if (options.numFeatures() >= 0 && options.numFeatures() < features) {
+      throw new DataFormatException(in.file(), 0, "the file has " + features + " features, more than the declared " + options.numFeatures());
+    }
+    if (options.numLabels() >= 0 && options.numLabels() < names.size()) {
+      throw new DataFormatException(in.file(), 0, "the file has " + names.size() + " labels, more than the declared " + options.numLabels());
+    }
+    this.numFeatures = Math.max(features, options.numFeatures());
+    this.numLabels = Math.max(names.size(), options.numLabels());
+    List<String> padded = new ArrayList<>(names);
+    for (int l = names.size(); l < numLabels; l++) {
+      padded.add(Integer.toString(l));
+    }
+    this.labelNames = List.copyOf(padded);
+  }
+
+  /** Decides the label attributes (see the class comment), fills {@code labelOf}, returns the names. */
+  private List<String> resolveLabels(Path file, ReadOptions options) throws IOException {
+    if (options.labelFile() != null) {
+      return labelsFromXml(options.labelFile());
+    }
+    if (options.labelsFirst() >= 0) {
+      return labelsByPosition(options.labelsFirst(), true, "labelsFirst");
+    }
+    if (options.labelsLast() >= 0) {
+      return labelsByPosition(options.labelsLast(), false, "labelsLast");
+    }
+    Path xml = file == null ? null : MulanLabels.findBeside(file);
+    if (xml != null) {
+      return labelsFromXml(xml);
+    }
+    Matcher m = MEKA_CLASSES.matcher(header.relation);
+    int count = 0;
+    boolean found = false;
+    while (m.find()) {
+      count = Integer.parseInt(m.group(1));
+      found = true;
+    }
+    if (found && count != 0) {
+      return labelsByPosition(Math.abs(count), count > 0, "-C " + count + " in the relation name");
+    }
+    throw new DataFormatException(in.file(), 0, "cannot tell which attributes are labels: no Mulan XML file "
+        + (file == null ? "" : Numbers.quote(MulanLabels.datasetName(file) + ".xml") + " ")
+        + "beside the file and no MEKA -C N in the relation; give ReadOptions.withLabelFile, withLabelsLast or withLabelsFirst");
+  }
+
+  private List<String> labelsFromXml(Path xml) throws IOException {
+    List<String> names = MulanLabels.read(xml);
+    for (int l = 0; l < names.size(); l++) {
+      Integer a = header.byName.get(names.get(l));
+      if (a == null) {
+        throw new DataFormatException(xml.toString(), 0, "label " + Numbers.quote(names.get(l))
+            + " is not an attribute of " + in.file());
+      }
+      if (ignored[a]) {
+        throw new DataFormatException(xml.toString(), 0, "label " + Numbers.quote(names.get(l)) + " is also an ignored attribute");
+      }
+      labelOf[a] = l;
+    }
+    return names;
+  }
+
+  private List<String> labelsByPosition(int count, boolean first, String source) throws DataFormatException {
+    int n = attributes.length;
+    if (count > n) {
+      throw new DataFormatException(in.file(), 0, source + " asks for " + count + " labels but the file has only " + n + " attributes");
+    }
+    List<String> names = new ArrayList<>(count);
+    for (int l = 0; l < count; l++) {
+      int a = first ? l : n - count + l;
+      if (ignored[a]) {
+        throw new DataFormatException(in.file(), 0, "label attribute " + Numbers.quote(attributes[a].name) + " is also ignored");
+      }
+      labelOf[a] = l;
+      names.add(attributes[a].name);
+    }
+    return names;
+  }
+
+  /**
+   * Opens {@code file} (gzip detected by its magic bytes), reads its header and decides its labels.
+   *
+   * @throws DataFormatException if the header or the label information is invalid
+   */
+  public static ArffReader open(Path file, ReadOptions options) throws IOException {
+    InputStream raw = Inputs.open(file);
+    try {
+      return new ArffReader(new LineInput(raw, file.toString(), options.maxLineBytes()), file, options);
+    } catch (IOException | RuntimeException e) {
+      raw.close();
+      throw e;
+    }
+  }
+
+  /**
+   * Opens a stream over {@code in} (plain or gzip); {@code fileName} is used in messages. No XML file
+   * is looked for: give the labels in {@code options} or by MEKA's {@code -C}. Takes ownership of
+   * {@code in}.
+   */
+  public static ArffReader open(InputStream in, String fileName, ReadOptions options) throws IOException {
+    InputStream data = Inputs.maybeGunzip(in, fileName);
+    try {
+      return new ArffReader(new LineInput(data, fileName, options.maxLineBytes()), null, options);
+    } catch (IOException | RuntimeException e) {
+      data.close();
+      throw e;
+    }
+  }
+
+  /** Reads the whole file into a dataset named after the file, with the label names. */
+  public static Dataset read(Path file, ReadOptions options) throws IOException {
+    try (ArffReader reader = open(file, options)) {
+      return new DatasetBuilder()
+          .name(file.getFileName().toString())
+          .numFeatures(reader.numFeatures())
+          .numLabels(reader.numLabels())
+          .labelNames(reader.labelNames())
+          .addAll(reader)
+          .build();
+    }
+  }
+
+  /** The relation name of the header. */
+  public String relation() {
+    return header.relation;
+  }
+
+  /** Label names, one per label id (XML order, or attribute order for counts). */
+  public List<String> labelNames() {
+    return labelNames;
+  }
+
+  /** The 1-based number of the line of the current example (0 before the first). */
+  public long lineNumber() {
+    return in.line;
+  }
+
+  /** Bytes of (decompressed) text consumed so far; for throughput reports. */
+  public long bytesRead() {
+    return in.bytesRead();
+  }
+
+  @Override
+  public boolean advance() throws IOException {
+    if (closed) {
+      return false;
+    }
+    while (in.next()) {
+      if (parseRow()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isSpace(byte c) {
+    return c == ' ' || c == '\t' || c == '\r';
+  }
+
+  private static int skipSpace(byte[] b, int p, int e) {
+    while (p < e && isSpace(b[p])) {
+      p++;
+    }
+    return p;
+  }
+
+  private boolean parseRow() throws DataFormatException {
+    final byte[] b = in.buf;
+    final int e = in.end;
+    int p = skipSpace(b, in.start, e);
+    if (p == e || b[p] == '%') {
+      return false;
+    }
+    nnz = 0;
+    numRelevant = 0;
+    lastFeature = -1;
+    sorted = true;
+    if (b[p] == '{') {
+      parseSparse(b, p + 1, e);
+    } else {
+      parseDense(b, p, e);
+    }
+    if (!sorted) {
+      sortEntries();
+    }
+    for (int k = 1; k < numRelevant; k++) {
+      int v = labels[k];
+      int j = k - 1;
+      while (j >= 0 && labels[j] > v) {
+        labels[j + 1] = labels[j];
+        j--;
+      }
+      labels[j + 1] = v;
+    }
+    x.reset(indices, values, 0, nnz);
+    y.reset(labels, 0, numRelevant);
+    return true;
+  }
+
+  private void parseDense(byte[] b, int p, int e) throws DataFormatException {
+    int n = attributes.length;
+    int a = 0;
+    while (true) {
+      p = skipSpace(b, p, e);
+      if (a == n) {
+        int found = n + 1;
+        for (int i = p; i < e; i++) {
+          if (b[i] == ',') {
+            found++;
+          }
+        }
+        throw new DataFormatException(in.file(), in.line, "expected " + n + " values, found " + found);
+      }
+      p = value(b, p, e, a, false);
+      a++;
+      p = skipSpace(b, p, e);
+      if (p == e) {
+        break;
+      }
+      if (b[p] != ',') {
+        throw error(p, Math.min(e, p + 20), "expected ',' between values");
+      }
+      p++;
+    }
+    if (a != n) {
+      throw new DataFormatException(in.file(), in.line, "expected " + n + " values, found " + a);
+    }
+  }
+
+  private void parseSparse(byte[] b, int p, int e) throws DataFormatException {
+    int n = attributes.length;
+    if (++stamp == Integer.MAX_VALUE) {
+      Arrays.fill(seen, 0);
+      stamp = 1;
+    }
+    p = skipSpace(b, p, e);
+    if (p < e && b[p] == '}') {
+      p++;
+    } else {
+      while (true) {
+        p = skipSpace(b, p, e);
+        int ts = p;
+        while (p < e && b[p] >= '0' && b[p] <= '9') {
+          p++;
+        }
+        if (p == ts) {
+          int te = ts;
+          while (te < e && !isSpace(b[te]) && b[te] != ',' && b[te] != '}') {
+            te++;
+          }
+          throw error(ts, te, "expected a non-negative attribute index in a sparse row");
+        }
+        long raw = Numbers.parseIndex(b, ts, p);
+        if (raw < 0 || raw >= n) {
+          throw error(ts, p, "sparse index out of range [0, " + n + ")");
+        }
+        int a = (int) raw;
+        if (p == e || !isSpace(b[p])) {
+          throw error(ts, Math.min(e, p + 1), "expected a space between the attribute index and its value");
+        }
+        if (seen[a] == stamp) {
+          throw error(ts, p, "attribute index given twice in a sparse row");
+        }
+        seen[a] = stamp;
+        p = value(b, skipSpace(b, p, e), e, a, true);
+        p = skipSpace(b, p, e);
+        if (p < e && b[p] == ',') {
+          p++;
+        } else if (p < e && b[p] == '}') {
+          p++;
+          break;
+        } else {
+          throw error(p, Math.min(e, p + 20), p == e ? "unterminated sparse row (missing '}')" : "expected ',' or '}' in a sparse row");
+        }
+      }
+    }
+    p = skipSpace(b, p, e);
+    if (p < e && b[p] != '%') {
+      throw error(p, e, "unexpected text after '}' (instance weights are not supported)");
+    }
+    for (int a : nonZeroDefaults) {
+      if (seen[a] != stamp) {
+        accept(a, attributes[a].sparseDefault(), 0, 0);
+      }
+    }
+  }
+
+  /** Parses the value of attribute {@code a} at {@code p}; returns the position after it. */
+  private int value(byte[] b, int p, int e, int a, boolean sparse) throws DataFormatException {
+    if (p < e && (b[p] == '\'' || b[p] == '"')) {
+      byte quote = b[p];
+      StringBuilder sb = new StringBuilder();
+      int ts = p;
+      p++;
+      int runStart = p;
+      while (true) {
+        if (p >= e) {
+          throw error(ts, e, "unterminated quoted value");
+        }
+        byte c = b[p];
+        if (c == quote) {
+          sb.append(new String(b, runStart, p - runStart, StandardCharsets.UTF_8));
+          p++;
+          break;
+        }
+        if (c == '\\' && p + 1 < e) {
+          sb.append(new String(b, runStart, p - runStart, StandardCharsets.UTF_8));
+          byte n = b[p + 1];
+          sb.append(n == 'n' ? '\n' : n == 't' ? '\t' : n == 'r' ? '\r' : (char) n);
+          p += 2;
+          runStart = p;
+          continue;
+        }
+        p++;
+      }
+      if (!ignored[a]) {
+        byte[] v = sb.toString().getBytes(StandardCharsets.UTF_8);
+        handle(a, v, 0, v.length, ts, p, true);
+      }
+      return p;
+    }
+    int ts = p;
+    if (sparse) {
+      while (p < e && b[p] != ',' && b[p] != '}') {
+        p++;
+      }
+    } else {
+      while (p < e && b[p] != ',') {
+        p++;
+      }
+    }
+    int te = p;
+    while (te > ts && isSpace(b[te - 1])) {
+      te--;
+    }
+    if (!ignored[a]) {
+      handle(a, b, ts, te, ts, te, false);
+    }
+    return p;
+  }
+
+  private void handle(int a, byte[] v, int s, int e, int ts, int te, boolean quoted) throws DataFormatException {
+    ArffAttribute attr = attributes[a];
+    if (!quoted && e - s == 1 && v[s] == '?') {
+      throw error(ts, te, "missing value '?' for attribute " + Numbers.quote(attr.name) + " (missing values are not supported)");
+    }
+    float value;
+    if (attr.kind == ArffAttribute.Kind.NUMERIC) {
+      value = Numbers.parseFloat(v, s, e);
+      if (!Float.isFinite(value)) {
+        throw error(ts, te, Numbers.floatProblem(v, s, e) + " (attribute " + Numbers.quote(attr.name) + " is numeric)");
+      }
+    } else {
+      int k = attr.lookup(v, s, e);
+      if (k < 0) {
+        throw error(ts, te, "value not declared for nominal attribute " + Numbers.quote(attr.name)
+            + " " + attr.declaredForMessage());
+      }
+      value = attr.mapped[k];
+    }
+    accept(a, value, ts, te);
+  }
+
+  private void accept(int a, float value, int ts, int te) throws DataFormatException {
+    int feature = featureOf[a];
+    if (feature >= 0) {
+      if (value == 0f) {
+        return;
+      }
+      if (nnz == indices.length) {
+        indices = Arrays.copyOf(indices, nnz * 2);
+        values = Arrays.copyOf(values, nnz * 2);
+      }
+      if (feature <= lastFeature) {
+        sorted = false;
+      }
+      lastFeature = feature;
+      indices[nnz] = feature;
+      values[nnz] = value;
+      nnz++;
+      return;
+    }
+    int label = labelOf[a];
+    if (value == 1f) {
+      if (numRelevant == labels.length) {
+        labels = Arrays.copyOf(labels, numRelevant * 2);
+      }
+      labels[numRelevant++] = label;
+    } else if (value != 0f) {
+      throw error(ts, te, "label attribute " + Numbers.quote(attributes[a].name) + " must be 0 or 1");
+    }
+  }
+
+  private void sortEntries() {
+    if (sortBuffer.length < nnz) {
+      sortBuffer = new long[Math.max(nnz, 2 * sortBuffer.length)];
+    }
+    long[] s = sortBuffer;
+    for (int k = 0; k < nnz; k++) {
+      s[k] = ((long) indices[k] << 32) | (Float.floatToRawIntBits(values[k]) & 0xffffffffL);
+    }
+    Arrays.sort(s, 0, nnz);
+    for (int k = 0; k < nnz; k++) {
+      indices[k] = (int) (s[k] >>> 32);
+      values[k] = Float.intBitsToFloat((int) s[k]);
+    }
+  }
+
+  private DataFormatException error(int s, int e, String problem) {
+    return new DataFormatException(in.file(), in.line, "token " + Numbers.quote(Numbers.token(in.buf, s, e)) + ": " + problem);
+  }
+
+  @Override
+  public SparseVector features() {
+    return x;
+  }
+
+  @Override
+  public LabelSet labels() {
+    return y;
+  }
+
+  /** Number of labels L, known from the header and the label information. */
+  @Override
+  public int numLabels() {
+    return numLabels;
+  }
+
+  /** Number of features d, known from the header (attributes that are neither labels nor ignored). */
+  @Override
+  public int numFeatures() {
+    return numFeatures;
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (!closed) {
+      closed = true;
+      in.close();
+    }
+  }
+}

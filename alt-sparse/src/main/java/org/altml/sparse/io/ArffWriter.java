@@ -1,0 +1,162 @@
+package org.altml.sparse.io;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.altml.sparse.LabelSet;
+import org.altml.sparse.SparseVector;
+import org.altml.sparse.data.Dataset;
+import org.altml.sparse.data.ExampleStream;
+
+/**
+ * Writes Mulan-style ARFF: the d features as {@code numeric} attributes {@code f1..fd} (another prefix
+ * is chosen if a label name would clash), then the L labels as {@code {0,1}} attributes named by the
+ * dataset's label names, plus the Mulan XML label file beside it ({@link MulanLabels#labelFileFor}).
+ * The relation is the dataset name followed by MEKA's {@code -C -L}, so the file is self-describing
+ * even without the XML. Rows are sparse ({@code {i v,...}}, 0-based attribute indices) when fewer than
+ * 30% of all feature and label cells are non-zero, dense otherwise. Values are written with
+ * {@link Float#toString}, which reads back to the same float, so ARFF and LIBSVM round trips are exact.
+ */
+public final class ArffWriter {
+  /** Cell density below which rows are written in sparse form. */
+  public static final double SPARSE_BELOW = 0.3;
+
+  private static final Pattern BARE = Pattern.compile("[A-Za-z0-9_.+\\-/]+");
+
+  private ArffWriter() {}
+
+  /**
+   * Writes {@code data} to {@code arff} (gzip when the name ends in {@code .gz}) and its label names to
+   * {@link MulanLabels#labelFileFor(Path)}.
+   *
+   * @throws IllegalArgumentException if two label names are equal
+   */
+  public static void write(Dataset data, Path arff) throws IOException {
+    write(data, Inputs.create(arff), relationName(arff));
+    MulanLabels.write(data.labelNames(), MulanLabels.labelFileFor(arff));
+  }
+
+  private static String relationName(Path arff) {
+    return MulanLabels.datasetName(arff);
+  }
+
+  /** Writes {@code data} as ARFF to {@code out} (closed afterwards) with the given relation name. */
+  public static void write(Dataset data, OutputStream out, String relation) throws IOException {
+    int d = data.numFeatures();
+    int numLabels = data.numLabels();
+    List<String> names = data.labelNames();
+    Set<String> labelNames = new HashSet<>(names);
+    if (labelNames.size() != names.size()) {
+      throw new IllegalArgumentException("label names must be distinct to be written as ARFF attributes: " + names);
+    }
+    String prefix = "f";
+    while (clashes(prefix, d, labelNames)) {
+      prefix = "_" + prefix;
+    }
+    double cells = (double) data.size() * (d + numLabels);
+    boolean sparse = cells > 0 && (data.totalNonZeros() + data.totalLabels()) / cells < SPARSE_BELOW;
+    try (TextOutput text = new TextOutput(out); ExampleStream s = data.stream()) {
+      text.write("@relation ").write(quote(relation + ": -C -" + numLabels)).write("\n\n");
+      for (int j = 0; j < d; j++) {
+        text.write("@attribute ").write(prefix).write(j + 1).write(" numeric\n");
+      }
+      for (String name : names) {
+        text.write("@attribute ").write(quote(name)).write(" {0,1}\n");
+      }
+      text.write("\n@data\n");
+      while (s.advance()) {
+        if (sparse) {
+          writeSparse(s.features(), s.labels(), d, text);
+        } else {
+          writeDense(s.features(), s.labels(), d, numLabels, text);
+        }
+      }
+    }
+  }
+
+  private static boolean clashes(String prefix, int d, Set<String> labelNames) {
+    for (String name : labelNames) {
+      if (name.startsWith(prefix) && name.length() > prefix.length()) {
+        String rest = name.substring(prefix.length());
+        if (rest.chars().allMatch(Character::isDigit) && rest.length() <= 10) {
+          long j = Long.parseLong(rest);
+          if (j >= 1 && j <= d && rest.equals(Long.toString(j))) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  private static void writeSparse(SparseVector x, LabelSet y, int d, TextOutput text) throws IOException {
+    text.write('{');
+    boolean first = true;
+    for (int k = 0; k < x.nnz(); k++) {
+      if (!first) {
+        text.write(',');
+      }
+      first = false;
+      text.write(x.index(k)).write(' ').write(x.value(k));
+    }
+    for (int k = 0; k < y.size(); k++) {
+      if (!first) {
+        text.write(',');
+      }
+      first = false;
+      text.write(d + y.label(k)).write(" 1");
+    }
+    text.write("}\n");
+  }
+
+  private static void writeDense(SparseVector x, LabelSet y, int d, int numLabels, TextOutput text) throws IOException {
+    int k = 0;
+    for (int j = 0; j < d; j++) {
+      if (j > 0) {
+        text.write(',');
+      }
+      if (k < x.nnz() && x.index(k) == j) {
+        text.write(x.value(k++));
+      } else {
+        text.write('0');
+      }
+    }
+    int m = 0;
+    for (int l = 0; l < numLabels; l++) {
+      if (d > 0 || l > 0) {
+        text.write(',');
+      }
+      if (m < y.size() && y.label(m) == l) {
+        text.write('1');
+        m++;
+      } else {
+        text.write('0');
+      }
+    }
+    text.write('\n');
+  }
+
+  /** An attribute or relation name, quoted with {@code '} and backslash escapes unless it is a plain word. */
+  static String quote(String name) {
+    if (BARE.matcher(name).matches()) {
+      return name;
+    }
+    StringBuilder sb = new StringBuilder("'");
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      switch (c) {
+        case '\'' -> sb.append("\\'");
+        case '\\' -> sb.append("\\\\");
+        case '\n' -> sb.append("\\n");
+        case '\r' -> sb.append("\\r");
+        case '\t' -> sb.append("\\t");
+        default -> sb.append(c);
+      }
+    }
+    return sb.append('\'').toString();
+  }
+}

@@ -1,0 +1,370 @@
+package org.altml.sparse.io;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.altml.sparse.LabelSet;
+import org.altml.sparse.SparseVector;
+import org.altml.sparse.data.Dataset;
+import org.altml.sparse.data.DatasetBuilder;
+import org.altml.sparse.data.ExampleStream;
+
+/**
+ * Streams a LIBSVM multi-label file, one example per line, without ever loading the file whole.
+ *
+ * <p>Format: {@code l1,l2,... idx:val idx:val ...}. Labels are non-negative decimal integers separated
+ * by commas without spaces; a line without labels starts directly with the features (its first token
+ * contains {@code ':'}). Feature indices are 1-based unless {@link ReadOptions#zeroBased()} and are
+ * converted to 0-based here; values are decimal floats, parsed with correct rounding. Everything after
+ * {@code '#'} is a comment; blank and comment-only lines are skipped (they are not examples). Tokens are
+ * separated by spaces or tabs; LF and CRLF line ends are accepted.
+ *
+ * <p>Decided edge cases: indices given out of order are <b>sorted</b> (not an error); a repeated
+ * feature index or a repeated label is an <b>error</b> (never merged); values equal to zero are
+ * dropped; NaN and infinite values are errors. With a declared {@link ReadOptions#numFeatures()} or
+ * {@link ReadOptions#numLabels()}, an index or label at or beyond it is an error; otherwise
+ * {@link #numFeatures()}/{@link #numLabels()} return -1 and {@link #read} uses the largest index + 1.
+ *
+ * <p>Parsing works on the bytes of a reused buffer: no String or array is allocated per line, and the
+ * features and labels handed out are views into reused arrays, valid until the next {@link #advance()}.
+ * Every malformed input raises a {@link DataFormatException} naming the file, the 1-based line, the
+ * offending token and what was expected. Not thread-safe.
+ */
+public final class LibSvmReader implements ExampleStream {
+  // 10^k, k <= 10, are exact floats; see Numbers.parseFloat for why m / 10^k is correctly rounded
+  private static final double[] POW10 = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10};
+
+  private final LineInput in;
+  private final int declaredFeatures;
+  private final int declaredLabels;
+  private final int indexBase;
+  private final SparseVector x = new SparseVector();
+  private final LabelSet y = new LabelSet();
+  private int[] indices = new int[256];
+  private float[] values = new float[256];
+  private long[] sortBuffer = new long[0];
+  private int[] labels = new int[16];
+  private boolean closed;
+
+  private LibSvmReader(LineInput in, ReadOptions options) {
+    this.in = in;
+    this.declaredFeatures = options.numFeatures();
+    this.declaredLabels = options.numLabels();
+    this.indexBase = options.zeroBased() ? 0 : 1;
+  }
+
+  /**
+   * Opens {@code file} (gzip detected by its magic bytes) as a stream.
+   *
+   * @throws DataFormatException if the file is empty or not valid gzip when it claims to be
+   * @throws IOException if the file cannot be opened
+   */
+  public static LibSvmReader open(Path file, ReadOptions options) throws IOException {
+    return open(java.nio.file.Files.newInputStream(file), file.toString(), options);
+  }
+
+  /**
+   * Opens a stream over {@code in} (plain or gzip, detected by magic bytes); {@code fileName} is used
+   * in messages. The stream takes ownership of {@code in} and closes it.
+   */
+  public static LibSvmReader open(InputStream in, String fileName, ReadOptions options) throws IOException {
+    InputStream data = Inputs.maybeGunzip(in, fileName);
+    try {
+      return new LibSvmReader(new LineInput(data, fileName, options.maxLineBytes()), options);
+    } catch (IOException | RuntimeException e) {
+      data.close();
+      throw e;
+    }
+  }
+
+  /**
+   * Reads the whole file into a dataset named after the file; d and L are the declared values or the
+   * largest index and label + 1.
+   */
+  public static Dataset read(Path file, ReadOptions options) throws IOException {
+    try (LibSvmReader reader = open(file, options)) {
+      DatasetBuilder builder = new DatasetBuilder().name(file.getFileName().toString());
+      if (options.numFeatures() >= 0) {
+        builder.numFeatures(options.numFeatures());
+      }
+      if (options.numLabels() >= 0) {
+        builder.numLabels(options.numLabels());
+      }
+      return builder.addAll(reader).build();
+    }
+  }
+
+  @Override
+  public boolean advance() throws IOException {
+    if (closed) {
+      return false;
+    }
+    while (in.next()) {
+      if (parseLine()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isSpace(byte c) {
+    return c == ' ' || c == '\t' || c == '\r';
+  }
+
+  /** Parses the current line into the reused arrays; false for a blank or comment-only line. */
+  private boolean parseLine() throws DataFormatException {
+    final byte[] b = in.buf;
+    final int e = in.end;
+    int p = in.start;
+    while (p < e && isSpace(b[p])) {
+      p++;
+    }
+    if (p == e || b[p] == '#') {
+      return false;
+    }
+    int numLabels = 0;
+    int t = p;
+    boolean firstHasColon = false;
+    while (t < e && !isSpace(b[t]) && b[t] != '#') {
+      if (b[t] == ':') {
+        firstHasColon = true;
+        break;
+      }
+      t++;
+    }
+    if (!firstHasColon) {
+      numLabels = parseLabels(b, p, t);
+      p = t;
+    }
+    int nnz = 0;
+    int previous = -1;
+    boolean sorted = true;
+    while (true) {
+      while (p < e && isSpace(b[p])) {
+        p++;
+      }
+      if (p == e || b[p] == '#') {
+        break;
+      }
+      int ts = p;
+      // fused fast path for the common "digits:[-]digits[.digits]" token: one pass, no re-scan
+      long fastIndex = 0;
+      int q = p;
+      while (q < e && q - p < 9) {
+        int c = b[q] - '0';
+        if (c < 0 || c > 9) {
+          break;
+        }
+        fastIndex = fastIndex * 10 + c;
+        q++;
+      }
+      if (q > p && q < e && b[q] == ':' && fastIndex >= indexBase) {
+        q++;
+        boolean negative = false;
+        if (q < e && b[q] == '-') {
+          negative = true;
+          q++;
+        }
+        long m = 0;
+        int digits = 0;
+        int fraction = 0;
+        boolean dot = false;
+        while (q < e && m < (1 << 24)) {
+          byte c = b[q];
+          if (c >= '0' && c <= '9') {
+            m = m * 10 + (c - '0');
+            digits++;
+            if (dot) {
+              fraction++;
+            }
+          } else if (c == '.' && !dot) {
+            dot = true;
+          } else {
+            break;
+          }
+          q++;
+        }
+        int index = (int) (fastIndex - indexBase);
+        if (digits > 0 && m < (1 << 24) && fraction <= 10 && (q == e || isSpace(b[q]) || b[q] == '#')
+            && (declaredFeatures < 0 || index < declaredFeatures)) {
+          float value = fraction == 0 ? (float) m : (float) (m / POW10[fraction]);
+          if (nnz == indices.length) {
+            indices = Arrays.copyOf(indices, nnz * 2);
+            values = Arrays.copyOf(values, nnz * 2);
+          }
+          if (index <= previous) {
+            sorted = false;
+          }
+          previous = index;
+          indices[nnz] = index;
+          values[nnz] = negative ? -value : value;
+          nnz++;
+          p = q;
+          continue;
+        }
+      }
+      int colon = -1;
+      while (p < e && !isSpace(b[p]) && b[p] != '#') {
+        if (b[p] == ':' && colon < 0) {
+          colon = p;
+        }
+        p++;
+      }
+      if (colon < 0) {
+        throw error(ts, p, "expected index:value (missing ':')");
+      }
+      long raw = Numbers.parseIndex(b, ts, colon);
+      if (raw < 0) {
+        throw error(ts, p, raw == Numbers.NEGATIVE ? "negative feature index"
+            : raw == Numbers.TOO_LARGE ? "feature index too large"
+            : "feature index is not a non-negative integer");
+      }
+      if (raw < indexBase) {
+        throw error(ts, p, "feature index 0 in a 1-based file (indices start at 1; read with zeroBased)");
+      }
+      int index = (int) (raw - indexBase);
+      if (declaredFeatures >= 0 && index >= declaredFeatures) {
+        throw error(ts, p, "feature index beyond the declared " + declaredFeatures + " features");
+      }
+      float value = Numbers.parseFloat(b, colon + 1, p);
+      if (!Float.isFinite(value)) {
+        throw error(ts, p, Numbers.floatProblem(b, colon + 1, p));
+      }
+      if (nnz == indices.length) {
+        indices = Arrays.copyOf(indices, nnz * 2);
+        values = Arrays.copyOf(values, nnz * 2);
+      }
+      if (index <= previous) {
+        sorted = false;
+      }
+      previous = index;
+      indices[nnz] = index;
+      values[nnz] = value;
+      nnz++;
+    }
+    if (!sorted) {
+      sortEntries(nnz);
+    }
+    nnz = dropZeros(nnz);
+    x.reset(indices, values, 0, nnz);
+    y.reset(labels, 0, numLabels);
+    return true;
+  }
+
+  private void sortEntries(int nnz) throws DataFormatException {
+    if (sortBuffer.length < nnz) {
+      sortBuffer = new long[Math.max(nnz, 2 * sortBuffer.length)];
+    }
+    long[] s = sortBuffer;
+    for (int k = 0; k < nnz; k++) {
+      s[k] = ((long) indices[k] << 32) | (Float.floatToRawIntBits(values[k]) & 0xffffffffL);
+    }
+    Arrays.sort(s, 0, nnz);
+    for (int k = 0; k < nnz; k++) {
+      indices[k] = (int) (s[k] >>> 32);
+      values[k] = Float.intBitsToFloat((int) s[k]);
+      if (k > 0 && indices[k] == indices[k - 1]) {
+        throw new DataFormatException(in.file(), in.line,
+            "duplicate feature index " + (indices[k] + indexBase) + " (each index may appear once per line)");
+      }
+    }
+  }
+
+  private int dropZeros(int nnz) {
+    int m = 0;
+    for (int k = 0; k < nnz; k++) {
+      if (values[k] != 0f) {
+        indices[m] = indices[k];
+        values[m] = values[k];
+        m++;
+      }
+    }
+    return m;
+  }
+
+  private int parseLabels(byte[] b, int s, int e) throws DataFormatException {
+    int n = 0;
+    int p = s;
+    boolean sorted = true;
+    while (true) {
+      int ts = p;
+      while (p < e && b[p] != ',') {
+        p++;
+      }
+      long raw = Numbers.parseIndex(b, ts, p);
+      if (raw < 0) {
+        throw error(ts, p, raw == Numbers.NEGATIVE ? "negative label (labels are non-negative integers)"
+            : raw == Numbers.TOO_LARGE ? "label too large"
+            : "label is not a non-negative integer (expected l1,l2,... or index:value)");
+      }
+      if (declaredLabels >= 0 && raw >= declaredLabels) {
+        throw error(ts, p, "label beyond the declared " + declaredLabels + " labels");
+      }
+      if (n == labels.length) {
+        labels = Arrays.copyOf(labels, n * 2);
+      }
+      if (n > 0 && raw <= labels[n - 1]) {
+        sorted = false;
+      }
+      labels[n++] = (int) raw;
+      if (p == e) {
+        break;
+      }
+      p++;
+    }
+    if (!sorted) {
+      Arrays.sort(labels, 0, n);
+      for (int k = 1; k < n; k++) {
+        if (labels[k] == labels[k - 1]) {
+          throw error(s, e, "duplicate label " + labels[k]);
+        }
+      }
+    }
+    return n;
+  }
+
+  private DataFormatException error(int s, int e, String problem) {
+    return new DataFormatException(in.file(), in.line, "token " + Numbers.quote(Numbers.token(in.buf, s, e)) + ": " + problem);
+  }
+
+  /** The 1-based number of the line of the current example (0 before the first). */
+  public long lineNumber() {
+    return in.line;
+  }
+
+  /** Bytes of (decompressed) text consumed so far; for throughput reports. */
+  public long bytesRead() {
+    return in.bytesRead();
+  }
+
+  @Override
+  public SparseVector features() {
+    return x;
+  }
+
+  @Override
+  public LabelSet labels() {
+    return y;
+  }
+
+  /** The declared number of labels, or -1 (LIBSVM files do not declare it). */
+  @Override
+  public int numLabels() {
+    return declaredLabels;
+  }
+
+  /** The declared number of features, or -1 (LIBSVM files do not declare it). */
+  @Override
+  public int numFeatures() {
+    return declaredFeatures;
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (!closed) {
+      closed = true;
+      in.close();
+    }
+  }
+}

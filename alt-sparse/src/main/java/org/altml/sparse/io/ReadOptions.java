@@ -1,0 +1,121 @@
+package org.altml.sparse.io;
+
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * How to read a data file. Start from {@link #defaults()} and change single settings with the
+ * {@code with...} methods; every instance is validated by the compact constructor.
+ *
+ * @param format the file format, or {@link DataFormat#AUTO} to decide by the file name
+ * @param numFeatures the number of features d, or -1 to take it from the file (LIBSVM: largest index +
+ *     1; ARFF: the number of feature attributes). When set, an index at or beyond it is an error and the
+ *     dataset has exactly d features (a smaller file is padded: useful to align a test file)
+ * @param numLabels the number of labels L, or -1 to take it from the file (LIBSVM: largest label + 1).
+ *     Same rules as {@code numFeatures}
+ * @param zeroBased LIBSVM only: feature indices start at 0 instead of the usual 1
+ * @param labelFile ARFF only: the Mulan XML file naming the label attributes, or null to look for
+ *     {@code <dataset>.xml} beside the ARFF file (see {@link ArffReader})
+ * @param labelsFirst ARFF only: the first N attributes are the labels (MEKA layout), or -1
+ * @param labelsLast ARFF only: the last N attributes are the labels, or -1
+ * @param ignoredAttributes ARFF only: names of attributes to skip entirely (for example an ID
+ *     attribute such as genbase's {@code protein}); each must exist in the file
+ * @param maxLineBytes the longest line accepted, in bytes; a longer line is a format error (it guards
+ *     against binary input without line breaks)
+ */
+public record ReadOptions(
+    DataFormat format,
+    int numFeatures,
+    int numLabels,
+    boolean zeroBased,
+    Path labelFile,
+    int labelsFirst,
+    int labelsLast,
+    Set<String> ignoredAttributes,
+    int maxLineBytes) {
+
+  /** Default longest line: 64 MiB. */
+  public static final int DEFAULT_MAX_LINE_BYTES = 64 << 20;
+
+  /**
+   * Validates the settings.
+   *
+   * @throws IllegalArgumentException if a count is below -1, both label positions are given, or
+   *     {@code maxLineBytes} is not positive
+   */
+  public ReadOptions {
+    Objects.requireNonNull(format, "format");
+    Objects.requireNonNull(ignoredAttributes, "ignoredAttributes");
+    ignoredAttributes = Set.copyOf(ignoredAttributes);
+    if (numFeatures < -1) {
+      throw new IllegalArgumentException("numFeatures must be >= 0 or -1 (from the file): " + numFeatures);
+    }
+    if (numLabels < -1) {
+      throw new IllegalArgumentException("numLabels must be >= 0 or -1 (from the file): " + numLabels);
+    }
+    if (labelsFirst < -1 || labelsLast < -1) {
+      throw new IllegalArgumentException(
+          "labelsFirst/labelsLast must be >= 0 or -1 (unset): " + labelsFirst + ", " + labelsLast);
+    }
+    if (labelsFirst >= 0 && labelsLast >= 0) {
+      throw new IllegalArgumentException("give labelsFirst or labelsLast, not both");
+    }
+    if (maxLineBytes <= 0) {
+      throw new IllegalArgumentException("maxLineBytes must be > 0: " + maxLineBytes);
+    }
+  }
+
+  /**
+   * Format by file name, dimensions from the file, 1-based LIBSVM indices, labels from the XML file
+   * beside an ARFF file (or its MEKA {@code -C} relation), nothing ignored, lines up to 64 MiB.
+   */
+  public static ReadOptions defaults() {
+    return new ReadOptions(DataFormat.AUTO, -1, -1, false, null, -1, -1, Set.of(), DEFAULT_MAX_LINE_BYTES);
+  }
+
+  /** Same options with the given format ({@link DataFormat#AUTO} decides by file name). */
+  public ReadOptions withFormat(DataFormat format) {
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes);
+  }
+
+  /** Same options with a declared number of features d (-1: from the file). */
+  public ReadOptions withNumFeatures(int numFeatures) {
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes);
+  }
+
+  /** Same options with a declared number of labels L (-1: from the file). */
+  public ReadOptions withNumLabels(int numLabels) {
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes);
+  }
+
+  /** Same options with 0-based (true) or 1-based (false, the LIBSVM convention) feature indices. */
+  public ReadOptions withZeroBased(boolean zeroBased) {
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes);
+  }
+
+  /** Same options with an explicit Mulan XML label file (null: look beside the ARFF file). */
+  public ReadOptions withLabelFile(Path labelFile) {
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes);
+  }
+
+  /** Same options where the last {@code n} ARFF attributes are the labels (clears labelsFirst). */
+  public ReadOptions withLabelsLast(int n) {
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, -1, n, ignoredAttributes, maxLineBytes);
+  }
+
+  /** Same options where the first {@code n} ARFF attributes are the labels, as in MEKA (clears labelsLast). */
+  public ReadOptions withLabelsFirst(int n) {
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, n, -1, ignoredAttributes, maxLineBytes);
+  }
+
+  /** Same options skipping the named ARFF attributes. */
+  public ReadOptions withIgnoredAttributes(String... names) {
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, Set.of(names), maxLineBytes);
+  }
+
+  /** Same options with a different longest accepted line, in bytes. */
+  public ReadOptions withMaxLineBytes(int maxLineBytes) {
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes);
+  }
+}

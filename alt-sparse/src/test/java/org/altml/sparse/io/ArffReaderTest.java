@@ -1,0 +1,174 @@
+package org.altml.sparse.io;
+
+import static org.altml.sparse.io.IoTestSupport.write;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.altml.sparse.LabelSet;
+import org.altml.sparse.SparseVector;
+import org.altml.sparse.data.Dataset;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class ArffReaderTest {
+  @TempDir Path dir;
+
+  private static SparseVector vec(int[] i, float[] v) {
+    return SparseVector.of(i, v);
+  }
+
+  @Test
+  void mulanFileWithLabelsInTheMiddleAndXmlBeside() throws IOException {
+    // birdsong-train.arff finds birdsong.xml; -C 45 in its relation is stale and must be ignored.
+    Dataset d = DataFiles.read(IoTestSupport.resource("birdsong-train.arff"));
+    assertEquals(List.of("Brown Creeper", "Swainson's Thrush"), d.labelNames());
+    assertEquals(4, d.numFeatures(), "length, location, loud, tone");
+    assertEquals(3, d.size());
+    // 1.5,1,10,0,YES,0: length 1.5, location 10 (numeric nominal), loud YES = 1; Swainson (label 1)
+    assertEquals(vec(new int[] {0, 1, 2}, new float[] {1.5f, 10, 1}), d.example(0).features());
+    assertEquals(LabelSet.of(1), d.example(0).labels());
+    // 0,0,2,1,NO,-2.25: Brown Creeper (label 0)
+    assertEquals(vec(new int[] {1, 3}, new float[] {2, -2.25f}), d.example(1).features());
+    assertEquals(LabelSet.of(0), d.example(1).labels());
+    // {0 3,1 1,3 1}: omitted location takes its first value 2, omitted loud its first value YES = 1
+    assertEquals(vec(new int[] {0, 1, 2}, new float[] {3, 2, 1}), d.example(2).features());
+    assertEquals(LabelSet.of(0, 1), d.example(2).labels());
+  }
+
+  @Test
+  void mekaRelationGivesTheFirstLabels() throws IOException {
+    Dataset d = DataFiles.read(IoTestSupport.resource("music-meka.arff"));
+    assertEquals(List.of("amazed", "happy", "calm"), d.labelNames());
+    assertEquals(2, d.numFeatures());
+    assertEquals(LabelSet.of(0, 2), d.example(0).labels());
+    assertEquals(vec(new int[] {0}, new float[] {0.5f}), d.example(0).features());
+    assertTrue(d.example(1).labels().isEmpty());
+    assertEquals(0, d.example(1).features().nnz());
+    assertEquals(LabelSet.of(1), d.example(2).labels());
+    assertEquals(vec(new int[] {1}, new float[] {7}), d.example(2).features());
+  }
+
+  @Test
+  void explicitCountsAndNegativeMekaCount() throws IOException {
+    Path f = write(dir, "m.arff", "@relation 'x: -C -1'\n@attribute a numeric\n@attribute b numeric\n@attribute y {0,1}\n@data\n1,2,1\n");
+    Dataset last = DataFiles.read(f);
+    assertEquals(List.of("y"), last.labelNames());
+    assertEquals(LabelSet.of(0), last.example(0).labels());
+    Dataset first = DataFiles.read(f, ReadOptions.defaults().withLabelsFirst(1).withNumLabels(3));
+    assertEquals(List.of("a", "1", "2"), first.labelNames(), "declared L pads the names");
+    assertEquals(2, first.numFeatures());
+    Dataset ignored = DataFiles.read(f, ReadOptions.defaults().withLabelsLast(1).withIgnoredAttributes("a"));
+    assertEquals(vec(new int[] {0}, new float[] {2}), ignored.example(0).features());
+  }
+
+  @Test
+  void nominalMappingRuleAndIgnoredStringAttribute() throws IOException {
+    Path f = write(dir, "n.arff", """
+        @relation r
+        @attribute id string
+        @attribute colour {red,green,blue}
+        @attribute flag {True,FALSE}
+        @attribute when date "yyyy-MM-dd"
+        @attribute lab {0,1}
+        @data
+        'a b',blue,True,"2020-01-01",1
+        x,red,FALSE,'2020-01-02',0
+        """);
+    ReadOptions o = ReadOptions.defaults().withLabelsLast(1).withIgnoredAttributes("id", "when");
+    Dataset d = DataFiles.read(f, o);
+    // blue is declared third: index 2; True maps to 1; red is index 0 (not stored), FALSE is 0
+    assertEquals(vec(new int[] {0, 1}, new float[] {2, 1}), d.example(0).features());
+    assertEquals(0, d.example(1).features().nnz());
+    DataFormatException e = assertThrows(DataFormatException.class, () -> DataFiles.read(f, ReadOptions.defaults().withLabelsLast(1)));
+    assertTrue(e.getMessage().contains("string attribute 'id' cannot be a feature"), e.getMessage());
+  }
+
+  static Stream<Arguments> malformed() {
+    String h = "@relation r\n@attribute a numeric\n@attribute c {x,y}\n@attribute y {0,1}\n@data\n";
+    return Stream.of(
+        Arguments.of(h + "1,x\n", 6, "expected 3 values, found 2"),
+        Arguments.of(h + "1,x,0,5\n", 6, "expected 3 values, found 4"),
+        Arguments.of(h + "{0 1,7 1}\n", 6, "sparse index out of range [0, 3)"),
+        Arguments.of(h + "{0 1,-1 1}\n", 6, "expected a non-negative attribute index"),
+        Arguments.of(h + "{0 1,0 2}\n", 6, "given twice"),
+        Arguments.of(h + "{0 1,1 x\n", 6, "unterminated sparse row"),
+        Arguments.of(h + "1,z,0\n", 6, "value not declared for nominal attribute 'c'"),
+        Arguments.of(h + "?,x,0\n", 6, "missing value '?'"),
+        Arguments.of(h + "abc,x,0\n", 6, "value 'abc' is not a number"),
+        Arguments.of(h + "NaN,x,0\n", 6, "NaN or infinite"),
+        Arguments.of("@relation r\n@attribute a numeric\n@attribute y numeric\n@data\n1,2\n", 5, "must be 0 or 1"),
+        Arguments.of("@relation r\n@attribute a numeric\n@attribute y {0,2}\n@data\n1,2\n", 0, "is not binary"),
+        Arguments.of("@relation r\n@attribute a blob\n", 2, "unknown type 'blob'"),
+        Arguments.of("@relation r\n@attribute a relational\n", 2, "relational attribute"),
+        Arguments.of("@relation r\n@attribute a {x,y\n", 2, "unterminated nominal list"),
+        Arguments.of("@relation r\n@attribute 'a numeric\n", 2, "unterminated quoted name"),
+        Arguments.of("@relation r\n@attribute a numeric\n@attribute a numeric\n", 3, "duplicate attribute name"),
+        Arguments.of("@relation r\n@attribute a numeric\n@attribute y {0,1}\n1,1\n", 4, "expected @attribute or @data"),
+        Arguments.of("@relation r\n@attribute a numeric\n@attribute y {0,1}\n", 3, "missing @data"),
+        Arguments.of("hello\n", 1, "expected @relation"),
+        Arguments.of("@relation r\n@foo\n", 2, "unknown keyword"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("malformed")
+  void malformedInputNamesFileLineAndProblem(String text, int line, String problem) throws IOException {
+    Path f = write(dir, "bad.arff", text);
+    DataFormatException e = assertThrows(DataFormatException.class,
+        () -> DataFiles.read(f, ReadOptions.defaults().withLabelsLast(1)));
+    assertEquals(line, e.line(), e.getMessage());
+    assertTrue(e.getMessage().startsWith(f.toString()), e.getMessage());
+    assertTrue(e.getMessage().contains(problem), e.getMessage());
+  }
+
+  @Test
+  void noLabelInformationIsAnError() throws IOException {
+    Path f = write(dir, "plain.arff", "@relation r\n@attribute a numeric\n@data\n1\n");
+    DataFormatException e = assertThrows(DataFormatException.class, () -> DataFiles.read(f));
+    assertTrue(e.getMessage().contains("cannot tell which attributes are labels"), e.getMessage());
+  }
+
+  @Test
+  void xmlErrors() throws IOException {
+    Path f = write(dir, "d-test.arff", "@relation r\n@attribute a numeric\n@attribute y {0,1}\n@data\n1,1\n");
+    Path xml = write(dir, "d.xml", "<labels xmlns=\"http://mulan.sourceforge.net/labels\"><label name=\"z\"/></labels>");
+    DataFormatException unknown = assertThrows(DataFormatException.class, () -> DataFiles.read(f));
+    assertTrue(unknown.getMessage().startsWith(xml.toString()), unknown.getMessage());
+    assertTrue(unknown.getMessage().contains("label 'z' is not an attribute"), unknown.getMessage());
+
+    Files.writeString(xml, "<labels>\n<label name=\"y\">\n</labels>");
+    DataFormatException malformed = assertThrows(DataFormatException.class, () -> DataFiles.read(f));
+    assertTrue(malformed.getMessage().contains("malformed XML"), malformed.getMessage());
+    assertEquals(3, malformed.line(), malformed.getMessage());
+
+    Files.writeString(xml, "<!DOCTYPE labels [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><labels><label name=\"&x;\"/></labels>");
+    assertTrue(assertThrows(DataFormatException.class, () -> DataFiles.read(f)).getMessage().contains("malformed XML"));
+
+    Files.writeString(xml, "<other/>");
+    assertTrue(assertThrows(DataFormatException.class, () -> DataFiles.read(f)).getMessage().contains("expected <labels>"));
+
+    Files.writeString(xml, "<labels><label name=\"y\"/></labels>");
+    assertEquals(List.of("y"), DataFiles.read(f).labelNames(), "a label file without namespace is accepted");
+    // the XML wins over an explicit count only when given explicitly; a count wins over the file beside
+    assertEquals(List.of("a"), DataFiles.read(f, ReadOptions.defaults().withLabelsFirst(1)).labelNames());
+  }
+
+  @Test
+  void emptyFileAndGarbage() throws IOException {
+    Path empty = write(dir, "e.arff", "");
+    assertThrows(DataFormatException.class, () -> DataFiles.read(empty, ReadOptions.defaults().withLabelsLast(1)));
+    byte[] garbage = new byte[3000];
+    new java.util.SplittableRandom(3).nextBytes(garbage);
+    Path g = dir.resolve("g.arff");
+    Files.write(g, garbage);
+    assertThrows(DataFormatException.class, () -> DataFiles.read(g, ReadOptions.defaults().withLabelsLast(1)));
+  }
+}

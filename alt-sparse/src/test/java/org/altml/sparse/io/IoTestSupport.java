@@ -1,0 +1,37 @@
+package org.altml.sparse.io;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.altml.sparse.data.Dataset;
+
+/** Helpers shared by the I/O tests. */
+final class IoTestSupport {
+  private IoTestSupport() {}
+
+  static Path write(Path dir, String name, String text) throws IOException {
+    Path p = dir.resolve(name);
+    Files.writeString(p, text, StandardCharsets.UTF_8);
+    return p;
+  }
+
+  static Path resource(String name) {
+    try {
+      return Path.of(IoTestSupport.class.getResource(name).toURI());
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Asserts that two datasets hold the same examples bit for bit, and the same d and L. */
+  static void assertSameExamples(Dataset expected, Dataset actual, String context) {
+    org.junit.jupiter.api.Assertions.assertEquals(expected.size(), actual.size(), context + ": size");
+    org.junit.jupiter.api.Assertions.assertEquals(expected.numFeatures(), actual.numFeatures(), context + ": d");
+    org.junit.jupiter.api.Assertions.assertEquals(expected.numLabels(), actual.numLabels(), context + ": L");
+    for (int i = 0; i < expected.size(); i++) {
+      org.junit.jupiter.api.Assertions.assertEquals(expected.example(i), actual.example(i), context + ": example " + i);
+    }
+  }
+}
