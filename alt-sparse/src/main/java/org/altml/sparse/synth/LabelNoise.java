@@ -19,18 +19,20 @@ final class LabelNoise {
   }
 
   /**
-   * Writes into {@code out} the symmetric difference of the sorted labels {@code planted[0..count)} and
+   * Writes into {@code out} the symmetric difference of the sorted labels
+   * {@code planted[offset .. offset+count)} and
    * a fresh set of flipped positions, sorted; returns its size. {@code out} must have room for
    * {@code numLabels} entries and must not be {@code planted}.
    */
-  int apply(SplittableRandom random, int[] planted, int count, int[] out) {
+  int apply(SplittableRandom random, int[] planted, int offset, int count, int[] out) {
     int size = 0;
-    int next = 0;
+    int next = offset;
+    int end = offset + count;
     int flip = nextFlip(random, -1);
-    while (flip < numLabels || next < count) {
-      if (next < count && (flip >= numLabels || planted[next] < flip)) {
+    while (flip < numLabels || next < end) {
+      if (next < end && (flip >= numLabels || planted[next] < flip)) {
         out[size++] = planted[next++];
-      } else if (next < count && planted[next] == flip) {
+      } else if (next < end && planted[next] == flip) {
         // a planted label flipped to irrelevant: dropped
         next++;
         flip = nextFlip(random, flip);

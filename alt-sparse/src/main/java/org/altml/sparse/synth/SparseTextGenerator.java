@@ -431,7 +431,7 @@ public final class SparseTextGenerator {
       }
       int nnz = drawRow(random, indices, values, raw, mark, stamp);
       int count = plantedInto(indices, values, 0, nnz, scores, planted);
-      int size = noise.apply(random, planted, count, labels);
+      int size = noise.apply(random, planted, 0, count, labels);
       x.reset(indices, values, 0, nnz);
       y.reset(labels, 0, size);
       return true;
