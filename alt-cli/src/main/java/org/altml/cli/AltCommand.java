@@ -1,0 +1,116 @@
+package org.altml.cli;
+
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.util.concurrent.Callable;
+import org.altml.sparse.io.DataFormatException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * The root {@code alt} command: holds the subcommands, {@code --help} and {@code --version}.
+ *
+ * <p>Exit codes: 0 on success; 2 for a usage error (the message and the usage go to stderr) and for
+ * any failure while running (one line {@code alt: <problem>} on stderr, for example
+ * {@code alt: train.svm:12: feature index 0 in 1-based mode}). Set {@code -Dalt.stacktrace=true} to
+ * also print the stack trace.
+ *
+ * <p>To add a subcommand: write a class annotated with {@link Command} implementing
+ * {@code Callable<Integer>} (print through {@code spec.commandLine().getOut()}/{@code getErr()}, read
+ * data through {@link DataLoading}, reuse {@link DataOptions}/{@link SeedOptions} as
+ * {@link CommandLine.Mixin}s) and list it in {@code subcommands} below.
+ */
+@Command(
+    name = "alt",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = "ALT: adaptive label thresholding for online multi-label classification.",
+    subcommands = {
+      StatsCommand.class,
+      ConvertCommand.class,
+      GenerateCommand.class,
+      DemoCommand.class,
+      CommandLine.HelpCommand.class
+    })
+public final class AltCommand implements Callable<Integer> {
+  /** Exit code of every failure, usage errors included. */
+  public static final int EXIT_FAILURE = 2;
+
+  @Spec private CommandSpec spec;
+
+  /** Creates the root command (picocli fills its fields). */
+  public AltCommand() {}
+
+  /** Without a subcommand: says so and prints the usage (exit 2). */
+  @Override
+  public Integer call() {
+    PrintWriter err = spec.commandLine().getErr();
+    err.println("alt: missing command");
+    spec.commandLine().usage(err);
+    return EXIT_FAILURE;
+  }
+
+  /** A command line for {@code alt} with the project's exit codes and error reporting. */
+  public static CommandLine newCommandLine() {
+    CommandLine cmd = new CommandLine(new AltCommand());
+    cmd.setParameterExceptionHandler(
+        (ex, args) -> {
+          // picocli prints either suggestions or the usage; a usage error here always shows both
+          CommandLine at = ex.getCommandLine();
+          PrintWriter err = at.getErr();
+          err.println("alt: " + ex.getMessage());
+          CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
+          at.usage(err);
+          err.flush();
+          return EXIT_FAILURE;
+        });
+    cmd.setExecutionExceptionHandler(
+        (ex, commandLine, parseResult) -> {
+          PrintWriter err = commandLine.getErr();
+          err.println("alt: " + describe(ex));
+          if (Boolean.getBoolean("alt.stacktrace")) {
+            ex.printStackTrace(err);
+          }
+          err.flush();
+          return EXIT_FAILURE;
+        });
+    cmd.setExitCodeExceptionMapper(ex -> EXIT_FAILURE);
+    return cmd;
+  }
+
+  /** One line for a failure: data format errors as {@code file:line: problem}, file-system errors by path. */
+  static String describe(Throwable ex) {
+    Throwable e = ex instanceof UncheckedIOException u && u.getCause() != null ? u.getCause() : ex;
+    if (e instanceof DataFormatException) {
+      return e.getMessage();
+    }
+    if (e instanceof NoSuchFileException f) {
+      return f.getFile() + ": no such file";
+    }
+    if (e instanceof AccessDeniedException f) {
+      return f.getFile() + ": permission denied";
+    }
+    if (e instanceof FileAlreadyExistsException f) {
+      return f.getFile() + ": already exists";
+    }
+    if (e instanceof FileSystemException f) {
+      return f.getFile() + ": " + (f.getReason() != null ? f.getReason() : e.getClass().getSimpleName());
+    }
+    if (e instanceof IllegalArgumentException || e instanceof java.io.IOException) {
+      return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+    }
+    // anything else is a bug: name the exception so that a report can be filed
+    return "internal error: " + e;
+  }
+
+  /** Runs {@code alt} with the given arguments and exits with its exit code. */
+  public static void main(String[] args) {
+    System.exit(newCommandLine().execute(args));
+  }
+}

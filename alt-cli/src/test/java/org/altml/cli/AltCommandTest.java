@@ -1,0 +1,64 @@
+package org.altml.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import org.altml.sparse.io.DataFormatException;
+import org.junit.jupiter.api.Test;
+
+class AltCommandTest {
+  @Test
+  void versionNamesToolkitJdkAndVectorization() {
+    CliRun r = CliRun.of("--version");
+    assertEquals(0, r.exitCode(), r.err());
+    assertTrue(r.out().startsWith("alt "), r.out());
+    assertTrue(r.out().contains("JDK " + Runtime.version()), r.out());
+    assertTrue(r.out().contains("vectorization: "), r.out());
+    assertTrue(!r.out().contains("${"), "version resource is filtered: " + r.out());
+  }
+
+  @Test
+  void helpExitsZeroAndListsTheCommands() {
+    CliRun r = CliRun.of("--help");
+    assertEquals(0, r.exitCode());
+    for (String command : new String[] {"stats", "convert", "generate", "demo", "help"}) {
+      assertTrue(r.out().contains(command), command + " in " + r.out());
+    }
+    assertEquals(0, CliRun.of("help", "stats").exitCode());
+  }
+
+  @Test
+  void noCommandIsAUsageError() {
+    CliRun r = CliRun.of();
+    assertEquals(2, r.exitCode());
+    assertTrue(r.err().startsWith("alt: missing command"), r.err());
+    assertTrue(r.err().contains("Usage: alt"), r.err());
+    assertEquals("", r.out());
+  }
+
+  @Test
+  void unknownCommandOrOptionIsAUsageError() {
+    CliRun r = CliRun.of("frobnicate");
+    assertEquals(2, r.exitCode());
+    assertTrue(r.err().contains("frobnicate"), r.err());
+    assertTrue(r.err().contains("Usage:"), r.err());
+    CliRun o = CliRun.of("demo", "--no-such-option");
+    assertEquals(2, o.exitCode());
+    assertTrue(o.err().contains("--no-such-option"), o.err());
+    CliRun v = CliRun.of("demo", "-n", "many");
+    assertEquals(2, v.exitCode());
+    assertTrue(v.err().contains("many"), v.err());
+  }
+
+  @Test
+  void failuresAreDescribedInOneLine() {
+    assertEquals("a.svm:3: feature index 0 in 1-based mode",
+        AltCommand.describe(new DataFormatException("a.svm", 3, "feature index 0 in 1-based mode")));
+    assertEquals("x.svm: no such file", AltCommand.describe(new NoSuchFileException("x.svm")));
+    assertEquals("bad", AltCommand.describe(new java.io.UncheckedIOException(new IOException("bad"))));
+    assertEquals("numLabels must be >= 1: 0", AltCommand.describe(new IllegalArgumentException("numLabels must be >= 1: 0")));
+    assertTrue(AltCommand.describe(new NullPointerException("oops")).startsWith("internal error: "));
+  }
+}

@@ -1,0 +1,94 @@
+package org.altml.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.altml.sparse.data.Dataset;
+import org.altml.sparse.io.DataFiles;
+import org.altml.sparse.synth.NonlinearDenseGenerator;
+import org.altml.sparse.synth.SparseTextGenerator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class GenerateCommandTest {
+  @TempDir Path dir;
+
+  @Test
+  void writesTheGeneratorsExamples() throws IOException {
+    Path out = dir.resolve("text.svm");
+    CliRun r = CliRun.of("generate", "--kind", "text", "-n", "200", "--seed", "5", "--num-features", "3000",
+        "--num-labels", "20", "--cardinality", "2", out.toString());
+    assertEquals(0, r.exitCode(), r.err());
+    assertTrue(r.out().contains("200 examples"), r.out());
+    Dataset read = DataFiles.read(out);
+    SparseTextGenerator.Config c = SparseTextGenerator.Config.defaults().withNumFeatures(3000).withNumLabels(20)
+        .withLabelCardinality(2).withSeed(5);
+    Dataset expected = new SparseTextGenerator(c).generate(200);
+    assertEquals(200, read.size());
+    for (int i = 0; i < 200; i++) {
+      assertEquals(expected.example(i), read.example(i), "example " + i + ", seed 5");
+    }
+    assertNoTemporaryFilesLeft();
+  }
+
+  @Test
+  void smallNumFeaturesLowersTheDefaultNonZeros() {
+    Path out = dir.resolve("tiny.svm");
+    CliRun r = CliRun.of("generate", "-n", "10", "--num-features", "40", out.toString());
+    assertEquals(0, r.exitCode(), r.err());
+  }
+
+  @Test
+  void writesDenseArffWithItsLabelFile() throws IOException {
+    Path out = dir.resolve("dense.arff");
+    CliRun r = CliRun.of("generate", "--kind", "dense", "-n", "50", "--seed", "3", out.toString());
+    assertEquals(0, r.exitCode(), r.err());
+    assertTrue(Files.exists(dir.resolve("dense.xml")), "Mulan XML beside the ARFF");
+    Dataset read = DataFiles.read(out);
+    Dataset expected = new NonlinearDenseGenerator(NonlinearDenseGenerator.Config.defaults().withSeed(3)).generate(50);
+    assertEquals(120, read.numFeatures());
+    assertEquals(101, read.numLabels());
+    for (int i = 0; i < 50; i++) {
+      assertEquals(expected.example(i), read.example(i), "example " + i + ", seed 3");
+    }
+    assertNoTemporaryFilesLeft();
+  }
+
+  @Test
+  void badShapeIsOneLineAndExitTwo() {
+    Path out = dir.resolve("bad.svm");
+    CliRun r = CliRun.of("generate", "--noise", "0.7", out.toString());
+    assertEquals(2, r.exitCode());
+    assertTrue(r.err().startsWith("alt: labelNoise must be in [0, 0.5): 0.7"), r.err());
+    assertEquals(1, r.err().lines().count(), r.err());
+    assertFalse(Files.exists(out));
+    CliRun wrongKind = CliRun.of("generate", "--kind", "dense", "--mean-nnz", "5", out.toString());
+    assertEquals(2, wrongKind.exitCode());
+    assertTrue(wrongKind.err().contains("--kind text only"), wrongKind.err());
+  }
+
+  @Test
+  void missingOutputDirectoryIsAnError() {
+    CliRun r = CliRun.of("generate", "-n", "5", dir.resolve("no/such/dir/x.svm").toString());
+    assertEquals(2, r.exitCode());
+    assertTrue(r.err().startsWith("alt: ") && r.err().contains("no/such/dir"), r.err());
+  }
+
+  @Test
+  void kindMustBeKnown() {
+    CliRun r = CliRun.of("generate", "--kind", "images", dir.resolve("x.svm").toString());
+    assertEquals(2, r.exitCode());
+    assertTrue(r.err().contains("images"), r.err());
+  }
+
+  private void assertNoTemporaryFilesLeft() throws IOException {
+    try (Stream<Path> files = Files.list(dir)) {
+      assertTrue(files.noneMatch(p -> p.getFileName().toString().startsWith(".alt-tmp-")), "temporary folder left");
+    }
+  }
+}
