@@ -100,7 +100,7 @@ final class MoaSystem implements PeerSystem {
     model.resetLearning();
     for (int r = 0; r < trainInstances.length; r++) {
       model.trainOnInstance(trainInstances[r]);
-      if ((r & 7) == 7 && System.nanoTime() - deadline > 0) {
+      if (System.nanoTime() - deadline > 0) {
         return r + 1;
       }
     }
@@ -124,7 +124,7 @@ final class MoaSystem implements PeerSystem {
         scores[i][l] = (float) yes;
         predicted[i][l] = yes > no;
       }
-      if ((i & 7) == 7 && System.nanoTime() - deadline > 0) {
+      if (System.nanoTime() - deadline > 0) {
         return i + 1;
       }
     }
