@@ -156,8 +156,22 @@ public final class PeerComparison {
     return p;
   }
 
+  /**
+   * MOA is skipped when d·L exceeds this: BasicMultiLabelLearner densifies every example once per label
+   * and SGD's DoubleVector grows one entry at a time, so a single example costs O(d²) per label (measured:
+   * several minutes for the first example at d = 47,236, L = 101), which no time budget can interrupt.
+   */
+  static final long MOA_MAX_FEATURES_TIMES_LABELS = 1_000_000L;
+
   static Row runSystem(Options o, PeerSystem s, Dataset train, int[] order, Dataset test) {
     int numLabels = test.numLabels();
+    long dl = (long) Math.max(train.numFeatures(), test.numFeatures()) * numLabels;
+    if (s instanceof MoaSystem && dl > MOA_MAX_FEATURES_TIMES_LABELS) {
+      String note = "skipped: d·L = " + dl + " > " + MOA_MAX_FEATURES_TIMES_LABELS
+          + " (MOA densifies each example per label; one example takes minutes here)";
+      System.err.printf(Locale.ROOT, "  %-24s %s%n", s.name(), note);
+      return new Row(s.name(), s.settings(), Double.NaN, Double.NaN, null, note);
+    }
     long budget = (long) (o.budgetSeconds() * 1e9);
     try {
       s.prepare(train, order, test);
@@ -252,7 +266,7 @@ public final class PeerComparison {
     if (Double.isNaN(v)) {
       return "n/a";
     }
-    return String.format(Locale.ROOT, "%,.0f", v);
+    return String.format(Locale.ROOT, v < 100 ? "%.2f" : "%,.0f", v);
   }
 
   private static String ratio(double a, double b) {
