@@ -44,10 +44,10 @@ import picocli.CommandLine.Spec;
     description = {
       "Compares FALT, SALT and PA-I prequentially (predict, score, then learn) on a seeded synthetic",
       "RCV1-shaped stream: 47,236 features, 76 non-zeros per example, unit-length rows, 101 labels,",
-      "cardinality 3.2, labels from a planted sparse linear model plus 0.2% label noise.",
+      "cardinality 3.2, labels from a planted sparse linear model plus 0.2%% label noise.",
       "Settings (picked on seed 1, not tuned further): FALT eta=1, M=8; SALT eta=1, delta=0.1, M=8;",
-      "PA-I C=1, M=1. With M=1, FALT and SALT barely learn on this stream (F1 about 21%).",
-      "Prints a progress line on stderr and a table of the paper's seven metrics (cumulative, in %),",
+      "PA-I C=1, M=1. With M=1, FALT and SALT barely learn on this stream (F1 about 21%%).",
+      "Prints a progress line on stderr and a table of the paper's seven metrics (cumulative, in %%),",
       "the F1 over the last --window examples, and examples per second (learning time only)."
     })
 public final class DemoCommand implements Callable<Integer> {
