@@ -6,10 +6,12 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 
 /**
  * A text file written under a temporary name in the target's directory and moved into place only by
@@ -40,13 +42,27 @@ final class AtomicOutput implements AutoCloseable {
     if (dir == null || !Files.isDirectory(dir)) {
       throw new NoSuchFileException(String.valueOf(dir), null, "output directory does not exist");
     }
-    Path tmp = Files.createTempFile(dir, ".alt-tmp-" + absolute.getFileName() + ".", ".tmp");
-    try {
-      Writer w = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(tmp), StandardCharsets.UTF_8), 1 << 16);
-      return new AtomicOutput(absolute, tmp, w);
-    } catch (IOException | RuntimeException e) {
-      Files.deleteIfExists(tmp);
-      throw e;
+    // not Files.createTempFile: its owner-only permissions would stay on the result; CREATE_NEW keeps the umask
+    long unique = ProcessHandle.current().pid() * 1_000_003L ^ System.nanoTime();
+    for (int attempt = 0; ; attempt++) {
+      Path tmp = dir.resolve(".alt-tmp-" + absolute.getFileName() + "." + Long.toHexString(unique + attempt) + ".tmp");
+      java.io.OutputStream stream;
+      try {
+        stream = Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+      } catch (FileAlreadyExistsException e) {
+        if (attempt < 100) {
+          continue;
+        }
+        throw e;
+      }
+      try {
+        Writer w = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16);
+        return new AtomicOutput(absolute, tmp, w);
+      } catch (RuntimeException e) {
+        stream.close();
+        Files.deleteIfExists(tmp);
+        throw e;
+      }
     }
   }
 
