@@ -7,6 +7,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.util.concurrent.Callable;
+import org.altml.core.linear.DivergenceException;
 import org.altml.sparse.io.DataFormatException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -32,6 +33,10 @@ import picocli.CommandLine.Spec;
     versionProvider = VersionProvider.class,
     description = "ALT: adaptive label thresholding for online multi-label classification.",
     subcommands = {
+      EvaluateCommand.class,
+      PrequentialCommand.class,
+      TrainCommand.class,
+      PredictCommand.class,
       StatsCommand.class,
       ConvertCommand.class,
       GenerateCommand.class,
@@ -87,7 +92,7 @@ public final class AltCommand implements Callable<Integer> {
   /** One line for a failure: data format errors as {@code file:line: problem}, file-system errors by path. */
   static String describe(Throwable ex) {
     Throwable e = ex instanceof UncheckedIOException u && u.getCause() != null ? u.getCause() : ex;
-    if (e instanceof DataFormatException) {
+    if (e instanceof DataFormatException || e instanceof DivergenceException) {
       return e.getMessage();
     }
     if (e instanceof NoSuchFileException f) {

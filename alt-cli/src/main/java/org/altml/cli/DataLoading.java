@@ -88,4 +88,23 @@ final class DataLoading {
       Files.deleteIfExists(tmp);
     }
   }
+
+  /**
+   * {@code data} with {@code numLabels} labels (label names padded with their indices), or {@code data}
+   * itself when it already has that many; features are kept as they are.
+   *
+   * @throws IllegalArgumentException if a label of {@code data} does not fit
+   */
+  static Dataset withLabels(Dataset data, int numLabels) {
+    return data.numLabels() == numLabels ? data : data.withDimensions(data.numFeatures(), numLabels);
+  }
+
+  /** The files a run read, for its run record: the data files and an explicit Mulan XML label file. */
+  static List<Path> files(DataOptions options, Path... data) {
+    List<Path> files = new ArrayList<>(List.of(data));
+    if (options.labelsXml != null) {
+      files.add(options.labelsXml);
+    }
+    return files;
+  }
 }

@@ -23,7 +23,7 @@ class AltCommandTest {
   void helpExitsZeroAndListsTheCommands() {
     CliRun r = CliRun.of("--help");
     assertEquals(0, r.exitCode());
-    for (String command : new String[] {"stats", "convert", "generate", "demo", "help"}) {
+    for (String command : new String[] {"evaluate", "prequential", "train", "predict", "stats", "convert", "generate", "demo", "help"}) {
       assertTrue(r.out().contains(command), command + " in " + r.out());
     }
     assertEquals(0, CliRun.of("help", "stats").exitCode());
@@ -60,5 +60,16 @@ class AltCommandTest {
     assertEquals("bad", AltCommand.describe(new java.io.UncheckedIOException(new IOException("bad"))));
     assertEquals("numLabels must be >= 1: 0", AltCommand.describe(new IllegalArgumentException("numLabels must be >= 1: 0")));
     assertTrue(AltCommand.describe(new NullPointerException("oops")).startsWith("internal error: "));
+  }
+
+  /** Every subcommand's help renders (a stray % in a description would make picocli warn and print it raw). */
+  @Test
+  void everySubcommandHasHelp() {
+    for (String command : new String[] {"evaluate", "prequential", "train", "predict", "stats", "convert", "generate", "demo"}) {
+      CliRun r = CliRun.of(command, "--help");
+      assertEquals(0, r.exitCode(), command);
+      assertTrue(r.out().startsWith("Usage: alt " + command), r.out());
+      assertEquals("", r.err(), command);
+    }
   }
 }

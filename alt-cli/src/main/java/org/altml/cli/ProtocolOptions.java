@@ -1,0 +1,43 @@
+package org.altml.cli;
+
+import org.altml.core.eval.FeatureScaling;
+import org.altml.core.eval.Order;
+import org.altml.core.metric.ZeroDivisionPolicy;
+
+/** Parses the protocol option values the learning commands share into the library's enums. */
+final class ProtocolOptions {
+  private ProtocolOptions() {}
+
+  /** {@code file} or {@code shuffle}, case-insensitively. */
+  static Order order(String name) {
+    return switch (name.toLowerCase(java.util.Locale.ROOT)) {
+      case "file" -> Order.FILE;
+      case "shuffle" -> Order.SHUFFLE;
+      default -> throw new IllegalArgumentException("--order must be file or shuffle: " + name);
+    };
+  }
+
+  /** {@code none}, {@code standardize} or {@code l2}. */
+  static FeatureScaling scaling(String name) {
+    try {
+      return FeatureScaling.parse(name);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--scale must be none, standardize or l2: " + name, e);
+    }
+  }
+
+  /** {@code spec}, {@code zero} or {@code one}. */
+  static ZeroDivisionPolicy zeroDivision(String name) {
+    for (ZeroDivisionPolicy p : ZeroDivisionPolicy.values()) {
+      if (p.name().equalsIgnoreCase(name)) {
+        return p;
+      }
+    }
+    throw new IllegalArgumentException("--zero-division must be spec, zero or one: " + name);
+  }
+
+  /** Lower-case name of an order, as the run record and the options spell it. */
+  static String name(Order order) {
+    return order.name().toLowerCase(java.util.Locale.ROOT);
+  }
+}

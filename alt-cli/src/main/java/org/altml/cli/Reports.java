@@ -1,0 +1,141 @@
+package org.altml.cli;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.altml.core.eval.RunRecord;
+import org.altml.core.metric.Measure;
+import org.altml.core.metric.MetricReport;
+
+/**
+ * Formatting shared by the learning commands: metric reports and run records as JSON (fractions; NaN,
+ * an average over no example, as {@code null}) and as the paper's Table 3 (percentages), and simple
+ * aligned text tables.
+ */
+final class Reports {
+  /** The paper's seven metrics in the paper's order. */
+  static final List<Measure> PAPER_MEASURES =
+      List.of(Measure.PRECISION, Measure.RECALL, Measure.F1, Measure.MACRO_F1, Measure.MICRO_F1,
+          Measure.HAMMING_LOSS, Measure.RANKING_LOSS);
+
+  /** Column headers of {@link #PAPER_MEASURES} in human tables. */
+  static final List<String> PAPER_HEADERS = List.of("P%", "R%", "F1%", "MacroF1%", "MicroF1%", "Hamming%", "RankLoss%");
+
+  private Reports() {}
+
+  /** A JSON generator on {@code out} that leaves {@code out} open. */
+  static JsonGenerator json(Writer out, boolean pretty) throws IOException {
+    JsonFactory factory = JsonFactory.builder().disable(StreamWriteFeature.AUTO_CLOSE_TARGET).build();
+    JsonGenerator g = factory.createGenerator(out);
+    if (pretty) {
+      g.useDefaultPrettyPrinter();
+    }
+    return g;
+  }
+
+  /** Writes a double, NaN and infinities as null (JSON has no NaN). */
+  static void number(JsonGenerator g, String field, double value) throws IOException {
+    g.writeFieldName(field);
+    if (Double.isFinite(value)) {
+      g.writeNumber(value);
+    } else {
+      g.writeNull();
+    }
+  }
+
+  /** Every metric of {@code report} by name (fractions), as the fields of an object being written. */
+  static void metricFields(JsonGenerator g, MetricReport report) throws IOException {
+    for (Map.Entry<String, Double> e : report.values().entrySet()) {
+      number(g, e.getKey(), e.getValue());
+    }
+  }
+
+  /** {@code "field": {every metric}, "fieldLeftOut"...}: the metrics object with its counts. */
+  static void metrics(JsonGenerator g, String field, MetricReport report) throws IOException {
+    g.writeObjectFieldStart(field);
+    metricFields(g, report);
+    g.writeEndObject();
+  }
+
+  /** The counts behind a report: examples and those left out of the ranking metrics. */
+  static void counts(JsonGenerator g, MetricReport report) throws IOException {
+    g.writeNumberField("rankingLossLeftOut", report.rankingLossLeftOut());
+    g.writeNumberField("emptyTruthLeftOut", report.emptyTruthLeftOut());
+  }
+
+  /** {@code "run": {...}}: the run record. */
+  static void runRecord(JsonGenerator g, RunRecord run) throws IOException {
+    g.writeObjectFieldStart("run");
+    g.writeStringField("protocol", run.protocol());
+    g.writeStringField("learner", run.learner());
+    g.writeObjectFieldStart("settings");
+    for (Map.Entry<String, String> e : run.settings().entrySet()) {
+      g.writeStringField(e.getKey(), e.getValue());
+    }
+    g.writeEndObject();
+    g.writeObjectFieldStart("seeds");
+    for (Map.Entry<String, Long> e : run.seeds().entrySet()) {
+      g.writeNumberField(e.getKey(), e.getValue());
+    }
+    g.writeEndObject();
+    g.writeStringField("order", run.order());
+    g.writeStringField("scaling", run.scaling().cliName());
+    g.writeStringField("zeroDivision", run.zeroDivision().name().toLowerCase(Locale.ROOT));
+    g.writeArrayFieldStart("dataFiles");
+    for (RunRecord.DataFile f : run.dataFiles()) {
+      g.writeStartObject();
+      g.writeStringField("path", f.path());
+      g.writeNumberField("bytes", f.bytes());
+      g.writeStringField("sha256", f.sha256());
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+    g.writeStringField("vectorization", run.vectorization());
+    g.writeStringField("jdk", run.jdk());
+    g.writeStringField("toolkitVersion", run.toolkitVersion());
+    g.writeEndObject();
+  }
+
+  /** The seven paper metrics of {@code report} as percentages with two decimals ({@code -} for NaN). */
+  static List<String> paperPercentages(MetricReport report) {
+    List<String> cells = new ArrayList<>();
+    for (Measure m : PAPER_MEASURES) {
+      cells.add(percent(report.get(m)));
+    }
+    return cells;
+  }
+
+  /** A fraction as a percentage with two decimals, {@code -} for NaN. */
+  static String percent(double fraction) {
+    return Double.isFinite(fraction) ? String.format(Locale.ROOT, "%.2f", 100 * fraction) : "-";
+  }
+
+  /** Prints rows as an aligned table: the first column left-aligned, the others right-aligned. */
+  static void table(List<List<String>> rows, java.io.PrintWriter out) {
+    int columns = rows.stream().mapToInt(List::size).max().orElse(0);
+    int[] width = new int[columns];
+    for (List<String> row : rows) {
+      for (int c = 0; c < row.size(); c++) {
+        width[c] = Math.max(width[c], row.get(c).length());
+      }
+    }
+    for (List<String> row : rows) {
+      StringBuilder line = new StringBuilder();
+      for (int c = 0; c < row.size(); c++) {
+        if (c > 0) {
+          line.append("  ");
+        }
+        String cell = row.get(c);
+        String pad = " ".repeat(width[c] - cell.length());
+        line.append(c == 0 ? cell + pad : pad + cell);
+      }
+      out.println(line.toString().stripTrailing());
+    }
+  }
+}

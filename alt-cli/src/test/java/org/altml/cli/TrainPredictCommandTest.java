@@ -1,0 +1,188 @@
+package org.altml.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.altml.sparse.data.Dataset;
+import org.altml.sparse.io.DataFiles;
+import org.altml.sparse.synth.SparseTextGenerator;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TrainPredictCommandTest {
+  @TempDir Path dir;
+
+  private Path train;
+  private Path test;
+
+  private void writeData(long seed) throws IOException {
+    SparseTextGenerator.Config c = SparseTextGenerator.Config.defaults().withNumFeatures(300).withMeanNonZeros(10)
+        .withNumLabels(6).withLabelCardinality(1.5).withModelNonZerosPerLabel(25).withSeed(seed);
+    Dataset all = new SparseTextGenerator(c).generate(260);
+    train = dir.resolve("train.svm");
+    test = dir.resolve("test.svm");
+    DataFiles.write(all.subset(EvaluateCommandTest.range(0, 180)), train);
+    DataFiles.write(all.subset(EvaluateCommandTest.range(180, 260)), test);
+  }
+
+  /** The acceptance criterion: train then predict gives exactly the predictions evaluate scored. */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+    "--learner falt --order file",
+    "--learner falt --eta 0.3 --max-updates 4 --seed 9",
+    "--learner salt --eta 0.5 --delta 0.1 --max-updates 3 --bias",
+    "--learner pa1 --c 0.5 --scale l2",
+    "--learner pa2 --max-updates-factor 0.5 --seed 2",
+  })
+  void trainThenPredictEqualsEvaluate(String options) throws IOException {
+    writeData(31);
+    List<String> opts = List.of(options.split(" "));
+    Path evaluated = dir.resolve("evaluated.txt");
+    Path model = dir.resolve("model.alt");
+    Path predicted = dir.resolve("predicted.txt");
+    CliRun e = CliRun.of(args(List.of("evaluate", "--train", train.toString(), "--test", test.toString(),
+        "--num-labels", "6", "--predictions", evaluated.toString()), opts));
+    assertEquals(0, e.exitCode(), e.err());
+    CliRun t = CliRun.of(args(List.of("train", "--data", train.toString(), "--num-labels", "6", "--model", model.toString()), opts));
+    assertEquals(0, t.exitCode(), t.err());
+    assertTrue(t.out().startsWith("trained "), t.out());
+    String scale = options.contains("--scale l2") ? "l2" : "none";
+    CliRun p = CliRun.of("predict", "--model", model.toString(), "--data", test.toString(), "--scale", scale,
+        "--out", predicted.toString());
+    assertEquals(0, p.exitCode(), p.err());
+    byte[] expected = Files.readAllBytes(evaluated);
+    assertEquals(80, Files.readAllLines(evaluated).size());
+    assertArrayEquals(expected, Files.readAllBytes(predicted), options + " (seed 31)");
+    assertTrue(Files.readAllLines(evaluated).stream().anyMatch(l -> !l.isEmpty()), "something is predicted: " + options);
+
+    // and the same on stdout
+    CliRun stdout = CliRun.of("predict", "--model", model.toString(), "--data", test.toString(), "--scale", scale);
+    assertEquals(new String(expected, StandardCharsets.UTF_8), stdout.out());
+  }
+
+  private static String[] args(List<String> a, List<String> b) {
+    return Stream.concat(a.stream(), b.stream()).toArray(String[]::new);
+  }
+
+  /** --scores: the labels before the tab are exactly those scoring above the threshold. */
+  @Test
+  void scoresAgreeWithThePredictedLabels() throws IOException {
+    writeData(32);
+    Path model = dir.resolve("m.alt");
+    assertEquals(0, CliRun.of("train", "--learner", "falt", "--data", train.toString(), "--model", model.toString()).exitCode());
+    CliRun p = CliRun.of("predict", "--model", model.toString(), "--data", test.toString(), "--scores");
+    assertEquals(0, p.exitCode(), p.err());
+    List<String> lines = p.out().lines().toList();
+    assertEquals(80, lines.size());
+    for (String line : lines) {
+      String[] parts = line.split("\t", -1);
+      assertEquals(2, parts.length, line);
+      String[] s = parts[1].split(" ");
+      assertEquals(6 + 1, s.length, line);
+      float threshold = Float.parseFloat(s[6]);
+      StringBuilder labels = new StringBuilder();
+      for (int i = 0; i < 6; i++) {
+        if (Float.parseFloat(s[i]) > threshold) {
+          labels.append(labels.length() > 0 ? "," : "").append(i);
+        }
+      }
+      assertEquals(labels.toString(), parts[0], line);
+    }
+  }
+
+  @Test
+  void handMadeModelPredictsByHand() throws IOException {
+    // FALT, η = 1, one example x = e1, Y = {0}: row 1 = (1, −1 | 0) (see EvaluateCommandTest)
+    Path data = dir.resolve("d.svm");
+    Files.writeString(data, "0 1:1\n");
+    Path model = dir.resolve("m.alt");
+    assertEquals(0, CliRun.of("train", "--learner", "falt", "--data", data.toString(), "--num-labels", "2",
+        "--model", model.toString()).exitCode());
+    Path x = dir.resolve("x.svm");
+    Files.writeString(x, "1:2\n 2:1\n1:-1 5:3\n");
+    CliRun p = CliRun.of("predict", "--model", model.toString(), "--data", x.toString(), "--scores");
+    assertEquals(0, p.exitCode(), p.err());
+    assertEquals("0\t2.0 -2.0 0.0\n\t0.0 0.0 0.0\n1\t-1.0 1.0 0.0\n", p.out());
+  }
+
+  @Test
+  void standardizeIsRefusedWithTheReason() throws IOException {
+    writeData(33);
+    Path model = dir.resolve("m.alt");
+    CliRun t = CliRun.of("train", "--learner", "falt", "--data", train.toString(), "--model", model.toString(),
+        "--scale", "standardize");
+    assertEquals(2, t.exitCode());
+    assertTrue(t.err().startsWith("alt: --scale standardize is not supported by train and predict"), t.err());
+    assertFalse(Files.exists(model));
+  }
+
+  @Test
+  void corruptedOrTruncatedModelIsAClearErrorAndWritesNothing() throws IOException {
+    writeData(34);
+    Path model = dir.resolve("m.alt");
+    assertEquals(0, CliRun.of("train", "--learner", "salt", "--data", train.toString(), "--model", model.toString()).exitCode());
+    byte[] bytes = Files.readAllBytes(model);
+    Path corrupt = dir.resolve("corrupt.alt");
+    byte[] flipped = bytes.clone();
+    flipped[bytes.length / 2] ^= 0x10;
+    Files.write(corrupt, flipped);
+    Path out = dir.resolve("out.txt");
+    CliRun c = CliRun.of("predict", "--model", corrupt.toString(), "--data", test.toString(), "--out", out.toString());
+    assertEquals(2, c.exitCode());
+    assertTrue(c.err().startsWith("alt: ") && c.err().contains("corrupt.alt") && c.err().contains("checksum mismatch"), c.err());
+    assertEquals(1, c.err().lines().count(), c.err());
+    assertFalse(Files.exists(out));
+
+    Path truncated = dir.resolve("truncated.alt");
+    Files.write(truncated, java.util.Arrays.copyOf(bytes, bytes.length - 7));
+    CliRun t = CliRun.of("predict", "--model", truncated.toString(), "--data", test.toString());
+    assertEquals(2, t.exitCode());
+    assertTrue(t.err().contains("truncated.alt: truncated"), t.err());
+
+    Path notAModel = dir.resolve("notamodel.alt");
+    Files.writeString(notAModel, "0 1:1\n0 1:1\n0 1:1\n0 1:1\n");
+    CliRun n = CliRun.of("predict", "--model", notAModel.toString(), "--data", test.toString());
+    assertEquals(2, n.exitCode());
+    assertTrue(n.err().contains("not an ALT model file"), n.err());
+  }
+
+  @Test
+  void failedPredictionLeavesAnExistingOutputUntouched() throws IOException {
+    writeData(35);
+    Path model = dir.resolve("m.alt");
+    assertEquals(0, CliRun.of("train", "--learner", "pa1", "--data", train.toString(), "--model", model.toString()).exitCode());
+    Path bad = dir.resolve("bad.svm");
+    Files.writeString(bad, "0 1:1\n0 1:1\n0 1:oops\n");
+    Path out = dir.resolve("out.txt");
+    Files.writeString(out, "keep\n");
+    CliRun r = CliRun.of("predict", "--model", model.toString(), "--data", bad.toString(), "--out", out.toString());
+    assertEquals(2, r.exitCode());
+    assertTrue(r.err().contains("bad.svm:3:"), r.err());
+    assertEquals("keep\n", Files.readString(out));
+    try (Stream<Path> files = Files.list(dir)) {
+      assertTrue(files.noneMatch(p -> p.getFileName().toString().startsWith(".alt-tmp-")), "temporary file left");
+    }
+  }
+
+  @Test
+  void divergedTrainingSavesNoModel() throws IOException {
+    Path data = dir.resolve("d.svm");
+    Files.writeString(data, "0 1:1e30\n1 1:1e30\n");
+    Path model = dir.resolve("m.alt");
+    CliRun r = CliRun.of("train", "--learner", "falt", "--eta", "1e30", "--order", "file", "--data", data.toString(),
+        "--model", model.toString());
+    assertEquals(2, r.exitCode());
+    assertTrue(r.err().contains("diverged at example 1"), r.err());
+    assertFalse(Files.exists(model));
+  }
+}
