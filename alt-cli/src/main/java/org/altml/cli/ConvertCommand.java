@@ -36,7 +36,7 @@ public final class ConvertCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Dataset dataset = DataLoading.read(in, data);
-    DataLoading.writeAtomically(dataset, out);
+    DataLoading.write(dataset, out);
     spec.commandLine().getOut().println("wrote " + out + " (" + dataset.size() + " examples, "
         + dataset.numFeatures() + " features, " + dataset.numLabels() + " labels)");
     return 0;

@@ -1,13 +1,9 @@
 package org.altml.cli;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.altml.sparse.data.Dataset;
 import org.altml.sparse.data.DatasetStats;
 import org.altml.sparse.data.ExampleStream;
@@ -56,37 +52,12 @@ final class DataLoading {
 
   /**
    * Writes {@code data} to {@code out} (format by file name: {@code .arff} with its Mulan XML beside it,
-   * else LIBSVM; {@code .gz} compresses) so that {@code out} never exists half-written: everything is
-   * written into a temporary folder in the same directory and then renamed into place atomically,
-   * companion files first and {@code out} last. On failure the temporary files are removed and an
-   * existing {@code out} is left untouched.
+   * else LIBSVM; {@code .gz} compresses). {@link DataFiles#write} goes through
+   * {@link org.altml.sparse.io.AtomicOutput}, so {@code out} never exists half-written and an existing
+   * {@code out} is left untouched on failure.
    */
-  static void writeAtomically(Dataset data, Path out) throws IOException {
-    Path target = out.toAbsolutePath().normalize();
-    Path dir = target.getParent();
-    if (dir == null || !Files.isDirectory(dir)) {
-      throw new NoSuchFileException(String.valueOf(dir), null, "output directory does not exist");
-    }
-    Path tmp = Files.createTempDirectory(dir, ".alt-tmp-");
-    try {
-      Path written = tmp.resolve(target.getFileName());
-      DataFiles.write(data, written);
-      List<Path> files = new ArrayList<>();
-      try (Stream<Path> listing = Files.list(tmp)) {
-        listing.filter(p -> !p.equals(written)).sorted().forEach(files::add);
-      }
-      files.add(written);
-      for (Path f : files) {
-        Files.move(f, dir.resolve(f.getFileName()), StandardCopyOption.ATOMIC_MOVE);
-      }
-    } finally {
-      try (Stream<Path> rest = Files.list(tmp)) {
-        for (Path p : (Iterable<Path>) rest::iterator) {
-          Files.deleteIfExists(p);
-        }
-      }
-      Files.deleteIfExists(tmp);
-    }
+  static void write(Dataset data, Path out) throws IOException {
+    DataFiles.write(data, out);
   }
 
   /**

@@ -1,5 +1,6 @@
 package org.altml.cli;
 
+import org.altml.sparse.io.AtomicOutput;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -84,7 +84,7 @@ public final class GenerateCommand implements Callable<Integer> {
       case text -> new SparseTextGenerator(textConfig()).generate(examples);
       case dense -> new NonlinearDenseGenerator(denseConfig()).generate(examples);
     };
-    DataLoading.writeAtomically(data, out);
+    DataLoading.write(data, out);
     spec.commandLine().getOut().println("wrote " + out + " (" + data.size() + " examples, "
         + data.numFeatures() + " features, " + data.numLabels() + " labels, seed " + seed.seed() + ")");
     return 0;

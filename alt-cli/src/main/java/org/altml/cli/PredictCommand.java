@@ -1,5 +1,6 @@
 package org.altml.cli;
 
+import org.altml.sparse.io.AtomicOutput;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;

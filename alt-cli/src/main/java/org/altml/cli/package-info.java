@@ -3,8 +3,8 @@
  * options as mixins ({@link org.altml.cli.DataOptions}, {@link org.altml.cli.SeedOptions}), and
  * {@link org.altml.cli.DataLoading}, the one place that reads and writes data files. The learning
  * commands (evaluate, prequential, train, predict, demo) share {@link org.altml.cli.LearnerSettings} (a
- * mixin), {@code Reports} (JSON with the run record, the paper's Table 3 in percent), {@code
- * AtomicOutput} (outputs moved into place only on success) and {@code Predictions} (the prediction-line
+ * mixin), {@code Reports} (JSON with the run record, the paper's Table 3 in percent), {@link
+ * org.altml.sparse.io.AtomicOutput} (outputs moved into place only on success) and {@code Predictions} (the prediction-line
  * format of predict and evaluate --predictions). Commands parse,
  * build config records, call library entry points and print; only {@code AltCommand.main} exits.
  */

@@ -1,21 +1,15 @@
 package org.altml.core.model;
 
 import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -31,6 +25,7 @@ import org.altml.core.linear.LinearLearner;
 import org.altml.core.linear.Salt;
 import org.altml.core.linear.SaltConfig;
 import org.altml.core.linear.WeightMatrix;
+import org.altml.sparse.io.AtomicOutput;
 
 /**
  * Saves and loads linear learners (FALT, SALT, PA-I, PA-II) as versioned binary model files.
@@ -124,38 +119,25 @@ public final class ModelIo {
     long floats = (long) (d + 1) * (numLabels + 1) * (salt != null ? 2 : 1);
     long length = PREFIX_BYTES + metaBytes.size() + 4 * floats + 4;
 
-    Path target = file.toAbsolutePath();
-    Path tmp = Files.createTempFile(target.getParent(), target.getFileName() + ".", ".tmp");
-    try {
-      try (FileChannel channel = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-        CheckedOutputStream checked =
-            new CheckedOutputStream(new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16), new CRC32());
-        DataOutputStream out = new DataOutputStream(checked);
-        out.write(MAGIC_BYTES);
-        out.writeInt(FORMAT_VERSION);
-        out.writeLong(length);
-        metaBytes.writeTo(out);
-        ByteBuffer buf = ByteBuffer.allocate(4 * CHUNK_FLOATS);
-        writeRows(out, w, buf);
-        writeFloats(out, learner.biasWeights(), 0, numLabels + 1, buf);
-        if (salt != null) {
-          writeRows(out, salt.accumulator(), buf);
-          writeFloats(out, salt.biasAccumulator(), 0, numLabels + 1, buf);
-        }
-        flush(out, buf);
-        out.flush();
-        out.writeInt((int) checked.getChecksum().getValue());
-        out.flush();
-        channel.force(true);
+    try (AtomicOutput output = AtomicOutput.create(file)) {
+      CheckedOutputStream checked = new CheckedOutputStream(output.stream(), new CRC32());
+      DataOutputStream out = new DataOutputStream(checked);
+      out.write(MAGIC_BYTES);
+      out.writeInt(FORMAT_VERSION);
+      out.writeLong(length);
+      metaBytes.writeTo(out);
+      ByteBuffer buf = ByteBuffer.allocate(4 * CHUNK_FLOATS);
+      writeRows(out, w, buf);
+      writeFloats(out, learner.biasWeights(), 0, numLabels + 1, buf);
+      if (salt != null) {
+        writeRows(out, salt.accumulator(), buf);
+        writeFloats(out, salt.biasAccumulator(), 0, numLabels + 1, buf);
       }
-      try {
-        Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-      }
-    } catch (IOException | RuntimeException | Error e) {
-      Files.deleteIfExists(tmp);
-      throw e;
+      flush(out, buf);
+      out.flush();
+      out.writeInt((int) checked.getChecksum().getValue());
+      out.flush();
+      output.commit();
     }
   }
 

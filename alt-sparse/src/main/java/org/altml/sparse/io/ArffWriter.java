@@ -31,13 +31,17 @@ public final class ArffWriter {
 
   /**
    * Writes {@code data} to {@code arff} (gzip when the name ends in {@code .gz}) and its label names to
-   * {@link MulanLabels#labelFileFor(Path)}.
+   * {@link MulanLabels#labelFileFor(Path)}, each through {@link AtomicOutput}: the label file first, the
+   * ARFF last, so a complete ARFF always has its labels beside it.
    *
    * @throws IllegalArgumentException if two label names are equal
    */
   public static void write(Dataset data, Path arff) throws IOException {
-    write(data, Inputs.create(arff), relationName(arff));
     MulanLabels.write(data.labelNames(), MulanLabels.labelFileFor(arff));
+    try (AtomicOutput out = AtomicOutput.createCompressedByName(arff)) {
+      write(data, out.stream(), relationName(arff));
+      out.commit();
+    }
   }
 
   private static String relationName(Path arff) {

@@ -1,16 +1,13 @@
 package org.altml.sparse.io;
 
-import java.io.BufferedOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.PushbackInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.zip.GZIPInputStream;
-import java.util.zip.GZIPOutputStream;
 import java.util.zip.ZipException;
 
 /** Opening files for reading and writing, gzip handled transparently. */
@@ -58,14 +55,6 @@ final class Inputs {
     return in;
   }
 
-  /** Opens {@code file} for writing (replacing it), gzip-compressed when the name ends in {@code .gz}. */
-  static OutputStream create(Path file) throws IOException {
-    OutputStream raw = Files.newOutputStream(file);
-    if (isGzipName(file)) {
-      return new GZIPOutputStream(raw, 1 << 16);
-    }
-    return new BufferedOutputStream(raw, 1 << 16);
-  }
 
   static boolean isGzipName(Path file) {
     return file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".gz");

@@ -20,10 +20,15 @@ import org.altml.sparse.data.ExampleStream;
 public final class LibSvmWriter {
   private LibSvmWriter() {}
 
-  /** Writes {@code data} to {@code file} (gzip when the name ends in {@code .gz}). */
+  /**
+   * Writes {@code data} to {@code file} (gzip when the name ends in {@code .gz}) through
+   * {@link AtomicOutput}: the file appears only once it is complete.
+   */
   public static void write(Dataset data, Path file) throws IOException {
-    try (ExampleStream s = data.stream()) {
-      write(s, Inputs.create(file));
+    try (ExampleStream s = data.stream();
+        AtomicOutput out = AtomicOutput.createCompressedByName(file)) {
+      write(s, out.stream());
+      out.commit();
     }
   }
 

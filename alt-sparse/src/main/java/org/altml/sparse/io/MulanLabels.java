@@ -145,7 +145,7 @@ public final class MulanLabels {
     return f;
   }
 
-  /** Writes a Mulan label file listing {@code names} in order (UTF-8, XML-escaped). */
+  /** Writes a Mulan label file listing {@code names} in order (UTF-8, XML-escaped), atomically. */
   public static void write(List<String> names, Path xml) throws IOException {
     StringBuilder sb = new StringBuilder("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n");
     sb.append("<labels xmlns=\"").append(NAMESPACE).append("\">\n");
@@ -153,7 +153,10 @@ public final class MulanLabels {
       sb.append("<label name=\"").append(escape(name)).append("\"></label>\n");
     }
     sb.append("</labels>\n");
-    Files.writeString(xml, sb, StandardCharsets.UTF_8);
+    try (AtomicOutput out = AtomicOutput.create(xml)) {
+      out.stream().write(sb.toString().getBytes(StandardCharsets.UTF_8));
+      out.commit();
+    }
   }
 
   private static String escape(String s) {
