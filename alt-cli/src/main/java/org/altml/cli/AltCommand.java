@@ -114,8 +114,34 @@ public final class AltCommand implements Callable<Integer> {
     return "internal error: " + e;
   }
 
+  /** Held so that the level set on it is not lost when the logger would be garbage collected. */
+  private static final java.util.logging.Logger ALT_LOGGER = java.util.logging.Logger.getLogger("org.altml");
+
+  /**
+   * Library diagnostics on stderr as one line each ({@code alt: WARNING: ...}), warnings only: the
+   * vectorization choice logged at INFO is shown by {@code alt --version} instead. A logging
+   * configuration given with {@code -Djava.util.logging.config.file} wins.
+   */
+  static void configureLogging() {
+    if (System.getProperty("java.util.logging.config.file") != null) {
+      return;
+    }
+    if (System.getProperty("java.util.logging.SimpleFormatter.format") == null) {
+      System.setProperty("java.util.logging.SimpleFormatter.format", "alt: %4$s: %5$s%6$s%n");
+    }
+    ALT_LOGGER.setLevel(java.util.logging.Level.WARNING);
+  }
+
   /** Runs {@code alt} with the given arguments and exits with its exit code. */
   public static void main(String[] args) {
+    configureLogging();
+    try {
+      org.altml.core.math.VectorMath.implementation(); // a forced but unavailable choice fails here, once
+    } catch (ExceptionInInitializerError e) {
+      Throwable cause = e.getCause() != null ? e.getCause() : e;
+      System.err.println("alt: " + cause.getMessage());
+      System.exit(2);
+    }
     System.exit(newCommandLine().execute(args));
   }
 }

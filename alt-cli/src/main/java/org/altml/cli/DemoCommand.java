@@ -41,6 +41,7 @@ import picocli.CommandLine.Spec;
     name = "demo",
     mixinStandardHelpOptions = true,
     sortOptions = false,
+    header = "Compares FALT, SALT and PA-I prequentially on a seeded synthetic RCV1-shaped stream.",
     description = {
       "Compares FALT, SALT and PA-I prequentially (predict, score, then learn) on a seeded synthetic",
       "RCV1-shaped stream: 47,236 features, 76 non-zeros per example, unit-length rows, 101 labels,",

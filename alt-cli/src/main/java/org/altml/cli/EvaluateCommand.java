@@ -35,6 +35,7 @@ import picocli.CommandLine.Spec;
     name = "evaluate",
     mixinStandardHelpOptions = true,
     sortOptions = false,
+    header = "Train-then-test: one pass over TRAIN, then the frozen model scored on TEST.",
     description = {
       "Train-then-test: one pass over TRAIN (shuffled with the seed, or in file order), then the frozen",
       "model predicts TEST (on all cores; the metrics do not depend on the thread count).",

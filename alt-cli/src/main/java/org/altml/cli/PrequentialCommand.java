@@ -33,6 +33,7 @@ import picocli.CommandLine.Spec;
     name = "prequential",
     mixinStandardHelpOptions = true,
     sortOptions = false,
+    header = "Prequential evaluation (predict, score, then learn) over a streamed file.",
     description = {
       "Prequential evaluation: each example of DATA, in file order, is first predicted by the current",
       "model and scored, then learned. The file is streamed, never loaded whole.",

@@ -29,6 +29,7 @@ import picocli.CommandLine.Spec;
     name = "train",
     mixinStandardHelpOptions = true,
     sortOptions = false,
+    header = "Trains a learner with one pass over DATA and saves the model.",
     description = {
       "Trains a learner with one pass over DATA (shuffled with the seed, or in file order) and saves",
       "the model to FILE (written to a temporary file and moved into place).",
