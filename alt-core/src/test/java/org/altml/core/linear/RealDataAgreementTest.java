@@ -1,5 +1,6 @@
 package org.altml.core.linear;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -206,6 +207,60 @@ class RealDataAgreementTest {
     }
     assertTrue(failures.isEmpty(), failures.size() + " run(s) with a metric off by more than " + TOLERANCE + ":\n"
         + String.join("\n", failures));
+  }
+
+  /**
+   * SPEC's M factor on a real dataset: yeast has L = 14, so the factors 2^-3, 2^-1, 1 and 4 give
+   * M = ⌈1.75⌉ = 2, 7, 14 and 56 (hand-computed). FALT and SALT with those M agree with the float64
+   * reference on every metric, really take more than one step per example, and take the same number of
+   * inner steps as the reference to within 0.5%.
+   */
+  @ParameterizedTest(name = "{0}, M factor {1}")
+  @MethodSource("factorCases")
+  void mFactorConversionBehavesAsTheReferenceOnYeast(ReferenceAlt.Kind kind, double factor, int handComputedM) {
+    Split split = load("yeast");
+    int numLabels = split.train().numLabels();
+    assertEquals(14, numLabels, "yeast labels");
+    int m = LearnerConfig.maxUpdatesFromFactor(factor, numLabels);
+    assertEquals(handComputedM, m, "M = max(1, ceil(" + factor + " * 14))");
+    LinearLearner fast = kind == ReferenceAlt.Kind.FALT
+        ? new Falt(numLabels, new FaltConfig(0.125f, m))
+        : new Salt(numLabels, new SaltConfig(0.25f, 2f, m));
+    ReferenceAlt ref = ReferenceAlt.matching(fast);
+    assertEquals(m, fast.config().maxUpdatesPerExample(), fast.describe());
+    MetricReport report = TrainThenTest.run(fast, split.train(), split.test(),
+        TrainThenTest.Config.defaults().withOrder(Order.FILE)).metrics();
+    double[] expected = evaluate(ref::update, ref::scores, numLabels, split.train(), split.test(), FeatureScaling.NONE);
+    for (int k = 0; k < expected.length; k++) {
+      String name = ReferenceMetrics.NAMES[k];
+      assertEquals(expected[k], report.get(Measure.byName(name)), TOLERANCE, "yeast, " + fast.describe() + ": " + name);
+    }
+    long n = split.train().size();
+    assertTrue(fast.updateSteps() > n, fast.describe() + ": M > 1 should take more than one step per example on"
+        + " average, took " + fast.updateSteps() + " for " + n);
+    assertEquals(ref.updateSteps(), fast.updateSteps(), 0.005 * ref.updateSteps(), fast.describe() + ": inner steps");
+    LOG.info(String.format(Locale.ROOT, "M factor %s -> M = %d on yeast, %s: %d inner steps (float64 reference %d),"
+        + " worst metric deviation %.5f", factor, m, kind, fast.updateSteps(), ref.updateSteps(),
+        maxDeviation(expected, paperValues(report))));
+  }
+
+  static Stream<Arguments> factorCases() {
+    List<Arguments> cases = new ArrayList<>();
+    for (ReferenceAlt.Kind kind : List.of(ReferenceAlt.Kind.FALT, ReferenceAlt.Kind.SALT)) {
+      cases.add(Arguments.of(kind, 0.125, 2));
+      cases.add(Arguments.of(kind, 0.5, 7));
+      cases.add(Arguments.of(kind, 1.0, 14));
+      cases.add(Arguments.of(kind, 4.0, 56));
+    }
+    return cases.stream();
+  }
+
+  private static double[] paperValues(MetricReport report) {
+    double[] v = new double[ReferenceMetrics.NAMES.length];
+    for (int k = 0; k < v.length; k++) {
+      v[k] = report.get(Measure.byName(ReferenceMetrics.NAMES[k]));
+    }
+    return v;
   }
 
   /**
