@@ -32,6 +32,8 @@ public final class ReferenceAlt {
   private final double[] biasW;
   private final double[] biasG2;
   private long steps;
+  private double roundGap = Double.POSITIVE_INFINITY;
+  private boolean reversed;
 
   /** A reference learner; parameters a kind does not use are ignored. */
   public ReferenceAlt(Kind kind, int numLabels, double eta, double delta, double c, int maxUpdates, boolean bias) {
@@ -44,6 +46,18 @@ public final class ReferenceAlt {
     this.bias = bias;
     this.biasW = new double[numLabels + 1];
     this.biasG2 = new double[numLabels + 1];
+  }
+
+  /**
+   * A fresh reference with the same settings that sums each score in the opposite order (bias first,
+   * then the non-zeros from last to first): an equally valid float64 implementation of SPEC.md whose
+   * rounding differs. Comparing the two measures how sensitive a run is to rounding alone (margin ties),
+   * independently of float versus double.
+   */
+  public ReferenceAlt withReversedSums() {
+    ReferenceAlt r = new ReferenceAlt(kind, numLabels, eta, delta, c, maxUpdates, bias);
+    r.reversed = !reversed;
+    return r;
   }
 
   /** FALT with η and M. */
@@ -90,6 +104,15 @@ public final class ReferenceAlt {
     return steps;
   }
 
+  /**
+   * The smallest |margin − 1| over the labels and inner steps of the last {@link #update} (the ALT
+   * margins s_i − s_{L+1} and s_{L+1} − s_j, PA's y_i·s_i): how close the round came to a margin tie,
+   * where float and double may decide a violation differently. Infinite before the first round.
+   */
+  public double lastRoundMarginGap() {
+    return roundGap;
+  }
+
   /** w_feature^(lane) (0 for a feature never seen), lane L = threshold. */
   public double weight(int feature, int lane) {
     return feature < w.size() ? w.get(feature)[lane] : 0.0;
@@ -108,7 +131,13 @@ public final class ReferenceAlt {
   /** The L label scores and threshold score of x: s_j = Σ_f x_f·w_f^(j) (+ bias). */
   public double[] scores(SparseVector x) {
     double[] s = new double[numLabels + 1];
-    for (int k = 0; k < x.nnz(); k++) {
+    if (bias && reversed) {
+      for (int j = 0; j <= numLabels; j++) {
+        s[j] += biasW[j];
+      }
+    }
+    for (int n = 0; n < x.nnz(); n++) {
+      int k = reversed ? x.nnz() - 1 - n : n;
       int f = x.index(k);
       if (f < w.size()) {
         for (int j = 0; j <= numLabels; j++) {
@@ -116,7 +145,7 @@ public final class ReferenceAlt {
         }
       }
     }
-    if (bias) {
+    if (bias && !reversed) {
       for (int j = 0; j <= numLabels; j++) {
         s[j] += biasW[j];
       }
@@ -136,7 +165,10 @@ public final class ReferenceAlt {
 
   /** One online round on (x, y): up to M steps, stopping when the loss is 0. */
   public void update(SparseVector x, LabelSet y) {
-    double norm2 = x.squaredNorm() + (bias ? 1 : 0);
+    double norm2 = bias ? 1 : 0; // ||x||², the bias feature counting as one more entry 1
+    for (int k = 0; k < x.nnz(); k++) {
+      norm2 += (double) x.value(k) * x.value(k);
+    }
     if (norm2 == 0) {
       return; // zero-norm x: nothing changes
     }
@@ -144,9 +176,14 @@ public final class ReferenceAlt {
       w.add(new double[numLabels + 1]);
       g2.add(new double[numLabels + 1]);
     }
+    roundGap = Double.POSITIVE_INFINITY;
+    boolean[] relevant = new boolean[numLabels];
+    for (int k = 0; k < y.size(); k++) {
+      relevant[y.label(k)] = true;
+    }
     for (int step = 0; step < maxUpdates; step++) {
       double[] s = scores(x);
-      double[] grad = kind == Kind.PA1 || kind == Kind.PA2 ? paStep(s, y, norm2) : altGradient(s, y);
+      double[] grad = kind == Kind.PA1 || kind == Kind.PA2 ? paStep(s, relevant, norm2) : altGradient(s, relevant, y.size());
       if (grad == null) {
         return; // zero loss
       }
@@ -178,9 +215,8 @@ public final class ReferenceAlt {
   }
 
   /** The ALT gradient coefficients (SPEC.md), or null when f_t = 0. */
-  private double[] altGradient(double[] s, LabelSet y) {
+  private double[] altGradient(double[] s, boolean[] relevant, int ny) {
     int L = numLabels;
-    int ny = y.size();
     int nbar = L - ny;
     double t = s[L];
     double[] grad = new double[L + 1];
@@ -188,13 +224,15 @@ public final class ReferenceAlt {
     int b = 0;
     double loss = 0;
     for (int i = 0; i < L; i++) {
-      if (y.contains(i)) {
+      if (relevant[i]) {
+        roundGap = Math.min(roundGap, Math.abs(s[i] - t - 1));
         if (s[i] - t < 1) {
           a++;
           grad[i] = -1.0 / ny;
           loss += (1 - (s[i] - t)) / ny;
         }
       } else {
+        roundGap = Math.min(roundGap, Math.abs(t - s[i] - 1));
         if (t - s[i] < 1) {
           b++;
           grad[i] = 1.0 / nbar;
@@ -207,11 +245,12 @@ public final class ReferenceAlt {
   }
 
   /** PA coefficients τ_i·y_i (threshold lane 0), or null when every ℓ_i = 0. */
-  private double[] paStep(double[] s, LabelSet y, double norm2) {
+  private double[] paStep(double[] s, boolean[] relevant, double norm2) {
     double[] coef = new double[numLabels + 1];
     boolean any = false;
     for (int i = 0; i < numLabels; i++) {
-      double yi = y.contains(i) ? 1 : -1;
+      double yi = relevant[i] ? 1 : -1;
+      roundGap = Math.min(roundGap, Math.abs(yi * s[i] - 1));
       double loss = Math.max(0, 1 - yi * s[i]);
       if (loss > 0) {
         any = true;

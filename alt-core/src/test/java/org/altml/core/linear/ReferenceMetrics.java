@@ -84,7 +84,7 @@ public final class ReferenceMetrics {
     macro /= numLabels;
     double micro = sden == 0 ? 1 : 2.0 * stp / sden;
     double hamming = (double) symmetricDifference / ((double) n * numLabels);
-    double ranking = rankingCount == 0 ? 0 : rankingSum / rankingCount;
+    double ranking = rankingSum / rankingCount; // NaN when every example was left out
     return new double[] {p, r, f1, macro, micro, hamming, ranking};
   }
 
