@@ -416,10 +416,15 @@ final class PanamaVectorOps implements VectorOps {
   public void addSparseOuter(
       int[] idx, float[] val, int off, int nnz, float alpha, float[] coeff, float[] rows, int stride, int width) {
     int full = SPECIES.loopBound(width);
-    // up to MAX_BLOCKS whole coefficient blocks are loaded once and stay in registers across the non-zeros
-    if (full == width && width <= MAX_BLOCKS * LANES) {
+    // up to MAX_BLOCKS whole coefficient blocks are loaded once and stay in registers across the non-zeros;
+    // a partial last block (width not a lane multiple, e.g. L+1 = 102) follows in its own masked pass
+    // when the row's padding can hold a whole-vector load, so pad lanes are read but never written
+    if (full <= MAX_BLOCKS * LANES && (full == width || full + LANES <= stride)) {
       int end = off + nnz;
-      switch (width / LANES) {
+      if (full < width) {
+        outerTailMasked(idx, val, off, end, alpha, coeff, rows, stride, full, width);
+      }
+      switch (full / LANES) {
         case 0 -> { }
         case 1 -> outerBlocks1(idx, val, off, end, alpha, coeff, rows, stride);
         case 2 -> outerBlocks2(idx, val, off, end, alpha, coeff, rows, stride);
@@ -447,6 +452,19 @@ final class PanamaVectorOps implements VectorOps {
         a.fma(FloatVector.fromArray(SPECIES, coeff, j, tailMask), FloatVector.fromArray(SPECIES, rows, base + j, tailMask))
             .intoArray(rows, base + j, tailMask);
       }
+    }
+  }
+
+  /** The partial block [j, width) of every touched row: masked store, so lanes past width stay untouched. */
+  private static void outerTailMasked(
+      int[] idx, float[] val, int off, int end, float alpha, float[] coeff, float[] rows, int stride, int j, int width) {
+    VectorMask<Float> m = SPECIES.indexInRange(j, width);
+    FloatVector c = FloatVector.fromArray(SPECIES, coeff, j, m);
+    for (int k = off; k < end; k++) {
+      int at = idx[k] * stride + j;
+      FloatVector a = FloatVector.broadcast(SPECIES, alpha * val[k]);
+      // whole-vector load within the padded row; only the lanes below width are stored
+      a.fma(c, FloatVector.fromArray(SPECIES, rows, at)).intoArray(rows, at, m);
     }
   }
 
