@@ -375,8 +375,18 @@ public final class ArffReader implements ExampleStream {
       while (true) {
         p = skipSpace(b, p, e);
         int ts = p;
+        long raw = 0;
+        // the index is accumulated while scanning (one pass); at 10 digits or more parseIndex decides
         while (p < e && b[p] >= '0' && b[p] <= '9') {
+          raw = raw * 10 + (b[p] - '0');
           p++;
+          if (p - ts == 10) {
+            while (p < e && b[p] >= '0' && b[p] <= '9') {
+              p++;
+            }
+            raw = Numbers.parseIndex(b, ts, p);
+            break;
+          }
         }
         if (p == ts) {
           int te = ts;
@@ -385,7 +395,6 @@ public final class ArffReader implements ExampleStream {
           }
           throw error(ts, te, "expected a non-negative attribute index in a sparse row");
         }
-        long raw = Numbers.parseIndex(b, ts, p);
         if (raw < 0 || raw >= n) {
           throw error(ts, p, "sparse index out of range [0, " + n + ")");
         }
