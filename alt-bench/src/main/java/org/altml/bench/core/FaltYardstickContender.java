@@ -13,6 +13,7 @@ import org.altml.sparse.data.Dataset;
  */
 public final class FaltYardstickContender implements YardstickComparison.Contender {
   private final int numLabels;
+  private final int numFeatures;
   private final Scores scores;
   private final SparseVector x = new SparseVector();
   private final LabelSet y = new LabelSet();
@@ -22,10 +23,11 @@ public final class FaltYardstickContender implements YardstickComparison.Contend
    * Creates the contender (called by name from {@link YardstickComparison}).
    *
    * @param numLabels L
-   * @param numFeatures d (unused: the learner grows its rows as features appear)
+   * @param numFeatures d: W is allocated with d rows up front, as the C program allocates it
    */
   public FaltYardstickContender(int numLabels, int numFeatures) {
     this.numLabels = numLabels;
+    this.numFeatures = numFeatures;
     this.scores = new Scores(numLabels);
     reset();
   }
@@ -33,6 +35,9 @@ public final class FaltYardstickContender implements YardstickComparison.Contend
   @Override
   public void reset() {
     learner = new Falt(numLabels, new FaltConfig(1f, 1));
+    // d is known, as in the C program (which allocates W once): allocate the rows now instead of
+    // timing the amortised growth copies of a stream that discovers d as it goes
+    learner.ensureFeatures(numFeatures);
   }
 
   @Override

@@ -1,5 +1,7 @@
 package org.altml.bench.core;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.List;
 import java.util.Locale;
 import org.altml.bench.state.YardstickStream;
@@ -24,7 +26,8 @@ import org.altml.sparse.data.Dataset;
  * {@link VectorMath} kernels ({@code sparseTimesRows}, the hinge/coefficient loop inline,
  * {@code addSparseOuter}) and shows how far the kernels alone are from C; {@code falt} runs the
  * learner ({@code org.altml.core.linear.Falt}, through {@code FaltYardstickContender}) when it is on
- * the class path. Each mode prints one line:
+ * the class path; {@code salt} runs {@code org.altml.core.linear.Salt} the same way (no C counterpart:
+ * it gives the SALT/FALT ratio). Each mode prints one line:
  * {@code ALT <mode> ns/example  train <t>  predict <p>  (impl=... D=... L=... nnz=... N=... sink=...)};
  * an unavailable mode prints {@code ALT <mode> unavailable: <reason>}. Nothing here is a unit of ALT:
  * it is a measuring tool, so it prints.
@@ -32,6 +35,16 @@ import org.altml.sparse.data.Dataset;
 public final class YardstickComparison {
   /** Class name of the FALT contender, compiled once the learners are on the class path. */
   static final String FALT_CONTENDER = "org.altml.bench.core.FaltYardstickContender";
+
+  /**
+   * {@code -Dalt.yardstick.clock=cpu} times passes in this thread's CPU time instead of wall-clock time
+   * (with {@code yardstick.sh}'s {@code YARDSTICK_CLOCK=cpu}, the C program then uses
+   * {@code CLOCK_THREAD_CPUTIME_ID}): on a shared, oversubscribed machine the wall clock mostly measures
+   * how long the scheduler kept the process waiting.
+   */
+  static final boolean CPU_CLOCK = "cpu".equals(System.getProperty("alt.yardstick.clock", "wall"));
+
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
   private YardstickComparison() {}
 
@@ -53,7 +66,7 @@ public final class YardstickComparison {
   /**
    * Runs the comparison.
    *
-   * @param args {@code [D L NNZ N [PASSES [MODE...]]]}, by default {@code 47236 101 76 100000 3 kernels falt}
+   * @param args {@code [D L NNZ N [PASSES [MODE...]]]}, by default {@code 47236 101 76 100000 3 kernels falt salt}
    */
   public static void main(String[] args) {
     int d = args.length > 0 ? Integer.parseInt(args[0]) : 47_236;
@@ -61,7 +74,7 @@ public final class YardstickComparison {
     int nnz = args.length > 2 ? Integer.parseInt(args[2]) : 76;
     int n = args.length > 3 ? Integer.parseInt(args[3]) : 100_000;
     int passes = args.length > 4 ? Integer.parseInt(args[4]) : 3;
-    List<String> modes = args.length > 5 ? List.of(args).subList(5, args.length) : List.of("kernels", "falt");
+    List<String> modes = args.length > 5 ? List.of(args).subList(5, args.length) : List.of("kernels", "falt", "salt");
 
     Dataset data = YardstickStream.generate(d, numLabels, nnz, n);
     for (String mode : modes) {
@@ -77,20 +90,25 @@ public final class YardstickComparison {
       double sink = 0;
       for (int p = 0; p < passes; p++) {
         contender.reset();
-        long t0 = System.nanoTime();
+        long t0 = now();
         sink += contender.trainPass(data);
-        long t1 = System.nanoTime();
+        long t1 = now();
         sink += contender.predictPass(data);
-        long t2 = System.nanoTime();
+        long t2 = now();
         bestTrain = Math.min(bestTrain, t1 - t0);
         bestPredict = Math.min(bestPredict, t2 - t1);
       }
       System.out.printf(
           Locale.ROOT,
-          "ALT %s ns/example  train %.0f  predict %.0f  (impl=%s D=%d L=%d nnz=%d N=%d passes=%d sink=%.0f)%n",
-          mode, bestTrain / n, bestPredict / n, VectorMath.implementation().replace(' ', '_'),
+          "ALT %s ns/example  train %.0f  predict %.0f  (impl=%s clock=%s D=%d L=%d nnz=%d N=%d passes=%d sink=%.0f)%n",
+          mode, bestTrain / n, bestPredict / n, VectorMath.implementation().replace(' ', '_'), CPU_CLOCK ? "cpu" : "wall",
           d, numLabels, nnz, n, passes, sink);
     }
+  }
+
+  /** Nanoseconds on the chosen clock ({@link #CPU_CLOCK}). */
+  private static long now() {
+    return CPU_CLOCK ? THREADS.getCurrentThreadCpuTime() : System.nanoTime();
   }
 
   static Contender contender(String mode, int numLabels, int d) throws ReflectiveOperationException {
@@ -101,7 +119,8 @@ public final class YardstickComparison {
       case "falt" -> (Contender) Class.forName(FALT_CONTENDER)
           .getConstructor(int.class, int.class)
           .newInstance(numLabels, d);
-      default -> throw new IllegalArgumentException("unknown mode '" + mode + "' (kernels, falt)");
+      case "salt" -> new SaltYardstickContender(numLabels, d);
+      default -> throw new IllegalArgumentException("unknown mode '" + mode + "' (kernels, falt, salt)");
     };
   }
 

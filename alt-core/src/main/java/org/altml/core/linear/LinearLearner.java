@@ -138,13 +138,31 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner {
     checkScores(out);
     float[] s = out.array();
     computeScores(x, s);
-    float probe = 0f;
-    for (int i = 0; i <= numLabels; i++) {
-      probe += s[i] * 0f; // NaN iff some score is NaN or infinite
-    }
-    if (probe != 0f) {
+    if (!allFinite(s, numLabels + 1)) {
       throw diverged(examples, "predict computed a non-finite score " + out);
     }
+  }
+
+  /**
+   * Whether s[0..n) are all finite: s·0 is ±0 for a finite s and NaN otherwise, and a sum of such terms is
+   * NaN iff one is, in any order. Four independent sums instead of one chain of n dependent adds.
+   */
+  private static boolean allFinite(float[] s, int n) {
+    float p0 = 0f;
+    float p1 = 0f;
+    float p2 = 0f;
+    float p3 = 0f;
+    int i = 0;
+    for (; i + 3 < n; i += 4) {
+      p0 += s[i] * 0f;
+      p1 += s[i + 1] * 0f;
+      p2 += s[i + 2] * 0f;
+      p3 += s[i + 3] * 0f;
+    }
+    for (; i < n; i++) {
+      p0 += s[i] * 0f;
+    }
+    return (p0 + p1) + (p2 + p3) == 0f;
   }
 
   @Override

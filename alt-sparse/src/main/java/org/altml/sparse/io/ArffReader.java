@@ -62,6 +62,8 @@ public final class ArffReader implements ExampleStream {
   private final int[] featureOf;
   private final int[] labelOf;
   private final boolean[] ignored;
+  /** Attributes whose values take the one-pass numeric fast path: numeric and not ignored. */
+  private final boolean[] fastNumeric;
   private final int[] nonZeroDefaults;
   private final int[] seen;
   private final int numFeatures;
@@ -125,6 +127,10 @@ public final class ArffReader implements ExampleStream {
       if (attr.sparseDefault() != 0f) {
         defaults.add(a);
       }
+    }
+    this.fastNumeric = new boolean[n];
+    for (int a = 0; a < n; a++) {
+      fastNumeric[a] = !ignored[a] && attributes[a].kind == ArffAttribute.Kind.NUMERIC;
     }
     this.nonZeroDefaults = defaults.stream().mapToInt(Integer::intValue).toArray();
     this.seen = new int[n];
@@ -369,8 +375,18 @@ public final class ArffReader implements ExampleStream {
       while (true) {
         p = skipSpace(b, p, e);
         int ts = p;
+        long raw = 0;
+        // the index is accumulated while scanning (one pass); at 10 digits or more parseIndex decides
         while (p < e && b[p] >= '0' && b[p] <= '9') {
+          raw = raw * 10 + (b[p] - '0');
           p++;
+          if (p - ts == 10) {
+            while (p < e && b[p] >= '0' && b[p] <= '9') {
+              p++;
+            }
+            raw = Numbers.parseIndex(b, ts, p);
+            break;
+          }
         }
         if (p == ts) {
           int te = ts;
@@ -379,7 +395,6 @@ public final class ArffReader implements ExampleStream {
           }
           throw error(ts, te, "expected a non-negative attribute index in a sparse row");
         }
-        long raw = Numbers.parseIndex(b, ts, p);
         if (raw < 0 || raw >= n) {
           throw error(ts, p, "sparse index out of range [0, " + n + ")");
         }
@@ -447,6 +462,20 @@ public final class ArffReader implements ExampleStream {
         handle(a, v, 0, v.length, ts, p, true);
       }
       return p;
+    }
+    if (fastNumeric[a]) {
+      // one pass: parse the number where it stands and check what follows it; anything the fast path
+      // does not take ('?', a word, an exponent it cannot round exactly, a missing delimiter) falls
+      // through to the general path below, which re-scans the token and gives the same value or error
+      long scanned = Numbers.scanFloat(b, p, e);
+      if (scanned != Numbers.NO_FAST_FLOAT) {
+        int end = (int) (scanned >>> 32);
+        int q = skipSpace(b, end, e);
+        if (q == e || b[q] == ',' || (sparse && b[q] == '}')) {
+          accept(a, Float.intBitsToFloat((int) scanned), p, end);
+          return q;
+        }
+      }
     }
     int ts = p;
     if (sparse) {

@@ -33,7 +33,6 @@ import org.altml.sparse.data.ExampleStream;
  */
 public final class LibSvmReader implements ExampleStream {
   // 10^k, k <= 10, are exact floats; see Numbers.parseFloat for why m / 10^k is correctly rounded
-  private static final double[] POW10 = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10};
 
   private final LineInput in;
   private final int declaredFeatures;
@@ -161,34 +160,14 @@ public final class LibSvmReader implements ExampleStream {
       }
       if (q > p && q < e && b[q] == ':' && fastIndex >= indexBase) {
         q++;
-        boolean negative = false;
-        if (q < e && b[q] == '-') {
-          negative = true;
-          q++;
-        }
-        long m = 0;
-        int digits = 0;
-        int fraction = 0;
-        boolean dot = false;
-        while (q < e && m < (1 << 24)) {
-          byte c = b[q];
-          if (c >= '0' && c <= '9') {
-            m = m * 10 + (c - '0');
-            digits++;
-            if (dot) {
-              fraction++;
-            }
-          } else if (c == '.' && !dot) {
-            dot = true;
-          } else {
-            break;
-          }
-          q++;
-        }
+        long scanned = Numbers.scanFloat(b, q, e);
+        int valueEnd = (int) (scanned >>> 32);
         int index = (int) (fastIndex - indexBase);
-        if (digits > 0 && m < (1 << 24) && fraction <= 10 && (q == e || isSpace(b[q]) || b[q] == '#')
+        if (scanned != Numbers.NO_FAST_FLOAT
+            && (valueEnd == e || isSpace(b[valueEnd]) || b[valueEnd] == '#')
             && (declaredFeatures < 0 || index < declaredFeatures)) {
-          float value = fraction == 0 ? (float) m : (float) (m / POW10[fraction]);
+          q = valueEnd;
+          float value = Float.intBitsToFloat((int) scanned);
           if (nnz == indices.length) {
             indices = Arrays.copyOf(indices, nnz * 2);
             values = Arrays.copyOf(values, nnz * 2);
@@ -198,7 +177,7 @@ public final class LibSvmReader implements ExampleStream {
           }
           previous = index;
           indices[nnz] = index;
-          values[nnz] = negative ? -value : value;
+          values[nnz] = value;
           nnz++;
           p = q;
           continue;

@@ -12,10 +12,6 @@ final class Numbers {
   /** {@link #parseIndex} result: the value does not fit an {@code int}. */
   static final long TOO_LARGE = -3;
 
-  // 10^k for k <= 10 are exact floats (5^10 < 2^24), so m / 10^k for m < 2^24 computed in double and
-  // rounded to float is correctly rounded (double rounding is innocuous for / when 53 >= 2*24 + 2).
-  private static final double[] POW10 = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10};
-
   private Numbers() {}
 
   /**
@@ -60,6 +56,16 @@ final class Numbers {
     return v;
   }
 
+  /** {@link #scanFloat} result when the text at the position is not a plain decimal it can round exactly. */
+  static final long NO_FAST_FLOAT = -1L;
+
+  // 10^k, k <= 22, are exact doubles (5^22 < 2^53)
+  private static final double[] POW10_EXACT = {
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+  };
+  private static final long TWO_53 = 1L << 53;
+
   /**
    * Parses the decimal floating-point number in {@code b[s, e)} (optional sign, digits, optional fraction
    * and exponent), correctly rounded to float. Returns NaN when the token is not such a number (including
@@ -67,7 +73,27 @@ final class Numbers {
    * it overflows; the caller rejects both and explains with {@link #floatProblem}.
    */
   static float parseFloat(byte[] b, int s, int e) {
-    // fast path (Clinger): [-+]digits[.digits] with a mantissa below 2^24 and at most 10 decimals
+    long r = scanFloat(b, s, e);
+    if (r != NO_FAST_FLOAT && (int) (r >>> 32) == e) {
+      return Float.intBitsToFloat((int) r);
+    }
+    return slowParse(b, s, e);
+  }
+
+  /**
+   * One-pass fast path shared by the readers: scans the longest {@code [-+]digits[.digits][(e|E)[-+]digits]}
+   * starting at {@code s} (before {@code e}) and, when its value can be rounded to float exactly here,
+   * returns {@code (end << 32) | floatBits}, end being the position after the number; otherwise
+   * {@link #NO_FAST_FLOAT} (the caller then takes the general path, which gives the same float for every
+   * token this accepts). The caller checks that a delimiter follows {@code end}.
+   *
+   * <p>Exact rounding (Clinger's fast path, widened to double): with a decimal mantissa m below 2^53 and
+   * a power of ten 10^q, |q| <= 22, both are exact doubles, so m·10^q or m/10^−q is one correctly rounded
+   * double operation, d = RN(x). Rounding d to float gives RN_float(x) unless d is exactly a midpoint
+   * between two floats (a midpoint strictly between x and d would be a double closer to x than d): such
+   * ties, and their neighbours to be safe, go to the general path.
+   */
+  static long scanFloat(byte[] b, int s, int e) {
     int i = s;
     boolean negative = false;
     if (i < e && (b[i] == '-' || b[i] == '+')) {
@@ -81,25 +107,67 @@ final class Numbers {
     for (; i < e; i++) {
       int c = b[i] - '0';
       if (c >= 0 && c <= 9) {
+        if (m >= TWO_53) {
+          return NO_FAST_FLOAT; // too many significant digits for an exact double mantissa
+        }
         m = m * 10 + c;
         digits++;
         if (dot) {
           fraction++;
         }
-        if (m >= (1 << 24)) {
-          return slowParse(b, s, e);
-        }
       } else if (b[i] == '.' && !dot) {
         dot = true;
       } else {
-        return slowParse(b, s, e);
+        break;
       }
     }
-    if (digits == 0 || fraction > 10) {
-      return slowParse(b, s, e);
+    if (digits == 0 || m >= TWO_53) {
+      return NO_FAST_FLOAT;
     }
-    float v = fraction == 0 ? (float) m : (float) (m / POW10[fraction]);
-    return negative ? -v : v;
+    int q = -fraction;
+    if (i < e && (b[i] == 'e' || b[i] == 'E')) {
+      i++;
+      boolean negativeExponent = false;
+      if (i < e && (b[i] == '-' || b[i] == '+')) {
+        negativeExponent = b[i] == '-';
+        i++;
+      }
+      int x = 0;
+      int expDigits = 0;
+      while (i < e && b[i] >= '0' && b[i] <= '9' && expDigits < 4) {
+        x = x * 10 + (b[i] - '0');
+        expDigits++;
+        i++;
+      }
+      if (expDigits == 0 || (i < e && b[i] >= '0' && b[i] <= '9')) {
+        return NO_FAST_FLOAT;
+      }
+      q += negativeExponent ? -x : x;
+    }
+    float v;
+    if (m == 0) {
+      v = 0f;
+    } else if (q == 0 && m < (1 << 24)) {
+      v = (float) m; // exact
+    } else {
+      if (q < -22 || q > 22) {
+        return NO_FAST_FLOAT;
+      }
+      double d = q < 0 ? m / POW10_EXACT[-q] : m * POW10_EXACT[q];
+      if (d > Float.MAX_VALUE) {
+        return NO_FAST_FLOAT;
+      }
+      // the 29 bits a double carries below a (normal) float's last bit: 1 << 28 is the midpoint
+      long low = Double.doubleToRawLongBits(d) & ((1L << 29) - 1);
+      if (Math.abs(low - (1L << 28)) <= 1) {
+        return NO_FAST_FLOAT;
+      }
+      v = (float) d;
+    }
+    if (negative) {
+      v = -v;
+    }
+    return ((long) i << 32) | (Float.floatToRawIntBits(v) & 0xffffffffL);
   }
 
   private static float slowParse(byte[] b, int s, int e) {

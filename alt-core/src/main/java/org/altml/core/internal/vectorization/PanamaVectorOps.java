@@ -73,17 +73,16 @@ final class PanamaVectorOps implements VectorOps {
     float res = 0f;
     // below two registers' worth the reduction overhead outweighs the vector loop
     if (n >= 2 * LANES) {
-      i = SPECIES.loopBound(n);
-      res = dotBody(a, aOff, b, bOff, i);
+      return dotBody(a, aOff, b, bOff, SPECIES.loopBound(n), n);
     }
-    // scalar tail
+    // scalar loop for short inputs
     for (; i < n; i++) {
       res = Math.fma(a[aOff + i], b[bOff + i], res);
     }
     return res;
   }
 
-  private static float dotBody(float[] a, int aOff, float[] b, int bOff, int limit) {
+  private static float dotBody(float[] a, int aOff, float[] b, int bOff, int limit, int n) {
     int i = 0;
     // vector loop unrolled 4x with independent accumulators: hides the fma latency (4 cycles on most cores)
     FloatVector acc0 = FloatVector.zero(SPECIES);
@@ -104,6 +103,11 @@ final class PanamaVectorOps implements VectorOps {
     for (; i < limit; i += LANES) {
       acc0 = FloatVector.fromArray(SPECIES, a, aOff + i).fma(FloatVector.fromArray(SPECIES, b, bOff + i), acc0);
     }
+    // masked tail: one vector step instead of a chain of up to LANES-1 dependent scalar fmas
+    if (i < n) {
+      VectorMask<Float> m = SPECIES.indexInRange(i, n);
+      acc1 = FloatVector.fromArray(SPECIES, a, aOff + i, m).fma(FloatVector.fromArray(SPECIES, b, bOff + i, m), acc1);
+    }
     return acc0.add(acc1).add(acc2.add(acc3)).reduceLanes(VectorOperators.ADD);
   }
 
@@ -113,10 +117,9 @@ final class PanamaVectorOps implements VectorOps {
     float res = 0f;
     // below two registers' worth the reduction overhead outweighs the vector loop
     if (n >= 2 * LANES) {
-      i = SPECIES.loopBound(n);
-      res = squaredDistanceBody(a, aOff, b, bOff, i);
+      return squaredDistanceBody(a, aOff, b, bOff, SPECIES.loopBound(n), n);
     }
-    // scalar tail
+    // scalar loop for short inputs
     for (; i < n; i++) {
       float d = a[aOff + i] - b[bOff + i];
       res = Math.fma(d, d, res);
@@ -124,7 +127,7 @@ final class PanamaVectorOps implements VectorOps {
     return res;
   }
 
-  private static float squaredDistanceBody(float[] a, int aOff, float[] b, int bOff, int limit) {
+  private static float squaredDistanceBody(float[] a, int aOff, float[] b, int bOff, int limit, int n) {
     int i = 0;
     // vector loop unrolled 4x with independent accumulators: hides the fma latency
     FloatVector acc0 = FloatVector.zero(SPECIES);
@@ -149,6 +152,12 @@ final class PanamaVectorOps implements VectorOps {
     for (; i < limit; i += LANES) {
       FloatVector d = FloatVector.fromArray(SPECIES, a, aOff + i).sub(FloatVector.fromArray(SPECIES, b, bOff + i));
       acc0 = d.fma(d, acc0);
+    }
+    // masked tail (unset lanes load as 0 on both sides, so their difference adds 0)
+    if (i < n) {
+      VectorMask<Float> m = SPECIES.indexInRange(i, n);
+      FloatVector d = FloatVector.fromArray(SPECIES, a, aOff + i, m).sub(FloatVector.fromArray(SPECIES, b, bOff + i, m));
+      acc1 = d.fma(d, acc1);
     }
     return acc0.add(acc1).add(acc2.add(acc3)).reduceLanes(VectorOperators.ADD);
   }
@@ -416,10 +425,15 @@ final class PanamaVectorOps implements VectorOps {
   public void addSparseOuter(
       int[] idx, float[] val, int off, int nnz, float alpha, float[] coeff, float[] rows, int stride, int width) {
     int full = SPECIES.loopBound(width);
-    // up to MAX_BLOCKS whole coefficient blocks are loaded once and stay in registers across the non-zeros
-    if (full == width && width <= MAX_BLOCKS * LANES) {
+    // up to MAX_BLOCKS whole coefficient blocks are loaded once and stay in registers across the non-zeros;
+    // a partial last block (width not a lane multiple, e.g. L+1 = 102) follows in its own masked pass
+    // when the row's padding can hold a whole-vector load, so pad lanes are read but never written
+    if (full <= MAX_BLOCKS * LANES && (full == width || full + LANES <= stride)) {
       int end = off + nnz;
-      switch (width / LANES) {
+      if (full < width) {
+        outerTailMasked(idx, val, off, end, alpha, coeff, rows, stride, full, width);
+      }
+      switch (full / LANES) {
         case 0 -> { }
         case 1 -> outerBlocks1(idx, val, off, end, alpha, coeff, rows, stride);
         case 2 -> outerBlocks2(idx, val, off, end, alpha, coeff, rows, stride);
@@ -447,6 +461,19 @@ final class PanamaVectorOps implements VectorOps {
         a.fma(FloatVector.fromArray(SPECIES, coeff, j, tailMask), FloatVector.fromArray(SPECIES, rows, base + j, tailMask))
             .intoArray(rows, base + j, tailMask);
       }
+    }
+  }
+
+  /** The partial block [j, width) of every touched row: masked store, so lanes past width stay untouched. */
+  private static void outerTailMasked(
+      int[] idx, float[] val, int off, int end, float alpha, float[] coeff, float[] rows, int stride, int j, int width) {
+    VectorMask<Float> m = SPECIES.indexInRange(j, width);
+    FloatVector c = FloatVector.fromArray(SPECIES, coeff, j, m);
+    for (int k = off; k < end; k++) {
+      int at = idx[k] * stride + j;
+      FloatVector a = FloatVector.broadcast(SPECIES, alpha * val[k]);
+      // whole-vector load within the padded row; only the lanes below width are stored
+      a.fma(c, FloatVector.fromArray(SPECIES, rows, at)).intoArray(rows, at, m);
     }
   }
 

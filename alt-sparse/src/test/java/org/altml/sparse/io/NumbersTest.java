@@ -1,0 +1,82 @@
+package org.altml.sparse.io;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** The readers' float fast path against {@link Float#parseFloat}, bit for bit. */
+class NumbersTest {
+  private static float parse(String s) {
+    byte[] b = s.getBytes(StandardCharsets.US_ASCII);
+    return Numbers.parseFloat(b, 0, b.length);
+  }
+
+  private static void assertSameAsJdk(String s, String context) {
+    float expected = Float.parseFloat(s);
+    assertEquals(Float.floatToRawIntBits(expected), Float.floatToRawIntBits(parse(s)),
+        context + ": '" + s + "' expected " + expected + " got " + parse(s));
+  }
+
+  @Test
+  void handPickedTokens() {
+    for (String s : new String[] {
+        "0", "-0", "+0", "1", "-1", "1.", ".5", "0.1", "0.123456789", "16777217", "16777216.5",
+        "1e3", "1E-3", "1.5e+2", "-2.5E-7", "1.2345678E-4", "3.4028235e38", "1.4e-45",
+        "0.33333334", "9007199254740993", "0.000000000000000000000001", "123456789012345678901234",
+        "1.00000005960464477539062", "1.000000059604644775390625", "1.0000000596046448", "2.9802322e-8"}) {
+      assertSameAsJdk(s, "hand-picked");
+    }
+    // -0 keeps its sign
+    assertEquals(Float.floatToRawIntBits(-0f), Float.floatToRawIntBits(parse("-0")));
+  }
+
+  @Test
+  void scanStopsAtTheFirstCharacterAfterTheNumber() {
+    byte[] b = "12.5e1,7".getBytes(StandardCharsets.US_ASCII);
+    long r = Numbers.scanFloat(b, 0, b.length);
+    assertEquals(6, (int) (r >>> 32));
+    assertEquals(125f, Float.intBitsToFloat((int) r));
+    byte[] word = "abc".getBytes(StandardCharsets.US_ASCII);
+    assertEquals(Numbers.NO_FAST_FLOAT, Numbers.scanFloat(word, 0, 3));
+    byte[] badExponent = "1e".getBytes(StandardCharsets.US_ASCII);
+    assertEquals(Numbers.NO_FAST_FLOAT, Numbers.scanFloat(badExponent, 0, 2));
+    assertTrue(Float.isNaN(parse("1e")));
+    assertTrue(Float.isNaN(parse("?")));
+  }
+
+  @Test
+  void shortestReprsOfRandomFloatsRoundTrip() {
+    long seed = 20261121L;
+    SplittableRandom random = new SplittableRandom(seed);
+    for (int i = 0; i < 100_000; i++) {
+      float f = Float.intBitsToFloat(random.nextInt());
+      if (!Float.isFinite(f)) {
+        continue;
+      }
+      String s = Float.toString(f);
+      float got = parse(s);
+      assertEquals(Float.floatToRawIntBits(f), Float.floatToRawIntBits(got), "seed " + seed + ": " + s);
+    }
+  }
+
+  @Test
+  void longDecimalsNearFloatMidpointsMatchTheJdk() {
+    long seed = 7L;
+    SplittableRandom random = new SplittableRandom(seed);
+    for (int i = 0; i < 20_000; i++) {
+      // a float midpoint printed with 9 to 17 significant digits, rounded either way, hits the tie check
+      float f = Float.intBitsToFloat(random.nextInt(0x3000_0000, 0x5000_0000));
+      double mid = ((double) f + (double) Math.nextUp(f)) / 2;
+      int digits = 9 + random.nextInt(9);
+      String s = String.format(Locale.ROOT, "%." + digits + "g", mid).trim();
+      assertSameAsJdk(s, "seed " + seed);
+      double u = random.nextDouble();
+      String plain = String.format(Locale.ROOT, "%." + digits + "f", u);
+      assertSameAsJdk(plain, "seed " + seed);
+    }
+  }
+}
