@@ -92,4 +92,50 @@ public final class ScalarVectorOps implements VectorOps {
       }
     }
   }
+
+  @Override
+  public void axpy(double alpha, double[] x, int xOff, double[] y, int yOff, int n) {
+    for (int i = 0; i < n; i++) {
+      y[yOff + i] = Math.fma(alpha, x[xOff + i], y[yOff + i]);
+    }
+  }
+
+  @Override
+  public void sparseTimesRows(int[] idx, float[] val, int off, int nnz, double[] rows, int stride, double[] out, int width) {
+    java.util.Arrays.fill(out, 0, width, 0.0);
+    for (int k = off; k < off + nnz; k++) {
+      int base = idx[k] * stride;
+      double v = val[k];
+      for (int j = 0; j < width; j++) {
+        out[j] = Math.fma(v, rows[base + j], out[j]);
+      }
+    }
+  }
+
+  @Override
+  public void addSparseOuter(
+      int[] idx, float[] val, int off, int nnz, double alpha, double[] coeff, double[] rows, int stride, int width) {
+    for (int k = off; k < off + nnz; k++) {
+      int base = idx[k] * stride;
+      double a = alpha * val[k];
+      for (int j = 0; j < width; j++) {
+        rows[base + j] = Math.fma(a, coeff[j], rows[base + j]);
+      }
+    }
+  }
+
+  @Override
+  public void adaptiveStep(
+      int[] idx, float[] val, int off, int nnz, double[] grad, double eta, double delta, double[] rows, double[] acc, int stride, int width) {
+    for (int k = off; k < off + nnz; k++) {
+      int base = idx[k] * stride;
+      double v = val[k];
+      for (int j = 0; j < width; j++) {
+        double g = v * grad[j];
+        double a = Math.fma(g, g, acc[base + j]);
+        acc[base + j] = a;
+        rows[base + j] -= (eta * g) / (delta + Math.sqrt(a));
+      }
+    }
+  }
 }
