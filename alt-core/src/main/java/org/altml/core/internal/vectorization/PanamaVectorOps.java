@@ -615,7 +615,8 @@ final class PanamaVectorOps implements VectorOps {
     FloatVector.fromArray(SPECIES, rows, at).sub(g.mul(eta).div(a.sqrt().add(delta))).intoArray(rows, at);
   }
 
-  // ---- double-precision weight rows (Precision.DOUBLE): same structure as the float kernels above ----
+  // ---- double-precision weight rows (Precision.DOUBLE): same structure as the float kernels above, but
+  // multiply then add (two roundings, not fused), exactly as ScalarVectorOps specifies ----
 
   @Override
   public void axpy(double alpha, double[] x, int xOff, double[] y, int yOff, int n) {
@@ -624,13 +625,13 @@ final class PanamaVectorOps implements VectorOps {
       DoubleVector a = DoubleVector.broadcast(DSPECIES, alpha);
       int limit = DSPECIES.loopBound(n);
       for (; i < limit; i += DLANES) {
-        a.fma(DoubleVector.fromArray(DSPECIES, x, xOff + i), DoubleVector.fromArray(DSPECIES, y, yOff + i))
+        DoubleVector.fromArray(DSPECIES, y, yOff + i).add(a.mul(DoubleVector.fromArray(DSPECIES, x, xOff + i)))
             .intoArray(y, yOff + i);
       }
     }
-    // scalar tail (same fma per element as the vector body)
+    // scalar tail (same multiply, then add, as the vector body)
     for (; i < n; i++) {
-      y[yOff + i] = Math.fma(alpha, x[xOff + i], y[yOff + i]);
+      y[yOff + i] += alpha * x[xOff + i];
     }
   }
 
@@ -664,7 +665,7 @@ final class PanamaVectorOps implements VectorOps {
       DoubleVector a0 = DoubleVector.zero(DSPECIES);
       for (int k = off; k < end; k++) {
         DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
-        a0 = v.fma(DoubleVector.fromArray(DSPECIES, rows, idx[k] * stride + vectorWidth, m), a0);
+        a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, idx[k] * stride + vectorWidth, m)));
       }
       a0.intoArray(out, vectorWidth, m);
     }
@@ -686,7 +687,7 @@ final class PanamaVectorOps implements VectorOps {
     for (int k = off; k < end; k++) {
       int base = idx[k] * stride + j;
       DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
-      a0 = v.fma(DoubleVector.fromArray(DSPECIES, rows, base), a0);
+      a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base)));
     }
     store(a0, out, j, width);
   }
@@ -698,8 +699,8 @@ final class PanamaVectorOps implements VectorOps {
     for (int k = off; k < end; k++) {
       int base = idx[k] * stride + j;
       DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
-      a0 = v.fma(DoubleVector.fromArray(DSPECIES, rows, base), a0);
-      a1 = v.fma(DoubleVector.fromArray(DSPECIES, rows, base + DLANES), a1);
+      a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base)));
+      a1 = a1.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + DLANES)));
     }
     store(a0, out, j, width);
     store(a1, out, j + DLANES, width);
@@ -714,10 +715,10 @@ final class PanamaVectorOps implements VectorOps {
     for (int k = off; k < end; k++) {
       int base = idx[k] * stride + j;
       DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
-      a0 = v.fma(DoubleVector.fromArray(DSPECIES, rows, base), a0);
-      a1 = v.fma(DoubleVector.fromArray(DSPECIES, rows, base + DLANES), a1);
-      a2 = v.fma(DoubleVector.fromArray(DSPECIES, rows, base + 2 * DLANES), a2);
-      a3 = v.fma(DoubleVector.fromArray(DSPECIES, rows, base + 3 * DLANES), a3);
+      a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base)));
+      a1 = a1.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + DLANES)));
+      a2 = a2.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 2 * DLANES)));
+      a3 = a3.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 3 * DLANES)));
     }
     store(a0, out, j, width);
     store(a1, out, j + DLANES, width);
@@ -738,14 +739,14 @@ final class PanamaVectorOps implements VectorOps {
     for (int k = off; k < end; k++) {
       int base = idx[k] * stride + j;
       DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
-      a0 = v.fma(DoubleVector.fromArray(DSPECIES, rows, base), a0);
-      a1 = v.fma(DoubleVector.fromArray(DSPECIES, rows, base + DLANES), a1);
-      a2 = v.fma(DoubleVector.fromArray(DSPECIES, rows, base + 2 * DLANES), a2);
-      a3 = v.fma(DoubleVector.fromArray(DSPECIES, rows, base + 3 * DLANES), a3);
-      a4 = v.fma(DoubleVector.fromArray(DSPECIES, rows, base + 4 * DLANES), a4);
-      a5 = v.fma(DoubleVector.fromArray(DSPECIES, rows, base + 5 * DLANES), a5);
-      a6 = v.fma(DoubleVector.fromArray(DSPECIES, rows, base + 6 * DLANES), a6);
-      a7 = v.fma(DoubleVector.fromArray(DSPECIES, rows, base + 7 * DLANES), a7);
+      a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base)));
+      a1 = a1.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + DLANES)));
+      a2 = a2.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 2 * DLANES)));
+      a3 = a3.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 3 * DLANES)));
+      a4 = a4.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 4 * DLANES)));
+      a5 = a5.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 5 * DLANES)));
+      a6 = a6.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 6 * DLANES)));
+      a7 = a7.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 7 * DLANES)));
     }
     store(a0, out, j, width);
     store(a1, out, j + DLANES, width);
@@ -769,11 +770,11 @@ final class PanamaVectorOps implements VectorOps {
       DoubleVector a = DoubleVector.broadcast(DSPECIES, alpha * val[k]);
       int j = 0;
       for (; j < full; j += DLANES) {
-        a.fma(DoubleVector.fromArray(DSPECIES, coeff, j), DoubleVector.fromArray(DSPECIES, rows, base + j))
+        DoubleVector.fromArray(DSPECIES, rows, base + j).add(a.mul(DoubleVector.fromArray(DSPECIES, coeff, j)))
             .intoArray(rows, base + j);
       }
       if (j < width) {
-        a.fma(DoubleVector.fromArray(DSPECIES, coeff, j, tailMask), DoubleVector.fromArray(DSPECIES, rows, base + j, tailMask))
+        DoubleVector.fromArray(DSPECIES, rows, base + j, tailMask).add(a.mul(DoubleVector.fromArray(DSPECIES, coeff, j, tailMask)))
             .intoArray(rows, base + j, tailMask);
       }
     }
@@ -788,17 +789,17 @@ final class PanamaVectorOps implements VectorOps {
       int base = idx[k] * stride;
       DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
       int j = 0;
-      // in the scalar order: g = x_k·grad; acc = fma(g, g, acc); w −= (η·g)/(δ + √acc)
+      // in the scalar order: g = x_k·grad; acc = acc + g·g; w −= (η·g)/(δ + √acc)
       for (; j < full; j += DLANES) {
         DoubleVector g = v.mul(DoubleVector.fromArray(DSPECIES, grad, j));
-        DoubleVector a = g.fma(g, DoubleVector.fromArray(DSPECIES, acc, base + j));
+        DoubleVector a = DoubleVector.fromArray(DSPECIES, acc, base + j).add(g.mul(g));
         a.intoArray(acc, base + j);
         DoubleVector.fromArray(DSPECIES, rows, base + j).sub(g.mul(eta).div(a.sqrt().add(delta))).intoArray(rows, base + j);
       }
       // pad lanes past width stay untouched: masked partial block
       if (j < width) {
         DoubleVector g = v.mul(DoubleVector.fromArray(DSPECIES, grad, j, tailMask));
-        DoubleVector a = g.fma(g, DoubleVector.fromArray(DSPECIES, acc, base + j, tailMask));
+        DoubleVector a = DoubleVector.fromArray(DSPECIES, acc, base + j, tailMask).add(g.mul(g));
         a.intoArray(acc, base + j, tailMask);
         DoubleVector.fromArray(DSPECIES, rows, base + j, tailMask)
             .sub(g.mul(eta).div(a.sqrt().add(delta)))

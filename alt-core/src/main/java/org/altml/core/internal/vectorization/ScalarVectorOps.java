@@ -93,10 +93,14 @@ public final class ScalarVectorOps implements VectorOps {
     }
   }
 
+  // Double rows (Precision.DOUBLE): plain multiply, then add (two roundings), as a straightforward float64
+  // implementation of SPEC.md (numpy, C without contraction) computes; an fma would round once and decide
+  // exact margin ties (s − t = 1) differently from such an implementation in long runs with M > 1.
+
   @Override
   public void axpy(double alpha, double[] x, int xOff, double[] y, int yOff, int n) {
     for (int i = 0; i < n; i++) {
-      y[yOff + i] = Math.fma(alpha, x[xOff + i], y[yOff + i]);
+      y[yOff + i] += alpha * x[xOff + i];
     }
   }
 
@@ -107,7 +111,7 @@ public final class ScalarVectorOps implements VectorOps {
       int base = idx[k] * stride;
       double v = val[k];
       for (int j = 0; j < width; j++) {
-        out[j] = Math.fma(v, rows[base + j], out[j]);
+        out[j] += v * rows[base + j];
       }
     }
   }
@@ -119,7 +123,7 @@ public final class ScalarVectorOps implements VectorOps {
       int base = idx[k] * stride;
       double a = alpha * val[k];
       for (int j = 0; j < width; j++) {
-        rows[base + j] = Math.fma(a, coeff[j], rows[base + j]);
+        rows[base + j] += a * coeff[j];
       }
     }
   }
@@ -132,7 +136,7 @@ public final class ScalarVectorOps implements VectorOps {
       double v = val[k];
       for (int j = 0; j < width; j++) {
         double g = v * grad[j];
-        double a = Math.fma(g, g, acc[base + j]);
+        double a = acc[base + j] + g * g;
         acc[base + j] = a;
         rows[base + j] -= (eta * g) / (delta + Math.sqrt(a));
       }
