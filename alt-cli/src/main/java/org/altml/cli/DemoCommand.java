@@ -197,8 +197,8 @@ public final class DemoCommand implements Callable<Integer> {
   private void printHuman(PrintWriter out, SparseTextGenerator.Config shape, List<LinearLearner> learners,
       List<PrequentialResult> results, double wallSeconds) {
     out.printf(Locale.ROOT, "Prequential demo on a synthetic RCV1-shaped stream (seed %d): %,d examples, %,d features,"
-        + " %d non-zeros per example, %d labels%n", seed.seed(), examples, shape.numFeatures(), shape.meanNonZeros(),
-        shape.numLabels());
+        + " %d non-zeros per example, %d labels; weights in %s precision%n", seed.seed(), examples, shape.numFeatures(),
+        shape.meanNonZeros(), shape.numLabels(), LearnerSettings.precisionName(learners.get(0).precision()));
     out.println();
     List<List<String>> rows = new ArrayList<>();
     List<String> header = new ArrayList<>(List.of("learner", "settings", "examples", "examples/s"));
@@ -229,6 +229,7 @@ public final class DemoCommand implements Callable<Integer> {
     Map<String, String> s = new LinkedHashMap<>(LearnerSettings.settings(l));
     s.remove("bias");
     s.remove("numLabels");
+    s.remove("precision"); // one precision for all, in the line above the table
     StringBuilder sb = new StringBuilder();
     s.forEach((k, v) -> sb.append(sb.length() > 0 ? " " : "").append(k.equals("maxUpdates") ? "M" : k).append('=').append(v));
     return sb.toString();

@@ -9,6 +9,7 @@ import org.altml.core.linear.FaltConfig;
 import org.altml.core.linear.LearnerConfig;
 import org.altml.core.linear.LearnerOptions;
 import org.altml.core.linear.LinearLearner;
+import org.altml.core.linear.Precision;
 import org.altml.core.linear.Salt;
 import org.altml.core.linear.SaltConfig;
 import picocli.CommandLine.Option;
@@ -16,7 +17,8 @@ import picocli.CommandLine.Option;
 /**
  * Which linear learner to build and with what hyperparameters: the options {@code evaluate},
  * {@code prequential} and {@code train} share (a picocli mixin). Defaults as in the paper's untuned
- * setting: η = 1, δ = 1, C = 1, M = 1, no bias. An option that does not apply to the chosen learner
+ * setting: η = 1, δ = 1, C = 1, M = 1, no bias; weights in double precision (faithful to SPEC.md's float64
+ * rules; {@code --precision float} is the fast option). An option that does not apply to the chosen learner
  * (for example {@code --delta} with {@code falt}) is an error rather than silently ignored.
  */
 public final class LearnerSettings {
@@ -70,6 +72,14 @@ public final class LearnerSettings {
   @Option(names = "--bias", description = "Append a constant bias feature 1 to every example (default: off, as in the paper).")
   boolean bias;
 
+  /** Weight precision, "double" or "float". */
+  @Option(
+      names = "--precision",
+      paramLabel = "P",
+      description = "Weight precision: double (default; agrees with a float64 implementation of the paper's rules)"
+          + " or float (half the memory traffic, faster; long runs may drift from float64 by float rounding).")
+  String precision = "double";
+
   /** Creates the options with their defaults (picocli fills them). */
   public LearnerSettings() {}
 
@@ -100,6 +110,21 @@ public final class LearnerSettings {
     if (maxUpdatesFactor != null && !(maxUpdatesFactor > 0 && Double.isFinite(maxUpdatesFactor))) {
       throw new IllegalArgumentException("--max-updates-factor must be positive and finite: " + maxUpdatesFactor);
     }
+    precision();
+  }
+
+  /** The --precision value as a {@link Precision}. */
+  Precision precision() {
+    return switch (precision == null ? "" : precision) {
+      case "double" -> Precision.DOUBLE;
+      case "float" -> Precision.FLOAT;
+      default -> throw new IllegalArgumentException("--precision must be double or float, not '" + precision + "'");
+    };
+  }
+
+  /** The command-line name of a precision: "double" or "float". */
+  static String precisionName(Precision p) {
+    return p == Precision.DOUBLE ? "double" : "float";
   }
 
   private static void positive(String option, Float value) {
@@ -127,7 +152,7 @@ public final class LearnerSettings {
   LinearLearner create(int numLabels) {
     validate();
     int m = maxUpdates(numLabels);
-    LearnerOptions options = LearnerOptions.defaults().withBias(bias);
+    LearnerOptions options = LearnerOptions.defaults().withBias(bias).withPrecision(precision());
     float e = eta != null ? eta : 1f;
     float cc = c != null ? c : 1f;
     return switch (kind) {
@@ -138,7 +163,7 @@ public final class LearnerSettings {
     };
   }
 
-  /** The learner's settings for a run record, e.g. {@code {eta=1.0, maxUpdates=1, bias=false}}. */
+  /** The learner's settings for a run record, e.g. {@code {eta=1.0, maxUpdates=1, bias=false, precision=double}}. */
   static Map<String, String> settings(LinearLearner learner) {
     Map<String, String> s = new LinkedHashMap<>();
     switch (learner.config()) {
@@ -152,6 +177,7 @@ public final class LearnerSettings {
     }
     s.put("maxUpdates", Integer.toString(learner.config().maxUpdatesPerExample()));
     s.put("bias", Boolean.toString(learner.options().bias()));
+    s.put("precision", precisionName(learner.precision()));
     s.put("numLabels", Integer.toString(learner.numLabels()));
     return s;
   }

@@ -2,6 +2,7 @@ package org.altml.cli;
 
 import org.altml.core.linear.DivergenceException;
 import org.altml.core.linear.LinearLearner;
+import org.altml.core.linear.Precision;
 import org.altml.core.linear.Salt;
 
 /** Checks on trained learners shared by the commands that train. */
@@ -16,13 +17,34 @@ final class Learners {
    * @throws DivergenceException naming the learner, its settings and the examples seen
    */
   static void checkFinite(LinearLearner learner) {
-    boolean finite = learner.weights().allFinite() && finite(learner.biasWeights())
-        && (!(learner instanceof Salt s) || (s.accumulator().allFinite() && finite(s.biasAccumulator())));
+    boolean finite = learner.weights().allFinite() && biasFinite(learner)
+        && (!(learner instanceof Salt s) || (s.accumulator().allFinite() && biasAccumulatorFinite(s)));
     if (!finite) {
       throw new DivergenceException(learner.examplesSeen(), LearnerSettings.describe(learner)
           + " ended training with a non-finite weight after " + learner.examplesSeen()
           + " examples; the model is unusable (try a smaller eta or --scale l2)");
     }
+  }
+
+  private static boolean biasFinite(LinearLearner learner) {
+    for (int j = 0; j <= learner.numLabels(); j++) {
+      if (!Double.isFinite(learner.biasWeight(j))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean biasAccumulatorFinite(Salt s) {
+    if (s.precision() == Precision.DOUBLE) {
+      for (double v : s.biasAccumulatorDouble()) {
+        if (!Double.isFinite(v)) {
+          return false;
+        }
+      }
+      return true;
+    }
+    return finite(s.biasAccumulator());
   }
 
   private static boolean finite(float[] a) {

@@ -15,6 +15,10 @@ import org.altml.core.eval.FeatureScaling;
 import org.altml.core.eval.Order;
 import org.altml.core.eval.TrainThenTest;
 import org.altml.core.eval.TrainThenTestResult;
+import org.altml.core.linear.Falt;
+import org.altml.core.linear.FaltConfig;
+import org.altml.core.linear.LearnerOptions;
+import org.altml.core.linear.Precision;
 import org.altml.core.linear.Salt;
 import org.altml.core.linear.SaltConfig;
 import org.altml.core.metric.Measure;
@@ -105,6 +109,7 @@ class EvaluateCommandTest {
     assertEquals("0.5", json.get("run.settings.eta"));
     assertEquals("0.5", json.get("run.settings.delta"));
     assertEquals("3", json.get("run.settings.maxUpdates"));
+    assertEquals("double", json.get("run.settings.precision"), "double is the default");
     assertEquals("5", json.get("run.seeds.order"));
     assertEquals("shuffle", json.get("run.order"));
     assertEquals("l2", json.get("run.scaling"));
@@ -113,6 +118,29 @@ class EvaluateCommandTest {
     assertEquals(64, json.get("run.dataFiles[1].sha256").length());
     for (String key : new String[] {"run.jdk", "run.vectorization", "run.toolkitVersion"}) {
       assertFalse(json.get(key).isBlank(), key);
+    }
+  }
+
+  /** --precision float builds float32 learners: the JSON equals the library's FLOAT run and records it. */
+  @Test
+  void floatPrecisionMatchesTheLibraryAndIsRecorded() throws IOException {
+    SparseTextGenerator.Config c = SparseTextGenerator.Config.defaults().withNumFeatures(300).withMeanNonZeros(10)
+        .withNumLabels(5).withLabelCardinality(1.5).withModelNonZerosPerLabel(30).withSeed(23);
+    Dataset all = new SparseTextGenerator(c).generate(200);
+    Path train = dir.resolve("train.svm");
+    DataFiles.write(all, train);
+    CliRun r = CliRun.of("evaluate", "--learner", "falt", "--max-updates", "4", "--precision", "float",
+        "--train", train.toString(), "--test", train.toString(), "--num-labels", "5", "--order", "file", "--json");
+    assertEquals(0, r.exitCode(), r.err());
+    Map<String, String> json = Json.flatten(r.out());
+    assertEquals("float", json.get("run.settings.precision"));
+    Dataset data = DataFiles.read(train).withDimensions(DataFiles.read(train).numFeatures(), 5);
+    TrainThenTestResult expected = TrainThenTest.run(
+        new Falt(5, new FaltConfig(1f, 4), LearnerOptions.defaults().withPrecision(Precision.FLOAT)), data, data,
+        TrainThenTest.Config.defaults().withOrder(Order.FILE));
+    for (Measure m : Measure.values()) {
+      double v = expected.metrics().get(m);
+      assertEquals(Double.isNaN(v) ? "null" : Double.toString(v), json.get("metrics." + m.metricName()), m.metricName());
     }
   }
 
@@ -140,6 +168,7 @@ class EvaluateCommandTest {
       {"--learner", "falt", "--order", "random"},
       {"--learner", "falt", "--scale", "minmax"},
       {"--learner", "falt", "--threads", "-1"},
+      {"--learner", "falt", "--precision", "half"},
     };
     String[] expected = {
       "expected one of [falt, salt, pa1, pa2]",
@@ -153,6 +182,7 @@ class EvaluateCommandTest {
       "alt: --order must be file or shuffle: random",
       "alt: --scale must be none, standardize or l2: minmax",
       "alt: threads must be >= 0",
+      "alt: --precision must be double or float, not 'half'",
     };
     for (int i = 0; i < cases.length; i++) {
       String[] args = Stream.concat(Stream.of("evaluate", "--train", data.toString(), "--test", data.toString()),
@@ -181,12 +211,16 @@ class EvaluateCommandTest {
     assertEquals(1, malformed.err().lines().count(), malformed.err());
   }
 
-  /** η = 1e30 on x = 1e30: the first step already overflows W; the second example reads the infinite row. */
+  /**
+   * Float weights, η = 1e30 on x = 1e30: the first step already overflows W; the second example reads the
+   * infinite row. Double weights hold the 1e60 (here the second step cancels the first), but on one example
+   * the test score 1e90 does not fit the float scores.
+   */
   @Test
   void divergenceIsReportedWithTheExampleAndNoPredictionsFileIsLeft() throws IOException {
     Path train = file("train.svm", "0 1:1e30\n1 1:1e30\n");
     Path preds = dir.resolve("p.txt");
-    CliRun r = CliRun.of("evaluate", "--learner", "falt", "--eta", "1e30", "--order", "file", "--train", train.toString(),
+    CliRun r = CliRun.of("evaluate", "--learner", "falt", "--precision", "float", "--eta", "1e30", "--order", "file", "--train", train.toString(),
         "--test", train.toString(), "--predictions", preds.toString());
     assertEquals(2, r.exitCode());
     assertTrue(r.err().startsWith("alt: falt") && r.err().contains("diverged at example 1"), r.err());
@@ -195,10 +229,16 @@ class EvaluateCommandTest {
 
     // one example: no score reads the overflowed row during training, the final check catches it
     Path one = file("one.svm", "0 1:1e30\n");
-    CliRun single = CliRun.of("evaluate", "--learner", "falt", "--eta", "1e30", "--train", one.toString(),
+    CliRun single = CliRun.of("evaluate", "--learner", "falt", "--precision", "float", "--eta", "1e30", "--train", one.toString(),
         "--test", one.toString());
     assertEquals(2, single.exitCode());
     assertTrue(single.err().contains("non-finite weight after 1 examples"), single.err());
+    // double weights hold η·x = 1e60; the test score 1e90 does not fit the float scores: predict reports it
+    CliRun dbl = CliRun.of("evaluate", "--learner", "falt", "--eta", "1e30", "--train", one.toString(),
+        "--test", one.toString(), "--predictions", preds.toString());
+    assertEquals(2, dbl.exitCode());
+    assertTrue(dbl.err().contains("diverged") && dbl.err().contains("non-finite score"), dbl.err());
+    assertFalse(Files.exists(preds));
     assertNoTemporaryFiles();
   }
 

@@ -3,12 +3,14 @@ package org.altml.bench.core;
 import org.altml.core.learner.Scores;
 import org.altml.core.linear.Falt;
 import org.altml.core.linear.FaltConfig;
+import org.altml.core.linear.LearnerOptions;
+import org.altml.core.linear.Precision;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;
 
 /**
- * The learner side of {@link YardstickComparison}: ALT's {@link Falt} (η = 1, M = 1, as the C program)
+ * The learner side of {@link YardstickComparison}: ALT's {@link Falt} (η = 1, M = 1, float weights, as the C program)
  * trained with {@code predictThenUpdate} and asked to {@code predict}, example by example.
  */
 public final class FaltYardstickContender implements YardstickComparison.Contender {
@@ -34,7 +36,8 @@ public final class FaltYardstickContender implements YardstickComparison.Contend
 
   @Override
   public void reset() {
-    learner = new Falt(numLabels, new FaltConfig(1f, 1));
+    // float weights, as the C yardstick program (explicit: the library default is double)
+    learner = new Falt(numLabels, new FaltConfig(1f, 1), LearnerOptions.defaults().withPrecision(Precision.FLOAT));
     // d is known, as in the C program (which allocates W once): allocate the rows now instead of
     // timing the amortised growth copies of a stream that discovers d as it goes
     learner.ensureFeatures(numFeatures);

@@ -4,6 +4,7 @@ import java.util.concurrent.TimeUnit;
 import org.altml.bench.state.YardstickStream;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Scores;
+import org.altml.core.linear.Precision;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;
@@ -48,6 +49,10 @@ public class LearnerBenchmark {
     @Param
     public Learners learner;
 
+    /** Weight precision: FLOAT (the fast option) or DOUBLE (the default, float64-faithful). */
+    @Param
+    public Precision precision;
+
     OnlineMultiLabelLearner model;
     Scores scores;
     int cursor;
@@ -60,7 +65,7 @@ public class LearnerBenchmark {
     /** A fresh learner at the start of the stream, once per iteration. */
     @Setup(Level.Iteration)
     public void reset(YardstickStream stream) {
-      model = learner.create(stream.dataset().numLabels());
+      model = learner.create(stream.dataset().numLabels(), precision);
       scores = new Scores(stream.dataset().numLabels());
       cursor = 0;
     }
@@ -72,6 +77,10 @@ public class LearnerBenchmark {
     /** The learner compared. */
     @Param
     public Learners learner;
+
+    /** Weight precision: FLOAT (the fast option) or DOUBLE (the default, float64-faithful). */
+    @Param
+    public Precision precision;
 
     OnlineMultiLabelLearner model;
     Scores scores;
@@ -86,7 +95,7 @@ public class LearnerBenchmark {
     @Setup(Level.Trial)
     public void train(YardstickStream stream) {
       Dataset data = stream.dataset();
-      model = learner.create(data.numLabels());
+      model = learner.create(data.numLabels(), precision);
       scores = new Scores(data.numLabels());
       for (int i = 0; i < data.size(); i++) {
         model.update(data.features(i, x), data.labels(i, y));

@@ -1,6 +1,8 @@
 package org.altml.bench.core;
 
 import org.altml.core.learner.Scores;
+import org.altml.core.linear.LearnerOptions;
+import org.altml.core.linear.Precision;
 import org.altml.core.linear.Salt;
 import org.altml.core.linear.SaltConfig;
 import org.altml.sparse.LabelSet;
@@ -35,7 +37,8 @@ public final class SaltYardstickContender implements YardstickComparison.Contend
 
   @Override
   public void reset() {
-    learner = new Salt(numLabels, new SaltConfig(1f, 1f, 1));
+    // float weights, like the FALT contender and the C program (the library default is double)
+    learner = new Salt(numLabels, new SaltConfig(1f, 1f, 1), LearnerOptions.defaults().withPrecision(Precision.FLOAT));
     // d is known, as in the C program (which allocates W once): allocate the rows now instead of
     // timing the amortised growth copies of a stream that discovers d as it goes
     learner.ensureFeatures(numFeatures);

@@ -24,6 +24,8 @@ public final class PaBinaryRelevance extends LinearLearner {
   private final double halfInvC;
   private float squaredNorm;
   private float pa2Denominator;
+  private double squaredNormDouble;
+  private double pa2DenominatorDouble;
 
   /** PA binary relevance for {@code numLabels} labels without bias. */
   public PaBinaryRelevance(int numLabels, PaConfig config) {
@@ -55,6 +57,8 @@ public final class PaBinaryRelevance extends LinearLearner {
     double n2 = x.squaredNorm() + (hasBias() ? 1.0 : 0.0);
     squaredNorm = (float) n2;
     pa2Denominator = (float) (n2 + halfInvC);
+    squaredNormDouble = n2;
+    pa2DenominatorDouble = n2 + halfInvC;
   }
 
   @Override
@@ -98,6 +102,52 @@ public final class PaBinaryRelevance extends LinearLearner {
     VectorMath.addSparseOuter(x, 1f, coeff, rows(), stride, stride);
     if (hasBias()) {
       VectorMath.addSparseOuter(BIAS_FEATURE, 1f, coeff, biasWeights(), stride, stride);
+    }
+  }
+
+  /** {@link #coefficients(float[], LabelSet, float[])} in double: ℓ_i, τ_i and ||x||² in double. */
+  @Override
+  protected int coefficients(double[] scores, LabelSet y, double[] coeff) {
+    final int L = numLabels();
+    if (squaredNormDouble == 0.0) {
+      return 0; // ||x||² underflows: x·w is 0 and the update would be 0 too
+    }
+    final double cc = c;
+    final int[] ya = y.array();
+    int p = y.offset();
+    final int end = p + y.size();
+    int next = p < end ? ya[p] : L;
+    int violated = 0;
+    double probe = scores[L] * 0.0; // stays 0 unless some score is NaN or infinite
+    for (int i = 0; i < L; i++) {
+      double si = scores[i];
+      probe += si * 0.0;
+      double yi;
+      if (i == next) {
+        yi = 1.0;
+        next = ++p < end ? ya[p] : L;
+      } else {
+        yi = -1.0;
+      }
+      double loss = 1.0 - yi * si;
+      if (loss > 0.0) {
+        violated++;
+        double tau = pa1 ? Math.min(cc, loss / squaredNormDouble) : loss / pa2DenominatorDouble;
+        coeff[i] = tau * yi;
+      } else {
+        coeff[i] = 0.0;
+      }
+    }
+    coeff[L] = 0.0; // the threshold stays at 0
+    return probe == 0.0 ? violated : -1;
+  }
+
+  @Override
+  protected void applyStep(SparseVector x, double[] coeff) {
+    int stride = stride();
+    VectorMath.addSparseOuter(x, 1.0, coeff, rowsDouble(), stride, stride);
+    if (hasBias()) {
+      VectorMath.addSparseOuter(BIAS_FEATURE, 1.0, coeff, biasWeightsDouble(), stride, stride);
     }
   }
 }

@@ -59,4 +59,56 @@ final class AltGradient {
     }
     return a + b;
   }
+
+  /**
+   * {@link #coefficients(float[], LabelSet, int, float[])} in double ({@link Precision#DOUBLE}): the same
+   * margins, loss and coefficients, decided on double scores.
+   */
+  static int coefficients(double[] s, LabelSet y, int numLabels, double[] c) {
+    final int L = numLabels;
+    final int ny = y.size();
+    final int nbar = L - ny;
+    final double invY = ny > 0 ? 1.0 / ny : 0.0;
+    final double invYbar = nbar > 0 ? 1.0 / nbar : 0.0;
+    final double t = s[L];
+    final int[] ya = y.array();
+    int p = y.offset();
+    final int end = p + ny;
+    int next = p < end ? ya[p] : L; // next relevant label (labels are sorted)
+    int a = 0;
+    int b = 0;
+    double lossY = 0.0;
+    double lossYbar = 0.0;
+    double probe = t * 0.0; // stays 0 unless some score is NaN or infinite
+    for (int i = 0; i < L; i++) {
+      double si = s[i];
+      probe += si * 0.0;
+      if (i == next) {
+        double margin = si - t;
+        if (margin < 1.0) {
+          a++;
+          lossY += 1.0 - margin;
+          c[i] = -invY;
+        } else {
+          c[i] = 0.0;
+        }
+        next = ++p < end ? ya[p] : L;
+      } else {
+        double margin = t - si;
+        if (margin < 1.0) {
+          b++;
+          lossYbar += 1.0 - margin;
+          c[i] = invYbar;
+        } else {
+          c[i] = 0.0;
+        }
+      }
+    }
+    c[L] = a * invY - b * invYbar;
+    double loss = lossY * invY + lossYbar * invYbar;
+    if (probe != 0.0 || !Double.isFinite(loss)) {
+      return -1;
+    }
+    return a + b;
+  }
 }

@@ -15,6 +15,7 @@ import org.altml.sparse.SparseVector;
 public final class Falt extends LinearLearner {
   private final FaltConfig config;
   private final float minusEta;
+  private final double minusEtaDouble;
 
   /** FALT for {@code numLabels} labels without bias. */
   public Falt(int numLabels, FaltConfig config) {
@@ -26,6 +27,7 @@ public final class Falt extends LinearLearner {
     super(numLabels, config, options);
     this.config = config;
     this.minusEta = -config.eta();
+    this.minusEtaDouble = -(double) config.eta();
   }
 
   /** {@code "falt"}. */
@@ -50,6 +52,20 @@ public final class Falt extends LinearLearner {
     VectorMath.addSparseOuter(x, minusEta, coeff, rows(), stride, stride);
     if (hasBias()) {
       VectorMath.addSparseOuter(BIAS_FEATURE, minusEta, coeff, biasWeights(), stride, stride);
+    }
+  }
+
+  @Override
+  protected int coefficients(double[] scores, LabelSet y, double[] coeff) {
+    return AltGradient.coefficients(scores, y, numLabels(), coeff);
+  }
+
+  @Override
+  protected void applyStep(SparseVector x, double[] coeff) {
+    int stride = stride();
+    VectorMath.addSparseOuter(x, minusEtaDouble, coeff, rowsDouble(), stride, stride);
+    if (hasBias()) {
+      VectorMath.addSparseOuter(BIAS_FEATURE, minusEtaDouble, coeff, biasWeightsDouble(), stride, stride);
     }
   }
 }

@@ -14,6 +14,14 @@ import org.altml.sparse.SparseVector;
  * the scores and stopping as soon as the loss is zero. Subclasses supply the loss gradient as a
  * coefficient vector c (one float per lane of a row, pad lanes 0) and the row update it drives.
  *
+ * <p>Precision ({@link LearnerOptions#precision()}): in {@link Precision#FLOAT} mode W, the scores and
+ * every learning decision are float. In {@link Precision#DOUBLE} mode (the default) W and the bias row
+ * are double ({@link WeightMatrix#rowsDouble()}, {@link #biasWeightsDouble()}), the scores are computed
+ * in double (into {@link Scores#doubleArray()}), and the margins, losses and coefficients are decided on
+ * those double scores through the double overloads of {@link #coefficients} and {@link #applyStep}; only
+ * the scores handed back in {@link Scores} are rounded to float. The two paths are parallel: the double
+ * one mirrors the float one step for step.
+ *
  * <p>Hot paths allocate nothing: scratch arrays are sized once (one row of {@link #stride()} floats
  * each). Features beyond the current d grow W in {@link #update}; in {@link #predict} they contribute
  * nothing and W does not grow. The optional bias feature ({@link LearnerOptions#bias()}) is a constant
@@ -42,6 +50,10 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner {
   private final float[] biasRow;
   private final float[] coeff;
   private final float[] stepScores;
+  private final boolean isDouble;
+  private final double[] biasRowDouble;
+  private final double[] coeffDouble;
+  private final double[] stepScoresDouble;
   private long examples;
   private long steps;
   private String failure;
@@ -60,11 +72,15 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner {
     this.maxUpdates = config.maxUpdatesPerExample();
     this.options = java.util.Objects.requireNonNull(options, "options");
     this.bias = options.bias();
-    this.weights = new WeightMatrix(numLabels + 1, 0);
+    this.isDouble = options.precision() == Precision.DOUBLE;
+    this.weights = new WeightMatrix(numLabels + 1, 0, options.precision());
     this.stride = weights.stride();
     this.biasRow = new float[stride];
     this.coeff = new float[stride];
     this.stepScores = new float[stride];
+    this.biasRowDouble = isDouble ? new double[stride] : null;
+    this.coeffDouble = isDouble ? new double[stride] : null;
+    this.stepScoresDouble = isDouble ? new double[stride] : null;
   }
 
   /** Short name used by the CLI and model files: {@code "falt"}, {@code "salt"}, {@code "pa1"}, {@code "pa2"}. */
@@ -73,7 +89,7 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner {
   /** The hyperparameters this learner was built with. */
   public abstract LearnerConfig config();
 
-  /** The options (bias) this learner was built with. */
+  /** The options (bias, precision) this learner was built with. */
   public final LearnerOptions options() {
     return options;
   }
@@ -112,9 +128,37 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner {
   /**
    * The bias row: the L+1 weights of the constant bias feature, then zero padding ({@link #stride()}
    * floats; live, not a copy). All zero when the bias option is off.
+   *
+   * @throws IllegalStateException in {@link Precision#DOUBLE} mode (use {@link #biasWeightsDouble()})
    */
   public final float[] biasWeights() {
+    if (isDouble) {
+      throw new IllegalStateException("the weights are stored in double: use biasWeightsDouble()");
+    }
     return biasRow;
+  }
+
+  /**
+   * The bias row of a {@link Precision#DOUBLE} learner, as {@link #biasWeights()} for float.
+   *
+   * @throws IllegalStateException in {@link Precision#FLOAT} mode (use {@link #biasWeights()})
+   */
+  public final double[] biasWeightsDouble() {
+    if (!isDouble) {
+      throw new IllegalStateException("the weights are stored in float: use biasWeights()");
+    }
+    return biasRowDouble;
+  }
+
+  /** Bias weight of {@code lane} (label, or L for the threshold), in either precision. */
+  public final double biasWeight(int lane) {
+    java.util.Objects.checkIndex(lane, numLabels + 1);
+    return isDouble ? biasRowDouble[lane] : biasRow[lane];
+  }
+
+  /** The storage precision of W (and of every learning decision). */
+  public final Precision precision() {
+    return options.precision();
   }
 
   /** Number of update rounds (examples passed to {@code update}/{@code predictThenUpdate}) so far. */
@@ -136,6 +180,10 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner {
   public final void predict(SparseVector x, Scores out) {
     checkUsable();
     checkScores(out);
+    if (isDouble) {
+      predictDouble(x, out);
+      return;
+    }
     float[] s = out.array();
     computeScores(x, s);
     if (!allFinite(s, numLabels + 1)) {
@@ -174,6 +222,11 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner {
       return;
     }
     ensureFeatures(x.maxIndex() + 1);
+    if (isDouble) {
+      computeScoresDouble(x, stepScoresDouble);
+      roundDouble(x, y, stepScoresDouble);
+      return;
+    }
     computeScores(x, stepScores);
     round(x, y, stepScores);
   }
@@ -188,6 +241,10 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner {
     checkScores(out);
     checkLabels(y);
     ensureFeatures(x.maxIndex() + 1); // new rows are zero: the prediction is unchanged
+    if (isDouble) {
+      predictThenUpdateDouble(x, y, out);
+      return;
+    }
     float[] s = out.array();
     computeScores(x, s);
     if (x.nnz() == 0 && !bias) {
@@ -265,9 +322,103 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner {
     return weights.rows();
   }
 
+  /** The double backing array of W in {@link Precision#DOUBLE} mode, re-read after growth. */
+  protected final double[] rowsDouble() {
+    return weights.rowsDouble();
+  }
+
   /** Whether the bias option is on. */
   protected final boolean hasBias() {
     return bias;
+  }
+
+  // ---- Precision.DOUBLE: the same round as above, step for step, on double scores and weights ----
+
+  /**
+   * As {@link #coefficients(float[], LabelSet, float[])}, in double: decides the margins and the loss
+   * on double scores and fills double coefficients ({@link Precision#DOUBLE} mode).
+   */
+  protected abstract int coefficients(double[] scores, LabelSet y, double[] coeff);
+
+  /**
+   * As {@link #applyStep(SparseVector, float[])} on the double rows ({@link #rowsDouble()}) and the double
+   * bias row ({@link #biasWeightsDouble()}).
+   */
+  protected abstract void applyStep(SparseVector x, double[] coeff);
+
+  private void predictDouble(SparseVector x, Scores out) {
+    double[] d = out.doubleArray();
+    computeScoresDouble(x, d);
+    float probe = roundInto(d, out.array());
+    if (probe != 0f) {
+      throw diverged(examples, "predict computed a non-finite score " + out);
+    }
+  }
+
+  private void predictThenUpdateDouble(SparseVector x, LabelSet y, Scores out) {
+    double[] d = out.doubleArray();
+    computeScoresDouble(x, d);
+    roundInto(d, out.array());
+    if (x.nnz() == 0 && !bias) {
+      examples++;
+      return;
+    }
+    roundDouble(x, y, d);
+  }
+
+  /** Rounds the double scores into the float buffer; returns 0, or NaN when some rounded score is not finite. */
+  private float roundInto(double[] d, float[] s) {
+    float probe = 0f;
+    for (int i = 0; i < stride; i++) {
+      float v = (float) d[i];
+      s[i] = v;
+      probe += v * 0f; // NaN iff some score is NaN or infinite (also beyond float's range)
+    }
+    return probe;
+  }
+
+  /** {@link #round} in double. */
+  private void roundDouble(SparseVector x, LabelSet y, double[] first) {
+    beginRound(x);
+    final double[] c = coeffDouble;
+    double[] s = first;
+    for (int step = 0; ; ) {
+      int violated = coefficients(s, y, c);
+      if (violated <= 0) {
+        if (violated < 0) {
+          throw diverged(examples, "inner step " + step + " saw a non-finite score or loss");
+        }
+        break; // f_t(W) = 0
+      }
+      applyStep(x, c);
+      steps++;
+      if (++step == maxUpdates) {
+        break;
+      }
+      s = stepScoresDouble;
+      computeScoresDouble(x, s);
+    }
+    examples++;
+  }
+
+  /** {@link #computeScores} on the double rows, in double. Reads only. */
+  final void computeScoresDouble(SparseVector x, double[] out) {
+    double[] rows = weights.rowsDouble();
+    if ((long) (x.maxIndex() + 1) * stride <= rows.length) {
+      VectorMath.sparseTimesRows(x, rows, stride, out, stride);
+    } else {
+      // Slow path (predict only): features without a row contribute nothing. Indices are sorted.
+      Arrays.fill(out, 0, stride, 0.0);
+      int capacity = rows.length / stride;
+      int[] idx = x.indices();
+      float[] val = x.values();
+      for (int k = x.offset(), end = x.offset() + x.nnz(); k < end && idx[k] < capacity; k++) {
+        VectorMath.axpy(val[k], rows, idx[k] * stride, out, 0, stride);
+      }
+    }
+    if (bias) {
+      VectorMath.axpy(1.0, biasRowDouble, 0, out, 0, stride);
+    }
   }
 
   private DivergenceException diverged(long example, String what) {

@@ -18,6 +18,7 @@ public final class Salt extends LinearLearner {
   private final WeightMatrix acc;
   private final float[] biasAcc;
   private float touched; // sink of touch(): keeps its loads
+  private final double[] biasAccDouble;
 
   /** SALT for {@code numLabels} labels without bias. */
   public Salt(int numLabels, SaltConfig config) {
@@ -28,8 +29,9 @@ public final class Salt extends LinearLearner {
   public Salt(int numLabels, SaltConfig config, LearnerOptions options) {
     super(numLabels, config, options);
     this.config = config;
-    this.acc = new WeightMatrix(numLabels + 1, 0);
+    this.acc = new WeightMatrix(numLabels + 1, 0, options.precision());
     this.biasAcc = new float[stride()];
+    this.biasAccDouble = options.precision() == Precision.DOUBLE ? new double[stride()] : null;
   }
 
   /** {@code "salt"}. */
@@ -50,13 +52,20 @@ public final class Salt extends LinearLearner {
     acc.ensureRows(numFeatures);
   }
 
-  /** The accumulated squared gradients G² (live, same shape as {@link #weights()}). */
+  /** The accumulated squared gradients G² (live, same shape and precision as {@link #weights()}). */
   public WeightMatrix accumulator() {
     return acc;
   }
 
-  /** The bias row's accumulated squared gradients (live; zero when the bias option is off). */
+  /**
+   * The bias row's accumulated squared gradients (live; zero when the bias option is off).
+   *
+   * @throws IllegalStateException in {@link Precision#DOUBLE} mode (use {@link #biasAccumulatorDouble()})
+   */
   public float[] biasAccumulator() {
+    if (biasAccDouble != null) {
+      throw new IllegalStateException("the accumulator is stored in double: use biasAccumulatorDouble()");
+    }
     return biasAcc;
   }
 
@@ -78,6 +87,18 @@ public final class Salt extends LinearLearner {
     touched = s;
   }
 
+  /**
+   * The bias row's accumulated squared gradients in {@link Precision#DOUBLE} mode (live).
+   *
+   * @throws IllegalStateException in {@link Precision#FLOAT} mode (use {@link #biasAccumulator()})
+   */
+  public double[] biasAccumulatorDouble() {
+    if (biasAccDouble == null) {
+      throw new IllegalStateException("the accumulator is stored in float: use biasAccumulator()");
+    }
+    return biasAccDouble;
+  }
+
   @Override
   protected int coefficients(float[] scores, LabelSet y, float[] coeff) {
     return AltGradient.coefficients(scores, y, numLabels(), coeff);
@@ -93,6 +114,22 @@ public final class Salt extends LinearLearner {
     VectorMath.adaptiveStep(x, coeff, eta, delta, rows(), g2, stride, stride);
     if (hasBias()) {
       VectorMath.adaptiveStep(BIAS_FEATURE, coeff, eta, delta, biasWeights(), biasAcc, stride, stride);
+    }
+  }
+
+  @Override
+  protected int coefficients(double[] scores, LabelSet y, double[] coeff) {
+    return AltGradient.coefficients(scores, y, numLabels(), coeff);
+  }
+
+  @Override
+  protected void applyStep(SparseVector x, double[] coeff) {
+    int stride = stride();
+    double eta = config.eta();
+    double delta = config.delta();
+    VectorMath.adaptiveStep(x, coeff, eta, delta, rowsDouble(), acc.rowsDouble(), stride, stride);
+    if (hasBias()) {
+      VectorMath.adaptiveStep(BIAS_FEATURE, coeff, eta, delta, biasWeightsDouble(), biasAccDouble, stride, stride);
     }
   }
 }

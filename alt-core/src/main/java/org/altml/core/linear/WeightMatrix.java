@@ -10,6 +10,9 @@ import org.altml.core.learner.Scores;
  * of {@link Scores#PAD} floats, so SIMD kernels can run over whole rows. Pad lanes are zero and stay
  * zero: every learner updates rows with coefficient vectors whose pad lanes are zero.
  *
+ * <p>The weights are stored in float ({@link #rows()}) or, for {@link Precision#DOUBLE}, in double
+ * ({@link #rowsDouble()}), never both: {@link #isDouble()} says which; {@link #get} reads either.
+ *
  * <p>The matrix grows amortised (+50% of its capacity, as fastutil's {@code grow}) when a stream brings
  * a larger feature index; rows between {@link #numRows()} and the capacity are zero, so a kernel may
  * address them safely. Not thread-safe.
@@ -20,8 +23,10 @@ public final class WeightMatrix {
 
   private final int width;
   private final int stride;
+  private final boolean isDouble;
   private int numRows;
   private float[] rows;
+  private double[] rowsDouble;
 
   /**
    * Creates a zero matrix of {@code numRows} rows with {@code width} used lanes each (L+1).
@@ -30,6 +35,17 @@ public final class WeightMatrix {
    *     not fit in one array
    */
   public WeightMatrix(int width, int numRows) {
+    this(width, numRows, Precision.FLOAT);
+  }
+
+  /**
+   * Creates a zero matrix of {@code numRows} rows with {@code width} used lanes each (L+1), stored in
+   * {@code precision}.
+   *
+   * @throws IllegalArgumentException if {@code width < 1} or {@code numRows < 0} or the matrix would
+   *     not fit in one array
+   */
+  public WeightMatrix(int width, int numRows, Precision precision) {
     if (width < 1) {
       throw new IllegalArgumentException("width must be >= 1: " + width);
     }
@@ -38,7 +54,12 @@ public final class WeightMatrix {
     }
     this.width = width;
     this.stride = Scores.paddedLength(width);
-    this.rows = new float[checkedLength(numRows)];
+    this.isDouble = precision == Precision.DOUBLE;
+    if (isDouble) {
+      this.rowsDouble = new double[checkedLength(numRows)];
+    } else {
+      this.rows = new float[checkedLength(numRows)];
+    }
     this.numRows = numRows;
   }
 
@@ -66,9 +87,19 @@ public final class WeightMatrix {
     return numRows;
   }
 
+  /** Whether the weights are stored in double ({@link #rowsDouble()}) rather than float ({@link #rows()}). */
+  public boolean isDouble() {
+    return isDouble;
+  }
+
+  /** The storage precision. */
+  public Precision precision() {
+    return isDouble ? Precision.DOUBLE : Precision.FLOAT;
+  }
+
   /** Number of rows the backing array holds ({@code >= numRows()}); the extra rows are zero. */
   public int capacityRows() {
-    return rows.length / stride;
+    return (isDouble ? rowsDouble.length : rows.length) / stride;
   }
 
   /**
@@ -77,18 +108,34 @@ public final class WeightMatrix {
    * changes the weights; keep pad lanes zero.
    */
   public float[] rows() {
+    if (isDouble) {
+      throw new IllegalStateException("the weights are stored in double: use rowsDouble()");
+    }
     return rows;
   }
 
-  /** Weight of {@code row} (feature) and {@code lane} (label, or L for the threshold). */
-  public float get(int row, int lane) {
+  /**
+   * The double backing array of a {@link Precision#DOUBLE} matrix, as {@link #rows()} for float: live,
+   * replaced when the matrix grows; keep pad lanes zero.
+   *
+   * @throws IllegalStateException if the matrix stores float
+   */
+  public double[] rowsDouble() {
+    if (!isDouble) {
+      throw new IllegalStateException("the weights are stored in float: use rows()");
+    }
+    return rowsDouble;
+  }
+
+  /** Weight of {@code row} (feature) and {@code lane} (label, or L for the threshold), in either precision. */
+  public double get(int row, int lane) {
     if (row < 0 || row >= numRows) {
       throw new IndexOutOfBoundsException("row " + row + " outside [0, " + numRows + ")");
     }
     if (lane < 0 || lane >= width) {
       throw new IndexOutOfBoundsException("lane " + lane + " outside [0, " + width + ")");
     }
-    return rows[row * stride + lane];
+    return isDouble ? rowsDouble[row * stride + lane] : rows[row * stride + lane];
   }
 
   /**
@@ -107,7 +154,11 @@ public final class WeightMatrix {
       long grown = Math.max(minRows, capacity + (long) (capacity >> 1));
       long maxRows = MAX_ARRAY_LENGTH / stride;
       int newCapacity = (int) Math.min(grown, Math.max(minRows, maxRows));
-      rows = Arrays.copyOf(rows, checkedLength(newCapacity));
+      if (isDouble) {
+        rowsDouble = Arrays.copyOf(rowsDouble, checkedLength(newCapacity));
+      } else {
+        rows = Arrays.copyOf(rows, checkedLength(newCapacity));
+      }
     }
     numRows = minRows;
   }
@@ -115,6 +166,14 @@ public final class WeightMatrix {
   /** True when every weight is finite (a full scan, for saving and checks, not for hot loops). */
   public boolean allFinite() {
     int n = numRows * stride;
+    if (isDouble) {
+      for (int i = 0; i < n; i++) {
+        if (!Double.isFinite(rowsDouble[i])) {
+          return false;
+        }
+      }
+      return true;
+    }
     for (int i = 0; i < n; i++) {
       if (!Float.isFinite(rows[i])) {
         return false;
@@ -125,8 +184,12 @@ public final class WeightMatrix {
 
   /** A deep copy with the same rows (capacity trimmed to {@link #numRows()}). */
   public WeightMatrix copy() {
-    WeightMatrix m = new WeightMatrix(width, numRows);
-    System.arraycopy(rows, 0, m.rows, 0, numRows * stride);
+    WeightMatrix m = new WeightMatrix(width, numRows, precision());
+    if (isDouble) {
+      System.arraycopy(rowsDouble, 0, m.rowsDouble, 0, numRows * stride);
+    } else {
+      System.arraycopy(rows, 0, m.rows, 0, numRows * stride);
+    }
     return m;
   }
 }

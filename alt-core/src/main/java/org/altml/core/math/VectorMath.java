@@ -19,7 +19,8 @@ import org.altml.sparse.SparseVector;
  * ones otherwise; {@code -Dalt.vectorization=auto|scalar|panama} forces a choice (forcing {@code panama}
  * where it is unavailable makes this class fail to initialise). Element-wise kernels give bit-identical
  * results either way; {@link #dot} and {@link #squaredDistance} sum in a different order and may differ in
- * the last bits. All methods are stateless and thread-safe (arrays written concurrently are the caller's
+ * the last bits. Weight rows come in float or double ({@link org.altml.core.linear.Precision}): the double
+ * overloads take float features and double rows, coefficients and outputs. All methods are stateless and thread-safe (arrays written concurrently are the caller's
  * business).
  */
 public final class VectorMath {
@@ -119,14 +120,59 @@ public final class VectorMath {
     IMPL.adaptiveStep(x.indices(), x.values(), x.offset(), x.nnz(), grad, eta, delta, rows, acc, stride, width);
   }
 
+  /** In place, in double: y[yOff..yOff+n) += alpha·x[xOff..xOff+n) (double-precision weight rows). */
+  public static void axpy(double alpha, double[] x, int xOff, double[] y, int yOff, int n) {
+    Objects.checkFromIndexSize(xOff, n, x.length);
+    Objects.checkFromIndexSize(yOff, n, y.length);
+    IMPL.axpy(alpha, x, xOff, y, yOff, n);
+  }
+
+  /**
+   * Scores of sparse {@code x} against feature-major double {@code rows}, in double:
+   * out[j] = Σ_k x_k·rows[f_k·stride + j], j in [0, width).
+   */
+  public static void sparseTimesRows(SparseVector x, double[] rows, int stride, double[] out, int width) {
+    checkRows(x, rows.length, stride, width);
+    if (out.length < width) {
+      throw new IllegalArgumentException("out has " + out.length + " entries, need " + width);
+    }
+    IMPL.sparseTimesRows(x.indices(), x.values(), x.offset(), x.nnz(), rows, stride, out, width);
+  }
+
+  /** In place, in double: rows[f_k] += (alpha·x_k)·coeff over the first {@code width} lanes of each touched row. */
+  public static void addSparseOuter(SparseVector x, double alpha, double[] coeff, double[] rows, int stride, int width) {
+    checkRows(x, rows.length, stride, width);
+    if (coeff.length < width) {
+      throw new IllegalArgumentException("coeff has " + coeff.length + " entries, need " + width);
+    }
+    IMPL.addSparseOuter(x.indices(), x.values(), x.offset(), x.nnz(), alpha, coeff, rows, stride, width);
+  }
+
+  /** The SALT step of {@link #adaptiveStep(SparseVector, float[], float, float, float[], float[], int, int)} in double. */
+  public static void adaptiveStep(
+      SparseVector x, double[] grad, double eta, double delta, double[] rows, double[] acc, int stride, int width) {
+    checkRows(x, rows.length, stride, width);
+    if (acc.length != rows.length) {
+      throw new IllegalArgumentException("acc and rows differ in length: " + acc.length + " != " + rows.length);
+    }
+    if (grad.length < width) {
+      throw new IllegalArgumentException("grad has " + grad.length + " entries, need " + width);
+    }
+    IMPL.adaptiveStep(x.indices(), x.values(), x.offset(), x.nnz(), grad, eta, delta, rows, acc, stride, width);
+  }
+
   private static void checkRows(SparseVector x, float[] rows, int stride, int width) {
+    checkRows(x, rows.length, stride, width);
+  }
+
+  private static void checkRows(SparseVector x, int rowsLength, int stride, int width) {
     if (width < 0 || width > stride) {
       throw new IllegalArgumentException("width " + width + " outside [0, stride " + stride + "]");
     }
     long needed = ((long) x.maxIndex() + 1) * stride;
-    if (needed > rows.length) {
+    if (needed > rowsLength) {
       throw new IllegalArgumentException(
-          "feature index " + x.maxIndex() + " has no row: rows hold " + rows.length / Math.max(1, stride) + " rows of " + stride);
+          "feature index " + x.maxIndex() + " has no row: rows hold " + rowsLength / Math.max(1, stride) + " rows of " + stride);
     }
   }
 }

@@ -22,6 +22,7 @@ import org.altml.core.linear.Falt;
 import org.altml.core.linear.FaltConfig;
 import org.altml.core.linear.LearnerOptions;
 import org.altml.core.linear.LinearLearner;
+import org.altml.core.linear.Precision;
 import org.altml.core.linear.Salt;
 import org.altml.core.linear.SaltConfig;
 import org.altml.core.linear.WeightMatrix;
@@ -30,31 +31,33 @@ import org.altml.sparse.io.AtomicOutput;
 /**
  * Saves and loads linear learners (FALT, SALT, PA-I, PA-II) as versioned binary model files.
  *
- * <p>Format version 1, big-endian ({@link DataOutputStream} conventions, strings in modified UTF-8):
+ * <p>Format version 2, big-endian ({@link DataOutputStream} conventions, strings in modified UTF-8):
  * <pre>
  *   8 bytes  magic "ALTMODEL"
- *   int      format version (1)
+ *   int      format version (2)
  *   long     total file length in bytes (detects truncation before anything else is parsed)
  *   UTF      learner name: falt | salt | pa1 | pa2
  *   config   falt: float η, int M · salt: float η, float δ, int M · pa1/pa2: float C, int M
  *   boolean  bias option
+ *   byte     precision of the weights: 0 float, 1 double (LearnerOptions.precision())
  *   long     update rounds seen (provenance)
  *   int d, int L, int stride (L+1 padded to 16; checked on load)
  *   L × UTF  label names
- *   d × (L+1) floats   W, feature-major, without padding
- *   (L+1) floats       the bias row (zeros when the option is off)
- *   salt only: d × (L+1) floats G², then (L+1) floats of the bias row's G²
+ *   d × (L+1) values   W, feature-major, without padding, as floats or doubles (the precision byte)
+ *   (L+1) values       the bias row (zeros when the option is off)
+ *   salt only: d × (L+1) values G², then (L+1) values of the bias row's G²
  *   int      CRC32 of every preceding byte
  * </pre>
  * A file is written to a temporary file in the target's directory, forced to disk and moved into place
  * atomically (falling back to a plain replacing move where the file system cannot move atomically), so
- * a crash never leaves a half-written model under the target name.
+ * a crash never leaves a half-written model under the target name. Version 1 (float weights only, no
+ * precision byte) was never released and is not read.
  */
 public final class ModelIo {
   /** The 8-byte magic number at the start of every model file. */
   public static final String MAGIC = "ALTMODEL";
   /** The format version this class writes and reads. */
-  public static final int FORMAT_VERSION = 1;
+  public static final int FORMAT_VERSION = 2;
 
   private static final byte[] MAGIC_BYTES = MAGIC.getBytes(StandardCharsets.US_ASCII);
   private static final int PREFIX_BYTES = 8 + 4 + 8;
@@ -78,7 +81,11 @@ public final class ModelIo {
     }
     WeightMatrix w = learner.weights();
     Salt salt = learner instanceof Salt s ? s : null;
-    if (!w.allFinite() || !finite(learner.biasWeights()) || (salt != null && !salt.accumulator().allFinite())) {
+    boolean dbl = w.isDouble();
+    boolean biasFinite = dbl ? finite(learner.biasWeightsDouble()) : finite(learner.biasWeights());
+    boolean accFinite = salt == null || (salt.accumulator().allFinite()
+        && (dbl ? finite(salt.biasAccumulatorDouble()) : finite(salt.biasAccumulator())));
+    if (!w.allFinite() || !biasFinite || !accFinite) {
       throw new IllegalArgumentException("refusing to save " + learner.describe() + ": it holds a non-finite weight");
     }
     ByteArrayOutputStream metaBytes = new ByteArrayOutputStream();
@@ -101,6 +108,7 @@ public final class ModelIo {
       default -> throw new IllegalArgumentException("no model format for " + learner.describe());
     }
     meta.writeBoolean(learner.options().bias());
+    meta.writeByte(dbl ? 1 : 0);
     meta.writeLong(learner.examplesSeen());
     int d = w.numRows();
     meta.writeInt(d);
@@ -117,7 +125,7 @@ public final class ModelIo {
     }
     meta.flush();
     long floats = (long) (d + 1) * (numLabels + 1) * (salt != null ? 2 : 1);
-    long length = PREFIX_BYTES + metaBytes.size() + 4 * floats + 4;
+    long length = PREFIX_BYTES + metaBytes.size() + (dbl ? 8 : 4) * floats + 4;
 
     try (AtomicOutput output = AtomicOutput.create(file)) {
       CheckedOutputStream checked = new CheckedOutputStream(output.stream(), new CRC32());
@@ -126,12 +134,20 @@ public final class ModelIo {
       out.writeInt(FORMAT_VERSION);
       out.writeLong(length);
       metaBytes.writeTo(out);
-      ByteBuffer buf = ByteBuffer.allocate(4 * CHUNK_FLOATS);
+      ByteBuffer buf = ByteBuffer.allocate(8 * CHUNK_FLOATS);
       writeRows(out, w, buf);
-      writeFloats(out, learner.biasWeights(), 0, numLabels + 1, buf);
+      if (dbl) {
+        writeDoubles(out, learner.biasWeightsDouble(), 0, numLabels + 1, buf);
+      } else {
+        writeFloats(out, learner.biasWeights(), 0, numLabels + 1, buf);
+      }
       if (salt != null) {
         writeRows(out, salt.accumulator(), buf);
-        writeFloats(out, salt.biasAccumulator(), 0, numLabels + 1, buf);
+        if (dbl) {
+          writeDoubles(out, salt.biasAccumulatorDouble(), 0, numLabels + 1, buf);
+        } else {
+          writeFloats(out, salt.biasAccumulator(), 0, numLabels + 1, buf);
+        }
       }
       flush(out, buf);
       out.flush();
@@ -183,7 +199,13 @@ public final class ModelIo {
     float first = in.readFloat();
     float delta = name.equals("salt") ? in.readFloat() : 0f;
     int maxUpdates = in.readInt();
-    LearnerOptions options = new LearnerOptions(in.readBoolean());
+    boolean bias = in.readBoolean();
+    byte precisionCode = in.readByte();
+    if (precisionCode != 0 && precisionCode != 1) {
+      throw new ModelFormatException(file, "unknown weight precision code " + precisionCode + " (0 float, 1 double)");
+    }
+    Precision precision = precisionCode == 1 ? Precision.DOUBLE : Precision.FLOAT;
+    LearnerOptions options = new LearnerOptions(bias, precision);
     long examples = in.readLong();
     int d = in.readInt();
     int numLabels = in.readInt();
@@ -212,18 +234,27 @@ public final class ModelIo {
     for (int i = 0; i < numLabels; i++) {
       names.add(in.readUTF());
     }
-    byte[] chunk = new byte[4 * CHUNK_FLOATS];
+    byte[] chunk = new byte[8 * CHUNK_FLOATS];
+    boolean dbl = precision == Precision.DOUBLE;
     readRows(in, learner.weights(), chunk);
-    readFloats(in, learner.biasWeights(), 0, numLabels + 1, chunk);
+    if (dbl) {
+      readDoubles(in, learner.biasWeightsDouble(), 0, numLabels + 1, chunk);
+    } else {
+      readFloats(in, learner.biasWeights(), 0, numLabels + 1, chunk);
+    }
     if (learner instanceof Salt salt) {
       readRows(in, salt.accumulator(), chunk);
-      readFloats(in, salt.biasAccumulator(), 0, numLabels + 1, chunk);
+      if (dbl) {
+        readDoubles(in, salt.biasAccumulatorDouble(), 0, numLabels + 1, chunk);
+      } else {
+        readFloats(in, salt.biasAccumulator(), 0, numLabels + 1, chunk);
+      }
     }
     in.readInt(); // the CRC, already checked
     if (in.read() != -1) {
       throw new ModelFormatException(file, "extra bytes after the checksum");
     }
-    if (!learner.weights().allFinite() || !finite(learner.biasWeights())) {
+    if (!learner.weights().allFinite() || !(dbl ? finite(learner.biasWeightsDouble()) : finite(learner.biasWeights()))) {
       throw new ModelFormatException(file, "holds a non-finite weight");
     }
     return new SavedModel(learner, names, examples);
@@ -267,7 +298,23 @@ public final class ModelIo {
     return true;
   }
 
+  private static boolean finite(double[] a) {
+    for (double v : a) {
+      if (!Double.isFinite(v)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private static void writeRows(DataOutputStream out, WeightMatrix m, ByteBuffer buf) throws IOException {
+    if (m.isDouble()) {
+      double[] rows = m.rowsDouble();
+      for (int f = 0, d = m.numRows(); f < d; f++) {
+        writeDoubles(out, rows, f * m.stride(), m.width(), buf);
+      }
+      return;
+    }
     float[] rows = m.rows();
     for (int f = 0, d = m.numRows(); f < d; f++) {
       writeFloats(out, rows, f * m.stride(), m.width(), buf);
@@ -283,12 +330,29 @@ public final class ModelIo {
     }
   }
 
+  private static void writeDoubles(DataOutputStream out, double[] a, int off, int n, ByteBuffer buf) throws IOException {
+    for (int i = off; i < off + n; i++) {
+      if (buf.remaining() < 8) {
+        flush(out, buf);
+      }
+      buf.putDouble(a[i]);
+    }
+  }
+
   private static void flush(DataOutputStream out, ByteBuffer buf) throws IOException {
     out.write(buf.array(), 0, buf.position());
     buf.clear();
   }
 
   private static void readRows(DataInputStream in, WeightMatrix m, byte[] chunk) throws IOException {
+    if (m.isDouble()) {
+      double[] rows = m.rowsDouble();
+      int width = m.width();
+      for (int f = 0, d = m.numRows(); f < d; f++) {
+        readDoubles(in, rows, f * m.stride(), width, chunk);
+      }
+      return;
+    }
     float[] rows = m.rows();
     int width = m.width();
     int stride = m.stride();
@@ -303,6 +367,15 @@ public final class ModelIo {
       for (int r = 0; r < count; r++, f++) {
         fb.get(rows, f * stride, width);
       }
+    }
+  }
+
+  private static void readDoubles(DataInputStream in, double[] dst, int off, int n, byte[] chunk) throws IOException {
+    for (int done = 0; done < n; ) {
+      int count = Math.min(n - done, chunk.length / 8);
+      in.readFully(chunk, 0, 8 * count);
+      ByteBuffer.wrap(chunk, 0, 8 * count).asDoubleBuffer().get(dst, off + done, count);
+      done += count;
     }
   }
 

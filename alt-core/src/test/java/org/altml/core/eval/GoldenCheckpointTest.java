@@ -22,6 +22,7 @@ import org.altml.core.linear.Falt;
 import org.altml.core.linear.FaltConfig;
 import org.altml.core.linear.LearnerOptions;
 import org.altml.core.linear.Salt;
+import org.altml.core.linear.Precision;
 import org.altml.core.linear.SaltConfig;
 import org.altml.core.math.VectorMath;
 import org.altml.core.metric.Measure;
@@ -29,7 +30,8 @@ import org.altml.sparse.data.ExampleStream;
 import org.altml.sparse.io.DataFiles;
 import org.altml.sparse.io.ReadOptions;
 import org.altml.sparse.synth.SparseTextGenerator;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Golden checkpoints (STYLE.md 9.4): prequential FALT, SALT, PA-I and PA-II on a small committed
@@ -56,24 +58,30 @@ class GoldenCheckpointTest {
   private static final boolean REGENERATE = Boolean.getBoolean("alt.golden.regenerate");
 
   /** The learners and settings, by the name used in the golden file. */
-  static Map<String, IntFunction<OnlineMultiLabelLearner>> learners() {
+  static Map<String, IntFunction<OnlineMultiLabelLearner>> learners(Precision precision) {
+    LearnerOptions o = LearnerOptions.defaults().withPrecision(precision);
     Map<String, IntFunction<OnlineMultiLabelLearner>> m = new LinkedHashMap<>();
-    m.put("falt eta=0.5 M=2", l -> new Falt(l, new FaltConfig(0.5f, 2)));
-    m.put("falt eta=1 M=1 bias", l -> new Falt(l, new FaltConfig(1f, 1), LearnerOptions.defaults().withBias(true)));
-    m.put("salt eta=1 delta=1 M=1", l -> new Salt(l, new SaltConfig(1f, 1f, 1)));
-    m.put("salt eta=0.25 delta=0.5 M=3", l -> new Salt(l, new SaltConfig(0.25f, 0.5f, 3)));
-    m.put("pa1 C=1 M=1", l -> new PaBinaryRelevance(l, new PaConfig(PaConfig.Variant.PA1, 1f, 1)));
-    m.put("pa2 C=0.25 M=1", l -> new PaBinaryRelevance(l, new PaConfig(PaConfig.Variant.PA2, 0.25f, 1)));
+    m.put("falt eta=0.5 M=2", l -> new Falt(l, new FaltConfig(0.5f, 2), o));
+    m.put("falt eta=1 M=1 bias", l -> new Falt(l, new FaltConfig(1f, 1), o.withBias(true)));
+    m.put("salt eta=1 delta=1 M=1", l -> new Salt(l, new SaltConfig(1f, 1f, 1), o));
+    m.put("salt eta=0.25 delta=0.5 M=3", l -> new Salt(l, new SaltConfig(0.25f, 0.5f, 3), o));
+    m.put("pa1 C=1 M=1", l -> new PaBinaryRelevance(l, new PaConfig(PaConfig.Variant.PA1, 1f, 1), o));
+    m.put("pa2 C=0.25 M=1", l -> new PaBinaryRelevance(l, new PaConfig(PaConfig.Variant.PA2, 0.25f, 1), o));
     return m;
   }
 
-  @Test
-  void prequentialCheckpointsMatchTheGoldenFile() throws IOException {
-    if (REGENERATE) {
+  /**
+   * Both weight precisions against the same golden rows: on this short stream float32 and float64
+   * weights make the same predictions, so one file pins both (regeneration writes the default, DOUBLE).
+   */
+  @ParameterizedTest
+  @EnumSource(Precision.class)
+  void prequentialCheckpointsMatchTheGoldenFile(Precision precision) throws IOException {
+    if (REGENERATE && precision == LearnerOptions.defaults().precision()) {
       regenerate();
     }
     List<String> expected = Files.readAllLines(resource(GOLDEN), StandardCharsets.UTF_8);
-    List<String> actual = run();
+    List<String> actual = run(precision);
     int compared = 0;
     List<String> rows = expected.stream().filter(r -> !r.startsWith("#")).toList();
     assertEquals(rows.size(), actual.size(), "rows (header + checkpoints) in " + GOLDEN);
@@ -83,7 +91,7 @@ class GoldenCheckpointTest {
       assertEquals(want.length, got.length, "columns of row " + r);
       for (int c = 0; c < want.length; c++) {
         String where = GOLDEN + " row " + r + " (" + want[0] + ", " + want[1] + ") column " + c
-            + ", vectorization " + VectorMath.implementation();
+            + ", vectorization " + VectorMath.implementation() + ", precision " + precision;
         if (r == 0 || c < 2) {
           assertEquals(want[c], got[c], where);
         } else {
@@ -98,7 +106,7 @@ class GoldenCheckpointTest {
   }
 
   /** The CSV rows of the current code: a header, then one row per learner and checkpoint. */
-  private static List<String> run() throws IOException {
+  private static List<String> run(Precision precision) throws IOException {
     List<String> out = new ArrayList<>();
     StringBuilder header = new StringBuilder("learner,examples");
     for (Measure m : Measure.values()) {
@@ -108,7 +116,7 @@ class GoldenCheckpointTest {
     }
     out.add(header.toString());
     ReadOptions options = ReadOptions.defaults().withNumFeatures(NUM_FEATURES).withNumLabels(NUM_LABELS);
-    for (Map.Entry<String, IntFunction<OnlineMultiLabelLearner>> e : learners().entrySet()) {
+    for (Map.Entry<String, IntFunction<OnlineMultiLabelLearner>> e : learners(precision).entrySet()) {
       PrequentialResult result;
       try (ExampleStream stream = DataFiles.open(resource(DATA), options)) {
         result = Prequential.run(e.getValue().apply(NUM_LABELS), stream,
@@ -156,7 +164,7 @@ class GoldenCheckpointTest {
         + " examples on synthetic-500.libsvm).");
     lines.add("# Regenerate: mvn -o -pl alt-core test -Dtest=GoldenCheckpointTest -Dalt.golden.regenerate=true ;"
         + " change only in a commit that explains why the numbers moved.");
-    lines.addAll(run());
+    lines.addAll(run(LearnerOptions.defaults().precision()));
     try {
       Files.write(src.resolve("prequential-checkpoints.csv"), lines, StandardCharsets.UTF_8);
       Files.write(resource("golden").resolve("prequential-checkpoints.csv"), lines, StandardCharsets.UTF_8);

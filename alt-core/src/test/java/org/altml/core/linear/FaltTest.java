@@ -9,10 +9,38 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.altml.core.learner.Scores;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
-/** Hand-computed FALT steps (3 features, 2 labels; lanes are [w^(1), w^(2), threshold]). */
+/**
+ * Hand-computed FALT steps (3 features, 2 labels; lanes are [w^(1), w^(2), threshold]), in both weight
+ * precisions: every value here is exact in float and double alike.
+ */
 class FaltTest {
+  /** The default options with weight precision {@code p}. */
+  static LearnerOptions opts(Precision p) {
+    return LearnerOptions.defaults().withPrecision(p);
+  }
+
+  /** The L+1 bias weights of {@code learner}, in either precision, as floats. */
+  static float[] biasRow(LinearLearner learner) {
+    float[] r = new float[learner.numLabels() + 1];
+    for (int j = 0; j < r.length; j++) {
+      r[j] = (float) learner.biasWeight(j);
+    }
+    return r;
+  }
+
+  /** The first {@code n} stored values of W in either precision (for exact comparisons of two models). */
+  static double[] storage(LinearLearner learner, int n) {
+    WeightMatrix w = learner.weights();
+    double[] out = new double[n];
+    for (int i = 0; i < n; i++) {
+      out[i] = w.isDouble() ? w.rowsDouble()[i] : w.rows()[i];
+    }
+    return out;
+  }
+
   static SparseVector x(int[] idx, float[] val) {
     return SparseVector.of(idx, val);
   }
@@ -21,14 +49,15 @@ class FaltTest {
   static float[] row(LinearLearner learner, int f) {
     float[] r = new float[learner.numLabels() + 1];
     for (int j = 0; j < r.length; j++) {
-      r[j] = learner.weights().get(f, j);
+      r[j] = (float) learner.weights().get(f, j);
     }
     return r;
   }
 
-  @Test
-  void oneStepThenYAllLabels() {
-    Falt falt = new Falt(2, new FaltConfig(0.5f, 1));
+  @ParameterizedTest
+  @EnumSource(Precision.class)
+  void oneStepThenYAllLabels(Precision p) {
+    Falt falt = new Falt(2, new FaltConfig(0.5f, 1), opts(p));
     // Example 1: x = {0: 1, 2: 2}, Y = {0}, W = 0 so s = [0, 0 | 0].
     // label 0 ∈ Y: s_0 − t = 0 < 1, a = 1, c_0 = −1/|Y| = −1
     // label 1 ∈ Ȳ: t − s_1 = 0 < 1, b = 1, c_1 = 1/|Ȳ| = 1;  threshold c_2 = a/|Y| − b/|Ȳ| = 0
@@ -54,9 +83,10 @@ class FaltTest {
     assertEquals(2, falt.examplesSeen());
   }
 
-  @Test
-  void emptyLabelSetDropsTheRelevantTerm() {
-    Falt falt = new Falt(2, new FaltConfig(1f, 1));
+  @ParameterizedTest
+  @EnumSource(Precision.class)
+  void emptyLabelSetDropsTheRelevantTerm(Precision p) {
+    Falt falt = new Falt(2, new FaltConfig(1f, 1), opts(p));
     // x = {0: 2}, Y = ∅: both labels in Ȳ with margin 0 < 1, b = 2, c = [1/2, 1/2, −b/|Ȳ| = −1];
     // row0 = −1·2·c = [−1, −1, 2]; afterwards s = [−2, −2 | 4], nothing predicted.
     falt.update(x(new int[] {0}, new float[] {2}), LabelSet.of());
@@ -67,9 +97,10 @@ class FaltTest {
     assertEquals(0, out.predictedCount());
   }
 
-  @Test
-  void zeroLossChangesNothing() {
-    Falt falt = new Falt(2, new FaltConfig(1f, 1));
+  @ParameterizedTest
+  @EnumSource(Precision.class)
+  void zeroLossChangesNothing(Precision p) {
+    Falt falt = new Falt(2, new FaltConfig(1f, 1), opts(p));
     // x = {0: 1}, Y = {0}: c = [−1, 1, 0], row0 = [1, −1, 0]; then s = [1, −1 | 0]: both margins are
     // exactly 1, not < 1, so f_t = 0 and a second update changes nothing.
     SparseVector x = x(new int[] {0}, new float[] {1});
@@ -81,19 +112,20 @@ class FaltTest {
     assertEquals(2, falt.examplesSeen());
   }
 
-  @Test
-  void emptyXChangesNothingUnlessBias() {
+  @ParameterizedTest
+  @EnumSource(Precision.class)
+  void emptyXChangesNothingUnlessBias(Precision p) {
     SparseVector empty = new SparseVector();
-    Falt falt = new Falt(2, new FaltConfig(1f, 3));
+    Falt falt = new Falt(2, new FaltConfig(1f, 3), opts(p));
     falt.update(empty, LabelSet.of(0));
     assertEquals(0, falt.numFeatures());
     assertEquals(0, falt.updateSteps());
     // With the bias feature x is {bias: 1}: c = [−1, 1, 0], bias row = [1, −1, 0] after step 1,
     // then both margins are 1 and the round stops after one step (M = 3).
-    Falt biased = new Falt(2, new FaltConfig(1f, 3), new LearnerOptions(true));
+    Falt biased = new Falt(2, new FaltConfig(1f, 3), opts(p).withBias(true));
     biased.update(empty, LabelSet.of(0));
     assertEquals(0, biased.numFeatures());
-    assertArrayEquals(new float[] {1, -1, 0}, java.util.Arrays.copyOf(biased.biasWeights(), 3));
+    assertArrayEquals(new float[] {1, -1, 0}, biasRow(biased));
     assertEquals(1, biased.updateSteps());
     Scores out = new Scores(2);
     biased.predict(empty, out);
@@ -101,25 +133,27 @@ class FaltTest {
     assertFalse(out.isPredicted(1));
   }
 
-  @Test
-  void maxUpdatesStopsAtZeroLoss() {
+  @ParameterizedTest
+  @EnumSource(Precision.class)
+  void maxUpdatesStopsAtZeroLoss(Precision p) {
     // x = {0: 1}, Y = {0}, η = 0.25: each step adds 0.25·[1, −1, 0] to row0 while the margins
     // 0, 0.25, 0.5, 0.75 are < 1; after 4 steps they are exactly 1 and the round stops (M = 10).
-    Falt falt = new Falt(2, new FaltConfig(0.25f, 10));
+    Falt falt = new Falt(2, new FaltConfig(0.25f, 10), opts(p));
     falt.update(x(new int[] {0}, new float[] {1}), LabelSet.of(0));
     assertEquals(4, falt.updateSteps());
     assertArrayEquals(new float[] {1, -1, 0}, row(falt, 0));
     // M = 2 stops after 2 steps with row0 = [0.5, −0.5, 0].
-    Falt two = new Falt(2, new FaltConfig(0.25f, 2));
+    Falt two = new Falt(2, new FaltConfig(0.25f, 2), opts(p));
     two.update(x(new int[] {0}, new float[] {1}), LabelSet.of(0));
     assertEquals(2, two.updateSteps());
     assertArrayEquals(new float[] {0.5f, -0.5f, 0}, row(two, 0));
   }
 
-  @Test
-  void predictThenUpdateMatchesPredictThenUpdateSeparately() {
-    Falt a = new Falt(3, new FaltConfig(0.5f, 3));
-    Falt b = new Falt(3, new FaltConfig(0.5f, 3));
+  @ParameterizedTest
+  @EnumSource(Precision.class)
+  void predictThenUpdateMatchesPredictThenUpdateSeparately(Precision p) {
+    Falt a = new Falt(3, new FaltConfig(0.5f, 3), opts(p));
+    Falt b = new Falt(3, new FaltConfig(0.5f, 3), opts(p));
     Scores sa = new Scores(3);
     Scores sb = new Scores(3);
     SparseVector[] xs = {x(new int[] {0, 4}, new float[] {1, -2}), x(new int[] {1, 4}, new float[] {0.5f, 3})};
@@ -130,13 +164,13 @@ class FaltTest {
       b.update(xs[r % 2], ys[r % 2]);
       assertArrayEquals(sb.array(), sa.array(), "round " + r);
     }
-    assertArrayEquals(java.util.Arrays.copyOf(b.weights().rows(), 5 * 16),
-        java.util.Arrays.copyOf(a.weights().rows(), 5 * 16));
+    assertArrayEquals(storage(b, 5 * 16), storage(a, 5 * 16));
   }
 
-  @Test
-  void featuresBeyondDContributeNothingInPredict() {
-    Falt falt = new Falt(2, FaltConfig.defaults());
+  @ParameterizedTest
+  @EnumSource(Precision.class)
+  void featuresBeyondDContributeNothingInPredict(Precision p) {
+    Falt falt = new Falt(2, FaltConfig.defaults(), opts(p));
     falt.update(x(new int[] {0}, new float[] {1}), LabelSet.of(0));
     Scores out = new Scores(2);
     falt.predict(x(new int[] {0, 5000}, new float[] {1, 7}), out);
@@ -145,19 +179,20 @@ class FaltTest {
     assertEquals(1, falt.numFeatures(), "predict never grows W");
   }
 
-  @Test
-  void rejectsBadArguments() {
-    Falt falt = new Falt(2, FaltConfig.defaults());
+  @ParameterizedTest
+  @EnumSource(Precision.class)
+  void rejectsBadArguments(Precision p) {
+    Falt falt = new Falt(2, FaltConfig.defaults(), opts(p));
     assertThrows(IllegalArgumentException.class, () -> falt.update(new SparseVector(), LabelSet.of(2)));
     assertThrows(IllegalArgumentException.class, () -> falt.predict(new SparseVector(), new Scores(3)));
-    assertThrows(IllegalArgumentException.class, () -> new Falt(0, FaltConfig.defaults()));
+    assertThrows(IllegalArgumentException.class, () -> new Falt(0, FaltConfig.defaults(), opts(p)));
   }
 
-  @Test
+  @org.junit.jupiter.api.Test
   void divergenceThrowsOnceAndThenRefusesUse() {
-    // η = 1e38 with x = {0: 1e10}: the first step drives row0 to ±infinity; step 2 of the same
-    // round (M = 2) recomputes the scores, sees them non-finite and throws, naming example 0.
-    Falt falt = new Falt(2, new FaltConfig(1e38f, 2));
+    // float32 weights: η = 1e38 with x = {0: 1e10}: the first step drives row0 to ±infinity; step 2 of
+    // the same round (M = 2) recomputes the scores, sees them non-finite and throws, naming example 0.
+    Falt falt = new Falt(2, new FaltConfig(1e38f, 2), opts(Precision.FLOAT));
     SparseVector x = x(new int[] {0}, new float[] {1e10f});
     DivergenceException e = assertThrows(DivergenceException.class, () -> falt.update(x, LabelSet.of(0)));
     assertEquals(0, e.exampleIndex());
@@ -167,10 +202,43 @@ class FaltTest {
     assertTrue(s.getMessage().contains("diverged"), s.getMessage());
     assertThrows(IllegalStateException.class, () -> falt.update(x, LabelSet.of(0)));
     // With M = 1 the poisoned weights are caught by the next score computation (here: predict).
-    Falt one = new Falt(2, new FaltConfig(1e38f, 1));
+    Falt one = new Falt(2, new FaltConfig(1e38f, 1), opts(Precision.FLOAT));
     one.update(x, LabelSet.of(0));
     DivergenceException p = assertThrows(DivergenceException.class, () -> one.predict(x, new Scores(2)));
     assertEquals(1, p.exampleIndex());
     assertThrows(IllegalStateException.class, () -> one.predictThenUpdate(x, LabelSet.of(0), new Scores(2)));
+  }
+
+  @org.junit.jupiter.api.Test
+  void divergenceInDoublePrecision() {
+    // float64 weights hold η·x = 1e48, so the same steps stay finite inside update; the scores x·W =
+    // ±1e58 exceed float's range, and predict, which hands them back as floats, reports divergence.
+    Falt one = new Falt(2, new FaltConfig(1e38f, 1), opts(Precision.DOUBLE));
+    SparseVector x = x(new int[] {0}, new float[] {1e10f});
+    one.update(x, LabelSet.of(0));
+    assertEquals(-1e48, one.weights().get(0, 1), 1e42);
+    DivergenceException p = assertThrows(DivergenceException.class, () -> one.predict(x, new Scores(2)));
+    assertEquals(1, p.exampleIndex());
+    assertThrows(IllegalStateException.class, () -> one.predictThenUpdate(x, LabelSet.of(0), new Scores(2)));
+    // A NaN weight (written through the live array) is caught by the first inner step's coefficients.
+    Falt nan = new Falt(2, new FaltConfig(1f, 2), opts(Precision.DOUBLE));
+    nan.update(x, LabelSet.of(0));
+    nan.weights().rowsDouble()[1] = Double.NaN;
+    DivergenceException e = assertThrows(DivergenceException.class, () -> nan.update(x, LabelSet.of(0)));
+    assertEquals(1, e.exampleIndex());
+    assertTrue(e.getMessage().contains("inner step 0"), e.getMessage());
+  }
+
+  @org.junit.jupiter.api.Test
+  void precisionAccessorsRefuseTheOtherPrecision() {
+    Falt d = new Falt(2, FaltConfig.defaults());
+    assertEquals(Precision.DOUBLE, d.precision(), "double is the default");
+    assertTrue(d.weights().isDouble());
+    assertThrows(IllegalStateException.class, () -> d.weights().rows());
+    assertThrows(IllegalStateException.class, d::biasWeights);
+    Falt f = new Falt(2, FaltConfig.defaults(), opts(Precision.FLOAT));
+    assertFalse(f.weights().isDouble());
+    assertThrows(IllegalStateException.class, () -> f.weights().rowsDouble());
+    assertThrows(IllegalStateException.class, f::biasWeightsDouble);
   }
 }

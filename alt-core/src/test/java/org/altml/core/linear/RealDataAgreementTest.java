@@ -39,7 +39,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Acceptance (issue 3): train-then-test in file order on real data, every one of the paper's seven
- * metrics of the fast float learners, trained and evaluated by the real {@link TrainThenTest} and
+ * metrics of the fast learners, in both weight precisions, trained and evaluated by the real {@link TrainThenTest} and
  * {@link org.altml.core.metric.EvaluationSuite}, within {@value #TOLERANCE} of {@link ReferenceAlt} +
  * {@link ReferenceMetrics}, an independent dense float64 transcription of SPEC.md.
  *
@@ -56,17 +56,23 @@ import org.junit.jupiter.params.provider.MethodSource;
  * rcv1subset1 and yahoo-arts the bias runs only with M = 1, and the runs with M &gt; 1 train on the
  * first 2000 rows only (the test set stays whole). Everything else above runs in full.
  *
- * <p><b>Single precision.</b> The fast learners keep W in {@code float}. In a few runs (large η, M &gt; 1,
+ * <p><b>Double precision ({@link Precision#DOUBLE}, the default)</b> meets the literal criterion: every
+ * run, every metric within the tolerance, no allowance of any kind (a failure reports, for diagnosis, how
+ * far the two float64 references are apart). Its kernels multiply, then add, as the reference does: with
+ * fused multiply-adds one run (yahoo-arts, FALT η = 1, M = 13) landed 0.012 away, an exact margin tie
+ * s − t = 1 decided the other way after a single-rounding fma, in float and double alike.
+ *
+ * <p><b>Single precision ({@link Precision#FLOAT}).</b> With W in {@code float}, in a few runs (large η, M &gt; 1,
  * the bias feature) the rounding of W alone moves the trajectory far enough that metrics differ from
  * float64 by more than the tolerance (up to ~0.13 on bibtex and rcv1subset1). Such a run passes only
  * with evidence that single precision is the whole cause: a plain float32 transcription of SPEC.md
  * ({@link Float32Alt}, no shared code) lands within the tolerance of the fast learner, while two
  * float64 implementations (ReferenceAlt with its sums in opposite orders) agree within the tolerance.
  * PA has no float32 twin, so any PA run beyond the tolerance fails. These runs are logged as warnings
- * with their numbers; {@code -Dalt.tests.strictFloat64=true} turns them into failures (the literal
- * acceptance criterion, which the float32 design does not meet in those runs).
+ * with their numbers; {@code -Dalt.tests.strictFloat64=true} turns them into failures for FLOAT too (the
+ * literal criterion, which float32 weights do not meet in those runs: the reason DOUBLE is the default).
  *
- * <p>The worst deviation per dataset and learner is logged (java.util.logging, INFO). Datasets missing
+ * <p>The worst deviation per dataset, learner and precision is logged (java.util.logging, INFO). Datasets missing
  * from {@code -Dalt.datasets} are skipped with a message.
  */
 @Tag("slow")
@@ -74,7 +80,7 @@ class RealDataAgreementTest {
   private static final double TOLERANCE = 0.005;
   private static final Logger LOG = Logger.getLogger(RealDataAgreementTest.class.getName());
   private static final Map<String, Split> CACHE = new ConcurrentHashMap<>();
-  /** {@code -Dalt.tests.strictFloat64=true}: no float32 allowance, every run must be within the tolerance. */
+  /** {@code -Dalt.tests.strictFloat64=true}: no float32 allowance in FLOAT mode either (DOUBLE never has one). */
   private static final boolean STRICT = Boolean.getBoolean("alt.tests.strictFloat64");
   private static final List<String> BIG = List.of("bibtex", "rcv1subset1", "yahoo-arts");
 
@@ -82,9 +88,9 @@ class RealDataAgreementTest {
   record Split(String name, Dataset train, Dataset test, boolean dense) {}
 
   /** One learner setting: the fast learner's factory with its hyperparameters, described. */
-  record Setting(ReferenceAlt.Kind kind, double a, double b, int maxUpdates, boolean bias) {
+  record Setting(ReferenceAlt.Kind kind, double a, double b, int maxUpdates, boolean bias, Precision precision) {
     LinearLearner create(int numLabels) {
-      LearnerOptions options = LearnerOptions.defaults().withBias(bias);
+      LearnerOptions options = LearnerOptions.defaults().withBias(bias).withPrecision(precision);
       return switch (kind) {
         case FALT -> new Falt(numLabels, new FaltConfig((float) a, maxUpdates), options);
         case SALT -> new Salt(numLabels, new SaltConfig((float) a, (float) b, maxUpdates), options);
@@ -101,14 +107,16 @@ class RealDataAgreementTest {
     List<Arguments> cases = new ArrayList<>();
     for (String name : DATASETS) {
       for (ReferenceAlt.Kind kind : ReferenceAlt.Kind.values()) {
-        cases.add(Arguments.of(name, kind));
+        for (Precision precision : Precision.values()) {
+          cases.add(Arguments.of(name, kind, precision));
+        }
       }
     }
     return cases.stream();
   }
 
   /** The settings of {@code kind} for L labels (see the class comment), without and with bias. */
-  static List<Setting> settings(ReferenceAlt.Kind kind, int numLabels, String dataset) {
+  static List<Setting> settings(ReferenceAlt.Kind kind, int numLabels, String dataset, Precision p) {
     int half = (numLabels + 1) / 2; // ⌈L/2⌉, written independently of LearnerConfig.maxUpdatesFromFactor
     List<Setting> out = new ArrayList<>();
     for (boolean bias : new boolean[] {false, true}) {
@@ -116,21 +124,21 @@ class RealDataAgreementTest {
         case FALT -> {
           for (double eta : new double[] {0.125, 1, 8}) {
             for (int m : new int[] {1, 4, half}) {
-              out.add(new Setting(kind, eta, 0, m, bias));
+              out.add(new Setting(kind, eta, 0, m, bias, p));
             }
           }
         }
         case SALT -> {
           for (double[] ed : new double[][] {{1, 1}, {0.25, 2}, {4, 0.5}}) {
             for (int m : new int[] {1, 4}) {
-              out.add(new Setting(kind, ed[0], ed[1], m, bias));
+              out.add(new Setting(kind, ed[0], ed[1], m, bias, p));
             }
           }
         }
         case PA1, PA2 -> {
           for (double c : new double[] {0.0625, 1, 16}) {
             for (int m : new int[] {1, 3}) {
-              out.add(new Setting(kind, c, 0, m, bias));
+              out.add(new Setting(kind, c, 0, m, bias, p));
             }
           }
         }
@@ -142,9 +150,9 @@ class RealDataAgreementTest {
     return out;
   }
 
-  @ParameterizedTest(name = "{0}, {1}")
+  @ParameterizedTest(name = "{0}, {1}, {2}")
   @MethodSource("cases")
-  void everyMetricAgreesWithFloat64Reference(String dataset, ReferenceAlt.Kind kind) {
+  void everyMetricAgreesWithFloat64Reference(String dataset, ReferenceAlt.Kind kind, Precision precision) {
     Split split = load(dataset);
     int numLabels = split.train().numLabels();
     List<FeatureScaling> scalings =
@@ -154,7 +162,7 @@ class RealDataAgreementTest {
     List<String> failures = new ArrayList<>();
     List<String> float32Drift = new ArrayList<>();
     int runs = 0;
-    for (Setting setting : settings(kind, numLabels, dataset)) {
+    for (Setting setting : settings(kind, numLabels, dataset, precision)) {
       for (FeatureScaling scaling : scalings) {
         Dataset train = split.train();
         if (setting.maxUpdates() > 1 && train.size() > 2000 && BIG.contains(dataset)) {
@@ -180,10 +188,15 @@ class RealDataAgreementTest {
         if (dev <= TOLERANCE) {
           continue;
         }
-        // Beyond the tolerance: attribute the gap to single precision only with evidence (class comment).
         ReferenceAlt reversed = ref.withReversedSums();
         double float64Spread = maxDeviation(expected,
             evaluate(reversed::update, reversed::scores, numLabels, train, split.test(), scaling));
+        if (precision == Precision.DOUBLE) {
+          failures.add(String.format(Locale.ROOT, "%s: |fast - float64| = %.5f (%s); float64 vs float64 with reversed"
+              + " sums %.5f", where, dev, describe(actual, expected), float64Spread));
+          continue; // float64 weights: no allowance
+        }
+        // Beyond the tolerance: attribute the gap to single precision only with evidence (class comment).
         double float32Gap = Double.NaN;
         if (kind == ReferenceAlt.Kind.FALT || kind == ReferenceAlt.Kind.SALT) {
           Float32Alt twin = Float32Alt.matching(fast);
@@ -200,8 +213,8 @@ class RealDataAgreementTest {
       }
     }
     LOG.info(String.format(Locale.ROOT,
-        "agreement %s %s: %d runs x 7 metrics, worst |fast - float64| = %.5f (%s); %d run(s) beyond %.3f explained"
-            + " by float32 rounding", dataset, kind, runs, worst, worstWhere, float32Drift.size(), TOLERANCE));
+        "agreement %s %s %s: %d runs x 7 metrics, worst |fast - float64| = %.5f (%s); %d run(s) beyond %.3f explained"
+            + " by float32 rounding", dataset, kind, precision, runs, worst, worstWhere, float32Drift.size(), TOLERANCE));
     for (String d : float32Drift) {
       LOG.warning("float32 rounding, not within " + TOLERANCE + " of float64: " + d);
     }

@@ -23,6 +23,7 @@ import org.altml.core.linear.Falt;
 import org.altml.core.linear.FaltConfig;
 import org.altml.core.linear.LearnerOptions;
 import org.altml.core.linear.LinearLearner;
+import org.altml.core.linear.Precision;
 import org.altml.core.linear.RandomData;
 import org.altml.core.linear.Salt;
 import org.altml.core.linear.SaltConfig;
@@ -38,11 +39,16 @@ class ModelIoTest {
   @TempDir Path dir;
 
   static Stream<Supplier<LinearLearner>> learners() {
+    return Stream.of(Precision.values()).flatMap(ModelIoTest::learners);
+  }
+
+  static Stream<Supplier<LinearLearner>> learners(Precision p) {
+    LearnerOptions o = LearnerOptions.defaults().withPrecision(p);
     return Stream.of(
-        () -> new Falt(5, new FaltConfig(0.5f, 2)),
-        () -> new Salt(5, new SaltConfig(0.25f, 0.5f, 1), new LearnerOptions(true)),
-        () -> new PaBinaryRelevance(5, new PaConfig(PaConfig.Variant.PA1, 0.125f, 3)),
-        () -> new PaBinaryRelevance(5, new PaConfig(PaConfig.Variant.PA2, 2f, 1), new LearnerOptions(true)));
+        () -> new Falt(5, new FaltConfig(0.5f, 2), o),
+        () -> new Salt(5, new SaltConfig(0.25f, 0.5f, 1), o.withBias(true)),
+        () -> new PaBinaryRelevance(5, new PaConfig(PaConfig.Variant.PA1, 0.125f, 3), o),
+        () -> new PaBinaryRelevance(5, new PaConfig(PaConfig.Variant.PA2, 2f, 1), o.withBias(true)));
   }
 
   static LinearLearner trained(Supplier<LinearLearner> factory) {
@@ -66,7 +72,16 @@ class ModelIoTest {
     assertEquals(names, saved.labelNames());
     assertEquals(original.examplesSeen(), saved.examplesSeen());
     assertEquals(original.describe(), loaded.describe());
+    assertEquals(original.precision(), loaded.precision());
     assertEquals(original.numFeatures(), loaded.numFeatures());
+    for (int f = 0; f < original.numFeatures(); f++) {
+      for (int j = 0; j <= 5; j++) {
+        assertEquals(original.weights().get(f, j), loaded.weights().get(f, j), "exact weight " + f + "," + j);
+      }
+    }
+    for (int j = 0; j <= 5; j++) {
+      assertEquals(original.biasWeight(j), loaded.biasWeight(j), "exact bias weight " + j);
+    }
     SplittableRandom rnd = new SplittableRandom(SEED + 1);
     Scores a = new Scores(5);
     Scores b = new Scores(5);
@@ -93,8 +108,32 @@ class ModelIoTest {
   }
 
   @Test
-  void refusesToSaveADivergedModel() {
-    Falt falt = new Falt(2, new FaltConfig(1e38f, 1));
+  void doubleWeightsAreStoredAsDoublesAndTheFileSaysSo() throws IOException {
+    // Same learner and data in both precisions: the weight section doubles (8 instead of 4 bytes each),
+    // d × (L+1) + (L+1) values for FALT.
+    Path f32 = dir.resolve("f.model");
+    Path f64 = dir.resolve("d.model");
+    LinearLearner a = trained(() -> new Falt(5, FaltConfig.defaults(), LearnerOptions.defaults().withPrecision(Precision.FLOAT)));
+    LinearLearner b = trained(() -> new Falt(5, FaltConfig.defaults(), LearnerOptions.defaults().withPrecision(Precision.DOUBLE)));
+    assertEquals(a.numFeatures(), b.numFeatures());
+    ModelIo.write(a, null, f32);
+    ModelIo.write(b, null, f64);
+    long values = (long) (a.numFeatures() + 1) * 6;
+    assertEquals(4 * values, Files.size(f64) - Files.size(f32));
+    assertEquals(Precision.FLOAT, ModelIo.read(f32).learner().precision());
+    assertEquals(Precision.DOUBLE, ModelIo.read(f64).learner().precision());
+  }
+
+  @Test
+  void refusesToSaveADivergedModelInEitherPrecision() {
+    // float32 weights overflow to infinity (η·x = 1e48); float64 weights hold 1e48 but not a NaN.
+    Falt falt = new Falt(2, new FaltConfig(1e38f, 1), LearnerOptions.defaults().withPrecision(Precision.FLOAT));
+    Falt dbl = new Falt(2, new FaltConfig(1f, 1));
+    dbl.update(SparseVector.of(new int[] {0}, new float[] {1f}), org.altml.sparse.LabelSet.of(0));
+    dbl.biasWeightsDouble()[0] = Double.NaN;
+    IllegalArgumentException d = assertThrows(IllegalArgumentException.class,
+        () -> ModelIo.write(dbl, null, dir.resolve("bad")));
+    assertTrue(d.getMessage().contains("non-finite"), d.getMessage());
     falt.update(SparseVector.of(new int[] {0}, new float[] {1e10f}), org.altml.sparse.LabelSet.of(0));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> ModelIo.write(falt, null, dir.resolve("bad")));
@@ -146,18 +185,25 @@ class ModelIoTest {
   void wrongVersionEvenWithAValidChecksum() throws IOException {
     Path file = saved();
     byte[] bytes = Files.readAllBytes(file);
-    ByteBuffer.wrap(bytes).putInt(8, 2);
+    ByteBuffer.wrap(bytes).putInt(8, 1); // version 1 (float weights only) was never released
     CRC32 crc = new CRC32();
     crc.update(bytes, 0, bytes.length - 4);
     ByteBuffer.wrap(bytes).putInt(bytes.length - 4, (int) crc.getValue());
     Files.write(file, bytes);
-    assertProblem(file, "unsupported model format version 2");
+    assertProblem(file, "unsupported model format version 1");
+    ByteBuffer.wrap(bytes).putInt(8, ModelIo.FORMAT_VERSION + 1);
+    crc.reset();
+    crc.update(bytes, 0, bytes.length - 4);
+    ByteBuffer.wrap(bytes).putInt(bytes.length - 4, (int) crc.getValue());
+    Files.write(file, bytes);
+    assertProblem(file, "unsupported model format version " + (ModelIo.FORMAT_VERSION + 1));
   }
 
   @Test
   void listsEveryLearnerKind() {
     List<String> names = new ArrayList<>();
-    learners().forEach(s -> names.add(s.get().name()));
-    assertEquals(List.of("falt", "salt", "pa1", "pa2"), names);
+    learners().forEach(s -> names.add(s.get().name() + " " + s.get().precision()));
+    assertEquals(List.of("falt FLOAT", "salt FLOAT", "pa1 FLOAT", "pa2 FLOAT",
+        "falt DOUBLE", "salt DOUBLE", "pa1 DOUBLE", "pa2 DOUBLE"), names);
   }
 }

@@ -1,5 +1,6 @@
 package org.altml.core.internal.vectorization;
 
+import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
@@ -26,6 +27,10 @@ final class PanamaVectorOps implements VectorOps {
 
   private static final VectorSpecies<Float> SPECIES = species();
   private static final int LANES = SPECIES.length();
+
+  /** Double species of the same bit width as {@link #SPECIES}, for double-precision weight rows. */
+  private static final VectorSpecies<Double> DSPECIES = VectorSpecies.of(double.class, SPECIES.vectorShape());
+  private static final int DLANES = DSPECIES.length();
 
   /** Most vector accumulators {@link #sparseTimesRows} keeps in registers across the non-zeros. */
   private static final int MAX_BLOCKS = 8;
@@ -635,5 +640,198 @@ final class PanamaVectorOps implements VectorOps {
     FloatVector a = g.fma(g, FloatVector.fromArray(SPECIES, acc, at));
     a.intoArray(acc, at);
     FloatVector.fromArray(SPECIES, rows, at).sub(g.mul(eta).div(a.sqrt().add(delta))).intoArray(rows, at);
+  }
+
+  // ---- double-precision weight rows (Precision.DOUBLE): same structure as the float kernels above, but
+  // multiply then add (two roundings, not fused), exactly as ScalarVectorOps specifies ----
+
+  @Override
+  public void axpy(double alpha, double[] x, int xOff, double[] y, int yOff, int n) {
+    int i = 0;
+    if (n >= DLANES) {
+      DoubleVector a = DoubleVector.broadcast(DSPECIES, alpha);
+      int limit = DSPECIES.loopBound(n);
+      for (; i < limit; i += DLANES) {
+        DoubleVector.fromArray(DSPECIES, y, yOff + i).add(a.mul(DoubleVector.fromArray(DSPECIES, x, xOff + i)))
+            .intoArray(y, yOff + i);
+      }
+    }
+    // scalar tail (same multiply, then add, as the vector body)
+    for (; i < n; i++) {
+      y[yOff + i] += alpha * x[xOff + i];
+    }
+  }
+
+  @Override
+  public void sparseTimesRows(int[] idx, float[] val, int off, int nnz, double[] rows, int stride, double[] out, int width) {
+    int end = off + nnz;
+    // whole-vector loads may run into a row's padding (past width, within stride): computed, never stored
+    int roundedUp = (width + DLANES - 1) / DLANES * DLANES;
+    int vectorWidth = roundedUp <= stride ? roundedUp : DSPECIES.loopBound(width);
+    int blocks = vectorWidth / DLANES;
+    // groups of 8, 4, 2, 1 accumulators stay in registers across all non-zeros, one pass per group
+    // (each lane still sums in k order, as the scalar loop)
+    int b = 0;
+    for (; blocks - b >= 8; b += 8) {
+      rowBlocksDouble8(idx, val, off, end, rows, stride, b * DLANES, out, width);
+    }
+    if (blocks - b >= 4) {
+      rowBlocksDouble4(idx, val, off, end, rows, stride, b * DLANES, out, width);
+      b += 4;
+    }
+    if (blocks - b >= 2) {
+      rowBlocksDouble2(idx, val, off, end, rows, stride, b * DLANES, out, width);
+      b += 2;
+    }
+    if (blocks - b >= 1) {
+      rowBlocksDouble1(idx, val, off, end, rows, stride, b * DLANES, out, width);
+    }
+    // unpadded row (stride not a lane multiple): the last partial block goes through masked loads
+    if (vectorWidth < width) {
+      VectorMask<Double> m = DSPECIES.indexInRange(vectorWidth, width);
+      DoubleVector a0 = DoubleVector.zero(DSPECIES);
+      for (int k = off; k < end; k++) {
+        DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
+        a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, idx[k] * stride + vectorWidth, m)));
+      }
+      a0.intoArray(out, vectorWidth, m);
+    }
+  }
+
+  /** Stores the lanes of {@code acc} that fall below {@code width} at out[j..]. */
+  private static void store(DoubleVector acc, double[] out, int j, int width) {
+    if (j + DLANES <= width) {
+      acc.intoArray(out, j);
+    } else {
+      // the block straddles width: lanes past it are padding and out may end at width
+      acc.intoArray(out, j, DSPECIES.indexInRange(j, width));
+    }
+  }
+
+  private static void rowBlocksDouble1(
+      int[] idx, float[] val, int off, int end, double[] rows, int stride, int j, double[] out, int width) {
+    DoubleVector a0 = DoubleVector.zero(DSPECIES);
+    for (int k = off; k < end; k++) {
+      int base = idx[k] * stride + j;
+      DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
+      a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base)));
+    }
+    store(a0, out, j, width);
+  }
+
+  private static void rowBlocksDouble2(
+      int[] idx, float[] val, int off, int end, double[] rows, int stride, int j, double[] out, int width) {
+    DoubleVector a0 = DoubleVector.zero(DSPECIES);
+    DoubleVector a1 = DoubleVector.zero(DSPECIES);
+    for (int k = off; k < end; k++) {
+      int base = idx[k] * stride + j;
+      DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
+      a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base)));
+      a1 = a1.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + DLANES)));
+    }
+    store(a0, out, j, width);
+    store(a1, out, j + DLANES, width);
+  }
+
+  private static void rowBlocksDouble4(
+      int[] idx, float[] val, int off, int end, double[] rows, int stride, int j, double[] out, int width) {
+    DoubleVector a0 = DoubleVector.zero(DSPECIES);
+    DoubleVector a1 = DoubleVector.zero(DSPECIES);
+    DoubleVector a2 = DoubleVector.zero(DSPECIES);
+    DoubleVector a3 = DoubleVector.zero(DSPECIES);
+    for (int k = off; k < end; k++) {
+      int base = idx[k] * stride + j;
+      DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
+      a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base)));
+      a1 = a1.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + DLANES)));
+      a2 = a2.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 2 * DLANES)));
+      a3 = a3.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 3 * DLANES)));
+    }
+    store(a0, out, j, width);
+    store(a1, out, j + DLANES, width);
+    store(a2, out, j + 2 * DLANES, width);
+    store(a3, out, j + 3 * DLANES, width);
+  }
+
+  private static void rowBlocksDouble8(
+      int[] idx, float[] val, int off, int end, double[] rows, int stride, int j, double[] out, int width) {
+    DoubleVector a0 = DoubleVector.zero(DSPECIES);
+    DoubleVector a1 = DoubleVector.zero(DSPECIES);
+    DoubleVector a2 = DoubleVector.zero(DSPECIES);
+    DoubleVector a3 = DoubleVector.zero(DSPECIES);
+    DoubleVector a4 = DoubleVector.zero(DSPECIES);
+    DoubleVector a5 = DoubleVector.zero(DSPECIES);
+    DoubleVector a6 = DoubleVector.zero(DSPECIES);
+    DoubleVector a7 = DoubleVector.zero(DSPECIES);
+    for (int k = off; k < end; k++) {
+      int base = idx[k] * stride + j;
+      DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
+      a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base)));
+      a1 = a1.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + DLANES)));
+      a2 = a2.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 2 * DLANES)));
+      a3 = a3.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 3 * DLANES)));
+      a4 = a4.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 4 * DLANES)));
+      a5 = a5.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 5 * DLANES)));
+      a6 = a6.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 6 * DLANES)));
+      a7 = a7.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 7 * DLANES)));
+    }
+    store(a0, out, j, width);
+    store(a1, out, j + DLANES, width);
+    store(a2, out, j + 2 * DLANES, width);
+    store(a3, out, j + 3 * DLANES, width);
+    store(a4, out, j + 4 * DLANES, width);
+    store(a5, out, j + 5 * DLANES, width);
+    store(a6, out, j + 6 * DLANES, width);
+    store(a7, out, j + 7 * DLANES, width);
+  }
+
+  @Override
+  public void addSparseOuter(
+      int[] idx, float[] val, int off, int nnz, double alpha, double[] coeff, double[] rows, int stride, int width) {
+    int full = DSPECIES.loopBound(width);
+    // pad lanes past width must stay untouched, so a partial last block is masked on load and store
+    VectorMask<Double> tailMask = DSPECIES.indexInRange(full, width);
+    for (int k = off; k < off + nnz; k++) {
+      int base = idx[k] * stride;
+      // alpha·x_k rounded to double first, as the scalar specification does
+      DoubleVector a = DoubleVector.broadcast(DSPECIES, alpha * val[k]);
+      int j = 0;
+      for (; j < full; j += DLANES) {
+        DoubleVector.fromArray(DSPECIES, rows, base + j).add(a.mul(DoubleVector.fromArray(DSPECIES, coeff, j)))
+            .intoArray(rows, base + j);
+      }
+      if (j < width) {
+        DoubleVector.fromArray(DSPECIES, rows, base + j, tailMask).add(a.mul(DoubleVector.fromArray(DSPECIES, coeff, j, tailMask)))
+            .intoArray(rows, base + j, tailMask);
+      }
+    }
+  }
+
+  @Override
+  public void adaptiveStep(
+      int[] idx, float[] val, int off, int nnz, double[] grad, double eta, double delta, double[] rows, double[] acc, int stride, int width) {
+    int full = DSPECIES.loopBound(width);
+    VectorMask<Double> tailMask = DSPECIES.indexInRange(full, width);
+    for (int k = off; k < off + nnz; k++) {
+      int base = idx[k] * stride;
+      DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
+      int j = 0;
+      // in the scalar order: g = x_k·grad; acc = acc + g·g; w −= (η·g)/(δ + √acc)
+      for (; j < full; j += DLANES) {
+        DoubleVector g = v.mul(DoubleVector.fromArray(DSPECIES, grad, j));
+        DoubleVector a = DoubleVector.fromArray(DSPECIES, acc, base + j).add(g.mul(g));
+        a.intoArray(acc, base + j);
+        DoubleVector.fromArray(DSPECIES, rows, base + j).sub(g.mul(eta).div(a.sqrt().add(delta))).intoArray(rows, base + j);
+      }
+      // pad lanes past width stay untouched: masked partial block
+      if (j < width) {
+        DoubleVector g = v.mul(DoubleVector.fromArray(DSPECIES, grad, j, tailMask));
+        DoubleVector a = DoubleVector.fromArray(DSPECIES, acc, base + j, tailMask).add(g.mul(g));
+        a.intoArray(acc, base + j, tailMask);
+        DoubleVector.fromArray(DSPECIES, rows, base + j, tailMask)
+            .sub(g.mul(eta).div(a.sqrt().add(delta)))
+            .intoArray(rows, base + j, tailMask);
+      }
+    }
   }
 }

@@ -92,4 +92,54 @@ public final class ScalarVectorOps implements VectorOps {
       }
     }
   }
+
+  // Double rows (Precision.DOUBLE): plain multiply, then add (two roundings), as a straightforward float64
+  // implementation of SPEC.md (numpy, C without contraction) computes; an fma would round once and decide
+  // exact margin ties (s − t = 1) differently from such an implementation in long runs with M > 1.
+
+  @Override
+  public void axpy(double alpha, double[] x, int xOff, double[] y, int yOff, int n) {
+    for (int i = 0; i < n; i++) {
+      y[yOff + i] += alpha * x[xOff + i];
+    }
+  }
+
+  @Override
+  public void sparseTimesRows(int[] idx, float[] val, int off, int nnz, double[] rows, int stride, double[] out, int width) {
+    java.util.Arrays.fill(out, 0, width, 0.0);
+    for (int k = off; k < off + nnz; k++) {
+      int base = idx[k] * stride;
+      double v = val[k];
+      for (int j = 0; j < width; j++) {
+        out[j] += v * rows[base + j];
+      }
+    }
+  }
+
+  @Override
+  public void addSparseOuter(
+      int[] idx, float[] val, int off, int nnz, double alpha, double[] coeff, double[] rows, int stride, int width) {
+    for (int k = off; k < off + nnz; k++) {
+      int base = idx[k] * stride;
+      double a = alpha * val[k];
+      for (int j = 0; j < width; j++) {
+        rows[base + j] += a * coeff[j];
+      }
+    }
+  }
+
+  @Override
+  public void adaptiveStep(
+      int[] idx, float[] val, int off, int nnz, double[] grad, double eta, double delta, double[] rows, double[] acc, int stride, int width) {
+    for (int k = off; k < off + nnz; k++) {
+      int base = idx[k] * stride;
+      double v = val[k];
+      for (int j = 0; j < width; j++) {
+        double g = v * grad[j];
+        double a = acc[base + j] + g * g;
+        acc[base + j] = a;
+        rows[base + j] -= (eta * g) / (delta + Math.sqrt(a));
+      }
+    }
+  }
 }

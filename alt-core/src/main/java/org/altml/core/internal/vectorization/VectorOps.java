@@ -51,4 +51,30 @@ public interface VectorOps {
    */
   void adaptiveStep(
       int[] idx, float[] val, int off, int nnz, float[] grad, float eta, float delta, float[] rows, float[] acc, int stride, int width);
+
+  // Double-precision weight rows (Precision.DOUBLE): the same kernels with float features x and double
+  // rows, accumulators and coefficients; each output element sees the same operations in the same order
+  // as in the float versions, in double, and the Panama implementation matches the scalar one bit for bit.
+
+  /** In place: y[yOff+i] += alpha·x[xOff+i] for i in [0, n) (one fma per element), in double. */
+  void axpy(double alpha, double[] x, int xOff, double[] y, int yOff, int n);
+
+  /**
+   * As {@link #sparseTimesRows(int[], float[], int, int, float[], int, float[], int)} on double rows:
+   * out[j] = Σ_k val[k]·rows[idx[k]·stride + j], one double fma per term in k order, starting from 0.
+   */
+  void sparseTimesRows(int[] idx, float[] val, int off, int nnz, double[] rows, int stride, double[] out, int width);
+
+  /**
+   * As {@link #addSparseOuter(int[], float[], int, int, float, float[], float[], int, int)} on double rows:
+   * rows[idx[k]·stride + j] = fma(alpha·val[k], coeff[j], rows[idx[k]·stride + j]) in double.
+   */
+  void addSparseOuter(int[] idx, float[] val, int off, int nnz, double alpha, double[] coeff, double[] rows, int stride, int width);
+
+  /**
+   * As {@link #adaptiveStep(int[], float[], int, int, float[], float, float, float[], float[], int, int)} on
+   * double rows and accumulator: g = val[k]·grad[j]; acc = fma(g, g, acc); w −= (eta·g) / (delta + sqrt(acc)).
+   */
+  void adaptiveStep(
+      int[] idx, float[] val, int off, int nnz, double[] grad, double eta, double delta, double[] rows, double[] acc, int stride, int width);
 }

@@ -1,0 +1,253 @@
+package org.altml.core.internal.vectorization;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The double-row kernels of {@link VectorOps} ({@code Precision.DOUBLE} learners): Panama against the
+ * scalar specification bit for bit, and both within a few ulps (u = 2^-53) of a naive double loop, for every
+ * row width 0..4·lanes+3 of the widest species plus large ones, with unpadded, 16-padded and randomly padded
+ * strides; lanes past the width (NaN here) and rows x does not touch must stay untouched. Skipped when the
+ * Vector API is unavailable, unless {@code -Dalt.tests.requireSimd=true}; the width under test follows
+ * {@code -Dalt.tests.vectorBits}. Reproduce with {@code -Dalt.tests.seed=...}.
+ */
+class PanamaDoubleVectorOpsTest {
+  private static final long SEED = Long.getLong("alt.tests.seed", 0xD0B1EL);
+  /** Lanes of the widest float species tested (512 bits), as in {@link PanamaVectorOpsTest}. */
+  private static final int MAX_LANES = 16;
+  private static final double U = 0x1p-53;
+  private static final VectorOps SCALAR = ScalarVectorOps.INSTANCE;
+  private static VectorOps panama;
+
+  @BeforeAll
+  static void loadPanama() {
+    panama = VectorizationProvider.panamaOrNull();
+    if (panama == null && Boolean.getBoolean("alt.tests.requireSimd")) {
+      fail("-Dalt.tests.requireSimd=true but the Panama kernels are unavailable");
+    }
+    assumeTrue(panama != null, "Vector API unavailable: run with --add-modules jdk.incubator.vector");
+  }
+
+  static IntStream widths() {
+    return IntStream.concat(IntStream.rangeClosed(0, 4 * MAX_LANES + 3), IntStream.of(80, 102, 112, 128, 160, 207, 229, 314, 702));
+  }
+
+  static IntStream lengths() {
+    return IntStream.concat(IntStream.rangeClosed(0, 4 * MAX_LANES + 3), IntStream.of(102, 207, 300, 702, 4098));
+  }
+
+  /** One random case: double rows with NaN pad lanes, a sparse float x between NaN junk entries. */
+  private static final class Case {
+    final long seed;
+    final int stride;
+    final int off;
+    final int nnz;
+    final int[] entryOf;
+    final int[] idx;
+    final float[] val;
+    final double[] rows;
+    final double[] coeff;
+    final String where;
+
+    Case(String op, int width, int variant) {
+      this.seed = SEED * 131 + width * 1009L + variant * 17L;
+      SplittableRandom r = new SplittableRandom(seed);
+      int padded = (width + MAX_LANES - 1) / MAX_LANES * MAX_LANES;
+      this.stride = switch (variant % 3) {
+        case 0 -> width;
+        case 1 -> Math.max(padded, width);
+        default -> width + r.nextInt(1, 21);
+      };
+      this.nnz = variant == 0 ? 0 : r.nextInt(0, 60);
+      int numRows = nnz + r.nextInt(1, 30);
+      this.entryOf = new int[numRows];
+      Arrays.fill(entryOf, -1);
+      this.off = r.nextInt(0, 4);
+      this.idx = new int[off + nnz + 3];
+      this.val = new float[idx.length];
+      Arrays.fill(val, Float.NaN);
+      int[] perm = IntStream.range(0, numRows).toArray();
+      for (int k = 0; k < nnz; k++) {
+        int swap = r.nextInt(k, numRows);
+        int t = perm[k];
+        perm[k] = perm[swap];
+        perm[swap] = t;
+        idx[off + k] = perm[k];
+        entryOf[perm[k]] = off + k;
+        val[off + k] = variant == 4 ? 0f : (float) (r.nextDouble(-1, 1) * Math.pow(10, r.nextInt(-3, 4)));
+      }
+      this.rows = new double[numRows * stride];
+      Arrays.fill(rows, Double.NaN);
+      for (int f = 0; f < numRows; f++) {
+        for (int j = 0; j < width; j++) {
+          rows[f * stride + j] = r.nextDouble(-1, 1) * Math.pow(10, r.nextInt(-8, 9)); // not float-representable
+        }
+      }
+      this.coeff = new double[width + r.nextInt(0, 3)];
+      Arrays.fill(coeff, Double.NaN);
+      for (int j = 0; j < width; j++) {
+        coeff[j] = r.nextDouble(-1, 1);
+      }
+      this.where = op + " width=" + width + " stride=" + stride + " nnz=" + nnz + " off=" + off + " seed=" + seed;
+    }
+  }
+
+  private static void assertBitsEqual(double[] expected, double[] actual, String where) {
+    assertEquals(expected.length, actual.length, where);
+    for (int i = 0; i < expected.length; i++) {
+      if (Double.doubleToRawLongBits(expected[i]) != Double.doubleToRawLongBits(actual[i])) {
+        fail(where + ": element " + i + " scalar " + expected[i] + " panama " + actual[i]);
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("lengths")
+  void axpyIsBitIdenticalToScalar(int n) {
+    long seed = SEED + n;
+    SplittableRandom r = new SplittableRandom(seed);
+    double alpha = r.nextDouble(-2, 2);
+    int xOff = r.nextInt(3);
+    int yOff = r.nextInt(3);
+    double[] x = new double[xOff + n + 2];
+    double[] y0 = new double[yOff + n + 2];
+    Arrays.fill(x, Double.NaN);
+    Arrays.fill(y0, Double.NaN);
+    for (int i = 0; i < n; i++) {
+      x[xOff + i] = r.nextDouble(-1, 1);
+      y0[yOff + i] = r.nextDouble(-1, 1);
+    }
+    double[] ys = y0.clone();
+    double[] yp = y0.clone();
+    SCALAR.axpy(alpha, x, xOff, ys, yOff, n);
+    panama.axpy(alpha, x, xOff, yp, yOff, n);
+    String where = "axpy(double) n=" + n + " seed=" + seed;
+    assertBitsEqual(ys, yp, where);
+    for (int i = 0; i < y0.length; i++) {
+      if (i < yOff || i >= yOff + n) {
+        assertEquals(Double.doubleToRawLongBits(y0[i]), Double.doubleToRawLongBits(yp[i]), where + ": element " + i + " outside the range changed");
+      } else {
+        double naive = alpha * x[xOff + i - yOff] + y0[i];
+        double bound = 2 * U * (Math.abs(alpha * x[xOff + i - yOff]) + Math.abs(y0[i])) + Double.MIN_VALUE;
+        if (!(Math.abs(yp[i] - naive) <= bound)) {
+          fail(where + ": element " + i + " " + yp[i] + " naive " + naive);
+        }
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("widths")
+  void sparseTimesRowsIsBitIdenticalToScalar(int width) {
+    for (int variant = 0; variant < 6; variant++) {
+      Case c = new Case("sparseTimesRows(double)", width, variant);
+      double[] outS = new double[width + 5];
+      Arrays.fill(outS, 42.0);
+      double[] outP = outS.clone();
+      SCALAR.sparseTimesRows(c.idx, c.val, c.off, c.nnz, c.rows, c.stride, outS, width);
+      panama.sparseTimesRows(c.idx, c.val, c.off, c.nnz, c.rows, c.stride, outP, width);
+      assertBitsEqual(outS, outP, c.where);
+      for (int j = 0; j < outP.length; j++) {
+        if (j >= width) {
+          assertEquals(42.0, outP[j], c.where + ": out[" + j + "] past width changed");
+          continue;
+        }
+        double naive = 0;
+        double sumAbs = 0;
+        for (int k = c.off; k < c.off + c.nnz; k++) {
+          double t = c.val[k] * c.rows[c.idx[k] * c.stride + j];
+          naive += t;
+          sumAbs += Math.abs(t);
+        }
+        // both the fused and the naive loop are within (nnz+1)·u·Σ|t| of the exact sum
+        double bound = 2 * (c.nnz + 1) * U * sumAbs + c.nnz * Double.MIN_NORMAL;
+        if (!(Math.abs(outP[j] - naive) <= bound)) {
+          fail(c.where + ": out[" + j + "] " + outP[j] + " naive " + naive);
+        }
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("widths")
+  void addSparseOuterIsBitIdenticalToScalar(int width) {
+    for (int variant = 0; variant < 6; variant++) {
+      Case c = new Case("addSparseOuter(double)", width, variant);
+      double alpha = new SplittableRandom(c.seed).nextDouble(-1.5, 1.5);
+      double[] rowsS = c.rows.clone();
+      double[] rowsP = c.rows.clone();
+      SCALAR.addSparseOuter(c.idx, c.val, c.off, c.nnz, alpha, c.coeff, rowsS, c.stride, width);
+      panama.addSparseOuter(c.idx, c.val, c.off, c.nnz, alpha, c.coeff, rowsP, c.stride, width);
+      assertBitsEqual(rowsS, rowsP, c.where);
+      for (int i = 0; i < rowsP.length; i++) {
+        int f = i / Math.max(1, c.stride);
+        int j = i - f * c.stride;
+        if (c.entryOf[f] < 0 || j >= width) {
+          if (Double.doubleToRawLongBits(c.rows[i]) != Double.doubleToRawLongBits(rowsP[i])) {
+            fail(c.where + ": untouched lane " + i + " changed");
+          }
+          continue;
+        }
+        double a = alpha * c.val[c.entryOf[f]];
+        double naive = a * c.coeff[j] + c.rows[i];
+        double bound = 3 * U * (Math.abs(a * c.coeff[j]) + Math.abs(c.rows[i])) + Double.MIN_VALUE;
+        if (!(Math.abs(rowsP[i] - naive) <= bound)) {
+          fail(c.where + ": row " + f + " lane " + j + " " + rowsP[i] + " naive " + naive);
+        }
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("widths")
+  void adaptiveStepIsBitIdenticalToScalar(int width) {
+    for (int variant = 0; variant < 6; variant++) {
+      Case c = new Case("adaptiveStep(double)", width, variant);
+      SplittableRandom r = new SplittableRandom(c.seed ^ 0x5A17);
+      double eta = r.nextDouble(0.01, 2);
+      double delta = r.nextDouble(1e-3, 1);
+      double[] acc0 = new double[c.rows.length];
+      for (int i = 0; i < acc0.length; i++) {
+        acc0[i] = i % Math.max(1, c.stride) >= width ? Double.NaN : r.nextDouble(0, 3);
+      }
+      double[] rowsS = c.rows.clone();
+      double[] rowsP = c.rows.clone();
+      double[] accS = acc0.clone();
+      double[] accP = acc0.clone();
+      SCALAR.adaptiveStep(c.idx, c.val, c.off, c.nnz, c.coeff, eta, delta, rowsS, accS, c.stride, width);
+      panama.adaptiveStep(c.idx, c.val, c.off, c.nnz, c.coeff, eta, delta, rowsP, accP, c.stride, width);
+      assertBitsEqual(rowsS, rowsP, c.where + " (rows)");
+      assertBitsEqual(accS, accP, c.where + " (acc)");
+      for (int i = 0; i < rowsP.length; i++) {
+        int f = i / Math.max(1, c.stride);
+        int j = i - f * c.stride;
+        if (c.entryOf[f] < 0 || j >= width) {
+          if (Double.doubleToRawLongBits(c.rows[i]) != Double.doubleToRawLongBits(rowsP[i])
+              || Double.doubleToRawLongBits(acc0[i]) != Double.doubleToRawLongBits(accP[i])) {
+            fail(c.where + ": untouched lane " + i + " changed");
+          }
+          continue;
+        }
+        double g = c.val[c.entryOf[f]] * c.coeff[j];
+        double acc = acc0[i] + g * g;
+        double step = eta * g / (delta + Math.sqrt(acc));
+        double naiveW = c.rows[i] - step;
+        if (!(Math.abs(accP[i] - acc) <= 4 * U * acc + Double.MIN_VALUE)) {
+          fail(c.where + ": acc " + i + " " + accP[i] + " naive " + acc);
+        }
+        if (!(Math.abs(rowsP[i] - naiveW) <= 10 * U * (Math.abs(c.rows[i]) + Math.abs(step)) + Double.MIN_VALUE)) {
+          fail(c.where + ": weight " + i + " " + rowsP[i] + " naive " + naiveW);
+        }
+      }
+    }
+  }
+}
