@@ -10,7 +10,8 @@
 #                      [--order shuffle|file] [--data ../shared/datasets]
 #                      [--scale auto|none|standardize|l2]   (auto: standardize dense sets, none for sparse text)
 #                      [--eta 1] [--delta 1] [--c 1] [--max-updates 1] [--bias false]   (ALT settings)
-#                      [--moa-partial 200]   (MOA on sets with d*L > 1e6: first N examples in a killable child JVM)
+#                      [--moa-partial 200] [--moa-partial-seconds 300]   (MOA on sets with d*L > 1e6: the first N
+#                      examples in a child JVM that stops itself after that many seconds; 0 skips)
 # Environment: PEERS_SKIP_BUILD=1 reuses the last build; PEERS_HEAP (default 6g) sets -Xmx;
 # MVN_FLAGS (e.g. -o) is passed to Maven.
 set -euo pipefail
