@@ -15,11 +15,14 @@ import java.util.Locale;
 import java.util.TreeSet;
 import java.util.function.Supplier;
 import org.altml.core.eval.FeatureScaling;
+import org.altml.core.eval.Order;
+import org.altml.core.eval.TrainThenTest;
 import org.altml.core.learner.Scores;
 import org.altml.core.math.VectorMath;
 import org.altml.core.metric.EvaluationSuite;
 import org.altml.core.metric.Measure;
 import org.altml.core.metric.MetricReport;
+import org.altml.core.metric.ZeroDivisionPolicy;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.data.Dataset;
 
@@ -199,7 +202,8 @@ public final class PeerComparison {
   static String runDataset(Options o, String name) throws IOException {
     System.err.println("== " + name);
     FeatureScaling scaling = o.scaling(name);
-    PeerData.Split split = PeerData.scaled(PeerData.load(o.data(), name, o.seed()), scaling);
+    PeerData.Split raw = PeerData.load(o.data(), name, o.seed());
+    PeerData.Split split = PeerData.scaled(raw, scaling);
     Dataset train = split.train();
     Dataset test = split.test();
     int[] order = o.shuffle() ? Dataset.permutation(train.size(), o.seed()) : identity(train.size());
@@ -208,7 +212,26 @@ public final class PeerComparison {
       rows.add(runSystem(o, system(id, o.alt()).get(), name, train, order, test));
       System.gc();
     }
-    return table(name, split, scaling, rows);
+    String check = rows.stream().filter(r -> r.system().equals(AltLearners.Kind.FALT.label()) && r.metrics() != null).findFirst()
+        .map(r -> crossCheck(o, raw, scaling, r.metrics())).orElse("");
+    return table(name, split, scaling, rows) + check;
+  }
+
+  /**
+   * Self-check of the harness: ALT's own train-then-test protocol ({@link TrainThenTest}, which scales
+   * on the fly from the unscaled data and evaluates with its own suite) must give exactly the metrics
+   * the comparison measured for FALT.
+   */
+  static String crossCheck(Options o, PeerData.Split raw, FeatureScaling scaling, MetricReport measured) {
+    TrainThenTest.Config config = new TrainThenTest.Config(o.shuffle() ? Order.SHUFFLE : Order.FILE, o.seed(), scaling, ZeroDivisionPolicy.SPEC, 1);
+    MetricReport reference = TrainThenTest.run(AltLearners.create(AltLearners.Kind.FALT, raw.train().numLabels(), o.alt()), raw.train(), raw.test(), config).metrics();
+    boolean same = reference.equals(measured);
+    if (!same) {
+      System.err.println("  cross-check FAILED: TrainThenTest " + reference.paperValues() + " vs measured " + measured.paperValues());
+    }
+    return same
+        ? "Cross-check: `org.altml.core.eval.TrainThenTest` (FALT, same order, seed and scaling) reproduces the ALT FALT metrics above bit for bit.\n\n"
+        : "**Cross-check FAILED**: `TrainThenTest` gives " + reference.paperValues() + " for ALT FALT, the comparison measured " + measured.paperValues() + ".\n\n";
   }
 
   private static int[] identity(int n) {
