@@ -260,7 +260,7 @@ public final class PeerComparison {
         return new Row(s.name(), s.settings(), Double.NaN, Double.NaN, null, note);
       }
       MoaPartial.Result p = MoaPartial.runIsolated(o, moa.baseLearner(), dataset);
-      System.err.printf(Locale.ROOT, "  %-24s partial: %s%n", s.name(), p.note());
+      System.err.printf(Locale.ROOT, "  %-24s %s%n", s.name(), p.note());
       return new Row(s.name() + " (partial)", s.settings(), p.examplesPerSecond(), Double.NaN, null, note + "; " + p.note(), p.upperBound());
     }
     try {
