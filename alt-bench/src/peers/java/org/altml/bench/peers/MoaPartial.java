@@ -26,6 +26,7 @@ final class MoaPartial {
    * The outcome.
    *
    * @param examplesPerSecond steady training rate over examples 2..k, or an upper bound on it, or NaN
+   *     when not even the first example finished
    * @param upperBound whether {@code examplesPerSecond} is only an upper bound (fewer than two examples finished)
    * @param note what was measured, for the table notes
    */
@@ -88,8 +89,9 @@ final class MoaPartial {
     }
     double end = Double.isNaN(stopped) ? limit : stopped;
     if (k == 0) {
-      return new Result(1 / end, true, String.format(Locale.ROOT,
-          "partial: the first training example did not finish within %.0f s", end));
+      // Only the one-pass rate is bounded here, not the steady rate the other rows report: no number.
+      return new Result(Double.NaN, false, String.format(Locale.ROOT,
+          "partial: the first training example did not finish within %.0f s (one-pass rate below %.4f ex/s; no steady rate)", end, 1 / end));
     }
     if (k == 1) {
       double bound = 1 / (end - first);
