@@ -4,9 +4,14 @@
 # on a JDK 21+ (JAVA_HOME if it is 21+, else the newest /usr/lib/jvm/* that is).
 #
 #   alt-bench/peers.sh [--datasets emotions,scene,yeast,bibtex,rcv1subset1,synthetic]
-#                      [--systems falt,salt,pa1,tribuo,liblinear,moa-sgd,moa-ht]
+#                      [--systems falt,salt,pa1,pa2,tribuo,liblinear,moa-sgd,moa-ht]
 #                      [--out alt-bench/RESULTS-peers.md] [--reps 3] [--seed 1] [--budget 120] [--warmup 1]
+#                      [--warmup-seconds 2] [--min-rep-seconds 0.25]
 #                      [--order shuffle|file] [--data ../shared/datasets]
+#                      [--scale auto|none|standardize|l2]   (auto: standardize dense sets, none for sparse text)
+#                      [--eta 1] [--delta 1] [--c 1] [--max-updates 1] [--bias false]   (ALT settings)
+#                      [--moa-partial 200] [--moa-partial-seconds 300]   (MOA on sets with d*L > 1e6: the first N
+#                      examples in a child JVM that stops itself after that many seconds; 0 skips)
 # Environment: PEERS_SKIP_BUILD=1 reuses the last build; PEERS_HEAP (default 6g) sets -Xmx;
 # MVN_FLAGS (e.g. -o) is passed to Maven.
 set -euo pipefail

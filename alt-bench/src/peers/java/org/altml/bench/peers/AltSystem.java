@@ -1,21 +1,28 @@
 package org.altml.bench.peers;
 
-import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Scores;
+import org.altml.core.linear.LinearLearner;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;
 
-/** An ALT learner through {@link OnlineMultiLabelLearner}: one pass of {@code update}, then {@code predict}. */
+/**
+ * An ALT learner: one pass of {@code update} over the training set in the given order, then
+ * {@code predict} on the test set. The data is ALT's own {@link Dataset} (no conversion); the timed
+ * training call builds a fresh learner and sizes W for d once, as the peers allocate their models inside
+ * their timed calls.
+ */
 final class AltSystem implements PeerSystem {
   private final AltLearners.Kind kind;
+  private final AltLearners.Settings settings;
   private Dataset train;
   private int[] order;
   private Dataset test;
-  private OnlineMultiLabelLearner learner;
+  private LinearLearner learner;
 
-  AltSystem(AltLearners.Kind kind) {
+  AltSystem(AltLearners.Kind kind, AltLearners.Settings settings) {
     this.kind = kind;
+    this.settings = settings;
   }
 
   @Override
@@ -25,7 +32,7 @@ final class AltSystem implements PeerSystem {
 
   @Override
   public String settings() {
-    return kind.settings() + ", one pass" + (AltLearners.interim() ? " (interim learner, see AltLearners)" : "");
+    return settings.describe(kind) + ", one pass";
   }
 
   @Override
@@ -37,7 +44,8 @@ final class AltSystem implements PeerSystem {
 
   @Override
   public int train(long deadline) {
-    learner = AltLearners.create(kind, train.numLabels(), Math.max(train.numFeatures(), test.numFeatures()));
+    learner = AltLearners.create(kind, train.numLabels(), settings);
+    learner.ensureFeatures(Math.max(train.numFeatures(), test.numFeatures()));
     SparseVector x = new SparseVector();
     LabelSet y = new LabelSet();
     for (int i : order) {
@@ -47,20 +55,10 @@ final class AltSystem implements PeerSystem {
   }
 
   @Override
-  public int predict(boolean[][] predicted, float[][] scores, long deadline) {
+  public int predict(Scores[] out, long deadline) {
     SparseVector x = new SparseVector();
-    Scores out = new Scores(test.numLabels());
-    int numLabels = test.numLabels();
     for (int i = 0; i < test.size(); i++) {
-      learner.predict(test.features(i, x), out);
-      float[] a = out.array();
-      float t = a[numLabels];
-      float[] si = scores[i];
-      boolean[] pi = predicted[i];
-      for (int l = 0; l < numLabels; l++) {
-        si[l] = a[l];
-        pi[l] = a[l] > t;
-      }
+      learner.predict(test.features(i, x), out[i]);
     }
     return test.size();
   }

@@ -7,6 +7,7 @@ import de.bwaldvogel.liblinear.Model;
 import de.bwaldvogel.liblinear.Parameter;
 import de.bwaldvogel.liblinear.Problem;
 import de.bwaldvogel.liblinear.SolverType;
+import org.altml.core.learner.Scores;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;
@@ -14,6 +15,7 @@ import org.altml.sparse.data.Dataset;
 /**
  * LIBLINEAR (Java port) binary relevance: one L2-regularised L2-loss SVM (dual solver, LIBLINEAR's
  * defaults C = 1, eps = 0.1, no bias) per label. A batch learner: its train time is reported as is.
+ * Scores: each label's decision value (oriented so that positive means relevant), threshold lane 0.
  */
 final class LiblinearSystem implements PeerSystem {
   private static final double C = 1.0;
@@ -98,9 +100,11 @@ final class LiblinearSystem implements PeerSystem {
   }
 
   @Override
-  public int predict(boolean[][] predicted, float[][] scores, long deadline) {
+  public int predict(Scores[] out, long deadline) {
     double[] dec = new double[2];
     for (int i = 0; i < testX.length; i++) {
+      float[] a = out[i].array();
+      a[numLabels] = 0f;
       for (int l = 0; l < numLabels; l++) {
         double s;
         if (models[l] == null) {
@@ -109,8 +113,7 @@ final class LiblinearSystem implements PeerSystem {
           Linear.predictValues(models[l], testX[i], dec);
           s = sign[l] * dec[0];
         }
-        scores[i][l] = (float) s;
-        predicted[i][l] = s > 0;
+        a[l] = (float) s;
       }
     }
     return testX.length;

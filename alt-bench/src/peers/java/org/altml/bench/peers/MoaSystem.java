@@ -10,6 +10,7 @@ import com.yahoo.labs.samoa.instances.SparseInstance;
 import java.util.ArrayList;
 import java.util.List;
 import moa.classifiers.multitarget.BasicMultiLabelClassifier;
+import org.altml.core.learner.Scores;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;
@@ -19,8 +20,9 @@ import org.altml.sparse.data.Dataset;
  * its MOA CLI string ({@code functions.SGD} or {@code trees.HoeffdingTree}, default options), one pass of
  * {@code trainOnInstance}. Data: one multi-label {@link InstancesHeader} with the L label attributes
  * ({@code {0,1}}) first (output range {@code 1-L}) and the d numeric features after them, and one
- * {@link SparseInstance} per example. A label's score is the base learner's normalised vote for "1"
- * (0/1 for SGD's default hinge loss, so its ranking loss counts the resulting ties as errors).
+ * {@link SparseInstance} per example. A label's score is the base learner's vote for "1" minus its vote
+ * for "0", threshold lane 0, so the predicted set is MOA's (vote for "1" above vote for "0"); with
+ * SGD's default hinge loss the votes are 0/1, so its ranking loss counts the resulting ties as errors.
  */
 final class MoaSystem implements PeerSystem {
   private final String baseLearner;
@@ -30,10 +32,25 @@ final class MoaSystem implements PeerSystem {
   private MultiLabelInstance[] testInstances;
   private InstancesHeader header;
   private BasicMultiLabelClassifier model;
+  private long disagreements;
+  private long[] stamps;
 
   MoaSystem(String baseLearner, String label) {
     this.baseLearner = baseLearner;
     this.label = label;
+  }
+
+  /** The base learner's MOA CLI string. */
+  String baseLearner() {
+    return baseLearner;
+  }
+
+  /**
+   * Makes the next {@link #train} record {@code System.nanoTime()} after each training example into
+   * {@code stamps} (at most its length examples are recorded), or stops recording when null.
+   */
+  void recordStamps(long[] stamps) {
+    this.stamps = stamps;
   }
 
   @Override
@@ -100,6 +117,9 @@ final class MoaSystem implements PeerSystem {
     model.resetLearning();
     for (int r = 0; r < trainInstances.length; r++) {
       model.trainOnInstance(trainInstances[r]);
+      if (stamps != null && r < stamps.length) {
+        stamps[r] = System.nanoTime();
+      }
       if (System.nanoTime() - deadline > 0) {
         return r + 1;
       }
@@ -108,9 +128,13 @@ final class MoaSystem implements PeerSystem {
   }
 
   @Override
-  public int predict(boolean[][] predicted, float[][] scores, long deadline) {
+  public int predict(Scores[] out, long deadline) {
+    disagreements = 0;
     for (int i = 0; i < testInstances.length; i++) {
       Prediction p = model.getPredictionForInstance(testInstances[i]);
+      float[] a = out[i].array();
+      a[numLabels] = 0f;
+      boolean differs = false;
       for (int l = 0; l < numLabels; l++) {
         double[] votes = p == null ? null : p.getVotes(l);
         double yes = votes != null && votes.length > 1 ? votes[1] : 0.0;
@@ -121,14 +145,22 @@ final class MoaSystem implements PeerSystem {
         if (Double.isNaN(no)) {
           no = 0.0;
         }
-        scores[i][l] = (float) yes;
-        predicted[i][l] = yes > no;
+        a[l] = (float) (yes - no);
+        differs |= (a[l] > 0f) != (yes > no);
+      }
+      if (differs) {
+        disagreements++;
       }
       if (System.nanoTime() - deadline > 0) {
         return i + 1;
       }
     }
     return testInstances.length;
+  }
+
+  @Override
+  public long disagreements() {
+    return disagreements;
   }
 
   @Override

@@ -14,19 +14,31 @@ import java.util.List;
 import java.util.Locale;
 import java.util.TreeSet;
 import java.util.function.Supplier;
+import org.altml.core.eval.FeatureScaling;
+import org.altml.core.eval.Order;
+import org.altml.core.eval.TrainThenTest;
+import org.altml.core.learner.Scores;
 import org.altml.core.math.VectorMath;
+import org.altml.core.metric.EvaluationSuite;
+import org.altml.core.metric.Measure;
+import org.altml.core.metric.MetricReport;
+import org.altml.core.metric.ZeroDivisionPolicy;
+import org.altml.sparse.LabelSet;
 import org.altml.sparse.data.Dataset;
 
 /**
  * Side-by-side comparison of ALT with Tribuo, LIBLINEAR and MOA on identical data in identical order:
  * training and prediction examples per second (wall clock, median of {@code --reps} repetitions, data
  * converted to each library's format before any clock starts) and the paper's seven metrics computed
- * by one routine ({@link PeerMetrics}) for every system. Writes one Markdown table per dataset to
- * {@code --out}, atomically. Run it with {@code alt-bench/peers.sh} (see there for the options).
+ * by one {@link EvaluationSuite} for every system (each system exposes its label scores and a threshold
+ * score reproducing its own predicted sets, see {@link PeerSystem#predict}). One feature scaling
+ * ({@code --scale}) is applied to the data before any system sees it. Writes one Markdown table per
+ * dataset to {@code --out}, atomically. Run it with {@code alt-bench/peers.sh} (see there for the
+ * options).
  */
 public final class PeerComparison {
   private static final List<String> ALL_DATASETS = List.of("emotions", "scene", "yeast", "bibtex", "rcv1subset1", "synthetic");
-  private static final List<String> ALL_SYSTEMS = List.of("falt", "salt", "pa1", "tribuo", "liblinear", "moa-sgd", "moa-ht");
+  private static final List<String> ALL_SYSTEMS = List.of("falt", "salt", "pa1", "pa2", "tribuo", "liblinear", "moa-sgd", "moa-ht");
 
   /** Held strongly so that the level sticks: Tribuo logs an INFO line per training call. */
   private static final java.util.logging.Logger TRIBUO_LOG = java.util.logging.Logger.getLogger("org.tribuo");
@@ -40,17 +52,36 @@ public final class PeerComparison {
       List<String> systems,
       Path out,
       int warmup,
+      double warmupSeconds,
+      double minRepSeconds,
       int reps,
       long seed,
       double budgetSeconds,
-      boolean shuffle) {}
+      boolean shuffle,
+      FeatureScaling scale,
+      AltLearners.Settings alt,
+      int moaPartial,
+      double moaPartialSeconds) {
+    /** The scaling for the named dataset: {@code --scale}, or by default standardize for dense sets and none for sparse text. */
+    FeatureScaling scaling(String dataset) {
+      if (scale != null) {
+        return scale;
+      }
+      return PeerData.sparseText(dataset) ? FeatureScaling.NONE : FeatureScaling.STANDARDIZE;
+    }
+  }
 
-  /** One row of a results table. */
-  record Row(String system, String settings, double trainPerSec, double predictPerSec, PeerMetrics metrics, String note) {}
+  /** One row of a results table; {@code metrics} is null when the system did not finish. */
+  record Row(String system, String settings, double trainPerSec, double predictPerSec, MetricReport metrics, String note, boolean trainUpperBound) {
+    Row(String system, String settings, double trainPerSec, double predictPerSec, MetricReport metrics, String note) {
+      this(system, settings, trainPerSec, predictPerSec, metrics, note, false);
+    }
+  }
 
   /**
    * Entry point: {@code [--data DIR] [--datasets a,b] [--systems a,b] [--out FILE] [--reps N] [--seed S]
-   * [--warmup N] [--budget SECONDS] [--order shuffle|file]}.
+   * [--warmup N] [--warmup-seconds S] [--min-rep-seconds S] [--budget SECONDS] [--order shuffle|file] [--scale auto|none|standardize|l2] [--eta E]
+   * [--delta D] [--c C] [--max-updates M] [--bias true|false] [--moa-partial N]}.
    */
   public static void main(String[] args) throws Exception {
     Options o = parse(args);
@@ -72,10 +103,21 @@ public final class PeerComparison {
     List<String> systems = ALL_SYSTEMS;
     Path out = Path.of("alt-bench/RESULTS-peers.md");
     int warmup = 1;
+    double warmupSeconds = 2;
+    double minRepSeconds = 0.25;
     int reps = 3;
     long seed = 1;
     double budget = 120;
     boolean shuffle = true;
+    FeatureScaling scale = null;
+    AltLearners.Settings d = AltLearners.Settings.defaults();
+    float eta = d.eta();
+    float delta = d.delta();
+    float c = d.c();
+    int maxUpdates = d.maxUpdates();
+    boolean bias = d.bias();
+    int moaPartial = 200;
+    double moaPartialSeconds = 300;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       if (i + 1 >= args.length) {
@@ -89,6 +131,8 @@ public final class PeerComparison {
         case "--out" -> out = Path.of(v);
         case "--reps" -> reps = Integer.parseInt(v);
         case "--warmup" -> warmup = Integer.parseInt(v);
+        case "--warmup-seconds" -> warmupSeconds = Double.parseDouble(v);
+        case "--min-rep-seconds" -> minRepSeconds = Double.parseDouble(v);
         case "--seed" -> seed = Long.parseLong(v);
         case "--budget" -> budget = Double.parseDouble(v);
         case "--order" -> {
@@ -97,7 +141,16 @@ public final class PeerComparison {
           }
           shuffle = v.equals("shuffle");
         }
-        default -> throw new IllegalArgumentException("unknown option " + a + "; known: --data --datasets --systems --out --warmup --reps --seed --budget --order");
+        case "--scale" -> scale = v.equals("auto") ? null : FeatureScaling.parse(v);
+        case "--eta" -> eta = Float.parseFloat(v);
+        case "--delta" -> delta = Float.parseFloat(v);
+        case "--c" -> c = Float.parseFloat(v);
+        case "--max-updates" -> maxUpdates = Integer.parseInt(v);
+        case "--bias" -> bias = Boolean.parseBoolean(v);
+        case "--moa-partial" -> moaPartial = Integer.parseInt(v);
+        case "--moa-partial-seconds" -> moaPartialSeconds = Double.parseDouble(v);
+        default -> throw new IllegalArgumentException("unknown option " + a + "; known: --data --datasets --systems --out --warmup --warmup-seconds --min-rep-seconds"
+            + " --reps --seed --budget --order --scale --eta --delta --c --max-updates --bias --moa-partial --moa-partial-seconds");
       }
     }
     if (warmup < 0) {
@@ -106,7 +159,18 @@ public final class PeerComparison {
     if (reps < 1) {
       throw new IllegalArgumentException("--reps must be >= 1: " + reps);
     }
-    return new Options(data, datasets, systems, out, warmup, reps, seed, budget, shuffle);
+    if (moaPartial < 0) {
+      throw new IllegalArgumentException("--moa-partial must be >= 0: " + moaPartial);
+    }
+    // Validates eta, delta, c and M through the learners' own config records.
+    AltLearners.Settings alt = new AltLearners.Settings(eta, delta, c, maxUpdates, bias);
+    for (AltLearners.Kind k : AltLearners.Kind.values()) {
+      AltLearners.create(k, 1, alt);
+    }
+    if (warmupSeconds < 0 || minRepSeconds < 0) {
+      throw new IllegalArgumentException("--warmup-seconds and --min-rep-seconds must be >= 0");
+    }
+    return new Options(data, datasets, systems, out, warmup, warmupSeconds, minRepSeconds, reps, seed, budget, shuffle, scale, alt, moaPartial, moaPartialSeconds);
   }
 
   private static List<String> checked(String csv, List<String> known, String what) {
@@ -121,11 +185,12 @@ public final class PeerComparison {
     return out;
   }
 
-  private static Supplier<PeerSystem> system(String id) {
+  private static Supplier<PeerSystem> system(String id, AltLearners.Settings alt) {
     return switch (id) {
-      case "falt" -> () -> new AltSystem(AltLearners.Kind.FALT);
-      case "salt" -> () -> new AltSystem(AltLearners.Kind.SALT);
-      case "pa1" -> () -> new AltSystem(AltLearners.Kind.PA1);
+      case "falt" -> () -> new AltSystem(AltLearners.Kind.FALT, alt);
+      case "salt" -> () -> new AltSystem(AltLearners.Kind.SALT, alt);
+      case "pa1" -> () -> new AltSystem(AltLearners.Kind.PA1, alt);
+      case "pa2" -> () -> new AltSystem(AltLearners.Kind.PA2, alt);
       case "tribuo" -> TribuoSystem::new;
       case "liblinear" -> LiblinearSystem::new;
       case "moa-sgd" -> () -> new MoaSystem("functions.SGD", "MOA BR SGD");
@@ -136,16 +201,37 @@ public final class PeerComparison {
 
   static String runDataset(Options o, String name) throws IOException {
     System.err.println("== " + name);
-    PeerData.Split split = PeerData.load(o.data(), name, o.seed());
+    FeatureScaling scaling = o.scaling(name);
+    PeerData.Split raw = PeerData.load(o.data(), name, o.seed());
+    PeerData.Split split = PeerData.scaled(raw, scaling);
     Dataset train = split.train();
     Dataset test = split.test();
     int[] order = o.shuffle() ? Dataset.permutation(train.size(), o.seed()) : identity(train.size());
     List<Row> rows = new ArrayList<>();
     for (String id : o.systems()) {
-      rows.add(runSystem(o, system(id).get(), train, order, test));
+      rows.add(runSystem(o, system(id, o.alt()).get(), name, train, order, test));
       System.gc();
     }
-    return table(name, train, test, rows);
+    String check = rows.stream().filter(r -> r.system().equals(AltLearners.Kind.FALT.label()) && r.metrics() != null).findFirst()
+        .map(r -> crossCheck(o, raw, scaling, r.metrics())).orElse("");
+    return table(name, split, scaling, rows) + check;
+  }
+
+  /**
+   * Self-check of the harness: ALT's own train-then-test protocol ({@link TrainThenTest}, which scales
+   * on the fly from the unscaled data and evaluates with its own suite) must give exactly the metrics
+   * the comparison measured for FALT.
+   */
+  static String crossCheck(Options o, PeerData.Split raw, FeatureScaling scaling, MetricReport measured) {
+    TrainThenTest.Config config = new TrainThenTest.Config(o.shuffle() ? Order.SHUFFLE : Order.FILE, o.seed(), scaling, ZeroDivisionPolicy.SPEC, 1);
+    MetricReport reference = TrainThenTest.run(AltLearners.create(AltLearners.Kind.FALT, raw.train().numLabels(), o.alt()), raw.train(), raw.test(), config).metrics();
+    boolean same = reference.equals(measured);
+    if (!same) {
+      System.err.println("  cross-check FAILED: TrainThenTest " + reference.paperValues() + " vs measured " + measured.paperValues());
+    }
+    return same
+        ? "Cross-check: `org.altml.core.eval.TrainThenTest` (FALT, same order, seed and scaling) reproduces the ALT FALT metrics above bit for bit.\n\n"
+        : "**Cross-check FAILED**: `TrainThenTest` gives " + reference.paperValues() + " for ALT FALT, the comparison measured " + measured.paperValues() + ".\n\n";
   }
 
   private static int[] identity(int n) {
@@ -163,53 +249,46 @@ public final class PeerComparison {
    */
   static final long MOA_MAX_FEATURES_TIMES_LABELS = 1_000_000L;
 
-  static Row runSystem(Options o, PeerSystem s, Dataset train, int[] order, Dataset test) {
+  static Row runSystem(Options o, PeerSystem s, String dataset, Dataset train, int[] order, Dataset test) {
     int numLabels = test.numLabels();
     long dl = (long) Math.max(train.numFeatures(), test.numFeatures()) * numLabels;
-    if (s instanceof MoaSystem && dl > MOA_MAX_FEATURES_TIMES_LABELS) {
-      String note = "skipped: d·L = " + dl + " > " + MOA_MAX_FEATURES_TIMES_LABELS
-          + " (MOA densifies each example per label; one example takes minutes here)";
+    if (s instanceof MoaSystem moa && dl > MOA_MAX_FEATURES_TIMES_LABELS) {
+      String note = "full run skipped: d·L = " + dl + " > " + MOA_MAX_FEATURES_TIMES_LABELS
+          + " (MOA densifies each example once per label)";
       System.err.printf(Locale.ROOT, "  %-24s %s%n", s.name(), note);
-      return new Row(s.name(), s.settings(), Double.NaN, Double.NaN, null, note);
+      if (o.moaPartial() == 0) {
+        return new Row(s.name(), s.settings(), Double.NaN, Double.NaN, null, note);
+      }
+      MoaPartial.Result p = MoaPartial.runIsolated(o, moa.baseLearner(), dataset);
+      System.err.printf(Locale.ROOT, "  %-24s %s%n", s.name(), p.note());
+      return new Row(s.name() + " (partial)", s.settings(), p.examplesPerSecond(), Double.NaN, null, note + "; " + p.note(), p.upperBound());
     }
-    long budget = (long) (o.budgetSeconds() * 1e9);
     try {
       s.prepare(train, order, test);
-      boolean[][] predicted = new boolean[test.size()][numLabels];
-      float[][] scores = new float[test.size()][numLabels];
-      double[] trainSec = new double[o.reps()];
-      double[] predictSec = new double[o.reps()];
-      // Warm-up rounds (train + predict, untimed) first, then the timed rounds; the model of the last
-      // training round is the one whose predictions are scored.
-      for (int r = -o.warmup(); r < o.reps(); r++) {
-        long t0 = System.nanoTime();
-        int done = s.train(t0 + budget);
-        double sec = (System.nanoTime() - t0) / 1e9;
-        if (done < order.length) {
-          String note = String.format(Locale.ROOT, "stopped by the %.0f s budget after %d of %d training examples", o.budgetSeconds(), done, order.length);
-          System.err.printf(Locale.ROOT, "  %-24s %s%n", s.name(), note);
-          return new Row(s.name(), s.settings(), done / sec, Double.NaN, null, note);
-        }
-        if (r >= 0) {
-          trainSec[r] = sec;
-        }
+      Scores[] scores = new Scores[test.size()];
+      for (int i = 0; i < scores.length; i++) {
+        scores[i] = new Scores(numLabels);
       }
-      for (int r = -o.warmup(); r < o.reps(); r++) {
-        long t0 = System.nanoTime();
-        int done = s.predict(predicted, scores, t0 + budget);
-        double sec = (System.nanoTime() - t0) / 1e9;
-        if (done < test.size()) {
-          String note = String.format(Locale.ROOT, "prediction stopped by the %.0f s budget after %d of %d test examples", o.budgetSeconds(), done, test.size());
-          System.err.printf(Locale.ROOT, "  %-24s %s%n", s.name(), note);
-          return new Row(s.name(), s.settings(), order.length / median(trainSec), done / sec, null, note);
-        }
-        if (r >= 0) {
-          predictSec[r] = sec;
-        }
+      // Warm-up (untimed), then the timed repetitions; the model of the last training call is the one
+      // whose predictions are scored.
+      Timing tr = time(o, s::train, order.length);
+      if (tr.done() < order.length) {
+        String note = String.format(Locale.ROOT, "stopped by the %.0f s budget after %d of %d training examples", o.budgetSeconds(), tr.done(), order.length);
+        System.err.printf(Locale.ROOT, "  %-24s %s%n", s.name(), note);
+        return new Row(s.name(), s.settings(), tr.perSecond(), Double.NaN, null, note);
       }
-      PeerMetrics m = PeerMetrics.of(test, predicted, s.hasScores() ? scores : null);
-      Row row = new Row(s.name(), s.settings(), order.length / median(trainSec), test.size() / median(predictSec), m, "");
-      System.err.printf(Locale.ROOT, "  %-24s train %12.0f ex/s  predict %12.0f ex/s  F1 %.4f%n", s.name(), row.trainPerSec(), row.predictPerSec(), m.f1());
+      Timing pr = time(o, deadline -> s.predict(scores, deadline), test.size());
+      if (pr.done() < test.size()) {
+        String note = String.format(Locale.ROOT, "prediction stopped by the %.0f s budget after %d of %d test examples", o.budgetSeconds(), pr.done(), test.size());
+        System.err.printf(Locale.ROOT, "  %-24s %s%n", s.name(), note);
+        return new Row(s.name(), s.settings(), tr.perSecond(), pr.perSecond(), null, note);
+      }
+      MetricReport m = evaluate(test, scores);
+      String note = s.disagreements() == 0 ? "" : s.disagreements() + " test examples where the library's own predicted set differs from its scores' (ties at the threshold after rounding to float); metrics use the scores";
+      String settings = s.settings() + String.format(Locale.ROOT, " (timing: train %d warm-up calls, %.1f calls per rep; predict %d, %.1f)",
+          tr.warmupCalls(), tr.callsPerRep(), pr.warmupCalls(), pr.callsPerRep());
+      Row row = new Row(s.name(), settings, tr.perSecond(), pr.perSecond(), m, note);
+      System.err.printf(Locale.ROOT, "  %-24s train %12.0f ex/s  predict %12.0f ex/s  F1 %.4f%n", s.name(), row.trainPerSec(), row.predictPerSec(), m.get(Measure.F1));
       return row;
     } catch (OutOfMemoryError e) {
       s.close();
@@ -223,6 +302,70 @@ public final class PeerComparison {
     }
   }
 
+  /** A timed call: one training pass or one prediction pass; returns the number of examples done before {@code deadline}. */
+  @FunctionalInterface
+  interface Call {
+    /** Runs the call. */
+    int run(long deadline) throws Exception;
+  }
+
+  /**
+   * A rate: {@code perSecond} is the median over the repetitions of examples per second; {@code done}
+   * is below the full count when the budget stopped a call (then {@code perSecond} is that call's rate).
+   */
+  record Timing(double perSecond, int done, int warmupCalls, double callsPerRep) {}
+
+  /**
+   * Times {@code call} over {@code n} examples identically for every system: untimed warm-up calls
+   * (at least {@code --warmup}, repeated until {@code --warmup-seconds} have passed, so the JIT has
+   * compiled tiny datasets' loops too), then {@code --reps} repetitions, each repeating whole calls until
+   * at least {@code --min-rep-seconds} have passed (so a call of a few microseconds is not measured by
+   * one clock reading); each call gets the full {@code --budget}.
+   */
+  static Timing time(Options o, Call call, int n) throws Exception {
+    long budget = (long) (o.budgetSeconds() * 1e9);
+    long warmupEnd = System.nanoTime() + (long) (o.warmupSeconds() * 1e9);
+    int warm = 0;
+    while (warm < o.warmup() || System.nanoTime() - warmupEnd < 0) {
+      long t0 = System.nanoTime();
+      int done = call.run(t0 + budget);
+      if (done < n) {
+        return new Timing(done / ((System.nanoTime() - t0) / 1e9), done, warm, 0);
+      }
+      warm++;
+    }
+    double[] rates = new double[o.reps()];
+    long totalCalls = 0;
+    long minRep = (long) (o.minRepSeconds() * 1e9);
+    for (int r = 0; r < o.reps(); r++) {
+      long t0 = System.nanoTime();
+      long calls = 0;
+      long elapsed;
+      do {
+        long c0 = System.nanoTime();
+        int done = call.run(c0 + budget);
+        if (done < n) {
+          return new Timing(done / ((System.nanoTime() - c0) / 1e9), done, warm, 0);
+        }
+        calls++;
+        elapsed = System.nanoTime() - t0;
+      } while (elapsed < minRep);
+      rates[r] = (double) calls * n / (elapsed / 1e9);
+      totalCalls += calls;
+    }
+    return new Timing(median(rates), n, warm, (double) totalCalls / o.reps());
+  }
+
+  /** Every metric of {@code scores[i]} against the labels of test example i, by one {@link EvaluationSuite} (SPEC.md zero division). */
+  static MetricReport evaluate(Dataset test, Scores[] scores) {
+    EvaluationSuite suite = new EvaluationSuite(test.numLabels());
+    LabelSet y = new LabelSet();
+    for (int i = 0; i < scores.length; i++) {
+      suite.accept(test.labels(i, y), scores[i]);
+    }
+    return suite.report();
+  }
+
   static double median(double[] v) {
     double[] c = v.clone();
     Arrays.sort(c);
@@ -230,24 +373,34 @@ public final class PeerComparison {
     return n % 2 == 1 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2;
   }
 
-  static String table(String name, Dataset train, Dataset test, List<Row> rows) {
+  private static final Measure[] COLUMNS = {
+    Measure.PRECISION, Measure.RECALL, Measure.F1, Measure.MICRO_F1, Measure.MACRO_F1, Measure.HAMMING_LOSS, Measure.RANKING_LOSS
+  };
+
+  static String table(String name, PeerData.Split split, FeatureScaling scaling, List<Row> rows) {
+    Dataset train = split.train();
+    Dataset test = split.test();
     Row ref = rows.stream().filter(r -> r.system().equals(AltLearners.Kind.FALT.label())).findFirst().orElse(null);
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT, "## %s (train %d, test %d, d = %d, L = %d)%n%n", name, train.size(), test.size(), train.numFeatures(), train.numLabels()));
+    sb.append("Data: ").append(split.source()).append("; feature scaling: **").append(scaling.cliName()).append("**")
+        .append(scaling == FeatureScaling.STANDARDIZE ? " (fitted on the training set, applied to both sets)" : "")
+        .append(", applied identically for every system.\n\n");
     sb.append("| system | train ex/s | predict ex/s | FALT/peer train | FALT/peer predict | precision | recall | F1 | micro-F1 | macro-F1 | Hamming | ranking loss |\n");
     sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     List<String> notes = new ArrayList<>();
     for (Row r : rows) {
-      PeerMetrics m = r.metrics();
+      MetricReport m = r.metrics();
       sb.append("| ").append(r.system())
-          .append(" | ").append(rate(r.trainPerSec()))
+          .append(" | ").append(r.trainUpperBound() ? "< " : "").append(rate(r.trainPerSec()))
           .append(" | ").append(rate(r.predictPerSec()))
-          .append(" | ").append(ref == null ? "n/a" : ratio(ref.trainPerSec(), r.trainPerSec()))
+          .append(" | ").append(ref == null ? "n/a" : (r.trainUpperBound() ? "> " : "") + ratio(ref.trainPerSec(), r.trainPerSec()))
           .append(" | ").append(ref == null ? "n/a" : ratio(ref.predictPerSec(), r.predictPerSec()));
       if (m == null) {
-        sb.append(" | n/a".repeat(7));
+        sb.append(" | n/a".repeat(COLUMNS.length));
       } else {
-        for (double v : new double[] {m.precision(), m.recall(), m.f1(), m.microF1(), m.macroF1(), m.hamming(), m.rankingLoss()}) {
+        for (Measure c : COLUMNS) {
+          double v = m.get(c);
           sb.append(" | ").append(Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.4f", v));
         }
       }
@@ -266,14 +419,15 @@ public final class PeerComparison {
     if (Double.isNaN(v)) {
       return "n/a";
     }
-    return String.format(Locale.ROOT, v < 100 ? "%.2f" : "%,.0f", v);
+    return String.format(Locale.ROOT, v < 1 ? "%.4f" : v < 100 ? "%.2f" : "%,.0f", v);
   }
 
   private static String ratio(double a, double b) {
     if (Double.isNaN(a) || Double.isNaN(b) || b == 0) {
       return "n/a";
     }
-    return String.format(Locale.ROOT, "%.1fx", a / b);
+    double r = a / b;
+    return String.format(Locale.ROOT, r < 100 ? "%.1fx" : "%,.0fx", r);
   }
 
   static String header(Options o, String[] args) {
@@ -289,14 +443,27 @@ public final class PeerComparison {
         .append(jar(org.tribuo.multilabel.sgd.linear.LinearSGDTrainer.class)).append(", ")
         .append(jar(moa.classifiers.multitarget.BasicMultiLabelClassifier.class)).append('\n');
     sb.append(String.format(Locale.ROOT, "- Protocol: train-then-test; every system gets the same training examples in the same order (%s, seed %d) "
-        + "and the same test set; data converted to each library's format before the clock starts; %d untimed warm-up round(s), "
-        + "then wall-clock medians of %d repetitions (train: fresh model each time); metrics from one routine (SPEC.md definitions, fractions); "
-        + "ranking loss from each system's exposed scores (ties count as errors); a %.0f s budget per timed call.%n",
-        o.shuffle() ? "seeded permutation" : "file order", o.seed(), o.warmup(), o.reps(), o.budgetSeconds()));
+        + "and the same test set; data converted to each library's format before the clock starts; untimed warm-up calls "
+        + "(at least %d, repeated for at least %.1f s), then the median over %d repetitions of examples/s, each repetition repeating whole "
+        + "calls for at least %.2f s of wall clock (train: a fresh model per call, one pass or one epoch); metrics from one "
+        + "`org.altml.core.metric.EvaluationSuite` for every system (SPEC.md definitions and zero division, fractions) fed each "
+        + "system's label scores plus a threshold score that reproduces its own predicted sets; ranking loss ties count as errors; "
+        + "a %.0f s budget per timed call.%n",
+        o.shuffle() ? "seeded permutation" : "file order", o.seed(), o.warmup(), o.warmupSeconds(), o.reps(), o.minRepSeconds(), o.budgetSeconds()));
+    sb.append("- Feature scaling (`--scale`): ").append(o.scale() == null
+        ? "auto = **standardize** for the dense sets (emotions, scene, yeast; fitted on the training set) and **none** for sparse text "
+            + "(bibtex, rcv1subsetN, synthetic: rows already unit length or binary)"
+        : "**" + o.scale().cliName() + "** for every dataset")
+        .append("; the scaled data is what every system gets.\n");
+    AltLearners.Settings a = o.alt();
+    sb.append(String.format(Locale.ROOT, "- ALT settings: eta = %s, delta = %s, C = %s, max updates M = %d, bias %s (`--eta --delta --c --max-updates --bias`); "
+        + "ALT learners are `org.altml.core.linear.Falt`/`Salt` and `org.altml.core.baseline.PaBinaryRelevance`.%n",
+        a.eta(), a.delta(), a.c(), a.maxUpdates(), a.bias() ? "on" : "off"));
     sb.append("- FALT/peer: ALT FALT's examples/s divided by the peer's (above 1 means FALT is faster).\n");
-    if (AltLearners.interim()) {
-      sb.append("- **ALT rows use the interim learners in `AltLearners` (SPEC.md rules over `VectorMath`), not yet `org.altml.core.linear`.**\n");
-    }
+    sb.append(String.format(Locale.ROOT, "- MOA on datasets with d·L > %,d: the full run is skipped (BasicMultiLabelLearner densifies every example once per label); "
+        + "instead MOA trains on the first %d examples of the same order in a child JVM for at most %.0f s (`--moa-partial N --moa-partial-seconds S`) "
+        + "and the row, marked **(partial)**, gives its steady training rate after the first example (or an upper bound, marked <), never metrics.%n",
+        MOA_MAX_FEATURES_TIMES_LABELS, o.moaPartial(), o.moaPartialSeconds()));
     sb.append('\n');
     return sb.toString();
   }

@@ -1,5 +1,6 @@
 package org.altml.bench.peers;
 
+import org.altml.core.learner.Scores;
 import org.altml.sparse.data.Dataset;
 
 /**
@@ -12,11 +13,6 @@ public interface PeerSystem {
 
   /** The settings used, for the table notes. */
   String settings();
-
-  /** Whether {@link #predict} fills real scores (otherwise ranking loss is reported as n/a). */
-  default boolean hasScores() {
-    return true;
-  }
 
   /**
    * Converts {@code train} (to be visited in {@code order}) and {@code test} into the system's format.
@@ -33,12 +29,23 @@ public interface PeerSystem {
   int train(long deadline) throws Exception;
 
   /**
-   * Predicts the prepared test examples with the model of the last {@link #train}, writing predicted
-   * sets and scores; stops when {@code System.nanoTime()} passes {@code deadline}.
+   * Predicts the prepared test examples with the model of the last {@link #train}, writing each one's
+   * label scores and a threshold score into {@code out[i]} such that the labels scoring strictly above
+   * the threshold are exactly the system's own predicted set (so one {@code EvaluationSuite} scores
+   * every system); stops when {@code System.nanoTime()} passes {@code deadline}.
    *
    * @return the number of test examples predicted
    */
-  int predict(boolean[][] predicted, float[][] scores, long deadline) throws Exception;
+  int predict(Scores[] out, long deadline) throws Exception;
+
+  /**
+   * Number of test examples of the last {@link #predict} whose native predicted set (as the library
+   * returns it) differs from the set its {@link Scores} imply, e.g. by float rounding at a tie with the
+   * threshold; 0 for systems that only expose scores.
+   */
+  default long disagreements() {
+    return 0;
+  }
 
   /** Frees the model and converted data. */
   default void close() {}

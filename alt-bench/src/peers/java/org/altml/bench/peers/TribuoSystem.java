@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.altml.core.learner.Scores;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;
@@ -25,7 +26,9 @@ import org.tribuo.provenance.SimpleDataSourceProvenance;
  * Tribuo's multi-label linear SGD ({@code tribuo-multilabel-sgd}): hinge objective, AdaGrad (learning
  * rate 1.0, epsilon 0.1), minibatch 1, one epoch in the given order (Tribuo's own shuffling off).
  * The train time is one call of {@code trainer.train(dataset)} (one epoch, including Tribuo's internal
- * conversion of the dataset to its vectors).
+ * conversion of the dataset to its vectors). Scores: Tribuo's per-label output scores, threshold lane
+ * = the objective's {@code threshold()} (Tribuo predicts a label when its score is strictly above it; a
+ * label absent from the training set has no score and gets -Float.MAX_VALUE).
  */
 final class TribuoSystem implements PeerSystem {
   private static final long SEED = 1L;
@@ -34,6 +37,8 @@ final class TribuoSystem implements PeerSystem {
   private MutableDataset<MultiLabel> trainSet;
   private List<Example<MultiLabel>> testSet;
   private Model<MultiLabel> model;
+  private final Hinge objective = new Hinge();
+  private long disagreements;
 
   @Override
   public String name() {
@@ -86,29 +91,42 @@ final class TribuoSystem implements PeerSystem {
 
   @Override
   public int train(long deadline) {
-    LinearSGDTrainer trainer = new LinearSGDTrainer(new Hinge(), new AdaGrad(1.0, 0.1), 1, -1, 1, SEED);
+    LinearSGDTrainer trainer = new LinearSGDTrainer(objective, new AdaGrad(1.0, 0.1), 1, -1, 1, SEED);
     trainer.setShuffle(false);
     model = trainer.train(trainSet);
     return trainSet.size();
   }
 
   @Override
-  public int predict(boolean[][] predicted, float[][] scores, long deadline) {
+  public int predict(Scores[] out, long deadline) {
     int numLabels = labelNames.length;
+    float threshold = (float) objective.threshold();
+    disagreements = 0;
     for (int i = 0; i < testSet.size(); i++) {
       Prediction<MultiLabel> p = model.predict(testSet.get(i));
-      Map<String, MultiLabel> out = p.getOutputScores();
+      Map<String, MultiLabel> scores = p.getOutputScores();
       Set<String> yes = p.getOutput().getNameSet();
+      float[] a = out[i].array();
+      a[numLabels] = threshold;
+      boolean differs = false;
       for (int l = 0; l < numLabels; l++) {
-        MultiLabel m = out.get(labelNames[l]);
-        scores[i][l] = m == null ? -Float.MAX_VALUE : (float) m.getLabelSet().iterator().next().getScore();
-        predicted[i][l] = yes.contains(labelNames[l]);
+        MultiLabel m = scores.get(labelNames[l]);
+        a[l] = m == null ? -Float.MAX_VALUE : (float) m.getLabelSet().iterator().next().getScore();
+        differs |= (a[l] > threshold) != yes.contains(labelNames[l]);
+      }
+      if (differs) {
+        disagreements++;
       }
       if (System.nanoTime() - deadline > 0) {
         return i + 1;
       }
     }
     return testSet.size();
+  }
+
+  @Override
+  public long disagreements() {
+    return disagreements;
   }
 
   @Override
