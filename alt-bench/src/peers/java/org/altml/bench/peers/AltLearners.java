@@ -7,6 +7,7 @@ import org.altml.core.linear.Falt;
 import org.altml.core.linear.FaltConfig;
 import org.altml.core.linear.LearnerOptions;
 import org.altml.core.linear.LinearLearner;
+import org.altml.core.linear.Precision;
 import org.altml.core.linear.Salt;
 import org.altml.core.linear.SaltConfig;
 
@@ -46,16 +47,17 @@ public final class AltLearners {
    * @param c PA's aggressiveness C
    * @param maxUpdates M, the maximum number of update steps per example
    * @param bias append a constant bias feature (every ALT learner alike)
+   * @param precision weight precision (the library's default is double; float is the fast mode)
    */
-  public record Settings(float eta, float delta, float c, int maxUpdates, boolean bias) {
+  public record Settings(float eta, float delta, float c, int maxUpdates, boolean bias, Precision precision) {
     /** The CLI's defaults. */
     public static Settings defaults() {
-      return new Settings(1f, 1f, 1f, 1, false);
+      return new Settings(1f, 1f, 1f, 1, false, Precision.DOUBLE);
     }
 
     /** The settings {@code kind} uses, as text for the results. */
     public String describe(Kind kind) {
-      String m = ", M=" + maxUpdates + (bias ? ", bias" : "");
+      String m = ", M=" + maxUpdates + (bias ? ", bias" : "") + ", " + precision.name().toLowerCase(Locale.ROOT);
       return switch (kind) {
         case FALT -> "eta=" + fmt(eta) + m;
         case SALT -> "eta=" + fmt(eta) + ", delta=" + fmt(delta) + m;
@@ -70,7 +72,7 @@ public final class AltLearners {
 
   /** A fresh learner of the given kind for {@code numLabels} labels. */
   public static LinearLearner create(Kind kind, int numLabels, Settings s) {
-    LearnerOptions options = LearnerOptions.defaults().withBias(s.bias());
+    LearnerOptions options = LearnerOptions.defaults().withBias(s.bias()).withPrecision(s.precision());
     return switch (kind) {
       case FALT -> new Falt(numLabels, new FaltConfig(s.eta(), s.maxUpdates()), options);
       case SALT -> new Salt(numLabels, new SaltConfig(s.eta(), s.delta(), s.maxUpdates()), options);

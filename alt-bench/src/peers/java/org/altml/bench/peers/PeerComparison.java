@@ -1,5 +1,6 @@
 package org.altml.bench.peers;
 
+import org.altml.core.linear.Precision;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -81,7 +82,7 @@ public final class PeerComparison {
   /**
    * Entry point: {@code [--data DIR] [--datasets a,b] [--systems a,b] [--out FILE] [--reps N] [--seed S]
    * [--warmup N] [--warmup-seconds S] [--min-rep-seconds S] [--budget SECONDS] [--order shuffle|file] [--scale auto|none|standardize|l2] [--eta E]
-   * [--delta D] [--c C] [--max-updates M] [--bias true|false] [--moa-partial N]}.
+   * [--delta D] [--c C] [--max-updates M] [--bias true|false] [--precision double|float] [--moa-partial N]}.
    */
   public static void main(String[] args) throws Exception {
     Options o = parse(args);
@@ -116,6 +117,7 @@ public final class PeerComparison {
     float c = d.c();
     int maxUpdates = d.maxUpdates();
     boolean bias = d.bias();
+    Precision precision = d.precision();
     int moaPartial = 200;
     double moaPartialSeconds = 300;
     for (int i = 0; i < args.length; i++) {
@@ -147,10 +149,11 @@ public final class PeerComparison {
         case "--c" -> c = Float.parseFloat(v);
         case "--max-updates" -> maxUpdates = Integer.parseInt(v);
         case "--bias" -> bias = Boolean.parseBoolean(v);
+        case "--precision" -> precision = Precision.valueOf(v.toUpperCase(Locale.ROOT));
         case "--moa-partial" -> moaPartial = Integer.parseInt(v);
         case "--moa-partial-seconds" -> moaPartialSeconds = Double.parseDouble(v);
         default -> throw new IllegalArgumentException("unknown option " + a + "; known: --data --datasets --systems --out --warmup --warmup-seconds --min-rep-seconds"
-            + " --reps --seed --budget --order --scale --eta --delta --c --max-updates --bias --moa-partial --moa-partial-seconds");
+            + " --reps --seed --budget --order --scale --eta --delta --c --max-updates --bias --precision --moa-partial --moa-partial-seconds");
       }
     }
     if (warmup < 0) {
@@ -163,7 +166,7 @@ public final class PeerComparison {
       throw new IllegalArgumentException("--moa-partial must be >= 0: " + moaPartial);
     }
     // Validates eta, delta, c and M through the learners' own config records.
-    AltLearners.Settings alt = new AltLearners.Settings(eta, delta, c, maxUpdates, bias);
+    AltLearners.Settings alt = new AltLearners.Settings(eta, delta, c, maxUpdates, bias, precision);
     for (AltLearners.Kind k : AltLearners.Kind.values()) {
       AltLearners.create(k, 1, alt);
     }
@@ -456,9 +459,9 @@ public final class PeerComparison {
         : "**" + o.scale().cliName() + "** for every dataset")
         .append("; the scaled data is what every system gets.\n");
     AltLearners.Settings a = o.alt();
-    sb.append(String.format(Locale.ROOT, "- ALT settings: eta = %s, delta = %s, C = %s, max updates M = %d, bias %s (`--eta --delta --c --max-updates --bias`); "
+    sb.append(String.format(Locale.ROOT, "- ALT settings: eta = %s, delta = %s, C = %s, max updates M = %d, bias %s, weights in %s precision (`--eta --delta --c --max-updates --bias --precision`); "
         + "ALT learners are `org.altml.core.linear.Falt`/`Salt` and `org.altml.core.baseline.PaBinaryRelevance`.%n",
-        a.eta(), a.delta(), a.c(), a.maxUpdates(), a.bias() ? "on" : "off"));
+        a.eta(), a.delta(), a.c(), a.maxUpdates(), a.bias() ? "on" : "off", a.precision().name().toLowerCase(Locale.ROOT)));
     sb.append("- FALT/peer: ALT FALT's examples/s divided by the peer's (above 1 means FALT is faster).\n");
     sb.append(String.format(Locale.ROOT, "- MOA on datasets with d·L > %,d: the full run is skipped (BasicMultiLabelLearner densifies every example once per label); "
         + "instead MOA trains on the first %d examples of the same order in a child JVM for at most %.0f s (`--moa-partial N --moa-partial-seconds S`) "
