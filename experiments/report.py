@@ -8,6 +8,7 @@ called by hand, although every subcommand is a plain function of files on disk:
   report.py check   JSON...                                 -> exit 1 and a message per anomaly
   report.py same    A.json B.json                           -> exit 1 unless the metrics are identical
   report.py grid    TITLE DIR                               -> grid table + the two selections
+  report.py edge    TITLE GRID_DIR EDGE_DIR                 -> settings beyond the grid's edge
   report.py best    DIR KEY_FILE                            -> writes the key chosen by the paper's rule
   report.py seeds   TITLE DIR PAPER_F1 PAPER_RL             -> mean ± std over the seeds in DIR
   report.py small   DIR                                     -> tables of small-datasets.md
@@ -250,6 +251,41 @@ def cmd_grid(title, directory):
     return 0
 
 
+def cmd_edge(title, main_dir, edge_dir):
+    """Extra settings just outside the grid's edges where its best landed: their table, then both
+    selections over grid + extra settings, saying whether the best moves."""
+    main, _ = runs_in(main_dir)
+    edge, failed = runs_in(edge_dir)
+    keys = sorted(edge, key=lambda k: grid_sort_key(edge[k]))
+    print(f"### {title}: edge check ({len(keys)} settings beyond the grid's edge, metrics in %, seed 1)\n")
+    print(seven_header(["setting"], ["train s", "test s"]))
+    for k in keys:
+        r = edge[k]
+        cells = [settings_text(r)] + [pct(r["metrics"][m]) for m, _, _ in SEVEN]
+        cells += [f"{r['trainSeconds']:.2f}", f"{r['testSeconds']:.2f}"]
+        print("| " + " | ".join(cells) + " |")
+    for k, message in failed.items():
+        print(f"| {k} | FAILED: {message} |" + " |" * 8)
+    union = dict(main)
+    union.update({"edge:" + k: v for k, v in edge.items()})
+    ukeys = sorted(union, key=lambda k: grid_sort_key(union[k]))
+    grid_rule = select_paper_rule(sorted(main, key=lambda k: grid_sort_key(main[k])), main)
+    grid_f1 = max(main, key=lambda k: main[k]["metrics"]["f1"])
+    rule = select_paper_rule(ukeys, union)
+    cope, score = copeland(ukeys, union)
+    f1 = max(ukeys, key=lambda k: union[k]["metrics"]["f1"])
+    print()
+    for what, old, new in (("paper's rule", grid_rule, rule), ("F1", grid_f1, f1)):
+        r = union[new]
+        moved = "moves to" if new != old else "stays at"
+        print(f"- Over grid + edge settings, the best by the {what} {moved} **{settings_text(r)}** "
+              f"(F1 {pct(r['metrics']['f1'])}, Rl {pct(r['metrics']['rankingLoss'])}).")
+    print(f"- Order-free cross-check over grid + edge ({score} of {len(ukeys) - 1} pairwise wins): "
+          + "; ".join(settings_text(union[c]) for c in cope) + ".")
+    print()
+    return 0
+
+
 def cmd_best(directory, out_file, by="rule"):
     runs, _ = runs_in(directory)
     keys = sorted(runs, key=lambda k: grid_sort_key(runs[k]))
@@ -390,6 +426,8 @@ def main(argv):
         return cmd_same(*args)
     if cmd == "grid":
         return cmd_grid(*args)
+    if cmd == "edge":
+        return cmd_edge(*args)
     if cmd == "best":
         return cmd_best(*args)
     if cmd == "seeds":
