@@ -9,7 +9,7 @@ called by hand, although every subcommand is a plain function of files on disk:
   report.py same    A.json B.json                           -> exit 1 unless the metrics are identical
   report.py grid    TITLE DIR                               -> grid table + the two selections
   report.py edge    TITLE GRID_DIR EDGE_DIR                 -> settings beyond the grid's edge
-  report.py best    DIR KEY_FILE                            -> writes the key chosen by the paper's rule
+  report.py best    KEY_FILE rule|f1 DIR [EDGE_DIR]         -> writes the best key and its flags
   report.py seeds   TITLE DIR PAPER_F1 PAPER_RL             -> mean ± std over the seeds in DIR
   report.py small   DIR                                     -> tables of small-datasets.md
 
@@ -278,7 +278,7 @@ def cmd_edge(title, main_dir, edge_dir):
     for what, old, new in (("paper's rule", grid_rule, rule), ("F1", grid_f1, f1)):
         r = union[new]
         moved = "moves to" if new != old else "stays at"
-        print(f"- Over grid + edge settings, the best by the {what} {moved} **{settings_text(r)}** "
+        print(f"- Over grid + edge settings, the best by {what} {moved} **{settings_text(r)}** "
               f"(F1 {pct(r['metrics']['f1'])}, Rl {pct(r['metrics']['rankingLoss'])}).")
     print(f"- Order-free cross-check over grid + edge ({score} of {len(ukeys) - 1} pairwise wins): "
           + "; ".join(settings_text(union[c]) for c in cope) + ".")
@@ -286,8 +286,13 @@ def cmd_edge(title, main_dir, edge_dir):
     return 0
 
 
-def cmd_best(directory, out_file, by="rule"):
-    runs, _ = runs_in(directory)
+def cmd_best(out_file, by, *directories):
+    """Writes the key and the reproducing flags of the best run over the directories (by the paper's
+    rule in table order, or by F1); an edge directory's key gets the prefix 'edge-'."""
+    runs = {}
+    for i, directory in enumerate(directories):
+        found, _ = runs_in(directory)
+        runs.update({("edge-" if i else "") + k: v for k, v in found.items()})
     keys = sorted(runs, key=lambda k: grid_sort_key(runs[k]))
     if by == "f1":
         best = max(keys, key=lambda k: runs[k]["metrics"]["f1"])
@@ -313,8 +318,8 @@ def cmd_seeds(title, directory, paper_f1, paper_rl):
     runs, failed = runs_in(directory)
     keys = sorted(runs, key=lambda k: runs[k]["run"]["seeds"]["order"])
     if not keys:
-        print(f"### {title}: no seed runs\n")
-        return 1
+        print(f"### {title}: no seed runs (not run yet?)\n")
+        return 0
     seeds = [runs[k]["run"]["seeds"]["order"] for k in keys]
     setting = settings_text(runs[keys[0]])
     print(f"### {title}, {setting}: mean ± std over seeds {', '.join(map(str, seeds))} (metrics in %)\n")
@@ -334,7 +339,7 @@ def cmd_seeds(title, directory, paper_f1, paper_rl):
     f1, _ = mean_std([runs[k]["metrics"]["f1"] for k in keys])
     rl, _ = mean_std([runs[k]["metrics"]["rankingLoss"] for k in keys])
     print()
-    print(f"Against the paper's Table 3 ({title}: F1 {paper_f1}, Rl {paper_rl}): here F1 "
+    print(f"Against the paper's Table 3 (F1 {paper_f1}, Rl {paper_rl}): here F1 "
           f"{pct(f1)} ({100 * f1 - float(paper_f1):+.2f} points), Rl {pct(rl)} "
           f"({100 * rl - float(paper_rl):+.2f} points; lower is better). Std is the sample standard "
           f"deviation (n − 1) over {len(keys)} permutations.")
