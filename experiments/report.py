@@ -169,7 +169,9 @@ def cmd_header(command, version_file):
     try:
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
                                 text=True, check=False).stdout.strip() or "unknown"
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
+        # the scripts rewrite their own results and markdown: only other changes make the tree dirty
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", ".",
+                                ":(exclude)experiments/results", ":(exclude)experiments/*.md"],
                                capture_output=True, text=True, check=False).stdout.strip()
         if dirty:
             commit += " (with uncommitted changes)"
