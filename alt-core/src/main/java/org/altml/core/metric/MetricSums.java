@@ -93,18 +93,20 @@ final class MetricSums {
         e.oneError,
         e.coverage,
         e.averagePrecision);
+    // O(|Y| + |Ŷ|), not O(L): tp and fp over the predicted labels, fn over the true ones
+    int[] bits = e.truthBits;
+    int[] predicted = e.predictedLabels;
+    for (int k = 0; k < e.predictedSize; k++) {
+      int l = predicted[k];
+      tp[l] += bits[l];
+      fp[l] += bits[l] ^ 1;
+    }
     float[] s = e.scores;
     float t = s[numLabels];
-    boolean[] mask = e.truthMask;
-    for (int l = 0; l < numLabels; l++) {
-      boolean predicted = s[l] > t;
-      if (predicted) {
-        if (mask[l]) {
-          tp[l]++;
-        } else {
-          fp[l]++;
-        }
-      } else if (mask[l]) {
+    int[] truth = e.truthLabels;
+    for (int k = e.truthOffset, end = e.truthOffset + e.truthSize; k < end; k++) {
+      int l = truth[k];
+      if (!(s[l] > t)) {
         fn[l]++;
       }
     }
