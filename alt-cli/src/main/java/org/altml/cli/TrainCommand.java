@@ -71,6 +71,8 @@ public final class TrainCommand implements Callable<Integer> {
     FeatureScaling scaling = statelessScaling(scale);
     Dataset train = DataLoading.read(dataFile, data);
     LinearLearner model = learner.create(train.numLabels());
+    // d is known from the file: allocate W once, outside the clock, instead of growing it as features appear
+    model.ensureFeatures(train.numFeatures());
     TrainThenTest.Training training =
         TrainThenTest.train(model, train, trainingOrder, seed.seed(), FeatureScaler.of(scaling));
     Learners.checkFinite(model);

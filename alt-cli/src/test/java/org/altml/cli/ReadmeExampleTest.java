@@ -80,12 +80,14 @@ class ReadmeExampleTest {
     int begin = -1;
     int end = -1;
     for (int i = 0; i < lines.size(); i++) {
-      if (lines.get(i).contains("--- README: begin ---")) {
+      String line = lines.get(i).strip();
+      if (line.equals("// --- README: begin ---")) {
         begin = i + 1;
-      } else if (lines.get(i).contains("--- README: end ---")) {
+      } else if (line.equals("// --- README: end ---")) {
         end = i;
       }
     }
+    assertTrue(begin > 0 && end > begin, "markers not found in " + self);
     for (String line : lines.subList(begin, end)) {
       String code = line.strip();
       if (!code.isEmpty()) {
