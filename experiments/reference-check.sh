@@ -61,7 +61,7 @@ done
 \`experiments/reference.py\` re-implements SPEC.md from scratch in Python (float64, standard library:
 ARFF reading by the Mulan XML's label names, FALT, SALT, PA-I/PA-II binary relevance, the seven
 metrics with SPEC's zero-division policy). Both sides: train-then-test, one pass in FILE order, no
-scaling, no bias; ALT computes in float32. Each cell is ALT / reference; "max |Δ|" is the largest
+scaling, no bias; ALT at its default (`--precision double`; float weights drift by rounding, see README). Each cell is ALT / reference; "max |Δ|" is the largest
 difference over the seven metrics; tolerance $TOLERANCE (issue 3). Defaults are η = 1, δ = 1, C = 1,
 M = 1.
 
