@@ -74,7 +74,7 @@ public final class ArffReader implements ExampleStream {
   private int stamp;
   private int[] indices = new int[256];
   private float[] values = new float[256];
-  private long[] sortBuffer = new long[0];
+  private final EntrySorter sorter = new EntrySorter();
   private int[] labels = new int[16];
   private int nnz;
   private int numRelevant;
@@ -316,7 +316,7 @@ public final class ArffReader implements ExampleStream {
       parseDense(b, p, e);
     }
     if (!sorted) {
-      sortEntries();
+      sorter.sort(indices, values, nnz); // repeated attributes were rejected while parsing
     }
     for (int k = 1; k < numRelevant; k++) {
       int v = labels[k];
@@ -546,21 +546,6 @@ public final class ArffReader implements ExampleStream {
       labels[numRelevant++] = label;
     } else if (value != 0f) {
       throw error(ts, te, "label attribute " + Numbers.quote(attributes[a].name) + " must be 0 or 1");
-    }
-  }
-
-  private void sortEntries() {
-    if (sortBuffer.length < nnz) {
-      sortBuffer = new long[Math.max(nnz, 2 * sortBuffer.length)];
-    }
-    long[] s = sortBuffer;
-    for (int k = 0; k < nnz; k++) {
-      s[k] = ((long) indices[k] << 32) | (Float.floatToRawIntBits(values[k]) & 0xffffffffL);
-    }
-    Arrays.sort(s, 0, nnz);
-    for (int k = 0; k < nnz; k++) {
-      indices[k] = (int) (s[k] >>> 32);
-      values[k] = Float.intBitsToFloat((int) s[k]);
     }
   }
 

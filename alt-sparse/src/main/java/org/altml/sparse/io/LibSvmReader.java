@@ -42,7 +42,7 @@ public final class LibSvmReader implements ExampleStream {
   private final LabelSet y = new LabelSet();
   private int[] indices = new int[256];
   private float[] values = new float[256];
-  private long[] sortBuffer = new long[0];
+  private final EntrySorter sorter = new EntrySorter();
   private int[] labels = new int[16];
   private boolean closed;
 
@@ -232,21 +232,10 @@ public final class LibSvmReader implements ExampleStream {
   }
 
   private void sortEntries(int nnz) throws DataFormatException {
-    if (sortBuffer.length < nnz) {
-      sortBuffer = new long[Math.max(nnz, 2 * sortBuffer.length)];
-    }
-    long[] s = sortBuffer;
-    for (int k = 0; k < nnz; k++) {
-      s[k] = ((long) indices[k] << 32) | (Float.floatToRawIntBits(values[k]) & 0xffffffffL);
-    }
-    Arrays.sort(s, 0, nnz);
-    for (int k = 0; k < nnz; k++) {
-      indices[k] = (int) (s[k] >>> 32);
-      values[k] = Float.intBitsToFloat((int) s[k]);
-      if (k > 0 && indices[k] == indices[k - 1]) {
-        throw new DataFormatException(in.file(), in.line,
-            "duplicate feature index " + (indices[k] + indexBase) + " (each index may appear once per line)");
-      }
+    int duplicate = sorter.sort(indices, values, nnz);
+    if (duplicate >= 0) {
+      throw new DataFormatException(in.file(), in.line,
+          "duplicate feature index " + (indices[duplicate] + indexBase) + " (each index may appear once per line)");
     }
   }
 
