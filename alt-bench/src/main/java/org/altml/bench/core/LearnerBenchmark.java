@@ -119,16 +119,25 @@ public class LearnerBenchmark {
   @OperationsPerInvocation(BLOCK)
   public void predictThenUpdate(YardstickStream stream, Online s, Blackhole bh) {
     Dataset data = stream.dataset();
+    s.cursor = onlineBlock(s.model, data, s.cursor, s.x, s.y, s.scores, bh);
+  }
+
+  /**
+   * {@link #BLOCK} online rounds from example {@code cursor} on, wrapping at the end of {@code data};
+   * returns the next cursor. The measured loop of every {@code predictThenUpdate} benchmark.
+   */
+  static int onlineBlock(
+      OnlineMultiLabelLearner model, Dataset data, int cursor, SparseVector x, LabelSet y, Scores scores, Blackhole bh) {
     int n = data.size();
-    int i = s.cursor;
+    int i = cursor;
     for (int b = 0; b < BLOCK; b++) {
-      s.model.predictThenUpdate(data.features(i, s.x), data.labels(i, s.y), s.scores);
-      bh.consume(s.scores.threshold());
+      model.predictThenUpdate(data.features(i, x), data.labels(i, y), scores);
+      bh.consume(scores.threshold());
       if (++i == n) {
         i = 0;
       }
     }
-    s.cursor = i;
+    return i;
   }
 
   /** Prediction by a frozen model; ns per example. */

@@ -34,7 +34,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @Fork(value = 1, jvmArgsPrepend = "--add-modules=jdk.incubator.vector", jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
 public class RealDataLearnerBenchmark {
   /** Examples per invocation. */
-  public static final int BLOCK = 1000;
+  public static final int BLOCK = LearnerBenchmark.BLOCK;
 
   /** An evolving learner, reset per iteration, and a cursor into the stream. */
   @State(Scope.Thread)
@@ -69,15 +69,6 @@ public class RealDataLearnerBenchmark {
   @OperationsPerInvocation(BLOCK)
   public void predictThenUpdate(RealDataset real, Online s, Blackhole bh) {
     Dataset data = real.dataset();
-    int n = data.size();
-    int i = s.cursor;
-    for (int b = 0; b < BLOCK; b++) {
-      s.model.predictThenUpdate(data.features(i, s.x), data.labels(i, s.y), s.scores);
-      bh.consume(s.scores.threshold());
-      if (++i == n) {
-        i = 0;
-      }
-    }
-    s.cursor = i;
+    s.cursor = LearnerBenchmark.onlineBlock(s.model, data, s.cursor, s.x, s.y, s.scores, bh);
   }
 }
