@@ -7,7 +7,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.util.concurrent.Callable;
-import org.altml.core.linear.DivergenceException;
+import org.altml.core.learner.DivergenceException;
 import org.altml.sparse.io.DataFormatException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -9,7 +9,7 @@ import org.altml.core.linear.FaltConfig;
 import org.altml.core.linear.LearnerConfig;
 import org.altml.core.linear.LearnerOptions;
 import org.altml.core.linear.LinearLearner;
-import org.altml.core.linear.Precision;
+import org.altml.core.learner.Precision;
 import org.altml.core.linear.Salt;
 import org.altml.core.linear.SaltConfig;
 import picocli.CommandLine.Option;

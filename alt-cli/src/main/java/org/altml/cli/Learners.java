@@ -1,8 +1,8 @@
 package org.altml.cli;
 
-import org.altml.core.linear.DivergenceException;
+import org.altml.core.learner.DivergenceException;
 import org.altml.core.linear.LinearLearner;
-import org.altml.core.linear.Precision;
+import org.altml.core.learner.Precision;
 import org.altml.core.linear.Salt;
 
 /** Checks on trained learners shared by the commands that train. */

@@ -18,7 +18,7 @@ import org.altml.core.eval.TrainThenTestResult;
 import org.altml.core.linear.Falt;
 import org.altml.core.linear.FaltConfig;
 import org.altml.core.linear.LearnerOptions;
-import org.altml.core.linear.Precision;
+import org.altml.core.learner.Precision;
 import org.altml.core.linear.Salt;
 import org.altml.core.linear.SaltConfig;
 import org.altml.core.metric.Measure;

@@ -4,7 +4,7 @@ import org.altml.core.learner.Scores;
 import org.altml.core.linear.Falt;
 import org.altml.core.linear.FaltConfig;
 import org.altml.core.linear.LearnerOptions;
-import org.altml.core.linear.Precision;
+import org.altml.core.learner.Precision;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;

@@ -4,7 +4,7 @@ import java.util.concurrent.TimeUnit;
 import org.altml.bench.state.YardstickStream;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Scores;
-import org.altml.core.linear.Precision;
+import org.altml.core.learner.Precision;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;

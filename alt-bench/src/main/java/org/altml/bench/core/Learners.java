@@ -6,7 +6,7 @@ import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.linear.Falt;
 import org.altml.core.linear.FaltConfig;
 import org.altml.core.linear.LearnerOptions;
-import org.altml.core.linear.Precision;
+import org.altml.core.learner.Precision;
 import org.altml.core.linear.Salt;
 import org.altml.core.linear.SaltConfig;
 

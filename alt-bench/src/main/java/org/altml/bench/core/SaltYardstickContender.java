@@ -2,7 +2,7 @@ package org.altml.bench.core;
 
 import org.altml.core.learner.Scores;
 import org.altml.core.linear.LearnerOptions;
-import org.altml.core.linear.Precision;
+import org.altml.core.learner.Precision;
 import org.altml.core.linear.Salt;
 import org.altml.core.linear.SaltConfig;
 import org.altml.sparse.LabelSet;

@@ -1,6 +1,6 @@
 package org.altml.bench.peers;
 
-import org.altml.core.linear.Precision;
+import org.altml.core.learner.Precision;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

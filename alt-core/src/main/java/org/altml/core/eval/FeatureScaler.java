@@ -2,6 +2,8 @@ package org.altml.core.eval;
 
 import java.io.IOException;
 import java.util.Arrays;
+import org.altml.core.learner.StateInput;
+import org.altml.core.learner.StateOutput;
 import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;
 import org.altml.sparse.data.ExampleStream;
@@ -246,5 +248,54 @@ public final class FeatureScaler {
     c.nonZeroMean = nonZeroMean.clone();
     c.nonZeroM2 = nonZeroM2.clone();
     return c;
+  }
+
+  /**
+   * Writes the scaling and, for {@link FeatureScaling#STANDARDIZE}, its statistics (so a model file carries
+   * its preprocessing and {@code predict} needs no reminder of it).
+   */
+  public void write(StateOutput out) throws IOException {
+    out.writeByte(scaling.ordinal());
+    out.writeLong(observed);
+    out.writeInt(numFeatures);
+    if (scaling == FeatureScaling.STANDARDIZE) {
+      out.writeLongs(nonZeroCount, 0, numFeatures);
+      out.writeDoubles(nonZeroMean, 0, numFeatures);
+      out.writeDoubles(nonZeroM2, 0, numFeatures);
+    }
+  }
+
+  /**
+   * Reads a scaler written by {@link #write}, checking its sizes against the bytes that remain.
+   *
+   * @throws org.altml.core.learner.CorruptStateException for an unknown scaling or inconsistent statistics
+   */
+  public static FeatureScaler read(StateInput in) throws IOException {
+    int code = in.readUnsignedByte();
+    if (code >= FeatureScaling.values().length) {
+      throw in.corrupt("unknown feature scaling code " + code);
+    }
+    FeatureScaler s = new FeatureScaler(FeatureScaling.values()[code]);
+    s.observed = in.readLong();
+    int d = in.readInt();
+    if (s.observed < 0 || d < 0) {
+      throw in.corrupt("bad scaling statistics: " + s.observed + " examples, " + d + " features");
+    }
+    if (s.scaling == FeatureScaling.STANDARDIZE) {
+      in.requireValues(3L * d, Long.BYTES, "standardization statistics of " + d + " features");
+      s.ensureFeatures(d);
+      in.readLongs(s.nonZeroCount, 0, d);
+      in.readDoubles(s.nonZeroMean, 0, d);
+      in.readDoubles(s.nonZeroM2, 0, d);
+      for (int f = 0; f < d; f++) {
+        if (s.nonZeroCount[f] < 0 || s.nonZeroCount[f] > s.observed || !Double.isFinite(s.nonZeroMean[f])
+            || !(s.nonZeroM2[f] >= 0)) {
+          throw in.corrupt("bad standardization statistics for feature " + f);
+        }
+      }
+    } else if (d != 0) {
+      throw in.corrupt(s.scaling.cliName() + " scaling with statistics of " + d + " features");
+    }
+    return s;
   }
 }

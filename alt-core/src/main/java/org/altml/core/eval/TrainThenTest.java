@@ -10,6 +10,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.IntFunction;
 import org.altml.core.learner.OnlineMultiLabelLearner;
+import org.altml.core.learner.Predictor;
 import org.altml.core.learner.Scores;
 import org.altml.core.metric.EvaluationSuite;
 import org.altml.core.metric.MetricReport;
@@ -244,10 +245,11 @@ public final class TrainThenTest {
   private static EvaluationSuite evaluateChunk(
       OnlineMultiLabelLearner learner, Dataset test, int from, int to, FeatureScaler scaler, EvaluationSuite suite) {
     Scores scores = new Scores(learner.numLabels());
+    Predictor predictor = learner.predictor();
     SparseVector x = new SparseVector();
     LabelSet y = new LabelSet();
     for (int i = from; i < to; i++) {
-      learner.predict(scaler.transform(test.features(i, x)), scores);
+      predictor.predict(i, scaler.transform(test.features(i, x)), scores);
       suite.accept(test.labels(i, y), scores);
     }
     return suite;

@@ -5,29 +5,91 @@ import org.altml.sparse.SparseVector;
 
 /**
  * An online multi-label learner: at each round it predicts label scores for x, then learns from the
- * true label set Y (paper, Algorithm 1).
+ * true label set Y (paper, Algorithm 1). Every learner kind implements this one interface and is found by
+ * name through {@link LearnerRegistry}; the protocols, the CLI, model files and benchmarks see nothing else.
  *
- * <p>{@link #predict} cannot see labels, so label leakage is impossible by construction. Learners are
- * single-threaded: {@link #update} must not run concurrently with anything; {@link #predict} on a model
- * that is no longer updated may run from many threads, each with its own {@link Scores}. To start over,
- * build a new learner.
+ * <p>{@link #predict} cannot see labels, so label leakage is impossible by construction. Examples may carry
+ * an id, their position in their dataset ({@link #NO_ID} when unknown): learners that cache per-example
+ * work (a Gram cache) use it, the others ignore it; the id never changes a result.
+ *
+ * <p>Learners are single-threaded, as fastutil's collections: {@code update}, {@code predictThenUpdate}
+ * and the learner's own {@code predict} share the learner's scratch and must not run concurrently with
+ * anything. To predict on many threads with a model that is no longer trained, give each thread its own
+ * {@link #predictor()}. To start over, build a new learner.
  */
 public interface OnlineMultiLabelLearner {
+  /** The id of an example whose position in a dataset is unknown. */
+  long NO_ID = -1L;
+
+  /** The learner kind (its name, parameters and model codec). */
+  LearnerSpec spec();
+
+  /** The learner kind's name, e.g. {@code "falt"}. */
+  default String name() {
+    return spec().name();
+  }
+
+  /** The hyperparameters this learner runs with (M as the resolved number of steps). */
+  Settings settings();
+
   /** Number of labels L. */
   int numLabels();
 
+  /** Number of update rounds (examples learned from) since the model was created, also across a save and load. */
+  long examplesSeen();
+
+  /** Approximate bytes of heap this learner holds (model, state and scratch), as Lucene's {@code Accountable}. */
+  long ramBytesUsed();
+
   /**
    * Writes the L label scores and the threshold score of {@code x} into {@code out}; never changes the
-   * model. Features beyond those seen in training contribute nothing.
+   * model. Features beyond those seen in training contribute nothing. Uses the learner's own scratch:
+   * not for concurrent use (see {@link #predictor()}).
+   *
+   * @throws DivergenceException when a score is not finite
    */
   void predict(SparseVector x, Scores out);
 
-  /** One online round of learning on {@code (x, y)}: up to M inner update steps. */
+  /** {@link #predict(SparseVector, Scores)} of the example with id {@code id}. */
+  default void predict(long id, SparseVector x, Scores out) {
+    predict(x, out);
+  }
+
+  /**
+   * One online round of learning on {@code (x, y)}: up to M inner update steps.
+   *
+   * @throws DivergenceException naming the example when a score, loss or weight is not finite
+   * @throws IllegalArgumentException when a label is not below L
+   */
   void update(SparseVector x, LabelSet y);
+
+  /** {@link #update(SparseVector, LabelSet)} of the example with id {@code id}. */
+  default void update(long id, SparseVector x, LabelSet y) {
+    update(x, y);
+  }
 
   /** Predicts {@code x} into {@code out} with the current model, then learns from {@code (x, y)}. */
   default void predictThenUpdate(SparseVector x, LabelSet y, Scores out) {
     predict(x, out);
     update(x, y);
   }
+
+  /** {@link #predictThenUpdate(SparseVector, LabelSet, Scores)} of the example with id {@code id}. */
+  default void predictThenUpdate(long id, SparseVector x, LabelSet y, Scores out) {
+    predictThenUpdate(x, y, out);
+  }
+
+  /**
+   * A new predictor over this learner's current model with scratch of its own, for one thread: many
+   * predictors may predict concurrently while nothing updates the learner. It reads the live model (a
+   * later update is visible to it, but must not run concurrently with it).
+   */
+  Predictor predictor();
+
+  /**
+   * Checks every value of the model (a full scan, for saving and after training).
+   *
+   * @throws DivergenceException naming the learner and the examples seen when a value is not finite
+   */
+  void checkFinite();
 }

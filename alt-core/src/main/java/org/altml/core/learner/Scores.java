@@ -16,7 +16,6 @@ public final class Scores {
 
   private final int numLabels;
   private final float[] scores;
-  private double[] doubleScratch;
 
   /**
    * Creates a buffer for {@code numLabels} labels, all scores 0 (so nothing is predicted).
@@ -90,21 +89,6 @@ public final class Scores {
   /** The backing array (label scores, then the threshold, then scratch padding); see the class doc. */
   public float[] array() {
     return scores;
-  }
-
-  /**
-   * A double-precision scratch array of the same padded length as {@link #array()}, for learners that
-   * compute scores in double ({@link org.altml.core.linear.Precision#DOUBLE}) before rounding them into
-   * this buffer: it belongs to this (per-thread) buffer, so concurrent predictions on a frozen model need
-   * no shared scratch. Allocated on first use, then reused; its contents are the learner's business.
-   */
-  public double[] doubleArray() {
-    double[] d = doubleScratch;
-    if (d == null) {
-      d = new double[scores.length];
-      doubleScratch = d;
-    }
-    return d;
   }
 
   /** Sets every score, the threshold and the padding to 0. */

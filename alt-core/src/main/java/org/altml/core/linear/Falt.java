@@ -1,23 +1,25 @@
 package org.altml.core.linear;
 
-import org.altml.core.math.VectorMath;
+import org.altml.core.learner.CommonParameters;
+import org.altml.core.learner.LearnerSpec;
+import org.altml.core.learner.Settings;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 
 /**
  * First-order adaptive label thresholding, FALT (paper, section 3.1, Algorithm 1 with eq. rule):
  * online gradient descent on the ALT loss f_t, W ← W − η·∇f_t(W), up to M steps per example
- * (SPEC.md). Each step is one scores kernel, one pass over the L+1 lanes for the coefficients and the
- * loss, and one {@link VectorMath#addSparseOuter} over the rows x touches: row_f −= η·x_f·c.
+ * (SPEC.md). Each step is one scores kernel, one pass over the L+1 lanes for the coefficients
+ * ({@link AltLoss}) and one rank-one update of the rows x touches: row_f −= η·x_f·c.
  *
  * <p>Single-threaded; see {@link LinearLearner}.
  */
 public final class Falt extends LinearLearner {
   private final FaltConfig config;
-  private final float minusEta;
-  private final double minusEtaDouble;
+  private final double minusEta;
+  private final Settings settings;
 
-  /** FALT for {@code numLabels} labels without bias. */
+  /** FALT for {@code numLabels} labels without bias, in double precision. */
   public Falt(int numLabels, FaltConfig config) {
     this(numLabels, config, LearnerOptions.defaults());
   }
@@ -26,14 +28,18 @@ public final class Falt extends LinearLearner {
   public Falt(int numLabels, FaltConfig config, LearnerOptions options) {
     super(numLabels, config, options);
     this.config = config;
-    this.minusEta = -config.eta();
-    this.minusEtaDouble = -(double) config.eta();
+    this.minusEta = -(double) config.eta();
+    this.settings = baseSettings(FaltSpec.INSTANCE.defaults().with(CommonParameters.ETA.name(), config.eta()));
   }
 
-  /** {@code "falt"}. */
   @Override
-  public String name() {
-    return "falt";
+  public LearnerSpec spec() {
+    return FaltSpec.INSTANCE;
+  }
+
+  @Override
+  public Settings settings() {
+    return settings;
   }
 
   @Override
@@ -42,30 +48,12 @@ public final class Falt extends LinearLearner {
   }
 
   @Override
-  protected int coefficients(float[] scores, LabelSet y, float[] coeff) {
-    return AltGradient.coefficients(scores, y, numLabels(), coeff);
+  public int coefficients(double[] scores, LabelSet y, double[] coeff) {
+    return AltLoss.coefficients(scores, y, numLabels(), coeff);
   }
 
   @Override
-  protected void applyStep(SparseVector x, float[] coeff) {
-    int stride = stride();
-    VectorMath.addSparseOuter(x, minusEta, coeff, rows(), stride, stride);
-    if (hasBias()) {
-      VectorMath.addSparseOuter(BIAS_FEATURE, minusEta, coeff, biasWeights(), stride, stride);
-    }
-  }
-
-  @Override
-  protected int coefficients(double[] scores, LabelSet y, double[] coeff) {
-    return AltGradient.coefficients(scores, y, numLabels(), coeff);
-  }
-
-  @Override
-  protected void applyStep(SparseVector x, double[] coeff) {
-    int stride = stride();
-    VectorMath.addSparseOuter(x, minusEtaDouble, coeff, rowsDouble(), stride, stride);
-    if (hasBias()) {
-      VectorMath.addSparseOuter(BIAS_FEATURE, minusEtaDouble, coeff, biasWeightsDouble(), stride, stride);
-    }
+  protected void step(SparseVector x, double[] coeff) {
+    weights().addOuter(x, minusEta, coeff);
   }
 }

@@ -1,6 +1,7 @@
 package org.altml.core.linear;
 
 import java.util.Objects;
+import org.altml.core.learner.Precision;
 
 /**
  * Options applied to every linear learner alike (SPEC.md, "No bias term unless an option adds a

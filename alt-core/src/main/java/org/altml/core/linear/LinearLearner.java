@@ -1,59 +1,59 @@
 package org.altml.core.linear;
 
-import java.util.Arrays;
+import java.io.IOException;
+import java.util.Objects;
+import org.altml.core.learner.CommonParameters;
+import org.altml.core.learner.DivergenceException;
+import org.altml.core.learner.InnerSteps;
+import org.altml.core.learner.LearnerContext;
+import org.altml.core.learner.ModelCodec;
 import org.altml.core.learner.OnlineMultiLabelLearner;
+import org.altml.core.learner.Precision;
+import org.altml.core.learner.Predictor;
 import org.altml.core.learner.Scores;
-import org.altml.core.math.VectorMath;
+import org.altml.core.learner.Settings;
+import org.altml.core.learner.StateInput;
+import org.altml.core.learner.StateOutput;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 
 /**
  * Base of the linear multi-label learners (FALT, SALT, PA binary relevance): a feature-major
  * {@link WeightMatrix} W ∈ R^{d×(L+1)}, prediction s = x·W (label scores s_1..s_L, threshold score
- * s_{L+1}), and the online round of SPEC.md: up to M inner steps on the same example, each recomputing
- * the scores and stopping as soon as the loss is zero. Subclasses supply the loss gradient as a
- * coefficient vector c (one float per lane of a row, pad lanes 0) and the row update it drives.
+ * s_{L+1}), and the online round of SPEC.md ({@link InnerSteps}): up to M inner steps on the same example,
+ * each recomputing the scores and stopping as soon as the loss is zero. A subclass supplies only the loss's
+ * coefficients ({@link #coefficients}, in double) and the step they drive ({@link #step}, through the
+ * weight matrix's precision seam): one code path for float and double storage.
  *
- * <p>Precision ({@link LearnerOptions#precision()}): in {@link Precision#FLOAT} mode W, the scores and
- * every learning decision are float. In {@link Precision#DOUBLE} mode (the default) W and the bias row
- * are double ({@link WeightMatrix#rowsDouble()}, {@link #biasWeightsDouble()}), the scores are computed
- * in double (into {@link Scores#doubleArray()}), and the margins, losses and coefficients are decided on
- * those double scores through the double overloads of {@link #coefficients} and {@link #applyStep}; only
- * the scores handed back in {@link Scores} are rounded to float. The two paths are parallel: the double
- * one mirrors the float one step for step.
+ * <p>Precision ({@link LearnerOptions#precision()}): the weights are stored in float or double; the scores
+ * come out of {@link WeightMatrix#scores} in double either way and every learning decision (margins,
+ * losses, coefficients, τ) is made in double. Only the scores handed back in {@link Scores} are rounded to
+ * float.
  *
- * <p>Hot paths allocate nothing: scratch arrays are sized once (one row of {@link #stride()} floats
- * each). Features beyond the current d grow W in {@link #update}; in {@link #predict} they contribute
- * nothing and W does not grow. The optional bias feature ({@link LearnerOptions#bias()}) is a constant
- * 1 whose weights live in a dedicated row ({@link #biasWeights()}).
+ * <p>Hot paths allocate nothing. Features beyond the current d grow W in {@link #update}; in
+ * {@link #predict} they contribute nothing and W does not grow. A learner built with a known d
+ * ({@link LearnerContext#numFeatures()}) allocates W once.
  *
- * <p>Divergence: every score vector the learner computes (in predict and at every inner step) and
- * every loss is checked for NaN and infinity at the cost of one multiply-add per label; the first
- * non-finite value throws a {@link DivergenceException} naming the example index and the settings, and
- * the learner then refuses every call with an {@link IllegalStateException}. A non-finite weight is
- * therefore reported at the first score that reads it, no later.
+ * <p>Divergence: every score vector the learner computes and every loss is checked for NaN and infinity;
+ * the first non-finite value throws a {@link DivergenceException} naming the example index and the
+ * settings, and the learner then refuses every call with an {@link IllegalStateException}.
  *
- * <p>Single-threaded, as fastutil's collections: no call may run concurrently with {@link #update} or
- * {@link #predictThenUpdate}. {@link #predict} on a model that is no longer trained may run from many
- * threads, each with its own {@link Scores}.
+ * <p>Single-threaded; {@link #predictor()} gives other threads their own scratch over a frozen model.
  */
-public abstract class LinearLearner implements OnlineMultiLabelLearner {
-  /** The constant bias feature as a one-entry sparse vector {0: 1}, addressing the bias row. */
-  protected static final SparseVector BIAS_FEATURE = SparseVector.of(new int[] {0}, new float[] {1f});
+public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSteps.Round {
+  /** The codec of every linear learner: counters, W with its bias row, then the subclass's extra state. */
+  public static final ModelCodec CODEC = new Codec();
 
   private final int numLabels;
   private final int stride;
   private final int maxUpdates;
   private final LearnerOptions options;
-  private final boolean bias;
   private final WeightMatrix weights;
-  private final float[] biasRow;
-  private final float[] coeff;
-  private final float[] stepScores;
-  private final boolean isDouble;
-  private final double[] biasRowDouble;
-  private final double[] coeffDouble;
-  private final double[] stepScoresDouble;
+  private final double[] scores;
+  private final double[] stepScores;
+  private final float[] floatScratch;
+  private final double[] coeff;
+  private SparseVector current;
   private long examples;
   private long steps;
   private String failure;
@@ -70,24 +70,24 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner {
     }
     this.numLabels = numLabels;
     this.maxUpdates = config.maxUpdatesPerExample();
-    this.options = java.util.Objects.requireNonNull(options, "options");
-    this.bias = options.bias();
-    this.isDouble = options.precision() == Precision.DOUBLE;
-    this.weights = new WeightMatrix(numLabels + 1, 0, options.precision());
+    this.options = Objects.requireNonNull(options, "options");
+    this.weights = new WeightMatrix(numLabels + 1, 0, options.precision(), options.bias());
     this.stride = weights.stride();
-    this.biasRow = new float[stride];
-    this.coeff = new float[stride];
-    this.stepScores = new float[stride];
-    this.biasRowDouble = isDouble ? new double[stride] : null;
-    this.coeffDouble = isDouble ? new double[stride] : null;
-    this.stepScoresDouble = isDouble ? new double[stride] : null;
+    this.scores = new double[stride];
+    this.stepScores = new double[stride];
+    this.coeff = new double[stride];
+    this.floatScratch = new float[stride];
   }
-
-  /** Short name used by the CLI and model files: {@code "falt"}, {@code "salt"}, {@code "pa1"}, {@code "pa2"}. */
-  public abstract String name();
 
   /** The hyperparameters this learner was built with. */
   public abstract LearnerConfig config();
+
+  /** The settings of this learner's spec for {@code config} and the options. */
+  protected final Settings baseSettings(Settings kindSettings) {
+    return kindSettings.with(CommonParameters.MAX_UPDATES.name(), maxUpdates)
+        .with(CommonParameters.BIAS.name(), options.bias())
+        .with(CommonParameters.PRECISION.name(), CommonParameters.precisionName(options.precision()));
+  }
 
   /** The options (bias, precision) this learner was built with. */
   public final LearnerOptions options() {
@@ -104,7 +104,7 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner {
     return weights.numRows();
   }
 
-  /** Floats per weight row: L+1 rounded up to {@link Scores#PAD}. */
+  /** Values per weight row: L+1 rounded up to {@link Scores#PAD}. */
   public final int stride() {
     return stride;
   }
@@ -117,51 +117,22 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner {
     weights.ensureRows(numFeatures);
   }
 
-  /**
-   * The weight matrix W (live, not a copy): for model files, inspection and tests. Writing to it
-   * changes the model.
-   */
+  /** The weight matrix W with its bias row (live, not a copy): for inspection and tests. */
   public final WeightMatrix weights() {
     return weights;
   }
 
-  /**
-   * The bias row: the L+1 weights of the constant bias feature, then zero padding ({@link #stride()}
-   * floats; live, not a copy). All zero when the bias option is off.
-   *
-   * @throws IllegalStateException in {@link Precision#DOUBLE} mode (use {@link #biasWeightsDouble()})
-   */
-  public final float[] biasWeights() {
-    if (isDouble) {
-      throw new IllegalStateException("the weights are stored in double: use biasWeightsDouble()");
-    }
-    return biasRow;
-  }
-
-  /**
-   * The bias row of a {@link Precision#DOUBLE} learner, as {@link #biasWeights()} for float.
-   *
-   * @throws IllegalStateException in {@link Precision#FLOAT} mode (use {@link #biasWeights()})
-   */
-  public final double[] biasWeightsDouble() {
-    if (!isDouble) {
-      throw new IllegalStateException("the weights are stored in float: use biasWeights()");
-    }
-    return biasRowDouble;
-  }
-
-  /** Bias weight of {@code lane} (label, or L for the threshold), in either precision. */
+  /** Bias weight of {@code lane} (label, or L for the threshold); 0 without the bias option. */
   public final double biasWeight(int lane) {
-    java.util.Objects.checkIndex(lane, numLabels + 1);
-    return isDouble ? biasRowDouble[lane] : biasRow[lane];
+    return weights.biasWeight(lane);
   }
 
-  /** The storage precision of W (and of every learning decision). */
+  /** The storage precision of W. */
   public final Precision precision() {
     return options.precision();
   }
 
-  /** Number of update rounds (examples passed to {@code update}/{@code predictThenUpdate}) so far. */
+  @Override
   public final long examplesSeen() {
     return examples;
   }
@@ -171,64 +142,48 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner {
     return steps;
   }
 
-  /** Name, config and options in one line, for messages and run records. */
+  /** Name and settings in one line, for messages. */
   public final String describe() {
-    return name() + " " + config() + " " + options;
+    return settings().describe();
+  }
+
+  @Override
+  public long ramBytesUsed() {
+    return 128 + weights.ramBytesUsed() + 4L * stride * Double.BYTES + (long) stride * Float.BYTES;
   }
 
   @Override
   public final void predict(SparseVector x, Scores out) {
     checkUsable();
-    checkScores(out);
-    if (isDouble) {
-      predictDouble(x, out);
-      return;
-    }
-    float[] s = out.array();
-    computeScores(x, s);
-    if (!allFinite(s, numLabels + 1)) {
-      throw diverged(examples, "predict computed a non-finite score " + out);
-    }
+    predictInto(x, out, scores, floatScratch);
   }
 
-  /**
-   * Whether s[0..n) are all finite: s·0 is ±0 for a finite s and NaN otherwise, and a sum of such terms is
-   * NaN iff one is, in any order. Four independent sums instead of one chain of n dependent adds.
-   */
-  private static boolean allFinite(float[] s, int n) {
-    float p0 = 0f;
-    float p1 = 0f;
-    float p2 = 0f;
-    float p3 = 0f;
-    int i = 0;
-    for (; i + 3 < n; i += 4) {
-      p0 += s[i] * 0f;
-      p1 += s[i + 1] * 0f;
-      p2 += s[i + 2] * 0f;
-      p3 += s[i + 3] * 0f;
+  @Override
+  public final Predictor predictor() {
+    double[] own = new double[stride];
+    float[] ownScratch = new float[stride];
+    return (x, out) -> predictInto(x, out, own, ownScratch);
+  }
+
+  private void predictInto(SparseVector x, Scores out, double[] d, float[] scratch) {
+    checkScores(out);
+    weights.scores(x, d, scratch);
+    if (InnerSteps.roundInto(d, out.array(), stride) != 0f) {
+      throw diverged(examples, "predict computed a non-finite score " + out);
     }
-    for (; i < n; i++) {
-      p0 += s[i] * 0f;
-    }
-    return (p0 + p1) + (p2 + p3) == 0f;
   }
 
   @Override
   public final void update(SparseVector x, LabelSet y) {
     checkUsable();
     checkLabels(y);
-    if (x.nnz() == 0 && !bias) {
+    if (x.nnz() == 0 && !options.bias()) {
       examples++; // zero-norm x: nothing changes
       return;
     }
     ensureFeatures(x.maxIndex() + 1);
-    if (isDouble) {
-      computeScoresDouble(x, stepScoresDouble);
-      roundDouble(x, y, stepScoresDouble);
-      return;
-    }
-    computeScores(x, stepScores);
-    round(x, y, stepScores);
+    weights.scores(x, scores, floatScratch);
+    round(x, y);
   }
 
   /**
@@ -241,64 +196,26 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner {
     checkScores(out);
     checkLabels(y);
     ensureFeatures(x.maxIndex() + 1); // new rows are zero: the prediction is unchanged
-    if (isDouble) {
-      predictThenUpdateDouble(x, y, out);
-      return;
-    }
-    float[] s = out.array();
-    computeScores(x, s);
-    if (x.nnz() == 0 && !bias) {
+    weights.scores(x, scores, floatScratch);
+    InnerSteps.roundInto(scores, out.array(), stride);
+    if (x.nnz() == 0 && !options.bias()) {
       examples++;
       return;
     }
-    round(x, y, s);
+    round(x, y);
   }
 
-  /** One online round: up to M steps, the first on {@code first} (read only), stopping at zero loss. */
-  private void round(SparseVector x, LabelSet y, float[] first) {
+  private void round(SparseVector x, LabelSet y) {
     beginRound(x);
-    final float[] c = coeff;
-    float[] s = first;
-    for (int step = 0; ; ) {
-      int violated = coefficients(s, y, c);
-      if (violated <= 0) {
-        if (violated < 0) {
-          throw diverged(examples, "inner step " + step + " saw a non-finite score or loss");
-        }
-        break; // f_t(W) = 0
-      }
-      applyStep(x, c);
-      steps++;
-      if (++step == maxUpdates) {
-        break;
-      }
-      s = stepScores;
-      computeScores(x, s);
+    current = x;
+    int taken = InnerSteps.run(this, scores, stepScores, y, coeff, maxUpdates);
+    current = null;
+    if (taken < 0) {
+      steps += -taken - 1;
+      throw diverged(examples, "inner step " + (-taken - 1) + " saw a non-finite score or loss");
     }
+    steps += taken;
     examples++;
-  }
-
-  /**
-   * Writes the scores x·W (and the bias row when the option is on) into {@code out[0..stride)}. Reads
-   * only: safe from several threads on a frozen model.
-   */
-  final void computeScores(SparseVector x, float[] out) {
-    float[] rows = weights.rows();
-    if ((long) (x.maxIndex() + 1) * stride <= rows.length) {
-      VectorMath.sparseTimesRows(x, rows, stride, out, stride);
-    } else {
-      // Slow path (predict only): features without a row contribute nothing. Indices are sorted.
-      Arrays.fill(out, 0, stride, 0f);
-      int capacity = rows.length / stride;
-      int[] idx = x.indices();
-      float[] val = x.values();
-      for (int k = x.offset(), end = x.offset() + x.nnz(); k < end && idx[k] < capacity; k++) {
-        VectorMath.axpy(val[k], rows, idx[k] * stride, out, 0, stride);
-      }
-    }
-    if (bias) {
-      VectorMath.axpy(1f, biasRow, 0, out, 0, stride);
-    }
   }
 
   /** Called once per round before the first step (e.g. PA computes ||x||² here). */
@@ -306,120 +223,44 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner {
 
   /**
    * Fills {@code coeff[0..L]} with the loss gradient's coefficients for the current {@code scores} (the
-   * gradient of row f is x_f·coeff; pad lanes must stay 0) and returns the number of violated margins:
-   * 0 means zero loss (the round stops), -1 means a score or the loss is not finite.
+   * gradient of row f is x_f·coeff; pad lanes stay 0) and returns the number of violated margins: 0 means
+   * zero loss (the round stops), -1 a score or the loss that is not finite.
    */
-  protected abstract int coefficients(float[] scores, LabelSet y, float[] coeff);
+  @Override
+  public abstract int coefficients(double[] scores, LabelSet y, double[] coeff);
 
-  /**
-   * Applies one update step driven by {@code coeff} to the rows x touches and, when the bias option is
-   * on, to the bias row ({@link #BIAS_FEATURE} against {@link #biasWeights()}).
-   */
-  protected abstract void applyStep(SparseVector x, float[] coeff);
-
-  /** The backing array of W, re-read after growth (see {@link WeightMatrix#rows()}). */
-  protected final float[] rows() {
-    return weights.rows();
+  @Override
+  public final void step(double[] c) {
+    step(current, c);
   }
 
-  /** The double backing array of W in {@link Precision#DOUBLE} mode, re-read after growth. */
-  protected final double[] rowsDouble() {
-    return weights.rowsDouble();
+  /** Applies one update step driven by {@code coeff} to the rows x touches (through {@link #weights()}). */
+  protected abstract void step(SparseVector x, double[] coeff);
+
+  /** Linear rescoring: x·W again. */
+  @Override
+  public final void rescore(double[] previous, double[] c, double[] out) {
+    weights.scores(current, out, floatScratch);
   }
 
-  /** Whether the bias option is on. */
-  protected final boolean hasBias() {
-    return bias;
-  }
-
-  // ---- Precision.DOUBLE: the same round as above, step for step, on double scores and weights ----
-
-  /**
-   * As {@link #coefficients(float[], LabelSet, float[])}, in double: decides the margins and the loss
-   * on double scores and fills double coefficients ({@link Precision#DOUBLE} mode).
-   */
-  protected abstract int coefficients(double[] scores, LabelSet y, double[] coeff);
-
-  /**
-   * As {@link #applyStep(SparseVector, float[])} on the double rows ({@link #rowsDouble()}) and the double
-   * bias row ({@link #biasWeightsDouble()}).
-   */
-  protected abstract void applyStep(SparseVector x, double[] coeff);
-
-  private void predictDouble(SparseVector x, Scores out) {
-    double[] d = out.doubleArray();
-    computeScoresDouble(x, d);
-    float probe = roundInto(d, out.array());
-    if (probe != 0f) {
-      throw diverged(examples, "predict computed a non-finite score " + out);
+  @Override
+  public void checkFinite() {
+    if (!weights.allFinite() || !extraStateFinite()) {
+      throw new DivergenceException(examples, describe() + " holds a non-finite weight after " + examples
+          + " examples; the model is unusable (try a smaller eta or --scale l2)");
     }
   }
 
-  private void predictThenUpdateDouble(SparseVector x, LabelSet y, Scores out) {
-    double[] d = out.doubleArray();
-    computeScoresDouble(x, d);
-    roundInto(d, out.array());
-    if (x.nnz() == 0 && !bias) {
-      examples++;
-      return;
-    }
-    roundDouble(x, y, d);
+  /** Whether the subclass's extra state (SALT's accumulator) is finite; true by default. */
+  protected boolean extraStateFinite() {
+    return true;
   }
 
-  /** Rounds the double scores into the float buffer; returns 0, or NaN when some rounded score is not finite. */
-  private float roundInto(double[] d, float[] s) {
-    float probe = 0f;
-    for (int i = 0; i < stride; i++) {
-      float v = (float) d[i];
-      s[i] = v;
-      probe += v * 0f; // NaN iff some score is NaN or infinite (also beyond float's range)
-    }
-    return probe;
-  }
+  /** Writes the subclass's extra state (SALT's accumulator) after W; nothing by default. */
+  protected void writeExtraState(StateOutput out) throws IOException {}
 
-  /** {@link #round} in double. */
-  private void roundDouble(SparseVector x, LabelSet y, double[] first) {
-    beginRound(x);
-    final double[] c = coeffDouble;
-    double[] s = first;
-    for (int step = 0; ; ) {
-      int violated = coefficients(s, y, c);
-      if (violated <= 0) {
-        if (violated < 0) {
-          throw diverged(examples, "inner step " + step + " saw a non-finite score or loss");
-        }
-        break; // f_t(W) = 0
-      }
-      applyStep(x, c);
-      steps++;
-      if (++step == maxUpdates) {
-        break;
-      }
-      s = stepScoresDouble;
-      computeScoresDouble(x, s);
-    }
-    examples++;
-  }
-
-  /** {@link #computeScores} on the double rows, in double. Reads only. */
-  final void computeScoresDouble(SparseVector x, double[] out) {
-    double[] rows = weights.rowsDouble();
-    if ((long) (x.maxIndex() + 1) * stride <= rows.length) {
-      VectorMath.sparseTimesRows(x, rows, stride, out, stride);
-    } else {
-      // Slow path (predict only): features without a row contribute nothing. Indices are sorted.
-      Arrays.fill(out, 0, stride, 0.0);
-      int capacity = rows.length / stride;
-      int[] idx = x.indices();
-      float[] val = x.values();
-      for (int k = x.offset(), end = x.offset() + x.nnz(); k < end && idx[k] < capacity; k++) {
-        VectorMath.axpy(val[k], rows, idx[k] * stride, out, 0, stride);
-      }
-    }
-    if (bias) {
-      VectorMath.axpy(1.0, biasRowDouble, 0, out, 0, stride);
-    }
-  }
+  /** Reads what {@link #writeExtraState} wrote; nothing by default. */
+  protected void readExtraState(StateInput in) throws IOException {}
 
   private DivergenceException diverged(long example, String what) {
     failure = describe() + " diverged at example " + example + " (0-based update round): " + what
@@ -442,6 +283,46 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner {
   private void checkLabels(LabelSet y) {
     if (y.maxLabel() >= numLabels) {
       throw new IllegalArgumentException("label " + y.maxLabel() + " outside [0, " + numLabels + ")");
+    }
+  }
+
+  /** Counters, W and its bias row, then the subclass's extra state; version 1. */
+  private static final class Codec implements ModelCodec {
+    @Override
+    public int version() {
+      return 1;
+    }
+
+    @Override
+    public void write(OnlineMultiLabelLearner learner, StateOutput out) throws IOException {
+      if (!(learner instanceof LinearLearner l)) {
+        throw new IllegalArgumentException("not a linear learner: " + learner.name());
+      }
+      l.checkFinite();
+      out.writeLong(l.examples);
+      out.writeLong(l.steps);
+      l.weights.write(out);
+      l.writeExtraState(out);
+    }
+
+    @Override
+    public OnlineMultiLabelLearner read(Settings settings, LearnerContext context, StateInput in, int version)
+        throws IOException {
+      if (version != 1) {
+        throw in.corrupt("linear model body version " + version + " (this build reads version 1)");
+      }
+      LinearLearner l = (LinearLearner) settings.spec().create(settings, context.withNumFeatures(0));
+      l.examples = in.readLong();
+      l.steps = in.readLong();
+      if (l.examples < 0 || l.steps < 0) {
+        throw in.corrupt("negative counters: " + l.examples + " examples, " + l.steps + " steps");
+      }
+      l.weights.read(in);
+      l.readExtraState(in);
+      if (!l.weights.allFinite() || !l.extraStateFinite()) {
+        throw in.corrupt("holds a non-finite weight");
+      }
+      return l;
     }
   }
 }

@@ -1,51 +1,72 @@
 package org.altml.core.linear;
 
+import java.io.IOException;
 import java.util.Arrays;
+import org.altml.core.learner.Precision;
 import org.altml.core.learner.Scores;
+import org.altml.core.learner.StateInput;
+import org.altml.core.learner.StateOutput;
+import org.altml.core.math.VectorMath;
+import org.altml.sparse.SparseVector;
 
 /**
- * The weights W ∈ R^{d×(L+1)} of a linear learner, stored feature-major: row {@code f} holds the L+1
- * weights of feature f (w_f^(1) … w_f^(L), then the threshold weight w_f^(L+1)) in
- * {@code rows()[f·stride .. f·stride + L]}, followed by zero padding up to {@link #stride()}, a multiple
- * of {@link Scores#PAD} floats, so SIMD kernels can run over whole rows. Pad lanes are zero and stay
- * zero: every learner updates rows with coefficient vectors whose pad lanes are zero.
+ * The weights W ∈ R^{d×(L+1)} of a linear learner, and the one seam between the learners and the storage
+ * precision: W is stored feature-major, row {@code f} holding the L+1 weights of feature f (w_f^(1) …
+ * w_f^(L), then the threshold weight w_f^(L+1)) at {@code f·stride}, followed by zero padding up to
+ * {@link #stride()}, a multiple of {@link Scores#PAD}, so SIMD kernels run over whole rows. The optional
+ * bias row (the weights of a constant feature 1) is kept apart from the d feature rows, so it never
+ * collides with a feature index.
  *
- * <p>The weights are stored in float ({@link #rows()}) or, for {@link Precision#DOUBLE}, in double
- * ({@link #rowsDouble()}), never both: {@link #isDouble()} says which; {@link #get} reads either.
+ * <p>Storage is float or double ({@link Precision}); this class owns every operation that touches it:
+ * scoring ({@link #scores}), the rank-one step ({@link #addOuter}), the adaptive step
+ * ({@link #adaptiveStep}), finiteness and the state's serialisation. Its callers (the learners) work in
+ * double only: scores come out as double and coefficients go in as double. With float storage the scores
+ * are computed in float (one fma per term, as a float program) and widened exactly; coefficients are
+ * rounded to float once per step. Double storage multiplies then adds, as a plain float64 program does.
  *
- * <p>The matrix grows amortised (+50% of its capacity, as fastutil's {@code grow}) when a stream brings
- * a larger feature index; rows between {@link #numRows()} and the capacity are zero, so a kernel may
- * address them safely. Not thread-safe.
+ * <p>The matrix grows amortised (+50% of its capacity, as fastutil's {@code grow}) when a stream brings a
+ * larger feature index; rows between {@link #numRows()} and the capacity are zero. Pad lanes are zero and
+ * stay zero (coefficient vectors have zero pad lanes). Scoring only reads, so it may run on many threads
+ * over a frozen matrix, each with its own scratch; everything else is single-threaded.
  */
 public final class WeightMatrix {
-  /** Largest float array this class allocates (the usual VM limit, as in fastutil). */
+  /** Largest array this class allocates (the usual VM limit, as in fastutil). */
   private static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
+  /** The constant bias feature as a one-entry sparse vector {0: 1}, addressing the bias row. */
+  private static final SparseVector BIAS_FEATURE = SparseVector.of(new int[] {0}, new float[] {1f});
 
   private final int width;
   private final int stride;
   private final boolean isDouble;
+  private final boolean hasBias;
   private int numRows;
   private float[] rows;
   private double[] rowsDouble;
-
-  /**
-   * Creates a zero matrix of {@code numRows} rows with {@code width} used lanes each (L+1).
-   *
-   * @throws IllegalArgumentException if {@code width < 1} or {@code numRows < 0} or the matrix would
-   *     not fit in one array
-   */
-  public WeightMatrix(int width, int numRows) {
-    this(width, numRows, Precision.FLOAT);
-  }
+  private final float[] biasRow;
+  private final double[] biasRowDouble;
+  /** Float storage: the step's coefficients rounded to float (single writer). */
+  private final float[] narrow;
+  private float touched; // sink of touch(): keeps its loads
 
   /**
    * Creates a zero matrix of {@code numRows} rows with {@code width} used lanes each (L+1), stored in
-   * {@code precision}.
+   * {@code precision}, without a bias row.
    *
    * @throws IllegalArgumentException if {@code width < 1} or {@code numRows < 0} or the matrix would
    *     not fit in one array
    */
   public WeightMatrix(int width, int numRows, Precision precision) {
+    this(width, numRows, precision, false);
+  }
+
+  /**
+   * Creates a zero matrix of {@code numRows} rows with {@code width} used lanes each (L+1), stored in
+   * {@code precision}, with a bias row when {@code bias}.
+   *
+   * @throws IllegalArgumentException if {@code width < 1} or {@code numRows < 0} or the matrix would
+   *     not fit in one array
+   */
+  public WeightMatrix(int width, int numRows, Precision precision, boolean bias) {
     if (width < 1) {
       throw new IllegalArgumentException("width must be >= 1: " + width);
     }
@@ -55,11 +76,13 @@ public final class WeightMatrix {
     this.width = width;
     this.stride = Scores.paddedLength(width);
     this.isDouble = precision == Precision.DOUBLE;
-    if (isDouble) {
-      this.rowsDouble = new double[checkedLength(numRows)];
-    } else {
-      this.rows = new float[checkedLength(numRows)];
-    }
+    this.hasBias = bias;
+    int length = checkedLength(numRows);
+    this.rows = isDouble ? null : new float[length];
+    this.rowsDouble = isDouble ? new double[length] : null;
+    this.biasRow = isDouble ? null : new float[stride];
+    this.biasRowDouble = isDouble ? new double[stride] : null;
+    this.narrow = isDouble ? null : new float[stride];
     this.numRows = numRows;
   }
 
@@ -67,7 +90,7 @@ public final class WeightMatrix {
     long length = numRows * stride;
     if (length > MAX_ARRAY_LENGTH) {
       throw new IllegalArgumentException(
-          numRows + " rows of " + stride + " floats do not fit in one array (max " + MAX_ARRAY_LENGTH + " floats)");
+          numRows + " rows of " + stride + " values do not fit in one array (max " + MAX_ARRAY_LENGTH + " values)");
     }
     return (int) length;
   }
@@ -77,7 +100,7 @@ public final class WeightMatrix {
     return width;
   }
 
-  /** Floats per row: {@link #width()} rounded up to a multiple of {@link Scores#PAD}. */
+  /** Values per row: {@link #width()} rounded up to a multiple of {@link Scores#PAD}. */
   public int stride() {
     return stride;
   }
@@ -87,7 +110,7 @@ public final class WeightMatrix {
     return numRows;
   }
 
-  /** Whether the weights are stored in double ({@link #rowsDouble()}) rather than float ({@link #rows()}). */
+  /** Whether the weights are stored in double. */
   public boolean isDouble() {
     return isDouble;
   }
@@ -97,15 +120,27 @@ public final class WeightMatrix {
     return isDouble ? Precision.DOUBLE : Precision.FLOAT;
   }
 
+  /** Whether the matrix has a bias row (the bias option). */
+  public boolean hasBias() {
+    return hasBias;
+  }
+
   /** Number of rows the backing array holds ({@code >= numRows()}); the extra rows are zero. */
   public int capacityRows() {
     return (isDouble ? rowsDouble.length : rows.length) / stride;
   }
 
+  /** Bytes of heap held by the rows, the bias row and the scratch. */
+  public long ramBytesUsed() {
+    long values = (long) capacityRows() * stride + 2L * stride;
+    return 64 + values * (isDouble ? Double.BYTES : Float.BYTES);
+  }
+
   /**
-   * The backing array ({@link #capacityRows()} rows of {@link #stride()} floats), for kernels: live, not
-   * a copy, and replaced when the matrix grows, so re-read it after {@link #ensureRows}. Writing to it
-   * changes the weights; keep pad lanes zero.
+   * The float backing array ({@link #capacityRows()} rows of {@link #stride()}), for kernels, benchmarks and
+   * tests: live, replaced when the matrix grows. Writing to it changes the weights; keep pad lanes zero.
+   *
+   * @throws IllegalStateException if the matrix stores double
    */
   public float[] rows() {
     if (isDouble) {
@@ -115,8 +150,7 @@ public final class WeightMatrix {
   }
 
   /**
-   * The double backing array of a {@link Precision#DOUBLE} matrix, as {@link #rows()} for float: live,
-   * replaced when the matrix grows; keep pad lanes zero.
+   * The double backing array, as {@link #rows()} for float.
    *
    * @throws IllegalStateException if the matrix stores float
    */
@@ -127,15 +161,56 @@ public final class WeightMatrix {
     return rowsDouble;
   }
 
+  /**
+   * The float bias row ({@link #stride()} values, pads included; all zero without the bias option): live.
+   *
+   * @throws IllegalStateException if the matrix stores double
+   */
+  public float[] biasRow() {
+    if (isDouble) {
+      throw new IllegalStateException("the weights are stored in double: use biasRowDouble()");
+    }
+    return biasRow;
+  }
+
+  /**
+   * The double bias row, as {@link #biasRow()} for float.
+   *
+   * @throws IllegalStateException if the matrix stores float
+   */
+  public double[] biasRowDouble() {
+    if (!isDouble) {
+      throw new IllegalStateException("the weights are stored in float: use biasRow()");
+    }
+    return biasRowDouble;
+  }
+
   /** Weight of {@code row} (feature) and {@code lane} (label, or L for the threshold), in either precision. */
   public double get(int row, int lane) {
     if (row < 0 || row >= numRows) {
       throw new IndexOutOfBoundsException("row " + row + " outside [0, " + numRows + ")");
     }
-    if (lane < 0 || lane >= width) {
-      throw new IndexOutOfBoundsException("lane " + lane + " outside [0, " + width + ")");
-    }
+    java.util.Objects.checkIndex(lane, width);
     return isDouble ? rowsDouble[row * stride + lane] : rows[row * stride + lane];
+  }
+
+  /** In place: sets the weight of {@code row} and {@code lane} (rounded to float with float storage). */
+  public void set(int row, int lane, double value) {
+    if (row < 0 || row >= numRows) {
+      throw new IndexOutOfBoundsException("row " + row + " outside [0, " + numRows + ")");
+    }
+    java.util.Objects.checkIndex(lane, width);
+    if (isDouble) {
+      rowsDouble[row * stride + lane] = value;
+    } else {
+      rows[row * stride + lane] = (float) value;
+    }
+  }
+
+  /** Bias weight of {@code lane} (0 when the matrix has no bias row). */
+  public double biasWeight(int lane) {
+    java.util.Objects.checkIndex(lane, width);
+    return isDouble ? biasRowDouble[lane] : biasRow[lane];
   }
 
   /**
@@ -153,43 +228,230 @@ public final class WeightMatrix {
     if (minRows > capacity) {
       long grown = Math.max(minRows, capacity + (long) (capacity >> 1));
       long maxRows = MAX_ARRAY_LENGTH / stride;
-      int newCapacity = (int) Math.min(grown, Math.max(minRows, maxRows));
+      int newLength = checkedLength(Math.min(grown, Math.max(minRows, maxRows)));
       if (isDouble) {
-        rowsDouble = Arrays.copyOf(rowsDouble, checkedLength(newCapacity));
+        rowsDouble = Arrays.copyOf(rowsDouble, newLength);
       } else {
-        rows = Arrays.copyOf(rows, checkedLength(newCapacity));
+        rows = Arrays.copyOf(rows, newLength);
       }
     }
     numRows = minRows;
   }
 
-  /** True when every weight is finite (a full scan, for saving and checks, not for hot loops). */
+  /**
+   * Scores of {@code x}: out[j] = Σ_k x_k·W[f_k][j] (+ the bias row), j in [0, stride), in double. Reads
+   * only; features without a row contribute nothing.
+   *
+   * @param floatScratch {@link #stride()} floats of the caller's (per-thread) scratch for float storage;
+   *     may be null for double storage
+   */
+  public void scores(SparseVector x, double[] out, float[] floatScratch) {
+    if (isDouble) {
+      scoresInto(x, out);
+      return;
+    }
+    scoresInto(x, floatScratch);
+    for (int j = 0; j < stride; j++) {
+      out[j] = floatScratch[j];
+    }
+  }
+
+  private void scoresInto(SparseVector x, double[] out) {
+    double[] r = rowsDouble;
+    if ((long) (x.maxIndex() + 1) * stride <= r.length) {
+      VectorMath.sparseTimesRows(x, r, stride, out, stride);
+    } else {
+      // slow path (predict only): features without a row contribute nothing; indices are sorted
+      Arrays.fill(out, 0, stride, 0.0);
+      int capacity = r.length / stride;
+      int[] idx = x.indices();
+      float[] val = x.values();
+      for (int k = x.offset(), end = x.offset() + x.nnz(); k < end && idx[k] < capacity; k++) {
+        VectorMath.axpy(val[k], r, idx[k] * stride, out, 0, stride);
+      }
+    }
+    if (hasBias) {
+      VectorMath.axpy(1.0, biasRowDouble, 0, out, 0, stride);
+    }
+  }
+
+  private void scoresInto(SparseVector x, float[] out) {
+    float[] r = rows;
+    if ((long) (x.maxIndex() + 1) * stride <= r.length) {
+      VectorMath.sparseTimesRows(x, r, stride, out, stride);
+    } else {
+      Arrays.fill(out, 0, stride, 0f);
+      int capacity = r.length / stride;
+      int[] idx = x.indices();
+      float[] val = x.values();
+      for (int k = x.offset(), end = x.offset() + x.nnz(); k < end && idx[k] < capacity; k++) {
+        VectorMath.axpy(val[k], r, idx[k] * stride, out, 0, stride);
+      }
+    }
+    if (hasBias) {
+      VectorMath.axpy(1f, biasRow, 0, out, 0, stride);
+    }
+  }
+
+  /**
+   * In place, the rank-one step on the rows x touches (and the bias row): W[f_k] += (alpha·x_k)·coeff over
+   * the L+1 lanes. FALT's step is alpha = −η with the ALT coefficients; PA's is alpha = 1 with τ_i·y_i.
+   * Every feature of x must have a row ({@link #ensureRows}).
+   */
+  public void addOuter(SparseVector x, double alpha, double[] coeff) {
+    if (isDouble) {
+      VectorMath.addSparseOuter(x, alpha, coeff, rowsDouble, stride, stride);
+      if (hasBias) {
+        VectorMath.addSparseOuter(BIAS_FEATURE, alpha, coeff, biasRowDouble, stride, stride);
+      }
+      return;
+    }
+    float[] c = narrowed(coeff);
+    float a = (float) alpha;
+    VectorMath.addSparseOuter(x, a, c, rows, stride, stride);
+    if (hasBias) {
+      VectorMath.addSparseOuter(BIAS_FEATURE, a, c, biasRow, stride, stride);
+    }
+  }
+
+  /**
+   * In place, SALT's adaptive step (paper, Algorithm 3) on the rows x touches (and the bias row), with
+   * g = x_k·grad[j]: G² += g², w −= η·g/(δ + √G²), where G² is {@code acc} (same shape and precision).
+   * Every feature of x must have a row in both matrices.
+   */
+  public void adaptiveStep(SparseVector x, double[] grad, double eta, double delta, WeightMatrix acc) {
+    if (acc.isDouble != isDouble || acc.stride != stride || acc.hasBias != hasBias) {
+      throw new IllegalArgumentException("the accumulator's shape or precision differs from the weights'");
+    }
+    if (isDouble) {
+      touch(x, acc.rowsDouble);
+      VectorMath.adaptiveStep(x, grad, eta, delta, rowsDouble, acc.rowsDouble, stride, stride);
+      if (hasBias) {
+        VectorMath.adaptiveStep(BIAS_FEATURE, grad, eta, delta, biasRowDouble, acc.biasRowDouble, stride, stride);
+      }
+      return;
+    }
+    float[] g = narrowed(grad);
+    touch(x, acc.rows);
+    VectorMath.adaptiveStep(x, g, (float) eta, (float) delta, rows, acc.rows, stride, stride);
+    if (hasBias) {
+      VectorMath.adaptiveStep(BIAS_FEATURE, g, (float) eta, (float) delta, biasRow, acc.biasRow, stride, stride);
+    }
+  }
+
+  private float[] narrowed(double[] coeff) {
+    float[] c = narrow;
+    for (int j = 0; j < stride; j++) {
+      c[j] = (float) coeff[j];
+    }
+    return c;
+  }
+
+  /**
+   * Reads one value per 64-byte line of every accumulator row x touches, before SALT's step. The weight
+   * rows are in cache (the scores just read them) but the G² rows are not; these loads are independent, so
+   * their misses overlap, whereas inside the step each miss heads a chain through sqrt and divide that
+   * holds the out-of-order window and serialises the misses. Changes nothing; the sum only keeps the loads.
+   */
+  private void touch(SparseVector x, float[] g2) {
+    int[] idx = x.indices();
+    float s = 0f;
+    for (int k = x.offset(), end = x.offset() + x.nnz(); k < end; k++) {
+      int base = idx[k] * stride;
+      for (int j = 0; j < stride; j += 16) {
+        s += g2[base + j];
+      }
+    }
+    touched = s;
+  }
+
+  private void touch(SparseVector x, double[] g2) {
+    int[] idx = x.indices();
+    double s = 0.0;
+    for (int k = x.offset(), end = x.offset() + x.nnz(); k < end; k++) {
+      int base = idx[k] * stride;
+      for (int j = 0; j < stride; j += 8) {
+        s += g2[base + j];
+      }
+    }
+    touched = (float) s;
+  }
+
+  /** True when every weight (and the bias row) is finite: a full scan, for saving and checks. */
   public boolean allFinite() {
     int n = numRows * stride;
     if (isDouble) {
-      for (int i = 0; i < n; i++) {
-        if (!Double.isFinite(rowsDouble[i])) {
-          return false;
-        }
-      }
-      return true;
+      return finite(rowsDouble, n) && finite(biasRowDouble, stride);
     }
     for (int i = 0; i < n; i++) {
       if (!Float.isFinite(rows[i])) {
         return false;
       }
     }
+    for (float v : biasRow) {
+      if (!Float.isFinite(v)) {
+        return false;
+      }
+    }
     return true;
   }
 
-  /** A deep copy with the same rows (capacity trimmed to {@link #numRows()}). */
+  private static boolean finite(double[] a, int n) {
+    for (int i = 0; i < n; i++) {
+      if (!Double.isFinite(a[i])) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A deep copy (capacity trimmed to {@link #numRows()}). */
   public WeightMatrix copy() {
-    WeightMatrix m = new WeightMatrix(width, numRows, precision());
+    WeightMatrix m = new WeightMatrix(width, numRows, precision(), hasBias);
     if (isDouble) {
       System.arraycopy(rowsDouble, 0, m.rowsDouble, 0, numRows * stride);
+      System.arraycopy(biasRowDouble, 0, m.biasRowDouble, 0, stride);
     } else {
       System.arraycopy(rows, 0, m.rows, 0, numRows * stride);
+      System.arraycopy(biasRow, 0, m.biasRow, 0, stride);
     }
     return m;
+  }
+
+  /**
+   * Writes d, then the d rows and the bias row without padding ({@link #width()} values each) in the
+   * storage precision.
+   */
+  public void write(StateOutput out) throws IOException {
+    out.writeInt(numRows);
+    for (int f = 0; f <= numRows; f++) {
+      if (isDouble) {
+        out.writeDoubles(f < numRows ? rowsDouble : biasRowDouble, f < numRows ? f * stride : 0, width);
+      } else {
+        out.writeFloats(f < numRows ? rows : biasRow, f < numRows ? f * stride : 0, width);
+      }
+    }
+  }
+
+  /**
+   * Reads what {@link #write} wrote into this (empty) matrix of the same width and precision, checking d
+   * against the bytes that remain before allocating.
+   *
+   * @throws org.altml.core.learner.CorruptStateException if d is negative or larger than the data
+   */
+  public void read(StateInput in) throws IOException {
+    int d = in.readInt();
+    in.requireValues((d + 1L) * width, isDouble ? Double.BYTES : Float.BYTES, "a weight matrix of " + d + " rows");
+    if (numRows != 0) {
+      throw new IllegalStateException("read into a matrix that already has rows");
+    }
+    ensureRows(d);
+    for (int f = 0; f <= d; f++) {
+      if (isDouble) {
+        in.readDoubles(f < d ? rowsDouble : biasRowDouble, f < d ? f * stride : 0, width);
+      } else {
+        in.readFloats(f < d ? rows : biasRow, f < d ? f * stride : 0, width);
+      }
+    }
   }
 }

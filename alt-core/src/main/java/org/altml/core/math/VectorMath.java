@@ -19,7 +19,7 @@ import org.altml.sparse.SparseVector;
  * ones otherwise; {@code -Dalt.vectorization=auto|scalar|panama} forces a choice (forcing {@code panama}
  * where it is unavailable makes this class fail to initialise). Element-wise kernels give bit-identical
  * results either way; {@link #dot} and {@link #squaredDistance} sum in a different order and may differ in
- * the last bits. Weight rows come in float or double ({@link org.altml.core.linear.Precision}): the double
+ * the last bits. Weight rows come in float or double ({@link org.altml.core.learner.Precision}): the double
  * overloads take float features and double rows, coefficients and outputs. All methods are stateless and thread-safe (arrays written concurrently are the caller's
  * business).
  */

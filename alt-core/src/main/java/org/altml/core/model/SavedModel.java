@@ -1,19 +1,58 @@
 package org.altml.core.model;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
-import org.altml.core.linear.LinearLearner;
+import java.util.Map;
+import java.util.Objects;
+import org.altml.core.eval.FeatureScaler;
+import org.altml.core.eval.FeatureScaling;
+import org.altml.core.learner.OnlineMultiLabelLearner;
 
 /**
- * A model loaded by {@link ModelIo#read}.
+ * A model as {@link ModelIo} saves and loads it: the learner with its full state, what it was trained on,
+ * and its preprocessing.
  *
- * @param learner the learner with the saved weights, ready to predict and to continue training (its own
- *     {@link LinearLearner#examplesSeen()} counter starts again at 0)
- * @param labelNames the names of the L labels, in label-index order
- * @param examplesSeen the number of update rounds the learner had seen when it was saved
+ * @param learner the learner, ready to predict and to continue training exactly where it stopped (its
+ *     {@link OnlineMultiLabelLearner#examplesSeen()} counts on from the saved value)
+ * @param labelNames the names of the L labels in label-index order (their index as text when the data had none)
+ * @param numFeatures d of the data the model was trained on (0 when unknown)
+ * @param scaler the feature scaling the learner was trained with, statistics included; applied to every
+ *     example before the learner sees it
+ * @param provenance free-form facts about the model's origin (toolkit version, JDK, data files), in order
  */
-public record SavedModel(LinearLearner learner, List<String> labelNames, long examplesSeen) {
-  /** Copies the label names. */
+public record SavedModel(
+    OnlineMultiLabelLearner learner, List<String> labelNames, int numFeatures, FeatureScaler scaler,
+    Map<String, String> provenance) {
+  /** Copies the names and provenance; checks the label count. */
   public SavedModel {
-    labelNames = List.copyOf(labelNames);
+    Objects.requireNonNull(learner, "learner");
+    Objects.requireNonNull(scaler, "scaler");
+    labelNames = labelNames == null ? indexNames(learner.numLabels()) : List.copyOf(labelNames);
+    if (labelNames.size() != learner.numLabels()) {
+      throw new IllegalArgumentException(labelNames.size() + " label names for " + learner.numLabels() + " labels");
+    }
+    if (numFeatures < 0) {
+      throw new IllegalArgumentException("numFeatures must be >= 0: " + numFeatures);
+    }
+    provenance = Collections.unmodifiableMap(new LinkedHashMap<>(provenance));
+  }
+
+  /** A model of {@code learner} without preprocessing, label names or provenance. */
+  public static SavedModel of(OnlineMultiLabelLearner learner) {
+    return new SavedModel(learner, null, 0, FeatureScaler.of(FeatureScaling.NONE), Map.of());
+  }
+
+  /** The number of update rounds the learner has seen. */
+  public long examplesSeen() {
+    return learner.examplesSeen();
+  }
+
+  private static List<String> indexNames(int numLabels) {
+    String[] names = new String[numLabels];
+    for (int i = 0; i < numLabels; i++) {
+      names[i] = Integer.toString(i);
+    }
+    return List.of(names);
   }
 }

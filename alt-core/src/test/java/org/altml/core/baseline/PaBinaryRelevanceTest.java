@@ -10,7 +10,7 @@ import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.altml.core.linear.Precision;
+import org.altml.core.learner.Precision;
 
 /** Hand-computed PA-I and PA-II steps (lanes [w^(1), w^(2), threshold]; the threshold stays 0), both precisions. */
 class PaBinaryRelevanceTest {

@@ -3,7 +3,13 @@ package org.altml.core.eval;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.altml.core.learner.LearnerContext;
+import org.altml.core.learner.LearnerSpec;
+import org.altml.core.learner.ModelCodec;
 import org.altml.core.learner.OnlineMultiLabelLearner;
+import org.altml.core.learner.Parameter;
+import org.altml.core.learner.Predictor;
+import org.altml.core.learner.Settings;
 import org.altml.core.learner.Scores;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
@@ -14,8 +20,66 @@ import org.altml.sparse.data.DatasetBuilder;
 final class FakeLearners {
   private FakeLearners() {}
 
+  /** What every fake shares: a kind outside the registry, no parameters, a stateless predict. */
+  abstract static class Fake implements OnlineMultiLabelLearner {
+    static final LearnerSpec SPEC = new LearnerSpec() {
+      @Override
+      public String name() {
+        return "fake";
+      }
+
+      @Override
+      public String description() {
+        return "a test learner";
+      }
+
+      @Override
+      public List<Parameter<?>> parameters() {
+        return List.of();
+      }
+
+      @Override
+      public OnlineMultiLabelLearner create(Settings settings, LearnerContext context) {
+        throw new UnsupportedOperationException();
+      }
+
+      @Override
+      public ModelCodec codec() {
+        throw new UnsupportedOperationException();
+      }
+    };
+
+    @Override
+    public LearnerSpec spec() {
+      return SPEC;
+    }
+
+    @Override
+    public Settings settings() {
+      return SPEC.defaults();
+    }
+
+    @Override
+    public long examplesSeen() {
+      return 0;
+    }
+
+    @Override
+    public long ramBytesUsed() {
+      return 0;
+    }
+
+    @Override
+    public Predictor predictor() {
+      return this::predict; // the fakes' predict writes only into the caller's Scores
+    }
+
+    @Override
+    public void checkFinite() {}
+  }
+
   /** Scores s_l = how often label l was seen in updates, threshold n/2: predicts the labels of most examples. */
-  static final class FrequencyLearner implements OnlineMultiLabelLearner {
+  static final class FrequencyLearner extends Fake {
     final long[] counts;
     long updates;
 
@@ -50,7 +114,7 @@ final class FakeLearners {
    * Records every call as "predict:ID" or "update:ID", ID being the value of feature 0 (examples carry
    * their id there), and keeps copies of the vectors it was given. Scores are all 0.
    */
-  static final class RecordingLearner implements OnlineMultiLabelLearner {
+  static final class RecordingLearner extends Fake {
     final int numLabels;
     final List<String> calls = new ArrayList<>();
     final List<SparseVector> predicted = new ArrayList<>();
@@ -80,7 +144,7 @@ final class FakeLearners {
   }
 
   /** A fixed, seeded linear model (never learns): s_l = Σ_k x_k·w[f_k][l], threshold s_{L+1} likewise. */
-  static final class FixedLinearLearner implements OnlineMultiLabelLearner {
+  static final class FixedLinearLearner extends Fake {
     final int numLabels;
     final float[][] w;
 

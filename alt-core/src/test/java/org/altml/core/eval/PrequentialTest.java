@@ -55,7 +55,7 @@ class PrequentialTest {
   }
 
   /** Wraps a learner and keeps a copy of every (truth, prediction) pair the protocol scored. */
-  static final class Capturing implements OnlineMultiLabelLearner {
+  static final class Capturing extends FakeLearners.Fake {
     final OnlineMultiLabelLearner inner;
     final List<LabelSet> truths = new ArrayList<>();
     final List<Scores> scores = new ArrayList<>();

@@ -1,5 +1,7 @@
 package org.altml.core.linear;
 
+import org.altml.core.learner.DivergenceException;
+import org.altml.core.learner.Precision;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -235,10 +237,10 @@ class FaltTest {
     assertEquals(Precision.DOUBLE, d.precision(), "double is the default");
     assertTrue(d.weights().isDouble());
     assertThrows(IllegalStateException.class, () -> d.weights().rows());
-    assertThrows(IllegalStateException.class, d::biasWeights);
+    assertThrows(IllegalStateException.class, () -> d.weights().biasRow());
     Falt f = new Falt(2, FaltConfig.defaults(), opts(Precision.FLOAT));
     assertFalse(f.weights().isDouble());
     assertThrows(IllegalStateException.class, () -> f.weights().rowsDouble());
-    assertThrows(IllegalStateException.class, f::biasWeightsDouble);
+    assertThrows(IllegalStateException.class, () -> f.weights().biasRowDouble());
   }
 }

@@ -1,5 +1,6 @@
 package org.altml.core.linear;
 
+import org.altml.core.learner.Precision;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -130,7 +131,7 @@ class LearnerDifferentialTest {
       assertEquals(0.0, bias[j], where + ": bias pad lane " + j);
     }
     if (learner instanceof Salt s) {
-      double[] biasAcc = s.precision() == Precision.DOUBLE ? s.biasAccumulatorDouble().clone() : toDouble(s.biasAccumulator());
+      double[] biasAcc = s.precision() == Precision.DOUBLE ? s.accumulator().biasRowDouble().clone() : toDouble(s.accumulator().biasRow());
       for (int j = width; j < stride; j++) {
         assertEquals(0.0, biasAcc[j], where + ": bias accumulator pad lane " + j);
       }
@@ -144,7 +145,7 @@ class LearnerDifferentialTest {
 
   /** A copy of the whole bias row (pads included), in either precision. */
   static double[] biasStorage(LinearLearner learner) {
-    return learner.precision() == Precision.DOUBLE ? learner.biasWeightsDouble().clone() : toDouble(learner.biasWeights());
+    return learner.precision() == Precision.DOUBLE ? learner.weights().biasRowDouble().clone() : toDouble(learner.weights().biasRow());
   }
 
   private static double[] toDouble(float[] a) {

@@ -1,5 +1,6 @@
 package org.altml.core.linear;
 
+import org.altml.core.learner.Precision;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -1,5 +1,6 @@
 package org.altml.core.linear;
 
+import org.altml.core.learner.Precision;
 import static org.altml.core.linear.FaltTest.row;
 import static org.altml.core.linear.FaltTest.x;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;

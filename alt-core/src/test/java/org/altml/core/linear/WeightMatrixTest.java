@@ -1,5 +1,6 @@
 package org.altml.core.linear;
 
+import org.altml.core.learner.Precision;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,15 +11,15 @@ import org.junit.jupiter.api.Test;
 class WeightMatrixTest {
   @Test
   void strideIsWidthPaddedTo16() {
-    assertEquals(16, new WeightMatrix(1, 0).stride());
-    assertEquals(16, new WeightMatrix(16, 0).stride());
-    assertEquals(32, new WeightMatrix(17, 0).stride());
-    assertEquals(112, new WeightMatrix(102, 0).stride());
+    assertEquals(16, new WeightMatrix(1, 0, Precision.FLOAT).stride());
+    assertEquals(16, new WeightMatrix(16, 0, Precision.FLOAT).stride());
+    assertEquals(32, new WeightMatrix(17, 0, Precision.FLOAT).stride());
+    assertEquals(112, new WeightMatrix(102, 0, Precision.FLOAT).stride());
   }
 
   @Test
   void growsAmortisedKeepingRowsAndZeroingNewOnes() {
-    WeightMatrix m = new WeightMatrix(3, 2);
+    WeightMatrix m = new WeightMatrix(3, 2, Precision.FLOAT);
     m.rows()[1 * 16 + 2] = 5f;
     float[] before = m.rows();
     m.ensureRows(2);
@@ -47,7 +48,7 @@ class WeightMatrixTest {
 
   @Test
   void copyAndFiniteness() {
-    WeightMatrix m = new WeightMatrix(2, 3);
+    WeightMatrix m = new WeightMatrix(2, 3, Precision.FLOAT);
     m.rows()[17] = 2f;
     WeightMatrix c = m.copy();
     assertEquals(2f, c.get(1, 1));

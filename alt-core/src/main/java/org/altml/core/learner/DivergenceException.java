@@ -1,4 +1,4 @@
-package org.altml.core.linear;
+package org.altml.core.learner;
 
 /**
  * Training produced a non-finite (NaN or infinite) score, loss or weight. The message names the

@@ -1,4 +1,4 @@
-package org.altml.core.linear;
+package org.altml.core.learner;
 
 /**
  * Storage precision of a linear learner's weights (and SALT's accumulator), and the precision of every

@@ -1,0 +1,99 @@
+package org.altml.core.learner;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The parameters several learner kinds share, defined once so that each means one thing everywhere
+ * (one {@code --eta} option for FALT, SALT and the kernel learners) and its default lives in one place.
+ * Grids are SPEC.md's: η, δ, σ² ∈ 2^[-10..10], C ∈ 2^[-15..10], M factor ∈ 2^[-3..2].
+ */
+public final class CommonParameters {
+  private CommonParameters() {}
+
+  /** η, the step size of FALT and SALT (paper, eq. rule and Algorithm 3); default 1. */
+  public static final Parameter<Float> ETA =
+      Parameter.positiveFloat("eta", "η", "learning rate η > 0", 1f, powersOfTwoF(-10, 10));
+
+  /** δ of SALT's H = δI + diag(s); default 1. */
+  public static final Parameter<Float> DELTA =
+      Parameter.positiveFloat("delta", "δ", "δ > 0 of the adaptive step", 1f, powersOfTwoF(-10, 10));
+
+  /** C, the aggressiveness of PA-I/PA-II; default 1. */
+  public static final Parameter<Float> C =
+      Parameter.positiveFloat("c", "C", "aggressiveness C > 0", 1f, powersOfTwoF(-15, 10));
+
+  /** M, the maximum number of update steps per example (SPEC.md, "M learning times"); default 1. */
+  public static final Parameter<Integer> MAX_UPDATES = Parameter.integer(
+      "maxUpdates", "M", "at most M update steps per example, stopping at zero loss", 1, 1, Integer.MAX_VALUE);
+
+  /** The paper's M factor m: M = max(1, ⌈m·L⌉), searched in 2^[-3..2]; unset by default. */
+  public static final Parameter<Double> MAX_UPDATES_FACTOR = Parameter.positiveDouble("maxUpdatesFactor", "m",
+      "instead of maxUpdates: M = max(1, ceil(m·L)), the paper's grid m in 2^[-3..2]", null, powersOfTwoD(-3, 2));
+
+  /** A constant bias feature 1 appended to every example; off by default, as in the paper. */
+  public static final Parameter<Boolean> BIAS =
+      Parameter.flag("bias", "append a constant bias feature 1 to every example (off in the paper)");
+
+  /** The weights' storage precision: double (the default, exact against float64) or float (the fast mode). */
+  public static final Parameter<String> PRECISION = Parameter.choice("precision",
+      "weight precision: double (agrees with a float64 implementation of the paper's rules) or float (faster)",
+      "double", List.of("double", "float"));
+
+  /** The precision named by {@link #PRECISION} in {@code settings}. */
+  public static Precision precision(Settings settings) {
+    return settings.get(PRECISION).equals("float") ? Precision.FLOAT : Precision.DOUBLE;
+  }
+
+  /** The text value of {@link #PRECISION} for {@code precision}. */
+  public static String precisionName(Precision precision) {
+    return precision == Precision.FLOAT ? "float" : "double";
+  }
+
+  /**
+   * M for {@code numLabels} labels: from {@link #MAX_UPDATES_FACTOR} when it is set (M = max(1, ⌈m·L⌉)),
+   * else {@link #MAX_UPDATES}.
+   *
+   * @throws IllegalArgumentException if M would exceed {@link Integer#MAX_VALUE}
+   */
+  public static int maxUpdates(Settings settings, int numLabels) {
+    Double m = settings.get(MAX_UPDATES_FACTOR);
+    if (m == null) {
+      return settings.get(MAX_UPDATES);
+    }
+    double updates = Math.ceil(m * numLabels);
+    if (updates > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("M = ceil(" + m + "·" + numLabels + ") exceeds " + Integer.MAX_VALUE);
+    }
+    return Math.max(1, (int) updates);
+  }
+
+  /**
+   * Refuses settings that give both {@link #MAX_UPDATES} (other than its default) and {@link #MAX_UPDATES_FACTOR}.
+   *
+   * @throws IllegalArgumentException naming both
+   */
+  public static void checkOneMaxUpdates(Settings settings) {
+    if (settings.isSet(MAX_UPDATES_FACTOR) && settings.get(MAX_UPDATES) != 1) {
+      throw new IllegalArgumentException("give maxUpdates (--max-updates) or maxUpdatesFactor (--max-updates-factor), not both");
+    }
+  }
+
+  /** 2^lo, ..., 2^hi as floats. */
+  public static List<Float> powersOfTwoF(int lo, int hi) {
+    List<Float> g = new ArrayList<>();
+    for (int e = lo; e <= hi; e++) {
+      g.add((float) Math.scalb(1.0, e));
+    }
+    return g;
+  }
+
+  /** 2^lo, ..., 2^hi as doubles. */
+  public static List<Double> powersOfTwoD(int lo, int hi) {
+    List<Double> g = new ArrayList<>();
+    for (int e = lo; e <= hi; e++) {
+      g.add(Math.scalb(1.0, e));
+    }
+    return g;
+  }
+}

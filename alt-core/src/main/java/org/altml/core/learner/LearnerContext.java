@@ -1,0 +1,46 @@
+package org.altml.core.learner;
+
+/**
+ * What a learner factory knows about the data before the first example ({@link LearnerSpec#create}).
+ *
+ * @param numLabels L, at least 1
+ * @param numFeatures d when known (a learner may allocate its model once instead of growing it), else 0
+ * @param trainingSize the number of training examples when known (learners that size a block by a fraction
+ *     of the stream need it), else -1
+ * @param seed the seed of every random choice the learner makes (hidden layers, budgets, feature maps); the
+ *     protocols derive it from their own seed, so runs are reproducible
+ */
+public record LearnerContext(int numLabels, int numFeatures, long trainingSize, long seed) {
+  /** Checks the sizes. */
+  public LearnerContext {
+    if (numLabels < 1) {
+      throw new IllegalArgumentException("numLabels must be >= 1: " + numLabels);
+    }
+    if (numFeatures < 0) {
+      throw new IllegalArgumentException("numFeatures must be >= 0 (0 = unknown): " + numFeatures);
+    }
+    if (trainingSize < -1) {
+      throw new IllegalArgumentException("trainingSize must be >= 0, or -1 when unknown: " + trainingSize);
+    }
+  }
+
+  /** L labels, nothing else known, seed 1. */
+  public static LearnerContext of(int numLabels) {
+    return new LearnerContext(numLabels, 0, -1, 1L);
+  }
+
+  /** A copy with d. */
+  public LearnerContext withNumFeatures(int numFeatures) {
+    return new LearnerContext(numLabels, numFeatures, trainingSize, seed);
+  }
+
+  /** A copy with the training-set size. */
+  public LearnerContext withTrainingSize(long trainingSize) {
+    return new LearnerContext(numLabels, numFeatures, trainingSize, seed);
+  }
+
+  /** A copy with the seed. */
+  public LearnerContext withSeed(long seed) {
+    return new LearnerContext(numLabels, numFeatures, trainingSize, seed);
+  }
+}

@@ -1,0 +1,88 @@
+package org.altml.core.learner;
+
+import java.util.List;
+
+/**
+ * A learner kind, found by name through {@link java.util.ServiceLoader} ({@link LearnerRegistry}), as Lucene
+ * finds its codecs: its name, its typed parameters with defaults, ranges and the paper's grids, a factory,
+ * and the codec of its model state. The module that owns a learner registers its spec with one line in
+ * {@code META-INF/services/org.altml.core.learner.LearnerSpec}; the CLI's options, help, defaults and
+ * validation, the protocols, model files and benchmarks all come from here, so adding a learner kind means
+ * writing the learner, its spec and that line, and nothing else.
+ *
+ * <p>A minimal learner kind (the test {@code MeanScoreLearnerTest} registers this one):
+ *
+ * <pre>{@code
+ * public final class MeanScoreSpec implements LearnerSpec {
+ *   static final Parameter<Float> RATE = Parameter.positiveFloat("rate", "", "step size", 0.1f, List.of());
+ *   public String name() { return "mean-score"; }
+ *   public String description() { return "predicts the labels seen in more than half of the examples"; }
+ *   public List<Parameter<?>> parameters() { return List.of(RATE); }
+ *   public OnlineMultiLabelLearner create(Settings s, LearnerContext c) { return new MeanScore(this, s, c.numLabels()); }
+ *   public ModelCodec codec() { return MeanScore.CODEC; }
+ * }
+ * }</pre>
+ *
+ * <p>Implementations are stateless and thread-safe, with a public no-argument constructor.
+ */
+public interface LearnerSpec {
+  /** The name users type ({@code --learner NAME}) and model files record: lower case, digits and '-'. */
+  String name();
+
+  /** One line for help texts, citing the paper's section where there is one. */
+  String description();
+
+  /** Every parameter, in the order they are shown and keyed ({@link Settings#key()}). */
+  List<Parameter<?>> parameters();
+
+  /**
+   * A fresh learner with {@code settings} (of this spec) for the data described by {@code context}.
+   *
+   * @throws IllegalArgumentException if the settings do not fit the context
+   */
+  OnlineMultiLabelLearner create(Settings settings, LearnerContext context);
+
+  /** How this kind's model state is written to and read from model files and checkpoints. */
+  ModelCodec codec();
+
+  /**
+   * Checks a combination of values that single parameters cannot (e.g. M given twice); the default
+   * accepts everything.
+   *
+   * @throws IllegalArgumentException naming the parameters
+   */
+  default void validate(Settings settings) {}
+
+  /** The defaults of every parameter. */
+  default Settings defaults() {
+    return Settings.defaults(this);
+  }
+
+  /**
+   * The parameter called {@code name}.
+   *
+   * @throws IllegalArgumentException naming the parameters this kind takes
+   */
+  default Parameter<?> parameter(String name) {
+    for (Parameter<?> p : parameters()) {
+      if (p.name().equals(name)) {
+        return p;
+      }
+    }
+    StringBuilder known = new StringBuilder();
+    for (Parameter<?> p : parameters()) {
+      known.append(known.length() == 0 ? "" : ", ").append(p.name());
+    }
+    throw new IllegalArgumentException(name() + " has no parameter '" + name + "' (it takes " + known + ")");
+  }
+
+  /** Whether this kind takes a parameter called {@code name}. */
+  default boolean hasParameter(String name) {
+    for (Parameter<?> p : parameters()) {
+      if (p.name().equals(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,239 @@
+package org.altml.core.learner;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * One typed hyperparameter of a learner kind ({@link LearnerSpec#parameters()}): its name, the paper's
+ * symbol, what it means, its type, default, valid range and search grids. Parameters with the same name
+ * mean the same thing in every learner that takes them (FALT's and SALT's {@code eta} are one parameter),
+ * so the CLI shows one option for both and an experiment can vary it across learners.
+ *
+ * <p>Values are {@link Float}, {@link Double}, {@link Integer}, {@link Boolean} or {@link String} (a
+ * choice among {@link #choices()}). Floats exist because the learners' step sizes are float
+ * hyperparameters (as in the paper's Matlab code): a value parsed once as float gives the same run from the
+ * CLI, a model file and the library. Immutable and thread-safe.
+ *
+ * @param <T> the value type
+ */
+public final class Parameter<T> {
+  private final String name;
+  private final String option;
+  private final String symbol;
+  private final String description;
+  private final Class<T> type;
+  private final T defaultValue;
+  private final double min;
+  private final boolean minExclusive;
+  private final double max;
+  private final List<String> choices;
+  private final List<T> paperGrid;
+
+  private Parameter(
+      String name, String option, String symbol, String description, Class<T> type, T defaultValue, double min,
+      boolean minExclusive, double max, List<String> choices, List<T> paperGrid) {
+    this.name = requireName(name);
+    this.option = Objects.requireNonNull(option, "option");
+    this.symbol = Objects.requireNonNull(symbol, "symbol");
+    this.description = Objects.requireNonNull(description, "description");
+    this.type = type;
+    this.min = min;
+    this.minExclusive = minExclusive;
+    this.max = max;
+    this.choices = List.copyOf(choices);
+    this.defaultValue = defaultValue == null ? null : check(defaultValue);
+    this.paperGrid = List.copyOf(paperGrid);
+    for (T v : this.paperGrid) {
+      check(v);
+    }
+  }
+
+  private static String requireName(String name) {
+    if (name == null || !name.matches("[a-z][A-Za-z0-9]*")) {
+      throw new IllegalArgumentException("a parameter name is lowerCamelCase ASCII: '" + name + "'");
+    }
+    return name;
+  }
+
+  /**
+   * A positive, finite float parameter such as η (value &gt; 0).
+   *
+   * @param paperGrid the values the paper searches (may be empty)
+   */
+  public static Parameter<Float> positiveFloat(
+      String name, String symbol, String description, float defaultValue, List<Float> paperGrid) {
+    return new Parameter<>(name, optionOf(name), symbol, description, Float.class, defaultValue, 0, true,
+        Double.POSITIVE_INFINITY, List.of(), paperGrid);
+  }
+
+  /** A positive, finite double parameter (value &gt; 0), without a default when {@code defaultValue} is null. */
+  public static Parameter<Double> positiveDouble(
+      String name, String symbol, String description, Double defaultValue, List<Double> paperGrid) {
+    return new Parameter<>(name, optionOf(name), symbol, description, Double.class, defaultValue, 0, true,
+        Double.POSITIVE_INFINITY, List.of(), paperGrid);
+  }
+
+  /** An int parameter in [min, max], without a default when {@code defaultValue} is null. */
+  public static Parameter<Integer> integer(
+      String name, String symbol, String description, Integer defaultValue, int min, int max) {
+    return new Parameter<>(name, optionOf(name), symbol, description, Integer.class, defaultValue, min, false, max,
+        List.of(), List.of());
+  }
+
+  /** An on/off switch, off by default. */
+  public static Parameter<Boolean> flag(String name, String description) {
+    return new Parameter<>(name, optionOf(name), "", description, Boolean.class, false, 0, false, 0, List.of(), List.of());
+  }
+
+  /** A choice among {@code choices} (lower-case words), {@code defaultValue} one of them. */
+  public static Parameter<String> choice(String name, String description, String defaultValue, List<String> choices) {
+    if (choices.isEmpty()) {
+      throw new IllegalArgumentException("a choice needs at least one value: " + name);
+    }
+    return new Parameter<>(name, optionOf(name), "", description, String.class, defaultValue, 0, false, 0, choices,
+        List.of());
+  }
+
+  /** This parameter under another command-line option name (e.g. {@code "--sigma2"}). */
+  public Parameter<T> withOption(String optionName) {
+    if (!optionName.startsWith("--")) {
+      throw new IllegalArgumentException("an option name starts with --: " + optionName);
+    }
+    return new Parameter<>(name, optionName, symbol, description, type, defaultValue, min, minExclusive, max, choices,
+        paperGrid);
+  }
+
+  /** {@code maxUpdatesFactor} -> {@code --max-updates-factor}. */
+  private static String optionOf(String name) {
+    return "--" + name.replaceAll("([A-Z])", "-$1").toLowerCase(Locale.ROOT);
+  }
+
+  /** The name, lowerCamelCase: the key in {@link Settings}, model files and run records. */
+  public String name() {
+    return name;
+  }
+
+  /** The command-line option, e.g. {@code --max-updates}. */
+  public String option() {
+    return option;
+  }
+
+  /** The paper's symbol (η, δ, M, C, σ²), or "" when it has none. */
+  public String symbol() {
+    return symbol;
+  }
+
+  /** One line saying what it does, for help texts. */
+  public String description() {
+    return description;
+  }
+
+  /** The value type. */
+  public Class<T> type() {
+    return type;
+  }
+
+  /** The default value, or null when the parameter is optional and unset by default. */
+  public T defaultValue() {
+    return defaultValue;
+  }
+
+  /** Whether the parameter is an on/off switch (a command-line flag without a value). */
+  public boolean isFlag() {
+    return type == Boolean.class;
+  }
+
+  /** The allowed values of a choice parameter (empty for the others). */
+  public List<String> choices() {
+    return choices;
+  }
+
+  /** The values the paper's tuning searches (SPEC.md, "Tuning"), or empty. */
+  public List<T> paperGrid() {
+    return paperGrid;
+  }
+
+  /** The valid range in words, e.g. {@code "> 0"} or {@code "in [1, 2147483647]"} or {@code "double|float"}. */
+  public String range() {
+    if (!choices.isEmpty()) {
+      return String.join("|", choices);
+    }
+    if (type == Boolean.class) {
+      return "true|false";
+    }
+    if (minExclusive && max == Double.POSITIVE_INFINITY) {
+      return "> 0";
+    }
+    return "in [" + (long) min + ", " + (long) max + "]";
+  }
+
+  /**
+   * Checks {@code value} against the type and range.
+   *
+   * @return {@code value}
+   * @throws IllegalArgumentException naming the parameter, the value and the valid range
+   */
+  public T check(Object value) {
+    if (!type.isInstance(value)) {
+      throw new IllegalArgumentException(name + " takes a " + type.getSimpleName() + ", not " + value
+          + (value == null ? "" : " (" + value.getClass().getSimpleName() + ")"));
+    }
+    boolean ok;
+    if (value instanceof Number n) {
+      double v = n.doubleValue();
+      ok = Double.isFinite(v) && (minExclusive ? v > min : v >= min) && v <= max;
+    } else if (value instanceof String s) {
+      ok = choices.contains(s);
+    } else {
+      ok = true;
+    }
+    if (!ok) {
+      throw new IllegalArgumentException(name + (symbol.isEmpty() ? "" : " (" + symbol + ")") + " must be " + range()
+          + (value instanceof Number ? " and finite" : "") + ": " + value);
+    }
+    return type.cast(value);
+  }
+
+  /**
+   * Parses the text form of a value (as {@link #format} writes it and a user types it).
+   *
+   * @throws IllegalArgumentException naming the parameter when the text is not a valid value
+   */
+  public T parse(String text) {
+    Objects.requireNonNull(text, "text");
+    Object v;
+    try {
+      if (type == Float.class) {
+        v = Float.parseFloat(text.trim());
+      } else if (type == Double.class) {
+        v = Double.parseDouble(text.trim());
+      } else if (type == Integer.class) {
+        v = Integer.parseInt(text.trim());
+      } else if (type == Boolean.class) {
+        v = switch (text.trim().toLowerCase(Locale.ROOT)) {
+          case "true" -> true;
+          case "false" -> false;
+          default -> throw new NumberFormatException();
+        };
+      } else {
+        v = text.trim().toLowerCase(Locale.ROOT);
+      }
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(name + " must be " + (type == Boolean.class ? "true or false" : "a number "
+          + range()) + ": '" + text + "'");
+    }
+    return check(v);
+  }
+
+  /** The canonical text form of {@code value} ({@link Float#toString} for floats): what {@link #parse} reads back. */
+  public String format(Object value) {
+    return String.valueOf(check(value));
+  }
+
+  /** Name and type, e.g. {@code eta: Float}. */
+  @Override
+  public String toString() {
+    return name + ": " + type.getSimpleName();
+  }
+}

@@ -1,0 +1,22 @@
+package org.altml.core.learner;
+
+import org.altml.sparse.SparseVector;
+
+/**
+ * Prediction with a learner's current model and scratch of its own ({@link
+ * OnlineMultiLabelLearner#predictor()}): thread-confined, so each thread of a parallel test pass has one,
+ * and nothing is allocated per example. Never changes the model.
+ */
+public interface Predictor {
+  /**
+   * Writes the L label scores and the threshold score of {@code x} into {@code out}.
+   *
+   * @throws DivergenceException when a score is not finite
+   */
+  void predict(SparseVector x, Scores out);
+
+  /** {@link #predict(SparseVector, Scores)} of the example with id {@code id} (its position in its dataset). */
+  default void predict(long id, SparseVector x, Scores out) {
+    predict(x, out);
+  }
+}

@@ -1,0 +1,153 @@
+package org.altml.core.learner;
+
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+
+/**
+ * The stream a {@link ModelCodec} reads a model's state from: {@link DataInputStream} (big-endian) plus bulk
+ * readers for primitive arrays, and {@link #remaining()}, the bytes left before the end of the state, so
+ * that a codec checks every size a header declares against the data actually there before it allocates
+ * (a crafted header cannot make the reader allocate gigabytes). Not thread-safe.
+ */
+public final class StateInput extends DataInputStream {
+  private final String source;
+  private final Counting counting;
+  private final byte[] chunk = new byte[1 << 16];
+
+  /**
+   * Reads from {@code in}, of which at most {@code limit} bytes belong to the state ({@link Long#MAX_VALUE}
+   * when unknown).
+   *
+   * @param source the file or stream name, for messages
+   */
+  public StateInput(InputStream in, long limit, String source) {
+    this(new Counting(in, limit), source);
+  }
+
+  private StateInput(Counting counting, String source) {
+    super(counting);
+    this.counting = counting;
+    this.source = source;
+  }
+
+  /** The name of the file or stream, for messages. */
+  public String source() {
+    return source;
+  }
+
+  /** Bytes left in the state (a bound: what the container says is there). */
+  public long remaining() {
+    return counting.limit - counting.count;
+  }
+
+  /**
+   * Moves the end of the state to {@code limit} bytes from the start: for containers that learn their
+   * framing (an older format's footer) only after reading a header.
+   */
+  public void limit(long limit) {
+    if (limit < counting.count) {
+      throw new IllegalArgumentException("limit " + limit + " is before the position " + counting.count);
+    }
+    counting.limit = limit;
+  }
+
+  /** Bytes read so far. */
+  public long position() {
+    return counting.count;
+  }
+
+  /**
+   * Checks that {@code count} values of {@code bytesEach} bytes can still be read.
+   *
+   * @param what what the values are, for the message
+   * @throws CorruptStateException if the state is shorter (or the count is negative)
+   */
+  public void requireValues(long count, int bytesEach, String what) throws CorruptStateException {
+    if (count < 0 || count > remaining() / bytesEach) {
+      throw corrupt("truncated or corrupt: " + what + " declares " + count + " values of " + bytesEach + " bytes, but only " + remaining()
+          + " bytes remain");
+    }
+  }
+
+  /** An exception naming this input and {@code problem}. */
+  public CorruptStateException corrupt(String problem) {
+    return new CorruptStateException(source, problem);
+  }
+
+  /** Reads {@code n} big-endian doubles into {@code dst[off..off+n)}. */
+  public void readDoubles(double[] dst, int off, int n) throws IOException {
+    requireValues(n, Double.BYTES, "an array");
+    for (int done = 0; done < n; ) {
+      int count = Math.min(n - done, chunk.length / Double.BYTES);
+      readFully(chunk, 0, count * Double.BYTES);
+      ByteBuffer.wrap(chunk, 0, count * Double.BYTES).asDoubleBuffer().get(dst, off + done, count);
+      done += count;
+    }
+  }
+
+  /** Reads {@code n} big-endian floats into {@code dst[off..off+n)}. */
+  public void readFloats(float[] dst, int off, int n) throws IOException {
+    requireValues(n, Float.BYTES, "an array");
+    for (int done = 0; done < n; ) {
+      int count = Math.min(n - done, chunk.length / Float.BYTES);
+      readFully(chunk, 0, count * Float.BYTES);
+      ByteBuffer.wrap(chunk, 0, count * Float.BYTES).asFloatBuffer().get(dst, off + done, count);
+      done += count;
+    }
+  }
+
+  /** Reads {@code n} big-endian longs into {@code dst[off..off+n)}. */
+  public void readLongs(long[] dst, int off, int n) throws IOException {
+    requireValues(n, Long.BYTES, "an array");
+    for (int done = 0; done < n; ) {
+      int count = Math.min(n - done, chunk.length / Long.BYTES);
+      readFully(chunk, 0, count * Long.BYTES);
+      ByteBuffer.wrap(chunk, 0, count * Long.BYTES).asLongBuffer().get(dst, off + done, count);
+      done += count;
+    }
+  }
+
+  /** Counts the bytes read and refuses to read past the limit (an EOF there). */
+  private static final class Counting extends FilterInputStream {
+    private long limit;
+    private long count;
+
+    Counting(InputStream in, long limit) {
+      super(in);
+      this.limit = limit;
+    }
+
+    @Override
+    public int read() throws IOException {
+      if (count >= limit) {
+        return -1;
+      }
+      int b = super.read();
+      if (b >= 0) {
+        count++;
+      }
+      return b;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      if (count >= limit) {
+        return len == 0 ? 0 : -1;
+      }
+      int n = super.read(b, off, (int) Math.min(len, limit - count));
+      if (n > 0) {
+        count += n;
+      }
+      return n;
+    }
+
+    @Override
+    public long skip(long n) throws IOException {
+      throw new EOFException("skip is not supported");
+    }
+  }
+}
