@@ -55,12 +55,17 @@ public final class FeatureScaler {
 
   /** A scaler fitted on every example of {@code train} (only {@link FeatureScaling#STANDARDIZE} uses statistics). */
   public static FeatureScaler fit(FeatureScaling scaling, Dataset train) {
+    return fit(scaling, DataView.of(train));
+  }
+
+  /** A scaler fitted on every example of the view {@code train} (only {@link FeatureScaling#STANDARDIZE} uses statistics). */
+  public static FeatureScaler fit(FeatureScaling scaling, DataView train) {
     FeatureScaler s = new FeatureScaler(scaling);
     if (scaling == FeatureScaling.STANDARDIZE) {
       SparseVector x = new SparseVector();
       s.ensureFeatures(train.numFeatures());
-      for (int i = 0; i < train.size(); i++) {
-        s.observe(train.features(i, x));
+      for (int k = 0; k < train.size(); k++) {
+        s.observe(train.features(k, x));
       }
     }
     return s;

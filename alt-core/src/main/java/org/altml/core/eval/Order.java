@@ -5,5 +5,10 @@ public enum Order {
   /** The stored (file) order. */
   FILE,
   /** A uniform random permutation seeded by the protocol's seed ({@link org.altml.sparse.data.Dataset#permutation(long)}). */
-  SHUFFLE
+  SHUFFLE;
+
+  /** The name on the command line and in run records: {@code file} or {@code shuffle}. */
+  public String cliName() {
+    return this == FILE ? "file" : "shuffle";
+  }
 }

@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.altml.core.learner.LearnerContext;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Scores;
+import org.altml.core.learner.Settings;
 import org.altml.core.metric.EvaluationSuite;
 import org.altml.core.metric.SlidingWindowSuite;
 import org.altml.core.metric.ZeroDivisionPolicy;
@@ -90,6 +92,22 @@ public final class Prequential {
     }
   }
 
+  /**
+   * The protocol as a building block: builds the learner of {@code settings} for {@code context} (its seed
+   * replaced by {@link Seeds#learner} of {@code runSeed}), runs predict-then-update over the rest of
+   * {@code stream}, and returns the result with the trained learner and a run record.
+   *
+   * @param dataFiles the files the stream reads, for the run record (may be empty)
+   */
+  public static PrequentialResult run(Settings settings, LearnerContext context, long runSeed, ExampleStream stream,
+      Config config, Listener listener, List<RunRecord.DataFile> dataFiles) throws IOException {
+    long learnerSeed = Seeds.learner(runSeed);
+    OnlineMultiLabelLearner learner = settings.spec().create(settings, context.withSeed(learnerSeed));
+    RunRecord record = RunRecord.of("prequential", settings, java.util.Map.of("learner", learnerSeed), "stream",
+        config.scaling(), config.zeroDivision(), dataFiles);
+    return run(learner, stream, config, listener, record);
+  }
+
   /** Runs without a listener; see {@link #run(OnlineMultiLabelLearner, ExampleStream, Config, Listener)}. */
   public static PrequentialResult run(OnlineMultiLabelLearner learner, ExampleStream stream, Config config) throws IOException {
     return run(learner, stream, config, null);
@@ -103,6 +121,14 @@ public final class Prequential {
    * @throws IllegalArgumentException naming the example when a label is not below the learner's L
    */
   public static PrequentialResult run(OnlineMultiLabelLearner learner, ExampleStream stream, Config config, Listener listener)
+      throws IOException {
+    RunRecord record = RunRecord.of("prequential", learner.settings(), java.util.Map.of(), "stream", config.scaling(),
+        config.zeroDivision(), List.of());
+    return run(learner, stream, config, listener, record);
+  }
+
+  private static PrequentialResult run(
+      OnlineMultiLabelLearner learner, ExampleStream stream, Config config, Listener listener, RunRecord record)
       throws IOException {
     int numLabels = learner.numLabels();
     EvaluationSuite cumulative = new EvaluationSuite(numLabels, config.zeroDivision());
@@ -120,7 +146,7 @@ public final class Prequential {
             "example " + n + " (0-based) has label " + y.maxLabel() + " but the learner has " + numLabels + " labels");
       }
       long start = System.nanoTime();
-      learner.predictThenUpdate(scaler.transform(x), y, scores);
+      learner.predictThenUpdate(n, scaler.transform(x), y, scores);
       scaler.observe(x);
       nanos += System.nanoTime() - start;
       cumulative.accept(y, scores);
@@ -134,6 +160,6 @@ public final class Prequential {
         }
       }
     }
-    return new PrequentialResult(cumulative.report(), window.report(), curve, n, nanos * 1e-9, config);
+    return new PrequentialResult(cumulative.report(), window.report(), curve, n, nanos * 1e-9, config, learner, scaler, record);
   }
 }

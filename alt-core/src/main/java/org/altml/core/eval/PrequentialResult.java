@@ -12,6 +12,9 @@ import org.altml.core.metric.MetricReport;
  * @param examples examples predicted and learned
  * @param learningSeconds wall-clock seconds spent scaling, predicting and updating
  * @param config the protocol settings used
+ * @param learner the learner after the stream (for saving)
+ * @param scaler the scaling with its running statistics after the stream
+ * @param record what was run on what
  */
 public record PrequentialResult(
     MetricReport cumulative,
@@ -19,7 +22,10 @@ public record PrequentialResult(
     List<CurvePoint> curve,
     long examples,
     double learningSeconds,
-    Prequential.Config config) {
+    Prequential.Config config,
+    org.altml.core.learner.OnlineMultiLabelLearner learner,
+    FeatureScaler scaler,
+    RunRecord record) {
   /** Copies the curve into an unmodifiable list. */
   public PrequentialResult {
     curve = List.copyOf(curve);

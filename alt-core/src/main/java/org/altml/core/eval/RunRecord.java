@@ -80,7 +80,7 @@ public record RunRecord(
       return new DataFile(file.toString(), bytes, HexFormat.of().formatHex(digest.digest()));
     }
 
-    private static MessageDigest newDigest() {
+    static MessageDigest newDigest() {
       try {
         return MessageDigest.getInstance("SHA-256");
       } catch (NoSuchAlgorithmException e) {
@@ -110,6 +110,41 @@ public record RunRecord(
     }
     return new RunRecord(
         protocol, learner, settings, seeds, order, scaling, zeroDivision, data, VectorMath.implementation(), currentJdk(), currentToolkitVersion());
+  }
+
+  /**
+   * A record of a run of the learner with {@code settings} (the learner name and every parameter's text
+   * value, defaults included), built by the protocols themselves.
+   *
+   * @param dataFiles the files the data came from (may be empty for in-memory data)
+   */
+  public static RunRecord of(
+      String protocol,
+      org.altml.core.learner.Settings settings,
+      Map<String, Long> seeds,
+      String order,
+      FeatureScaling scaling,
+      ZeroDivisionPolicy zeroDivision,
+      List<DataFile> dataFiles) {
+    return new RunRecord(protocol, settings.learner(), settings.asText(), seeds, order, scaling, zeroDivision, dataFiles,
+        VectorMath.implementation(), currentJdk(), currentToolkitVersion());
+  }
+
+  /**
+   * A stable identity of what was run: SHA-256 (first 16 hex digits) of the protocol, learner, settings,
+   * seeds, order, scaling, zero-division policy and the data files' hashes, not of the environment (JDK,
+   * vectorization, version), so the same run on another machine has the same key.
+   */
+  public String key() {
+    StringBuilder sb = new StringBuilder(protocol).append('|').append(learner);
+    settings.forEach((k, v) -> sb.append('|').append(k).append('=').append(v));
+    seeds.forEach((k, v) -> sb.append("|seed:").append(k).append('=').append(v));
+    sb.append('|').append(order).append('|').append(scaling).append('|').append(zeroDivision);
+    for (DataFile f : dataFiles) {
+      sb.append("|data:").append(f.sha256().isEmpty() ? f.path() : f.sha256());
+    }
+    byte[] digest = DataFile.newDigest().digest(sb.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    return HexFormat.of().formatHex(digest, 0, 8);
   }
 
   /** The running JDK, e.g. {@code "25+36-LTS (Eclipse Adoptium)"}. */

@@ -4,14 +4,13 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.Callable;
 import java.util.function.IntFunction;
+import org.altml.core.learner.LearnerContext;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Predictor;
 import org.altml.core.learner.Scores;
+import org.altml.core.learner.Settings;
 import org.altml.core.metric.EvaluationSuite;
 import org.altml.core.metric.MetricReport;
 import org.altml.core.metric.ZeroDivisionPolicy;
@@ -111,6 +110,36 @@ public final class TrainThenTest {
   public record Testing(MetricReport metrics, long examples, double seconds, int threads) {}
 
   /**
+   * The protocol as a building block: builds the learner of {@code settings} for the training view (L of
+   * the training set, d known, so linear learners allocate W once; the learner's seed derived from
+   * {@code config.seed()} by {@link Seeds#learner}), fits the scaling on the training view, trains one pass
+   * in the configured order, checks the model is finite, and evaluates it on the test view with
+   * {@code config.threads()} threads of the shared pool. Views select rows without copying (folds).
+   *
+   * @param dataFiles the files the data came from, for the run record (may be empty)
+   * @throws IllegalArgumentException if the test set has more labels than the training set
+   * @throws org.altml.core.learner.DivergenceException if training diverges
+   */
+  public static TrainThenTestResult run(
+      Settings settings, DataView train, DataView test, Config config, List<RunRecord.DataFile> dataFiles) {
+    long learnerSeed = Seeds.learner(config.seed());
+    LearnerContext context = new LearnerContext(train.numLabels(), train.numFeatures(), train.size(), learnerSeed);
+    OnlineMultiLabelLearner learner = settings.spec().create(settings, context);
+    RunRecord record = RunRecord.of("train-then-test", settings, seeds(config, learnerSeed), config.order().cliName(),
+        config.scaling(), config.zeroDivision(), dataFiles);
+    return run(learner, train, test, config, record);
+  }
+
+  private static java.util.Map<String, Long> seeds(Config config, long learnerSeed) {
+    java.util.Map<String, Long> seeds = new java.util.LinkedHashMap<>();
+    if (config.order() == Order.SHUFFLE) {
+      seeds.put("order", Seeds.order(config.seed()));
+    }
+    seeds.put("learner", learnerSeed);
+    return seeds;
+  }
+
+  /**
    * Builds a learner with {@code factory.apply(train.numLabels())}, trains it on {@code train} and
    * evaluates it on {@code test}.
    */
@@ -125,13 +154,21 @@ public final class TrainThenTest {
    * @throws IllegalArgumentException if either set has more labels than the learner
    */
   public static TrainThenTestResult run(OnlineMultiLabelLearner learner, Dataset train, Dataset test, Config config) {
-    checkLabels(learner, train, "training");
-    checkLabels(learner, test, "test");
+    RunRecord record = RunRecord.of("train-then-test", learner.settings(), seeds(config, 0L), config.order().cliName(),
+        config.scaling(), config.zeroDivision(), List.of());
+    return run(learner, DataView.of(train), DataView.of(test), config, record);
+  }
+
+  private static TrainThenTestResult run(
+      OnlineMultiLabelLearner learner, DataView train, DataView test, Config config, RunRecord record) {
+    checkLabels(learner, train.dataset(), "training");
+    checkLabels(learner, test.dataset(), "test");
     FeatureScaler scaler = FeatureScaler.fit(config.scaling(), train);
     Training training = train(learner, train, config.order(), config.seed(), scaler);
+    learner.checkFinite();
     Testing testing = test(learner, test, scaler, config.zeroDivision(), config.effectiveThreads());
-    return new TrainThenTestResult(
-        testing.metrics(), training.seconds(), testing.seconds(), training.examples(), testing.examples(), config, testing.threads());
+    return new TrainThenTestResult(testing.metrics(), training.seconds(), testing.seconds(), training.examples(),
+        testing.examples(), config, testing.threads(), learner, scaler, record);
   }
 
   private static void checkLabels(OnlineMultiLabelLearner learner, Dataset data, String role) {
@@ -146,8 +183,16 @@ public final class TrainThenTest {
    * (which is not updated).
    */
   public static Training train(OnlineMultiLabelLearner learner, Dataset train, Order order, long seed, FeatureScaler scaler) {
+    return train(learner, DataView.of(train), order, seed, scaler);
+  }
+
+  /**
+   * One training pass over the view {@code train} in the given order ({@link DataView#order}), each example
+   * scaled by {@code scaler} (not updated) and passed with its dataset row index as id.
+   */
+  public static Training train(OnlineMultiLabelLearner learner, DataView train, Order order, long seed, FeatureScaler scaler) {
     int n = train.size();
-    int[] permutation = order == Order.SHUFFLE ? train.permutation(seed) : null;
+    int[] permutation = train.order(order, seed);
     SparseVector x = new SparseVector();
     LabelSet y = new LabelSet();
     long start = System.nanoTime();
@@ -155,7 +200,7 @@ public final class TrainThenTest {
       int i = permutation == null ? k : permutation[k];
       train.features(i, x);
       train.labels(i, y);
-      learner.update(scaler.transform(x), y);
+      learner.update(train.row(i), scaler.transform(x), y);
     }
     double seconds = (System.nanoTime() - start) * 1e-9;
     return new Training(n, seconds);
@@ -193,49 +238,42 @@ public final class TrainThenTest {
    */
   public static Testing test(
       OnlineMultiLabelLearner learner, Dataset test, FeatureScaler scaler, ZeroDivisionPolicy policy, int threads) {
+    return test(learner, DataView.of(test), scaler, policy, threads);
+  }
+
+  /**
+   * Evaluates the frozen {@code learner} on the view {@code test} with up to {@code threads} tasks on the
+   * shared pool ({@link ProtocolThreads}): contiguous chunks, each with its own {@link Predictor},
+   * {@link Scores}, scaler copy and suite, merged in chunk order, so the report does not depend on
+   * {@code threads} (metric sums are exact).
+   *
+   * @throws IllegalArgumentException if {@code threads < 1}, or a test label is not below the learner's L
+   */
+  public static Testing test(
+      OnlineMultiLabelLearner learner, DataView test, FeatureScaler scaler, ZeroDivisionPolicy policy, int threads) {
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be >= 1: " + threads);
     }
-    checkLabels(learner, test, "test");
+    checkLabels(learner, test.dataset(), "test");
     int n = test.size();
     int chunks = Math.max(1, Math.min(threads, n));
     int numLabels = learner.numLabels();
     long start = System.nanoTime();
     EvaluationSuite total;
     if (chunks == 1) {
-      total = evaluateChunk(learner, test, 0, n, scaler, new EvaluationSuite(numLabels, policy));
+      total = evaluateChunk(learner.predictor(), numLabels, test, 0, n, scaler, new EvaluationSuite(numLabels, policy));
     } else {
       total = new EvaluationSuite(numLabels, policy);
-      ExecutorService pool = Executors.newFixedThreadPool(chunks, r -> {
-        Thread t = new Thread(r, "alt-test-predict");
-        t.setDaemon(true);
-        return t;
-      });
-      try {
-        List<Future<EvaluationSuite>> parts = new ArrayList<>(chunks);
-        for (int c = 0; c < chunks; c++) {
-          int from = (int) ((long) n * c / chunks);
-          int to = (int) ((long) n * (c + 1) / chunks);
-          FeatureScaler own = scaler.copy();
-          parts.add(pool.submit(() -> evaluateChunk(learner, test, from, to, own, new EvaluationSuite(numLabels, policy))));
-        }
-        for (Future<EvaluationSuite> part : parts) {
-          total.merge(part.get());
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted while predicting the test set", e);
-      } catch (ExecutionException e) {
-        Throwable cause = e.getCause();
-        if (cause instanceof RuntimeException re) {
-          throw re;
-        }
-        if (cause instanceof Error err) {
-          throw err;
-        }
-        throw new IllegalStateException("test prediction failed", cause);
-      } finally {
-        pool.shutdownNow();
+      List<Callable<EvaluationSuite>> parts = new ArrayList<>(chunks);
+      for (int c = 0; c < chunks; c++) {
+        int from = (int) ((long) n * c / chunks);
+        int to = (int) ((long) n * (c + 1) / chunks);
+        FeatureScaler own = scaler.copy();
+        Predictor predictor = learner.predictor();
+        parts.add(() -> evaluateChunk(predictor, numLabels, test, from, to, own, new EvaluationSuite(numLabels, policy)));
+      }
+      for (EvaluationSuite part : ProtocolThreads.invokeAll(parts)) {
+        total.merge(part);
       }
     }
     double seconds = (System.nanoTime() - start) * 1e-9;
@@ -243,14 +281,13 @@ public final class TrainThenTest {
   }
 
   private static EvaluationSuite evaluateChunk(
-      OnlineMultiLabelLearner learner, Dataset test, int from, int to, FeatureScaler scaler, EvaluationSuite suite) {
-    Scores scores = new Scores(learner.numLabels());
-    Predictor predictor = learner.predictor();
+      Predictor predictor, int numLabels, DataView test, int from, int to, FeatureScaler scaler, EvaluationSuite suite) {
+    Scores scores = new Scores(numLabels);
     SparseVector x = new SparseVector();
     LabelSet y = new LabelSet();
-    for (int i = from; i < to; i++) {
-      predictor.predict(i, scaler.transform(test.features(i, x)), scores);
-      suite.accept(test.labels(i, y), scores);
+    for (int k = from; k < to; k++) {
+      predictor.predict(test.row(k), scaler.transform(test.features(k, x)), scores);
+      suite.accept(test.labels(k, y), scores);
     }
     return suite;
   }

@@ -12,6 +12,9 @@ import org.altml.core.metric.MetricReport;
  * @param testExamples examples evaluated
  * @param config the protocol settings used (order, seed, scaling, zero-division policy, threads)
  * @param threads number of threads that predicted the test set
+ * @param learner the trained model (for saving, or writing predictions with {@link #scaler()})
+ * @param scaler the feature scaling fitted on the training set
+ * @param record what was run on what ({@link RunRecord#key()} identifies the run)
  */
 public record TrainThenTestResult(
     MetricReport metrics,
@@ -20,4 +23,7 @@ public record TrainThenTestResult(
     long trainExamples,
     long testExamples,
     TrainThenTest.Config config,
-    int threads) {}
+    int threads,
+    org.altml.core.learner.OnlineMultiLabelLearner learner,
+    FeatureScaler scaler,
+    RunRecord record) {}

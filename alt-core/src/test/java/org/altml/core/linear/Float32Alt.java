@@ -4,11 +4,12 @@ import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 
 /**
- * A diagnostic twin of {@link ReferenceAlt} for FALT and SALT in single precision: the same dense,
- * scalar transcription of SPEC.md, but weights, accumulators, scores and gradient coefficients are
- * {@code float}, with the rounding steps of a straightforward float kernel (scores and FALT steps as
- * fused multiply-adds, SALT's g² accumulated with a fused multiply-add). It shares no code with the
- * fast learners.
+ * A diagnostic twin of {@link ReferenceAlt} for FALT and SALT with float32 weights: the same dense,
+ * scalar transcription of SPEC.md, but weights, accumulators and scores are {@code float}, with the
+ * rounding steps of a straightforward float kernel (scores and FALT steps as fused multiply-adds, SALT's g²
+ * accumulated with a fused multiply-add). Learning decisions are made in double on the float scores, and
+ * the double coefficients are rounded to float once per step, as the toolkit's float storage mode does. It
+ * shares no code with the fast learners.
  *
  * <p>Its only purpose: when a fast learner's metrics differ from the float64 reference, showing that this
  * plain float32 transcription differs in the same way tells that the gap comes from single-precision
@@ -96,27 +97,27 @@ final class Float32Alt {
       relevant[y.label(k)] = true;
     }
     int ny = y.size();
-    float invY = ny > 0 ? 1f / ny : 0f;
-    float invYbar = ny < L ? 1f / (L - ny) : 0f;
+    double invY = ny > 0 ? 1.0 / ny : 0.0;
+    double invYbar = ny < L ? 1.0 / (L - ny) : 0.0;
     for (int step = 0; step < maxUpdates; step++) {
       float[] s = floatScores(x);
-      float t = s[L];
+      double t = s[L];
       float[] c = new float[L + 1];
       int a = 0;
       int b = 0;
       for (int i = 0; i < L; i++) {
-        if (relevant[i] && s[i] - t < 1f) {
+        if (relevant[i] && s[i] - t < 1.0) {
           a++;
-          c[i] = -invY;
-        } else if (!relevant[i] && t - s[i] < 1f) {
+          c[i] = (float) -invY;
+        } else if (!relevant[i] && t - s[i] < 1.0) {
           b++;
-          c[i] = invYbar;
+          c[i] = (float) invYbar;
         }
       }
       if (a + b == 0) {
         return;
       }
-      c[L] = a * invY - b * invYbar;
+      c[L] = (float) (a * invY - b * invYbar);
       for (int k = 0; k < x.nnz(); k++) {
         apply(w[x.index(k)], g2[x.index(k)], x.value(k), c);
       }
