@@ -1,11 +1,15 @@
 /**
- * Evaluation protocols (paper, section 6.4) as plain loops: {@link org.altml.core.eval.TrainThenTest}
- * (one pass over the training set, then the frozen model on the test set, predicted on all cores) and
- * {@link org.altml.core.eval.Prequential} (predict-then-update with cumulative and sliding-window
- * metrics and a learning curve); {@link org.altml.core.eval.FeatureScaler} for the {@link
- * org.altml.core.eval.FeatureScaling} option every protocol records; {@link
- * org.altml.core.eval.RunRecord} for provenance. Protocols take a learner (or a factory), a config and
- * a seed and return an immutable result; they never print or write files. They time learning and
- * predicting with {@link java.lang.System#nanoTime()} and report the seconds in the result.
+ * Evaluation protocols (paper, section 6.4) as building blocks: {@link org.altml.core.eval.TrainThenTest}
+ * (one pass over the training set, then the frozen model on the test set, predicted on several cores) and
+ * {@link org.altml.core.eval.Prequential} (predict-then-update with cumulative and sliding-window metrics
+ * and a learning curve). Each takes a learner kind's {@link org.altml.core.learner.Settings} and a
+ * {@link org.altml.core.learner.LearnerContext}, data as {@link org.altml.core.eval.DataView}s (rows of a
+ * dataset by index: cross-validation folds without copying), a thread budget on the shared
+ * {@link org.altml.core.eval.ProtocolThreads} pool (no pool per call), derives every seed explicitly
+ * ({@link org.altml.core.eval.Seeds}), and returns an immutable result with the trained learner and a
+ * {@link org.altml.core.eval.RunRecord} whose {@link org.altml.core.eval.RunRecord#key()} identifies the
+ * run. {@link org.altml.core.eval.FeatureScaler} implements the {@link org.altml.core.eval.FeatureScaling}
+ * option and is saved with models. Protocols never print or write files; they time learning and predicting
+ * with {@link java.lang.System#nanoTime()}.
  */
 package org.altml.core.eval;

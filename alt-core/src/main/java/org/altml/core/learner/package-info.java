@@ -1,2 +1,55 @@
-/** The online multi-label learner contract and the {@link org.altml.core.learner.Scores} buffer. */
+/**
+ * The one learner architecture every learner kind plugs into.
+ *
+ * <h2>The pieces</h2>
+ * <ul>
+ *   <li>{@link org.altml.core.learner.OnlineMultiLabelLearner}: predict, update, predict-then-update (with an
+ *       optional example id, the example's position in its dataset), metadata ({@link
+ *       org.altml.core.learner.OnlineMultiLabelLearner#settings()}, examples seen, {@code ramBytesUsed()}),
+ *       {@link org.altml.core.learner.OnlineMultiLabelLearner#predictor()} for per-thread prediction scratch
+ *       (no {@code ThreadLocal}: a thread-confined object the caller owns), and a finiteness check.</li>
+ *   <li>{@link org.altml.core.learner.LearnerSpec}: a learner kind found by name through
+ *       {@link java.util.ServiceLoader} ({@link org.altml.core.learner.LearnerRegistry}), as Lucene finds its
+ *       codecs: its typed {@link org.altml.core.learner.Parameter}s (default, range, the paper's symbol and
+ *       grid), a factory taking a {@link org.altml.core.learner.LearnerContext} (L, d when known, training
+ *       size when known, seed), and its {@link org.altml.core.learner.ModelCodec}.</li>
+ *   <li>{@link org.altml.core.learner.Settings}: a kind's parameter values with defaults filled in, and a
+ *       stable {@link org.altml.core.learner.Settings#key()}, the provenance of a configuration (after
+ *       Tribuo's provenance, much lighter). Parameters shared by several kinds are defined once in
+ *       {@link org.altml.core.learner.CommonParameters}, so their defaults live in one place.</li>
+ *   <li>{@link org.altml.core.learner.ModelCodec} over {@link org.altml.core.learner.StateOutput} /
+ *       {@link org.altml.core.learner.StateInput}: a kind writes its complete state (so a restored
+ *       learner continues exactly where it stopped) and reads it back checking every size against the
+ *       bytes that remain; {@code org.altml.core.model.ModelIo} frames it with a header and a checksum
+ *       footer, as Lucene's {@code CodecUtil} does.</li>
+ *   <li>{@link org.altml.core.learner.InnerSteps}: the M-step round of SPEC.md as a template with a
+ *       rescoring hook (linear learners recompute x·W, kernel learners update the scores incrementally);
+ *       learning decisions are made in double whatever the storage precision.</li>
+ * </ul>
+ *
+ * <h2>Adding a learner kind</h2>
+ * Write the learner (implement {@link org.altml.core.learner.OnlineMultiLabelLearner}), its spec
+ * (implement {@link org.altml.core.learner.LearnerSpec} with a public no-argument constructor) and its
+ * codec, and add one line naming the spec class to {@code META-INF/services/org.altml.core.learner.LearnerSpec}
+ * in the module that owns it. Nothing else changes: {@code alt --learner NAME} and its options and help,
+ * the protocols, model files, checkpoints and benchmarks find it by name. The tests register a minimal
+ * example this way ({@code MeanScore} in {@code src/test}: it predicts the labels seen in more than a share
+ * of the examples, with one parameter and a ten-line codec):
+ *
+ * <pre>{@code
+ * final class MeanScore implements OnlineMultiLabelLearner {
+ *   public static final class Spec implements LearnerSpec {
+ *     static final Parameter<Float> SHARE = Parameter.positiveFloat("share", "", "...", 0.5f, List.of());
+ *     public String name() { return "mean-score"; }
+ *     public List<Parameter<?>> parameters() { return List.of(SHARE); }
+ *     public OnlineMultiLabelLearner create(Settings s, LearnerContext c) { return new MeanScore(this, s, c.numLabels()); }
+ *     public ModelCodec codec() { return CODEC; }   // writes examples and the label counts
+ *     ...
+ *   }
+ *   ...
+ * }
+ * // src/test/resources/META-INF/services/org.altml.core.learner.LearnerSpec:
+ * //   org.altml.core.learner.MeanScore$Spec
+ * }</pre>
+ */
 package org.altml.core.learner;

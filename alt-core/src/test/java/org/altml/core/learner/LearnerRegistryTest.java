@@ -1,0 +1,91 @@
+package org.altml.core.learner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import org.altml.core.eval.DataView;
+import org.altml.core.eval.TrainThenTest;
+import org.altml.core.eval.TrainThenTestResult;
+import org.altml.core.linear.Falt;
+import org.altml.core.linear.FaltConfig;
+import org.altml.core.linear.LearnerOptions;
+import org.altml.core.metric.Measure;
+import org.altml.core.model.ModelIo;
+import org.altml.core.model.SavedModel;
+import org.altml.sparse.LabelSet;
+import org.altml.sparse.SparseVector;
+import org.altml.sparse.data.Dataset;
+import org.altml.sparse.data.DatasetBuilder;
+import org.junit.jupiter.api.Test;
+
+class LearnerRegistryTest {
+  @Test
+  void findsTheCoreKindsAndATestKindRegisteredByOneServiceLine() {
+    assertEquals(List.of("falt", "mean-score", "pa1", "pa2", "salt"), LearnerRegistry.names());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LearnerRegistry.get("falt-x"));
+    assertTrue(e.getMessage().contains("known: falt, mean-score, pa1, pa2, salt"), e.getMessage());
+  }
+
+  @Test
+  void settingsHaveDefaultsFromOnePlaceAndAStableKey() {
+    LearnerSpec salt = LearnerRegistry.get("salt");
+    Settings s = salt.defaults();
+    assertEquals("salt eta=1.0 delta=1.0 maxUpdates=1 maxUpdatesFactor= bias=false precision=double", s.key());
+    Settings t = s.with("eta", 0.25f).with("maxUpdatesFactor", 0.5);
+    assertEquals("salt eta=0.25 delta=1.0 maxUpdates=1 maxUpdatesFactor=0.5 bias=false precision=double", t.key());
+    assertEquals(t, Settings.parse(salt, t.asText()), "the text form parses back to equal settings");
+    assertEquals(t.hashCode(), Settings.parse(salt, t.asText()).hashCode());
+    assertNotEquals(s, t);
+    assertNull(s.get(CommonParameters.MAX_UPDATES_FACTOR));
+    assertEquals(4, CommonParameters.maxUpdates(t.with("maxUpdatesFactor", 0.5), 7), "M = ceil(0.5·7)");
+  }
+
+  @Test
+  void badValuesNameTheParameterAndTheRange() {
+    LearnerSpec falt = LearnerRegistry.get("falt");
+    assertEquals("eta (η) must be > 0 and finite: -1.0",
+        assertThrows(IllegalArgumentException.class, () -> falt.defaults().with("eta", -1f)).getMessage());
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> Settings.parse(falt, Map.of("eta", "x")))
+        .getMessage().startsWith("eta must be a number > 0"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> falt.defaults().with("delta", 1f))
+        .getMessage().contains("falt has no parameter 'delta'"));
+    assertTrue(assertThrows(IllegalArgumentException.class,
+        () -> falt.defaults().with("maxUpdates", 3).with("maxUpdatesFactor", 1.0)).getMessage().contains("not both"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> falt.defaults().with("precision", "half"))
+        .getMessage().contains("double|float"));
+  }
+
+  @Test
+  void aLearnerBuiltByHandReportsTheSettingsTheRegistryWouldBuildItFrom() {
+    Falt byHand = new Falt(3, new FaltConfig(0.5f, 2), LearnerOptions.defaults().withBias(true));
+    Settings s = byHand.settings();
+    assertEquals("falt eta=0.5 maxUpdates=2 maxUpdatesFactor= bias=true precision=double", s.key());
+    OnlineMultiLabelLearner fromRegistry = LearnerRegistry.create(s, LearnerContext.of(3));
+    assertEquals(s, fromRegistry.settings());
+  }
+
+  @Test
+  void theExampleKindRunsThroughTheProtocolsAndModelFiles() throws IOException {
+    DatasetBuilder b = new DatasetBuilder().numLabels(3);
+    for (int i = 0; i < 40; i++) {
+      b.add(SparseVector.of(new int[] {0}, new float[] {1f}), i % 4 == 0 ? LabelSet.of(0, 2) : LabelSet.of(0));
+    }
+    Dataset data = b.build();
+    Settings settings = LearnerRegistry.get("mean-score").defaults().with("share", 0.2f);
+    TrainThenTestResult r = TrainThenTest.run(settings, DataView.of(data), DataView.of(data),
+        TrainThenTest.Config.defaults().withThreads(2), List.of());
+    // label 0 is in every example, label 2 in a quarter (> 0.2): predicted {0, 2} everywhere, so precision
+    // is 1 on the quarter with Y = {0, 2} and 1/2 on the rest: 0.25 + 0.75/2
+    assertEquals(0.625, r.metrics().get(Measure.PRECISION), 1e-12);
+    assertEquals(16, r.record().key().length());
+    SavedModel back = ModelIo.fromBytes(ModelIo.toBytes(SavedModel.of(r.learner())), "bytes");
+    assertEquals(40, back.examplesSeen());
+    assertEquals(settings, back.learner().settings());
+  }
+}
