@@ -3,7 +3,7 @@ package org.altml.core.learner;
 import java.io.IOException;
 
 /** A saved model state is inconsistent or truncated: the message names the source and the problem. */
-public final class CorruptStateException extends IOException {
+public class CorruptStateException extends IOException {
   private static final long serialVersionUID = 1L;
 
   private final String source;
@@ -11,7 +11,12 @@ public final class CorruptStateException extends IOException {
 
   /** Creates the exception for {@code source} (a file or stream name) and a description of what is wrong. */
   public CorruptStateException(String source, String problem) {
-    super(source + ": " + problem);
+    this(source, problem, null);
+  }
+
+  /** Creates the exception with a cause (may be null). */
+  public CorruptStateException(String source, String problem, Throwable cause) {
+    super(source + ": " + problem, cause);
     this.source = source;
     this.problem = problem;
   }

@@ -80,33 +80,30 @@ public final class StateInput extends DataInputStream {
 
   /** Reads {@code n} big-endian doubles into {@code dst[off..off+n)}. */
   public void readDoubles(double[] dst, int off, int n) throws IOException {
-    requireValues(n, Double.BYTES, "an array");
-    for (int done = 0; done < n; ) {
-      int count = Math.min(n - done, chunk.length / Double.BYTES);
-      readFully(chunk, 0, count * Double.BYTES);
-      ByteBuffer.wrap(chunk, 0, count * Double.BYTES).asDoubleBuffer().get(dst, off + done, count);
-      done += count;
-    }
+    readChunks(n, Double.BYTES, (b, done, count) -> b.asDoubleBuffer().get(dst, off + done, count));
   }
 
   /** Reads {@code n} big-endian floats into {@code dst[off..off+n)}. */
   public void readFloats(float[] dst, int off, int n) throws IOException {
-    requireValues(n, Float.BYTES, "an array");
-    for (int done = 0; done < n; ) {
-      int count = Math.min(n - done, chunk.length / Float.BYTES);
-      readFully(chunk, 0, count * Float.BYTES);
-      ByteBuffer.wrap(chunk, 0, count * Float.BYTES).asFloatBuffer().get(dst, off + done, count);
-      done += count;
-    }
+    readChunks(n, Float.BYTES, (b, done, count) -> b.asFloatBuffer().get(dst, off + done, count));
   }
 
   /** Reads {@code n} big-endian longs into {@code dst[off..off+n)}. */
   public void readLongs(long[] dst, int off, int n) throws IOException {
-    requireValues(n, Long.BYTES, "an array");
+    readChunks(n, Long.BYTES, (b, done, count) -> b.asLongBuffer().get(dst, off + done, count));
+  }
+
+  /** Copies values out of a chunk of bytes. */
+  private interface ChunkReader {
+    void read(ByteBuffer chunk, int done, int count);
+  }
+
+  private void readChunks(int n, int bytesEach, ChunkReader reader) throws IOException {
+    requireValues(n, bytesEach, "an array");
     for (int done = 0; done < n; ) {
-      int count = Math.min(n - done, chunk.length / Long.BYTES);
-      readFully(chunk, 0, count * Long.BYTES);
-      ByteBuffer.wrap(chunk, 0, count * Long.BYTES).asLongBuffer().get(dst, off + done, count);
+      int count = Math.min(n - done, chunk.length / bytesEach);
+      readFully(chunk, 0, count * bytesEach);
+      reader.read(ByteBuffer.wrap(chunk, 0, count * bytesEach), done, count);
       done += count;
     }
   }

@@ -20,34 +20,31 @@ public final class StateOutput extends DataOutputStream {
 
   /** Writes {@code a[off..off+n)} as big-endian doubles. */
   public void writeDoubles(double[] a, int off, int n) throws IOException {
-    for (int i = off, end = off + n; i < end; ) {
-      int count = Math.min(end - i, buffer.capacity() / Double.BYTES);
-      buffer.clear();
-      buffer.asDoubleBuffer().put(a, i, count);
-      write(buffer.array(), 0, count * Double.BYTES);
-      i += count;
-    }
+    writeChunks(n, Double.BYTES, (b, done, count) -> b.asDoubleBuffer().put(a, off + done, count));
   }
 
   /** Writes {@code a[off..off+n)} as big-endian floats. */
   public void writeFloats(float[] a, int off, int n) throws IOException {
-    for (int i = off, end = off + n; i < end; ) {
-      int count = Math.min(end - i, buffer.capacity() / Float.BYTES);
-      buffer.clear();
-      buffer.asFloatBuffer().put(a, i, count);
-      write(buffer.array(), 0, count * Float.BYTES);
-      i += count;
-    }
+    writeChunks(n, Float.BYTES, (b, done, count) -> b.asFloatBuffer().put(a, off + done, count));
   }
 
   /** Writes {@code a[off..off+n)} as big-endian longs. */
   public void writeLongs(long[] a, int off, int n) throws IOException {
-    for (int i = off, end = off + n; i < end; ) {
-      int count = Math.min(end - i, buffer.capacity() / Long.BYTES);
+    writeChunks(n, Long.BYTES, (b, done, count) -> b.asLongBuffer().put(a, off + done, count));
+  }
+
+  /** Copies values into a chunk of bytes. */
+  private interface ChunkWriter {
+    void write(ByteBuffer chunk, int done, int count);
+  }
+
+  private void writeChunks(int n, int bytesEach, ChunkWriter writer) throws IOException {
+    for (int done = 0; done < n; ) {
+      int count = Math.min(n - done, buffer.capacity() / bytesEach);
       buffer.clear();
-      buffer.asLongBuffer().put(a, i, count);
-      write(buffer.array(), 0, count * Long.BYTES);
-      i += count;
+      writer.write(buffer, done, count);
+      write(buffer.array(), 0, count * bytesEach);
+      done += count;
     }
   }
 }

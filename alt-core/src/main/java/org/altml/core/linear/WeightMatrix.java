@@ -257,40 +257,38 @@ public final class WeightMatrix {
   }
 
   private void scoresInto(SparseVector x, double[] out) {
-    double[] r = rowsDouble;
-    if ((long) (x.maxIndex() + 1) * stride <= r.length) {
-      VectorMath.sparseTimesRows(x, r, stride, out, stride);
-    } else {
-      // slow path (predict only): features without a row contribute nothing; indices are sorted
-      Arrays.fill(out, 0, stride, 0.0);
-      int capacity = r.length / stride;
-      int[] idx = x.indices();
-      float[] val = x.values();
-      for (int k = x.offset(), end = x.offset() + x.nnz(); k < end && idx[k] < capacity; k++) {
-        VectorMath.axpy(val[k], r, idx[k] * stride, out, 0, stride);
-      }
-    }
+    VectorMath.sparseTimesRows(rowsWithin(x, rowsDouble.length), rowsDouble, stride, out, stride);
     if (hasBias) {
       VectorMath.axpy(1.0, biasRowDouble, 0, out, 0, stride);
     }
   }
 
   private void scoresInto(SparseVector x, float[] out) {
-    float[] r = rows;
-    if ((long) (x.maxIndex() + 1) * stride <= r.length) {
-      VectorMath.sparseTimesRows(x, r, stride, out, stride);
-    } else {
-      Arrays.fill(out, 0, stride, 0f);
-      int capacity = r.length / stride;
-      int[] idx = x.indices();
-      float[] val = x.values();
-      for (int k = x.offset(), end = x.offset() + x.nnz(); k < end && idx[k] < capacity; k++) {
-        VectorMath.axpy(val[k], r, idx[k] * stride, out, 0, stride);
-      }
-    }
+    VectorMath.sparseTimesRows(rowsWithin(x, rows.length), rows, stride, out, stride);
     if (hasBias) {
       VectorMath.axpy(1f, biasRow, 0, out, 0, stride);
     }
+  }
+
+  /**
+   * {@code x}, or (predict only) the prefix of its entries whose feature has a row: features beyond W
+   * contribute nothing. Indices are sorted, so they form a prefix; the view is one small object the JIT
+   * usually scalar-replaces.
+   */
+  private SparseVector rowsWithin(SparseVector x, int length) {
+    if ((long) (x.maxIndex() + 1) * stride <= length) {
+      return x;
+    }
+    int capacity = length / stride;
+    int[] idx = x.indices();
+    int end = x.offset() + x.nnz();
+    int k = x.offset();
+    while (k < end && idx[k] < capacity) {
+      k++;
+    }
+    SparseVector prefix = new SparseVector();
+    prefix.reset(idx, x.values(), x.offset(), k - x.offset());
+    return prefix;
   }
 
   /**

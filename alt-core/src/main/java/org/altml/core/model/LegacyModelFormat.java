@@ -105,17 +105,9 @@ final class LegacyModelFormat {
     int computed = (int) crc.getValue();
     s.limit(declared);
     int stored = s.readInt();
-    if (stored != computed) {
-      throw new ModelFormatException(source, String.format(
-          "checksum mismatch (stored %08x, computed %08x): the file is corrupt", stored, computed));
-    }
+    ModelIo.checkChecksum(stored, computed, source);
     LearnerSpec spec = LearnerRegistry.get(name);
-    Settings settings;
-    try {
-      settings = Settings.parse(spec, text);
-    } catch (IllegalArgumentException e) {
-      throw new ModelFormatException(source, "invalid settings: " + e.getMessage(), e);
-    }
+    Settings settings = ModelIo.parseSettings(spec, text, source);
     byte[] bytes = body.toByteArray();
     StateInput converted = new StateInput(new ByteArrayInputStream(bytes), bytes.length, source);
     OnlineMultiLabelLearner learner = spec.codec().read(settings, new LearnerContext(numLabels, 0, -1, 1L), converted, 1);

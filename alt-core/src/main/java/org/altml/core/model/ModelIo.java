@@ -180,10 +180,7 @@ public final class ModelIo {
       java.io.DataInputStream footer = new java.io.DataInputStream(checked);
       int stored = footer.readInt();
       long storedLength = footer.readLong();
-      if (stored != expected) {
-        throw new ModelFormatException(source, String.format(
-            "checksum mismatch (stored %08x, computed %08x): the file is corrupt", stored, expected));
-      }
+      checkChecksum(stored, expected, source);
       if (storedLength != bytes || (length != Long.MAX_VALUE && length != bytes + FOOTER_BYTES)) {
         throw new ModelFormatException(source, "has extra bytes after the model (" + bytes + " bytes of model, footer says "
             + storedLength + ", " + length + " in all)");
@@ -191,10 +188,29 @@ public final class ModelIo {
       return model;
     } catch (EOFException e) {
       throw new ModelFormatException(source, "truncated: ended inside the model", e);
+    } catch (ModelFormatException e) {
+      throw e;
     } catch (CorruptStateException e) {
       throw new ModelFormatException(source, e.problem(), e);
     } catch (java.io.UTFDataFormatException e) {
       throw new ModelFormatException(source, "a name is not valid modified UTF-8", e);
+    }
+  }
+
+  /** Refuses a stored checksum that differs from the computed one. */
+  static void checkChecksum(int stored, int computed, String source) throws ModelFormatException {
+    if (stored != computed) {
+      throw new ModelFormatException(source, String.format(
+          "checksum mismatch (stored %08x, computed %08x): the file is corrupt", stored, computed));
+    }
+  }
+
+  /** The settings of {@code spec} from their text in a model file. */
+  static Settings parseSettings(LearnerSpec spec, Map<String, String> text, String source) throws ModelFormatException {
+    try {
+      return Settings.parse(spec, text);
+    } catch (IllegalArgumentException e) {
+      throw new ModelFormatException(source, "invalid settings: " + e.getMessage(), e);
     }
   }
 
@@ -219,12 +235,7 @@ public final class ModelIo {
       names.add(s.readUTF());
     }
     FeatureScaler scaler = FeatureScaler.read(s);
-    Settings settings;
-    try {
-      settings = Settings.parse(spec, settingsText);
-    } catch (IllegalArgumentException e) {
-      throw new ModelFormatException(source, "invalid settings: " + e.getMessage(), e);
-    }
+    Settings settings = parseSettings(spec, settingsText, source);
     OnlineMultiLabelLearner learner;
     try {
       learner = spec.codec().read(settings, new LearnerContext(numLabels, 0, -1, 1L), s, codecVersion);

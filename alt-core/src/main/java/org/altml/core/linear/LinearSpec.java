@@ -1,0 +1,73 @@
+package org.altml.core.linear;
+
+import java.util.List;
+import org.altml.core.learner.CommonParameters;
+import org.altml.core.learner.LearnerContext;
+import org.altml.core.learner.LearnerSpec;
+import org.altml.core.learner.ModelCodec;
+import org.altml.core.learner.OnlineMultiLabelLearner;
+import org.altml.core.learner.Parameter;
+import org.altml.core.learner.Settings;
+
+/**
+ * What the linear learner kinds' specs share: their own parameters followed by M (or the M factor), bias
+ * and precision; M resolved against L; W allocated once when d is known; the linear codec.
+ */
+public abstract class LinearSpec implements LearnerSpec {
+  private final String name;
+  private final String description;
+  private final List<Parameter<?>> parameters;
+
+  /**
+   * A kind called {@code name} taking {@code own} parameters before the shared ones.
+   *
+   * @param description one line, citing the paper's section
+   */
+  protected LinearSpec(String name, String description, List<Parameter<?>> own) {
+    this.name = name;
+    this.description = description;
+    this.parameters = java.util.stream.Stream.concat(own.stream(), Shared.SHARED.stream()).toList();
+  }
+
+  private static final class Shared {
+    static final List<Parameter<?>> SHARED = List.of(CommonParameters.MAX_UPDATES, CommonParameters.MAX_UPDATES_FACTOR,
+        CommonParameters.BIAS, CommonParameters.PRECISION);
+  }
+
+  @Override
+  public final String name() {
+    return name;
+  }
+
+  @Override
+  public final String description() {
+    return description;
+  }
+
+  @Override
+  public final List<Parameter<?>> parameters() {
+    return parameters;
+  }
+
+  @Override
+  public final void validate(Settings settings) {
+    CommonParameters.checkOneMaxUpdates(settings);
+  }
+
+  @Override
+  public final OnlineMultiLabelLearner create(Settings settings, LearnerContext context) {
+    int m = CommonParameters.maxUpdates(settings, context.numLabels());
+    LearnerOptions options = new LearnerOptions(settings.get(CommonParameters.BIAS), CommonParameters.precision(settings));
+    LinearLearner learner = create(settings, context.numLabels(), m, options);
+    learner.ensureFeatures(context.numFeatures());
+    return learner;
+  }
+
+  /** A fresh learner with this kind's own parameters from {@code settings}, M resolved, and the options. */
+  protected abstract LinearLearner create(Settings settings, int numLabels, int maxUpdates, LearnerOptions options);
+
+  @Override
+  public final ModelCodec codec() {
+    return LinearLearner.CODEC;
+  }
+}
