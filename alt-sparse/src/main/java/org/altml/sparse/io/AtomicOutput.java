@@ -10,21 +10,26 @@ import java.io.Writer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.GZIPOutputStream;
 
 /**
- * A file written under a temporary name in the target's directory and moved into place only by
- * {@link #commit()}: a failed or interrupted writer never leaves a half-written file under the target
- * name, and an existing target stays untouched until the move. Closing without committing deletes the
- * temporary file. Every writer of the toolkit (data files, label files, model files, CLI outputs) goes
- * through this class.
+ * An output file that appears whole or not at all. Every writer of the toolkit (data files, label
+ * files, model files, CLI outputs) goes through this class.
  *
  * <pre>{@code
  * try (AtomicOutput out = AtomicOutput.create(target)) {
@@ -33,28 +38,80 @@ import java.util.zip.GZIPOutputStream;
  * }
  * }</pre>
  *
- * <p>The temporary file is created with {@code CREATE_NEW} (so it gets the process's usual permissions,
- * unlike {@link Files#createTempFile}, whose owner-only permissions would stay on the result). Not
+ * <p><b>Regular files</b> (or a target that does not exist yet) are written under a temporary name in the
+ * target's directory and moved into place only by {@link #commit()}: a failed or interrupted writer never
+ * leaves a half-written file under the target name, and an existing target stays untouched until the
+ * move. The temporary file is named {@code .NAME.alt-tmp-PID-N} (N counts this process's outputs); it is
+ * deleted by {@link #close()} without a commit, and by a shutdown hook when the JVM exits (SIGINT and
+ * SIGTERM run shutdown hooks). Temporary files of a killed run (same pattern, a PID that is no longer
+ * alive) beside a target are removed by the next write to that target. It is created with
+ * {@code CREATE_NEW}, so it gets the process's usual permissions (unlike {@link Files#createTempFile},
+ * whose owner-only permissions would stay on the result).
+ *
+ * <p><b>A symbolic link</b> is written through: the file it points to (following a chain of links, even
+ * to a file that does not exist yet) is replaced, and the link stays a link.
+ *
+ * <p><b>Other files</b> (a device such as {@code /dev/null}, a FIFO) and the names of open descriptors
+ * ({@code /dev/stdout}, {@code /dev/stderr}, {@code /dev/fd/N}, {@code /proc/self/fd/N}) are written in
+ * place: no temporary file, no rename, {@link #commit()} only finishes and flushes; descriptors are opened
+ * for appending, so what the process already wrote there stays. Such outputs cannot be atomic.
+ *
+ * <p><b>Errors</b> name the target as the caller gave it and the problem (output directory does not exist,
+ * permission denied, no space left on device, is a directory), never the temporary file. Not
  * thread-safe.
  */
 public final class AtomicOutput implements AutoCloseable {
+  /** Marks temporary files: {@code .NAME + TMP_MARK + PID-N}. */
+  static final String TMP_MARK = ".alt-tmp-";
+  /** Longest part of the target's name kept in the temporary name, in bytes (NAME_MAX is 255). */
+  private static final int MAX_NAME_BYTES = 200;
+  private static final AtomicLong COUNTER = new AtomicLong();
+
+  private final String shown;
   private final Path target;
+  private final Path destination;
   private final Path tmp;
   private final FileChannel channel;
+  private final OutputStream sink;
   private final OutputStream stream;
-  private final OutputStream raw;
   private Writer writer;
   private boolean done;
 
-  private AtomicOutput(Path target, Path tmp, FileChannel channel, boolean gzip) throws IOException {
+  private AtomicOutput(String shown, Path target, Path destination, Path tmp, FileChannel channel, OutputStream sink, boolean gzip)
+      throws IOException {
+    this.shown = shown;
     this.target = target;
+    this.destination = destination;
     this.tmp = tmp;
     this.channel = channel;
-    // the caller's close() must not close the channel before commit() has forced it to disk
-    this.raw = new FilterOutputStream(Channels.newOutputStream(channel)) {
+    this.sink = sink;
+    // errors name the target, and the caller's close() must not close the file before commit() has forced it
+    OutputStream raw = new FilterOutputStream(sink) {
+          @Override
+          public void write(int b) throws IOException {
+            try {
+              out.write(b);
+            } catch (IOException e) {
+              throw translate(e);
+            }
+          }
+
           @Override
           public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
+            try {
+              out.write(b, off, len);
+            } catch (IOException e) {
+              throw translate(e);
+            }
+          }
+
+          @Override
+          public void flush() throws IOException {
+            try {
+              out.flush();
+            } catch (IOException e) {
+              throw translate(e);
+            }
           }
 
           @Override
@@ -66,57 +123,135 @@ public final class AtomicOutput implements AutoCloseable {
   }
 
   /**
-   * Opens a temporary file beside {@code target}; bytes written to {@link #stream()} are stored as they
-   * are.
+   * Opens an output for {@code target}; bytes written to {@link #stream()} are stored as they are.
    *
    * @throws NoSuchFileException if the target's directory does not exist
+   * @throws FileSystemException naming the target if it is a directory or cannot be written
    */
   public static AtomicOutput create(Path target) throws IOException {
     return create(target, false);
   }
 
   /**
-   * Opens a temporary file beside {@code target}, gzip-compressing what is written to {@link #stream()}
-   * when the target's name ends in {@code .gz}.
+   * Opens an output for {@code target}, gzip-compressing what is written to {@link #stream()} when the
+   * target's name ends in {@code .gz}.
    */
   public static AtomicOutput createCompressedByName(Path target) throws IOException {
     return create(target, Inputs.isGzipName(target));
   }
 
   private static AtomicOutput create(Path target, boolean gzip) throws IOException {
+    String shown = target.toString();
     Path absolute = target.toAbsolutePath().normalize();
-    Path dir = absolute.getParent();
-    if (dir == null || !Files.isDirectory(dir)) {
-      throw new NoSuchFileException(String.valueOf(target), null, "output directory does not exist");
+    if (OutputPaths.isDescriptor(absolute)) {
+      return inPlace(shown, absolute, gzip, true);
     }
-    long unique = ProcessHandle.current().pid() * 1_000_003L ^ System.nanoTime();
-    for (int attempt = 0; ; attempt++) {
-      Path tmp = dir.resolve(".alt-tmp-" + absolute.getFileName() + "." + Long.toHexString(unique + attempt) + ".tmp");
+    Path destination = OutputPaths.resolveLinks(absolute, shown);
+    BasicFileAttributes attributes = attributesOrNull(destination);
+    if (attributes != null && attributes.isDirectory()) {
+      throw new FileSystemException(shown, null, "is a directory");
+    }
+    if (attributes != null && attributes.isOther()) {
+      return inPlace(shown, destination, gzip, false);
+    }
+    Path dir = destination.getParent();
+    if (dir == null || !Files.isDirectory(dir)) {
+      throw new NoSuchFileException(shown, null, "output directory " + (dir == null ? "" : dir + " ") + "does not exist");
+    }
+    String name = destination.getFileName().toString();
+    removeStaleTemporaries(dir, name);
+    String prefix = "." + shortened(name) + TMP_MARK + ProcessHandle.current().pid() + "-";
+    while (true) {
+      Path tmp = dir.resolve(prefix + COUNTER.incrementAndGet());
       FileChannel channel;
       try {
         channel = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
       } catch (FileAlreadyExistsException e) {
-        if (attempt < 100) {
-          continue;
-        }
-        throw e;
+        continue; // left by an earlier process with the same PID: take the next number
+      } catch (IOException e) {
+        throw translate(e, shown, tmp, "cannot create a file in " + dir);
       }
+      Temporaries.register(tmp);
       try {
-        return new AtomicOutput(absolute, tmp, channel, gzip);
+        return new AtomicOutput(shown, absolute, destination, tmp, channel, Channels.newOutputStream(channel), gzip);
       } catch (IOException | RuntimeException e) {
         channel.close();
-        Files.deleteIfExists(tmp);
+        Temporaries.delete(tmp);
         throw e;
       }
     }
   }
 
-  /** The target this output will replace on {@link #commit()}. */
+  private static AtomicOutput inPlace(String shown, Path file, boolean gzip, boolean append) throws IOException {
+    OutputStream out;
+    try {
+      out = append
+          ? Files.newOutputStream(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND)
+          : Files.newOutputStream(file, StandardOpenOption.WRITE);
+    } catch (IOException e) {
+      throw translate(e, shown, file, null);
+    }
+    try {
+      return new AtomicOutput(shown, file, file, null, null, out, gzip);
+    } catch (IOException | RuntimeException e) {
+      out.close();
+      throw e;
+    }
+  }
+
+  private static BasicFileAttributes attributesOrNull(Path file) {
+    try {
+      return Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  private static String shortened(String name) {
+    String s = name;
+    while (s.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
+      s = s.substring(0, s.length() - 1);
+    }
+    return s;
+  }
+
+  /**
+   * Deletes {@code .NAME.alt-tmp-PID-N} files beside the target whose process is gone (a run killed with
+   * SIGKILL, or a crash, leaves them). Best effort: a file that cannot be listed or deleted stays.
+   */
+  private static void removeStaleTemporaries(Path dir, String name) {
+    String prefix = "." + shortened(name) + TMP_MARK;
+    long self = ProcessHandle.current().pid();
+    try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir, p -> p.getFileName().toString().startsWith(prefix))) {
+      for (Path p : entries) {
+        String rest = p.getFileName().toString().substring(prefix.length());
+        int dash = rest.indexOf('-');
+        if (dash <= 0 || !rest.substring(0, dash).chars().allMatch(Character::isDigit)
+            || !rest.substring(dash + 1).chars().allMatch(Character::isDigit) || dash > 18) {
+          continue;
+        }
+        long pid = Long.parseLong(rest.substring(0, dash));
+        if (pid != self && !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)
+            && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) {
+          Files.deleteIfExists(p);
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // best effort: a stale file is harmless, failing the write over it would not be
+    }
+  }
+
+  /** The target as given, made absolute: the file this output replaces on {@link #commit()}. */
   public Path target() {
     return target;
   }
 
-  /** The (buffered, possibly compressing) stream into the temporary file. Closing it is harmless. */
+  /** Whether this output writes in place (a device, a FIFO or a descriptor) rather than through a temporary file. */
+  public boolean inPlace() {
+    return tmp == null;
+  }
+
+  /** The (buffered, possibly compressing) stream into the output. Closing it is harmless. */
   public OutputStream stream() {
     return stream;
   }
@@ -130,29 +265,47 @@ public final class AtomicOutput implements AutoCloseable {
   }
 
   /**
-   * Finishes the stream (and the writer), forces the file to disk and moves it into place, replacing
-   * the target (atomically where the file system supports it).
+   * Finishes the stream (and the writer), forces the file to disk and moves it into place, replacing the
+   * target (atomically where the file system supports it); in place, only finishes and flushes.
+   *
+   * @throws IllegalStateException if already committed or closed
+   * @throws IOException naming the target when writing or moving fails; the target is then left as it was
    */
   public void commit() throws IOException {
     if (done) {
-      throw new IllegalStateException("already committed or closed: " + target);
-    }
-    if (writer != null) {
-      writer.flush();
-    }
-    stream.close(); // finishes gzip; the channel stays open (see raw)
-    channel.force(true);
-    channel.close();
-    try {
-      Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    } catch (AtomicMoveNotSupportedException e) {
-      Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-    } catch (IOException e) {
-      Files.deleteIfExists(tmp);
-      done = true;
-      throw e;
+      throw new IllegalStateException("already committed or closed: " + shown);
     }
     done = true;
+    IOException failure = null;
+    try {
+      if (writer != null) {
+        writer.flush();
+      }
+      stream.close(); // finishes gzip; the file stays open (see raw)
+      if (tmp != null) {
+        channel.force(true);
+        channel.close();
+        try {
+          Files.move(tmp, destination, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+          Files.move(tmp, destination, StandardCopyOption.REPLACE_EXISTING);
+        }
+      }
+    } catch (IOException e) {
+      failure = translate(e);
+    }
+    try {
+      release();
+    } catch (IOException e) {
+      if (failure == null) {
+        failure = translate(e);
+      } else {
+        failure.addSuppressed(e);
+      }
+    }
+    if (failure != null) {
+      throw failure;
+    }
   }
 
   /** Without {@link #commit()}: discards the temporary file. After a commit: does nothing. */
@@ -161,9 +314,92 @@ public final class AtomicOutput implements AutoCloseable {
     if (!done) {
       done = true;
       try {
-        channel.close();
-      } finally {
+        release();
+      } catch (IOException e) {
+        throw translate(e);
+      }
+    }
+  }
+
+  private void release() throws IOException {
+    if (tmp == null) {
+      sink.close();
+      return;
+    }
+    try {
+      sink.close(); // closes the channel
+    } finally {
+      Temporaries.delete(tmp);
+    }
+  }
+
+  private IOException translate(IOException e) {
+    return translate(e, shown, tmp, null);
+  }
+
+  /**
+   * {@code e} as an exception naming {@code shown} (the caller's path) instead of the file that failed:
+   * the reason of a {@link FileSystemException} (which holds no path), otherwise the message with the
+   * temporary path replaced. {@code context} is added when the reason alone would be unclear.
+   */
+  static IOException translate(IOException e, String shown, Path internal, String context) {
+    if (e instanceof FileSystemException f && shown.equals(f.getFile()) && f.getOtherFile() == null) {
+      return e;
+    }
+    String reason;
+    if (e instanceof AccessDeniedException) {
+      reason = "permission denied";
+    } else if (e instanceof NoSuchFileException) {
+      reason = "no such file or directory";
+    } else if (e instanceof FileSystemException f && f.getReason() != null) {
+      reason = f.getReason();
+    } else {
+      reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+    if (internal != null) {
+      reason = reason.replace(internal.toString(), shown);
+    }
+    if (context != null) {
+      reason = reason + " (" + context + ")";
+    }
+    FileSystemException x = e instanceof AccessDeniedException ? new AccessDeniedException(shown, null, reason)
+        : e instanceof NoSuchFileException ? new NoSuchFileException(shown, null, reason)
+        : new FileSystemException(shown, null, reason);
+    x.initCause(e);
+    return x;
+  }
+
+  /** The temporary files of this process not yet committed or closed, deleted by one shutdown hook. */
+  private static final class Temporaries {
+    private static final Set<Path> OPEN = ConcurrentHashMap.newKeySet();
+
+    static {
+      try {
+        Runtime.getRuntime().addShutdownHook(new Thread(Temporaries::deleteAll, "alt-delete-temporary-outputs"));
+      } catch (IllegalStateException e) {
+        // already shutting down: close() still deletes each file
+      }
+    }
+
+    static void register(Path tmp) {
+      OPEN.add(tmp);
+    }
+
+    static void delete(Path tmp) throws IOException {
+      try {
         Files.deleteIfExists(tmp);
+      } finally {
+        OPEN.remove(tmp);
+      }
+    }
+
+    private static void deleteAll() {
+      for (Path p : OPEN) {
+        try {
+          Files.deleteIfExists(p);
+        } catch (IOException | RuntimeException e) {
+          // nothing more can be done while the JVM exits
+        }
       }
     }
   }

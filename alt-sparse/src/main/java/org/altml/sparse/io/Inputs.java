@@ -56,6 +56,11 @@ final class Inputs {
   }
 
 
+  /** Whether {@code file} is {@code "-"}, standard input. */
+  static boolean isStandardInput(Path file) {
+    return file.toString().equals("-");
+  }
+
   static boolean isGzipName(Path file) {
     return file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".gz");
   }

@@ -17,6 +17,20 @@ final class IoTestSupport {
     return p;
   }
 
+  /** Makes a FIFO with {@code mkfifo}; skips the test where there is none. */
+  static Path mkfifo(Path dir, String name) throws IOException, InterruptedException {
+    Path fifo = dir.resolve(name);
+    Process p;
+    try {
+      p = new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start();
+    } catch (IOException e) {
+      org.junit.jupiter.api.Assumptions.abort("no mkfifo: " + e.getMessage());
+      throw e;
+    }
+    org.junit.jupiter.api.Assumptions.assumeTrue(p.waitFor() == 0, "mkfifo failed");
+    return fifo;
+  }
+
   static Path resource(String name) {
     try {
       return Path.of(IoTestSupport.class.getResource(name).toURI());
