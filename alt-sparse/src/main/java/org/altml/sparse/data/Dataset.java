@@ -20,6 +20,8 @@ public final class Dataset {
   private final int numFeatures;
   private final int numLabels;
   private final List<String> labelNames;
+  private final List<String> featureNames;
+  private final List<InputDigest> inputDigests;
   private final int[] featureOffsets;
   private final int[] featureIndices;
   private final float[] featureValues;
@@ -31,6 +33,8 @@ public final class Dataset {
       int numFeatures,
       int numLabels,
       List<String> labelNames,
+      List<String> featureNames,
+      List<InputDigest> inputDigests,
       int[] featureOffsets,
       int[] featureIndices,
       float[] featureValues,
@@ -39,7 +43,9 @@ public final class Dataset {
     this.name = name;
     this.numFeatures = numFeatures;
     this.numLabels = numLabels;
-    this.labelNames = List.copyOf(labelNames);
+    this.labelNames = IndexNames.copyOf(labelNames);
+    this.featureNames = List.copyOf(featureNames);
+    this.inputDigests = List.copyOf(inputDigests);
     this.featureOffsets = featureOffsets;
     this.featureIndices = featureIndices;
     this.featureValues = featureValues;
@@ -70,6 +76,22 @@ public final class Dataset {
   /** Label names, one per label id. */
   public List<String> labelNames() {
     return labelNames;
+  }
+
+  /**
+   * Feature names, one per feature index (the attribute names of an ARFF file), or an empty list when the
+   * features are unnamed (LIBSVM, generated data); writers then make names up.
+   */
+  public List<String> featureNames() {
+    return featureNames;
+  }
+
+  /**
+   * The inputs this dataset was read from, hashed as they were read (see
+   * {@link ExampleStream#inputDigests()}); empty when it was not read with hashing or not read at all.
+   */
+  public List<InputDigest> inputDigests() {
+    return inputDigests;
   }
 
   /** Total number of stored feature entries over all examples. */
@@ -235,12 +257,13 @@ public final class Dataset {
       System.arraycopy(labelIds, labelOffsets[i], li, lo[r], ln);
       lo[r + 1] = lo[r] + ln;
     }
-    return new Dataset(name, numFeatures, numLabels, labelNames, fo, fi, fv, lo, li);
+    return new Dataset(name, numFeatures, numLabels, labelNames, featureNames, inputDigests, fo, fi, fv, lo, li);
   }
 
   /**
    * A copy of this dataset with a different number of labels (for example to align a test file that
-   * lacks the highest labels with its training file) or features.
+   * lacks the highest labels with its training file) or features. Label names are padded with the
+   * label's index; feature names are kept when d stays the same and dropped otherwise.
    *
    * @throws IllegalArgumentException if a stored label or feature index would fall outside the new sizes
    */
@@ -255,15 +278,10 @@ public final class Dataset {
         throw new IllegalArgumentException("label " + l + " does not fit numLabels " + numLabels);
       }
     }
-    List<String> names = labelNames;
-    if (numLabels != this.numLabels) {
-      String[] n = new String[numLabels];
-      for (int i = 0; i < numLabels; i++) {
-        n[i] = i < labelNames.size() ? labelNames.get(i) : Integer.toString(i);
-      }
-      names = List.of(n);
-    }
-    return new Dataset(name, numFeatures, numLabels, names, featureOffsets, featureIndices, featureValues, labelOffsets, labelIds);
+    List<String> names = IndexNames.padded(labelNames, numLabels);
+    List<String> features = numFeatures == this.numFeatures ? featureNames : List.of();
+    return new Dataset(name, numFeatures, numLabels, names, features, inputDigests, featureOffsets, featureIndices, featureValues,
+        labelOffsets, labelIds);
   }
 
   private final class Cursor implements ExampleStream {

@@ -2,14 +2,19 @@ package org.altml.sparse.data;
 
 import it.unimi.dsi.fastutil.floats.FloatArrayList;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
-import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import org.altml.sparse.InsufficientMemoryException;
 import org.altml.sparse.LabelSet;
+import org.altml.sparse.MemoryCheck;
 import org.altml.sparse.SparseVector;
 
 /**
  * Accumulates examples into the CSR arrays of a {@link Dataset}. Growth is amortised (+50%), so adding
- * a corpus row by row costs O(total non-zeros). Not thread-safe.
+ * a corpus row by row costs O(total non-zeros). Every growth is checked with {@link MemoryCheck} first,
+ * so a file too large for the heap raises {@link InsufficientMemoryException} naming the dataset, not an
+ * {@link OutOfMemoryError}; {@link #build()} hands its arrays to the dataset without copying them again.
+ * Not thread-safe.
  */
 public final class DatasetBuilder {
   private final IntArrayList featureOffsets = new IntArrayList();
@@ -21,7 +26,12 @@ public final class DatasetBuilder {
   private int maxLabel = -1;
   private int declaredFeatures = -1;
   private int declaredLabels = -1;
+  /** Largest array the builder grows to (the usual VM limit, as in fastutil). */
+  private static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
+
   private List<String> labelNames;
+  private List<String> featureNames = List.of();
+  private List<InputDigest> inputDigests = List.of();
   private String name = "dataset";
 
   /** Creates an empty builder. */
@@ -60,8 +70,35 @@ public final class DatasetBuilder {
     return this;
   }
 
-  /** Appends one example (its entries are copied). */
+  /**
+   * Sets the feature names (one per feature, distinct; their count fixes d), or none (an empty list, the
+   * default).
+   */
+  public DatasetBuilder featureNames(List<String> names) {
+    List<String> copy = List.copyOf(names);
+    if (new HashSet<>(copy).size() != copy.size()) {
+      throw new IllegalArgumentException("feature names must be distinct: " + (copy.size() > 20 ? copy.subList(0, 20) + "..." : copy));
+    }
+    this.featureNames = copy;
+    return this;
+  }
+
+  /** Sets the digests of the inputs the examples were read from ({@link Dataset#inputDigests()}). */
+  public DatasetBuilder inputDigests(List<InputDigest> digests) {
+    this.inputDigests = List.copyOf(digests);
+    return this;
+  }
+
+  /**
+   * Appends one example (its entries are copied).
+   *
+   * @throws InsufficientMemoryException if the examples would no longer fit in the heap
+   */
   public DatasetBuilder add(SparseVector x, LabelSet y) {
+    reserve(featureIndices, featureValues, x.nnz(), "feature entries");
+    reserve(labelIds, null, y.size(), "labels");
+    reserve(featureOffsets, null, 1, "examples");
+    reserve(labelOffsets, null, 1, "examples");
     int[] ix = x.indices();
     float[] vx = x.values();
     for (int k = x.offset(), end = x.offset() + x.nnz(); k < end; k++) {
@@ -77,6 +114,29 @@ public final class DatasetBuilder {
     featureOffsets.add(featureIndices.size());
     labelOffsets.add(labelIds.size());
     return this;
+  }
+
+  /**
+   * Grows {@code a} (and {@code b}, of the same size) for {@code more} entries, +50% at least, after
+   * checking that the new arrays fit in the heap.
+   */
+  private void reserve(IntArrayList a, FloatArrayList b, int more, String what) {
+    long needed = (long) a.size() + more;
+    int length = a.elements().length;
+    if (needed <= length) {
+      return;
+    }
+    if (needed > MAX_ARRAY_LENGTH) {
+      throw new InsufficientMemoryException(what, Long.MAX_VALUE, MemoryCheck.available(), name + " has more than "
+          + MAX_ARRAY_LENGTH + " " + what + ", more than one in-memory dataset can hold; stream the file instead of loading it whole");
+    }
+    int grown = (int) Math.min(MAX_ARRAY_LENGTH, Math.max(needed, length + (long) (length >> 1)));
+    MemoryCheck.require((b == null ? 4L : 8L) * grown, "the " + what + " of " + name + " (" + grown + " entries)",
+        "stream the file instead of loading it whole");
+    a.ensureCapacity(grown);
+    if (b != null) {
+      b.ensureCapacity(grown);
+    }
   }
 
   /** Appends every remaining example of a stream (does not close it). */
@@ -115,22 +175,41 @@ public final class DatasetBuilder {
     }
     List<String> names = labelNames;
     if (names == null) {
-      names = new ArrayList<>(l);
-      for (int i = 0; i < l; i++) {
-        names.add(Integer.toString(i));
-      }
+      names = new IndexNames(l);
     } else if (names.size() != l) {
       throw new IllegalStateException("numLabels " + l + " but " + names.size() + " label names");
     }
+    if (!featureNames.isEmpty() && featureNames.size() != d) {
+      throw new IllegalStateException("numFeatures " + d + " but " + featureNames.size() + " feature names");
+    }
+    // trimmed in place, one array at a time, and shared with the dataset: a later add() grows (copies) first
     return new Dataset(
         name,
         d,
         l,
         names,
-        featureOffsets.toIntArray(),
-        featureIndices.toIntArray(),
-        featureValues.toFloatArray(),
-        labelOffsets.toIntArray(),
-        labelIds.toIntArray());
+        featureNames,
+        inputDigests,
+        trimmed(featureOffsets),
+        trimmed(featureIndices),
+        trimmed(featureValues),
+        trimmed(labelOffsets),
+        trimmed(labelIds));
+  }
+
+  private int[] trimmed(IntArrayList a) {
+    if (a.elements().length != a.size()) {
+      MemoryCheck.require(4L * a.size(), "the arrays of " + name, "stream the file instead of loading it whole");
+      a.trim();
+    }
+    return a.elements();
+  }
+
+  private float[] trimmed(FloatArrayList a) {
+    if (a.elements().length != a.size()) {
+      MemoryCheck.require(4L * a.size(), "the arrays of " + name, "stream the file instead of loading it whole");
+      a.trim();
+    }
+    return a.elements();
   }
 }

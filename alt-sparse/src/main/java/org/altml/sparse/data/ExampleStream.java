@@ -1,6 +1,7 @@
 package org.altml.sparse.data;
 
 import java.io.IOException;
+import java.util.List;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 
@@ -46,6 +47,18 @@ public interface ExampleStream extends AutoCloseable {
    * explicit dimension). Every index of {@link #features()} is below it when known.
    */
   int numFeatures();
+
+  /**
+   * The inputs this stream read, each hashed as it was read ({@link org.altml.sparse.io.ReadOptions#withInputHashing}):
+   * for an ARFF file its Mulan XML label file (when one was read) and the data file, in that order. Empty
+   * for a stream that reads no input (a dataset, a generator) or was opened without hashing.
+   *
+   * @throws IllegalStateException if hashing was asked for but the stream has not reached its end (the
+   *     hash of a part would pass for the hash of the whole)
+   */
+  default List<InputDigest> inputDigests() {
+    return List.of();
+  }
 
   /** Releases the underlying resources; idempotent. */
   @Override

@@ -7,13 +7,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;
-import org.altml.sparse.data.DatasetBuilder;
 import org.altml.sparse.data.ExampleStream;
+import org.altml.sparse.data.InputDigest;
 
 /**
  * Streams a Mulan or MEKA multi-label ARFF file: the header is read when the stream opens, then one
@@ -23,8 +24,8 @@ import org.altml.sparse.data.ExampleStream;
  * quoted with {@code '} or {@code "} and backslash escapes ({@code 'Swainson\'s Thrush'}); {@code %}
  * starts a comment in header lines and data lines that start with it. Types: {@code numeric},
  * {@code real}, {@code integer}, nominal {@code {v1,v2,...}}; {@code string} and {@code date} attributes
- * are accepted only when skipped with {@link ReadOptions#withIgnoredAttributes}, otherwise the file is
- * rejected; {@code relational} and unknown types are errors.
+ * are accepted only when skipped with {@link ReadOptions#withIgnoredAttributes} (by name or 1-based
+ * position), otherwise the file is rejected; {@code relational} and unknown types are errors.
  *
  * <p><b>Nominal values</b> map to numbers by this rule, per attribute: if every declared value is a
  * number, each value maps to its number (so birds' {@code location {2,10,1,...}} keeps 2, 10, 1 and
@@ -69,6 +70,7 @@ public final class ArffReader implements ExampleStream {
   private final int numFeatures;
   private final int numLabels;
   private final List<String> labelNames;
+  private final List<String> featureNames;
   private final SparseVector x = new SparseVector();
   private final LabelSet y = new LabelSet();
   private int stamp;
@@ -82,23 +84,23 @@ public final class ArffReader implements ExampleStream {
   private boolean sorted;
   private boolean closed;
 
+  /** The digest of the label file read, or null (none read, or no hashing). */
+  private InputDigest xmlDigest;
+
   private ArffReader(LineInput in, Path file, ReadOptions options) throws IOException {
     this.in = in;
     this.header = ArffHeader.read(in);
     int n = header.attributes.size();
     this.attributes = header.attributes.toArray(new ArffAttribute[0]);
     this.ignored = new boolean[n];
-    for (String name : options.ignoredAttributes()) {
-      Integer a = header.byName.get(name);
-      if (a == null) {
-        throw new DataFormatException(in.file(), 0, "ignored attribute " + Numbers.quote(name) + " is not an attribute of the file");
-      }
-      ignored[a] = true;
+    for (String key : options.ignoredAttributes()) {
+      ignored[ignoredAttribute(key)] = true;
     }
     this.labelOf = new int[n];
     Arrays.fill(labelOf, -1);
     List<String> names = resolveLabels(file, options);
     this.featureOf = new int[n];
+    List<String> featureNames = new ArrayList<>();
     int features = 0;
     List<Integer> defaults = new ArrayList<>();
     for (int a = 0; a < n; a++) {
@@ -108,9 +110,11 @@ public final class ArffReader implements ExampleStream {
         continue;
       }
       if (attr.kind == ArffAttribute.Kind.STRING || attr.kind == ArffAttribute.Kind.DATE) {
-        throw new DataFormatException(in.file(), 0, attr.kind.name().toLowerCase(java.util.Locale.ROOT)
-            + " attribute " + Numbers.quote(attr.name) + " cannot be a " + (labelOf[a] >= 0 ? "label" : "feature")
-            + "; skip it with ReadOptions.withIgnoredAttributes");
+        throw new DataFormatException(in.file(), 0, attr.kind.name().toLowerCase(Locale.ROOT)
+            + " attribute " + Numbers.quote(attr.name) + " (attribute " + (a + 1) + ") cannot be a "
+            + (labelOf[a] >= 0 ? "label" : "feature") + ": ignore it (--ignore-attributes "
+            + (ArffWriter.quote(attr.name).equals(attr.name) && attr.name.indexOf(',') < 0 ? attr.name : Integer.toString(a + 1))
+            + ", ReadOptions.withIgnoredAttributes)");
       }
       if (labelOf[a] >= 0) {
         if (attr.kind == ArffAttribute.Kind.NOMINAL) {
@@ -123,6 +127,7 @@ public final class ArffReader implements ExampleStream {
         }
       } else {
         featureOf[a] = features++;
+        featureNames.add(attr.name);
       }
       if (attr.sparseDefault() != 0f) {
         defaults.add(a);
@@ -147,12 +152,44 @@ public final class ArffReader implements ExampleStream {
       padded.add(Integer.toString(l));
     }
     this.labelNames = List.copyOf(padded);
+    this.featureNames = featureNames.size() == numFeatures ? List.copyOf(featureNames) : List.of();
+  }
+
+  /**
+   * The attribute that {@code key} names in the ignore list: an attribute name, or a 1-based position
+   * ({@code "1"} is the first attribute). A key that is both a name and a position of different
+   * attributes is an error rather than a guess.
+   */
+  private int ignoredAttribute(String key) throws DataFormatException {
+    Integer byName = header.byName.get(key);
+    int byIndex = -1;
+    if (key.matches("[0-9]{1,9}")) {
+      int i = Integer.parseInt(key);
+      if (i >= 1 && i <= attributes.length) {
+        byIndex = i - 1;
+      } else if (byName == null) {
+        throw new DataFormatException(in.file(), 0, "ignored attribute " + i + " is outside 1.." + attributes.length
+            + " (the file has " + attributes.length + " attributes)");
+      }
+    }
+    if (byName != null && byIndex >= 0 && byName != byIndex) {
+      throw new DataFormatException(in.file(), 0, "ignored attribute " + Numbers.quote(key) + " is ambiguous: it is the name of attribute "
+          + (byName + 1) + " and the position of " + Numbers.quote(attributes[byIndex].name));
+    }
+    if (byName != null) {
+      return byName;
+    }
+    if (byIndex >= 0) {
+      return byIndex;
+    }
+    throw new DataFormatException(in.file(), 0, "ignored attribute " + Numbers.quote(key)
+        + " is neither the name nor the 1-based position of an attribute of the file");
   }
 
   /** Decides the label attributes (see the class comment), fills {@code labelOf}, returns the names. */
   private List<String> resolveLabels(Path file, ReadOptions options) throws IOException {
     if (options.labelFile() != null) {
-      return labelsFromXml(options.labelFile());
+      return labelsFromXml(options.labelFile(), options.hashInputs());
     }
     if (options.labelsFirst() >= 0) {
       return labelsByPosition(options.labelsFirst(), true, "labelsFirst");
@@ -162,7 +199,7 @@ public final class ArffReader implements ExampleStream {
     }
     Path xml = file == null ? null : MulanLabels.findBeside(file);
     if (xml != null) {
-      return labelsFromXml(xml);
+      return labelsFromXml(xml, options.hashInputs());
     }
     Matcher m = MEKA_CLASSES.matcher(header.relation);
     int count = 0;
@@ -174,13 +211,17 @@ public final class ArffReader implements ExampleStream {
     if (found && count != 0) {
       return labelsByPosition(Math.abs(count), count > 0, "-C " + count + " in the relation name");
     }
-    throw new DataFormatException(in.file(), 0, "cannot tell which attributes are labels: no Mulan XML file "
-        + (file == null ? "" : Numbers.quote(MulanLabels.datasetName(file) + ".xml") + " ")
-        + "beside the file and no MEKA -C N in the relation; give ReadOptions.withLabelFile, withLabelsLast or withLabelsFirst");
+    throw new DataFormatException(in.file(), 0, "cannot tell which attributes are labels: "
+        + (file == null ? "no label file given" : "no Mulan XML file " + Numbers.quote(MulanLabels.datasetName(file) + ".xml") + " beside the file")
+        + " and no MEKA -C N in the relation; give the label file (--labels-xml FILE, ReadOptions.withLabelFile)"
+        + " or the number of label attributes at the end (--labels-last N, ReadOptions.withLabelsLast) or at the start"
+        + " (ReadOptions.withLabelsFirst)");
   }
 
-  private List<String> labelsFromXml(Path xml) throws IOException {
-    List<String> names = MulanLabels.read(xml);
+  private List<String> labelsFromXml(Path xml, boolean hash) throws IOException {
+    MulanLabels.Labels loaded = MulanLabels.load(xml, hash);
+    xmlDigest = loaded.digest();
+    List<String> names = loaded.names();
     for (int l = 0; l < names.size(); l++) {
       Integer a = header.byName.get(names.get(l));
       if (a == null) {
@@ -213,18 +254,13 @@ public final class ArffReader implements ExampleStream {
   }
 
   /**
-   * Opens {@code file} (gzip detected by its magic bytes), reads its header and decides its labels.
+   * Opens {@code file} (gzip detected by its magic bytes; {@code "-"} is standard input, for which no XML
+   * file is looked for), reads its header and decides its labels.
    *
    * @throws DataFormatException if the header or the label information is invalid
    */
   public static ArffReader open(Path file, ReadOptions options) throws IOException {
-    InputStream raw = Inputs.open(file);
-    try {
-      return new ArffReader(new LineInput(raw, file.toString(), options.maxLineBytes()), file, options);
-    } catch (IOException | RuntimeException e) {
-      raw.close();
-      throw e;
-    }
+    return over(Inputs.lines(file, options), file, options);
   }
 
   /**
@@ -233,25 +269,26 @@ public final class ArffReader implements ExampleStream {
    * {@code in}.
    */
   public static ArffReader open(InputStream in, String fileName, ReadOptions options) throws IOException {
-    InputStream data = Inputs.maybeGunzip(in, fileName);
+    return over(Inputs.lines(in, fileName, options), null, options);
+  }
+
+  /**
+   * A stream over lines already opened; {@code file} is where to look for the XML beside (null or
+   * {@code "-"}: nowhere). Closes {@code in} when the header or labels are invalid.
+   */
+  static ArffReader over(LineInput in, Path file, ReadOptions options) throws IOException {
     try {
-      return new ArffReader(new LineInput(data, fileName, options.maxLineBytes()), null, options);
+      return new ArffReader(in, file == null || Inputs.isStandardInput(file) ? null : file, options);
     } catch (IOException | RuntimeException e) {
-      data.close();
+      in.close();
       throw e;
     }
   }
 
-  /** Reads the whole file into a dataset named after the file, with the label names. */
+  /** Reads the whole file into a dataset named after the file, with the label and feature names. */
   public static Dataset read(Path file, ReadOptions options) throws IOException {
     try (ArffReader reader = open(file, options)) {
-      return new DatasetBuilder()
-          .name(file.getFileName().toString())
-          .numFeatures(reader.numFeatures())
-          .numLabels(reader.numLabels())
-          .labelNames(reader.labelNames())
-          .addAll(reader)
-          .build();
+      return DataFiles.load(reader, DataFiles.datasetName(file), options, reader.labelNames(), reader.featureNames());
     }
   }
 
@@ -263,6 +300,14 @@ public final class ArffReader implements ExampleStream {
   /** Label names, one per label id (XML order, or attribute order for counts). */
   public List<String> labelNames() {
     return labelNames;
+  }
+
+  /**
+   * Feature names, one per feature: the names of the attributes that are neither labels nor ignored, in
+   * file order (empty when more features are declared than the file has).
+   */
+  public List<String> featureNames() {
+    return featureNames;
   }
 
   /** The 1-based number of the line of the current example (0 before the first). */
@@ -573,6 +618,17 @@ public final class ArffReader implements ExampleStream {
   @Override
   public int numFeatures() {
     return numFeatures;
+  }
+
+  /**
+   * The digests of the label file (when one was read) and of the data file, as read
+   * ({@link ReadOptions#withInputHashing}); empty without hashing.
+   *
+   * @throws IllegalStateException if hashing but not yet at the end of the file
+   */
+  @Override
+  public List<InputDigest> inputDigests() {
+    return DataFiles.digests(xmlDigest, in);
   }
 
   @Override

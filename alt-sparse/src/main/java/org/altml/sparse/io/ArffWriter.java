@@ -13,7 +13,8 @@ import org.altml.sparse.data.Dataset;
 import org.altml.sparse.data.ExampleStream;
 
 /**
- * Writes Mulan-style ARFF: the d features as {@code numeric} attributes {@code f1..fd} (another prefix
+ * Writes Mulan-style ARFF: the d features as {@code numeric} attributes named by the dataset's feature
+ * names (so ARFF to ARFF keeps the attribute names), or {@code f1..fd} when it has none (another prefix
  * is chosen if a label name would clash), then the L labels as {@code {0,1}} attributes named by the
  * dataset's label names, plus the Mulan XML label file beside it ({@link MulanLabels#labelFileFor}).
  * The relation is the dataset name followed by MEKA's {@code -C -L}, so the file is self-describing
@@ -48,7 +49,11 @@ public final class ArffWriter {
     return MulanLabels.datasetName(arff);
   }
 
-  /** Writes {@code data} as ARFF to {@code out} (closed afterwards) with the given relation name. */
+  /**
+   * Writes {@code data} as ARFF to {@code out} (closed afterwards) with the given relation name.
+   *
+   * @throws IllegalArgumentException if two label names are equal, or a feature name equals a label name
+   */
   public static void write(Dataset data, OutputStream out, String relation) throws IOException {
     int d = data.numFeatures();
     int numLabels = data.numLabels();
@@ -57,8 +62,14 @@ public final class ArffWriter {
     if (labelNames.size() != names.size()) {
       throw new IllegalArgumentException("label names must be distinct to be written as ARFF attributes: " + names);
     }
+    List<String> featureNames = data.featureNames();
+    for (String f : featureNames) {
+      if (labelNames.contains(f)) {
+        throw new IllegalArgumentException("feature name " + Numbers.quote(f) + " is also a label name: ARFF attribute names must be distinct");
+      }
+    }
     String prefix = "f";
-    while (clashes(prefix, d, labelNames)) {
+    while (featureNames.isEmpty() && clashes(prefix, d, labelNames)) {
       prefix = "_" + prefix;
     }
     double cells = (double) data.size() * (d + numLabels);
@@ -66,7 +77,13 @@ public final class ArffWriter {
     try (TextOutput text = new TextOutput(out); ExampleStream s = data.stream()) {
       text.write("@relation ").write(quote(relation + ": -C -" + numLabels)).write("\n\n");
       for (int j = 0; j < d; j++) {
-        text.write("@attribute ").write(prefix).write(j + 1).write(" numeric\n");
+        text.write("@attribute ");
+        if (featureNames.isEmpty()) {
+          text.write(prefix).write(j + 1);
+        } else {
+          text.write(quote(featureNames.get(j)));
+        }
+        text.write(" numeric\n");
       }
       for (String name : names) {
         text.write("@attribute ").write(quote(name)).write(" {0,1}\n");

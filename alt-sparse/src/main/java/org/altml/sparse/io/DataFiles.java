@@ -1,14 +1,18 @@
 package org.altml.sparse.io;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.altml.sparse.data.Dataset;
+import org.altml.sparse.data.DatasetBuilder;
 import org.altml.sparse.data.ExampleStream;
+import org.altml.sparse.data.InputDigest;
 
 /**
- * Entry point for data files: reads, streams and writes LIBSVM and ARFF, choosing the format by the
- * file name (or {@link ReadOptions#format()}). A name ending in {@code .gz} is written gzipped; on
- * reading, gzip is recognised by its magic bytes whatever the name.
+ * Entry point for data files: reads, streams and writes LIBSVM and ARFF. A name ending in {@code .gz} is
+ * written gzipped; on reading, gzip is recognised by its magic bytes whatever the name.
  *
  * <pre>{@code
  * Dataset train = DataFiles.read(Path.of("emotions-train.arff"), ReadOptions.defaults());
@@ -17,26 +21,50 @@ import org.altml.sparse.data.ExampleStream;
  * }
  * DataFiles.write(train, Path.of("emotions-train.svm"));
  * }</pre>
+ *
+ * <p><b>One pass.</b> Every input is read once, from its first byte to its last: the format, gzip and
+ * the encoding are decided from the first block already read, so FIFOs, process substitution
+ * ({@code <(zcat x.gz)}) and standard input work. The path {@code "-"} ({@link #STANDARD_INPUT}) means
+ * standard input wherever a path is read (data files here, label files, model files); it is named
+ * {@code <stdin>} in messages. With {@link ReadOptions#withInputHashing}, the readers hash the bytes they
+ * read ({@link ExampleStream#inputDigests()}, {@link Dataset#inputDigests()}), so provenance needs no
+ * second read.
+ *
+ * <p><b>Format.</b> {@link ReadOptions#format()}, or with {@link DataFormat#AUTO}: a name ending in
+ * {@code .arff} (or {@code .arff.gz}) is ARFF; otherwise the content decides: ARFF when its first
+ * character that is not white space is {@code @} or {@code %} (a LIBSVM file cannot start so), else LIBSVM.
  */
 public final class DataFiles {
+  /** The path that means standard input. */
+  public static final Path STANDARD_INPUT = Path.of("-");
+
   private DataFiles() {}
 
-  /** The format {@code file} is read or written in under {@code options}. */
+  /** Whether {@code file} is {@code "-"}, standard input. */
+  public static boolean isStandardInput(Path file) {
+    return Inputs.isStandardInput(file);
+  }
+
+  /**
+   * The format {@code file} is written in, or read in when the name decides; with {@link DataFormat#AUTO}
+   * and a name that does not end in {@code .arff[.gz]} a reader still looks at the content (see the class
+   * comment), so this answers LIBSVM for what may turn out to be ARFF.
+   */
   public static DataFormat formatOf(Path file, ReadOptions options) {
     return options.format().resolve(file);
   }
 
   /**
-   * Reads the whole file into memory.
+   * Reads the whole file ({@code "-"}: standard input) into memory.
    *
    * @throws DataFormatException if the file is malformed (naming file, line and problem)
+   * @throws org.altml.sparse.InsufficientMemoryException if it does not fit in the heap
    * @throws IOException if it cannot be read
    */
   public static Dataset read(Path file, ReadOptions options) throws IOException {
-    return switch (formatOf(file, options)) {
-      case ARFF -> ArffReader.read(file, options);
-      default -> LibSvmReader.read(file, options);
-    };
+    try (ExampleStream s = open(file, options)) {
+      return load(s, datasetName(file), options);
+    }
   }
 
   /** Reads the whole file with {@link ReadOptions#defaults()}. */
@@ -45,14 +73,41 @@ public final class DataFiles {
   }
 
   /**
-   * Opens a stream over the file that never loads it whole (memory is bounded by the longest line and,
-   * for ARFF, the header). The caller closes it.
+   * Reads all of {@code in} (plain or gzip; closed afterwards) into memory; {@code name} names it in
+   * messages and digests. An ARFF stream has no XML beside it: give the labels in {@code options} or by
+   * MEKA's {@code -C}.
+   */
+  public static Dataset read(InputStream in, String name, ReadOptions options) throws IOException {
+    try (ExampleStream s = open(in, name, options)) {
+      return load(s, name, options);
+    }
+  }
+
+  /**
+   * Opens a stream over the file ({@code "-"}: standard input) that never loads it whole (memory is
+   * bounded by the longest line and, for ARFF, the header). The caller closes it.
    */
   public static ExampleStream open(Path file, ReadOptions options) throws IOException {
-    return switch (formatOf(file, options)) {
-      case ARFF -> ArffReader.open(file, options);
-      default -> LibSvmReader.open(file, options);
+    DataFormat format = options.format().resolve(file);
+    LineInput in = Inputs.lines(file, options);
+    if (format == DataFormat.ARFF || (options.format() == DataFormat.AUTO && in.looksLikeArff())) {
+      return ArffReader.over(in, file, options);
+    }
+    return LibSvmReader.over(in, options);
+  }
+
+  /**
+   * Opens a stream over {@code in} (plain or gzip), which the stream owns and closes; {@code name} names
+   * it in messages and decides the format as a file name would. No XML file is looked for.
+   */
+  public static ExampleStream open(InputStream in, String name, ReadOptions options) throws IOException {
+    LineInput lines = Inputs.lines(in, name, options);
+    boolean arff = switch (options.format()) {
+      case ARFF -> true;
+      case LIBSVM -> false;
+      case AUTO -> Inputs.plainName(name).endsWith(".arff") || lines.looksLikeArff();
     };
+    return arff ? ArffReader.over(lines, null, options) : LibSvmReader.over(lines, options);
   }
 
   /**
@@ -69,5 +124,55 @@ public final class DataFiles {
       case ARFF -> ArffWriter.write(data, file);
       default -> LibSvmWriter.write(data, file);
     }
+  }
+
+  /** The dataset name of a file: its file name, or {@code <stdin>}. */
+  static String datasetName(Path file) {
+    if (Inputs.isStandardInput(file)) {
+      return Inputs.STDIN_NAME;
+    }
+    Path name = file.getFileName();
+    return name == null ? file.toString() : name.toString();
+  }
+
+  /** Reads the rest of {@code s} into a dataset with the stream's d, L, names and digests. */
+  static Dataset load(ExampleStream s, String name, ReadOptions options) throws IOException {
+    List<String> labels = s instanceof ArffReader a ? a.labelNames() : null;
+    List<String> features = s instanceof ArffReader a ? a.featureNames() : List.of();
+    return load(s, name, options, labels, features);
+  }
+
+  /** Reads the rest of {@code s} into a dataset; null {@code labelNames}: index names. */
+  static Dataset load(ExampleStream s, String name, ReadOptions options, List<String> labelNames, List<String> featureNames)
+      throws IOException {
+    DatasetBuilder builder = new DatasetBuilder().name(name);
+    int d = options.numFeatures() >= 0 ? options.numFeatures() : s.numFeatures();
+    int numLabels = options.numLabels() >= 0 ? options.numLabels() : s.numLabels();
+    if (d >= 0) {
+      builder.numFeatures(d);
+    }
+    if (numLabels >= 0) {
+      builder.numLabels(numLabels);
+    }
+    if (labelNames != null) {
+      builder.labelNames(labelNames);
+    }
+    builder.featureNames(featureNames);
+    builder.addAll(s);
+    return builder.inputDigests(s.inputDigests()).build();
+  }
+
+  /** The digests of a reader: the label file's (or null), then the data's; empty without hashing. */
+  static List<InputDigest> digests(InputDigest labelFile, LineInput data) {
+    InputDigest d = data.digest();
+    if (d == null) {
+      return List.of();
+    }
+    List<InputDigest> out = new ArrayList<>(2);
+    if (labelFile != null) {
+      out.add(labelFile);
+    }
+    out.add(d);
+    return List.copyOf(out);
   }
 }

@@ -4,11 +4,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;
-import org.altml.sparse.data.DatasetBuilder;
 import org.altml.sparse.data.ExampleStream;
+import org.altml.sparse.data.InputDigest;
 
 /**
  * Streams a LIBSVM multi-label file, one example per line, without ever loading the file whole.
@@ -25,6 +26,10 @@ import org.altml.sparse.data.ExampleStream;
  * dropped; NaN and infinite values are errors. With a declared {@link ReadOptions#numFeatures()} or
  * {@link ReadOptions#numLabels()}, an index or label at or beyond it is an error; otherwise
  * {@link #numFeatures()}/{@link #numLabels()} return -1 and {@link #read} uses the largest index + 1.
+ * Without a declared number of labels, a label id of at least {@value #FAR_LABEL} that is more than
+ * {@value #FAR_FACTOR} times beyond the largest label so far is an error (a stray id such as
+ * 2000000000 among labels below 100 would make every per-label array of the program that large);
+ * declaring the number of labels allows it.
  *
  * <p>Parsing works on the bytes of a reused buffer: no String or array is allocated per line, and the
  * features and labels handed out are views into reused arrays, valid until the next {@link #advance()}.
@@ -32,7 +37,10 @@ import org.altml.sparse.data.ExampleStream;
  * offending token and what was expected. Not thread-safe.
  */
 public final class LibSvmReader implements ExampleStream {
-  // 10^k, k <= 10, are exact floats; see Numbers.parseFloat for why m / 10^k is correctly rounded
+  /** Label ids below this are always accepted (see the class comment). */
+  public static final int FAR_LABEL = 1_000_000;
+  /** How far beyond the largest label so far an id of at least {@link #FAR_LABEL} may be. */
+  public static final int FAR_FACTOR = 64;
 
   private final LineInput in;
   private final int declaredFeatures;
@@ -44,6 +52,7 @@ public final class LibSvmReader implements ExampleStream {
   private float[] values = new float[256];
   private final EntrySorter sorter = new EntrySorter();
   private int[] labels = new int[16];
+  private long maxLabel = -1;
   private boolean closed;
 
   private LibSvmReader(LineInput in, ReadOptions options) {
@@ -54,13 +63,13 @@ public final class LibSvmReader implements ExampleStream {
   }
 
   /**
-   * Opens {@code file} (gzip detected by its magic bytes) as a stream.
+   * Opens {@code file} (gzip detected by its magic bytes; {@code "-"} is standard input) as a stream.
    *
-   * @throws DataFormatException if the file is empty or not valid gzip when it claims to be
+   * @throws DataFormatException if the file is empty, not UTF-8 text or not valid gzip when it claims to be
    * @throws IOException if the file cannot be opened
    */
   public static LibSvmReader open(Path file, ReadOptions options) throws IOException {
-    return open(java.nio.file.Files.newInputStream(file), file.toString(), options);
+    return new LibSvmReader(Inputs.lines(file, options), options);
   }
 
   /**
@@ -68,29 +77,21 @@ public final class LibSvmReader implements ExampleStream {
    * in messages. The stream takes ownership of {@code in} and closes it.
    */
   public static LibSvmReader open(InputStream in, String fileName, ReadOptions options) throws IOException {
-    InputStream data = Inputs.maybeGunzip(in, fileName);
-    try {
-      return new LibSvmReader(new LineInput(data, fileName, options.maxLineBytes()), options);
-    } catch (IOException | RuntimeException e) {
-      data.close();
-      throw e;
-    }
+    return new LibSvmReader(Inputs.lines(in, fileName, options), options);
+  }
+
+  /** A stream over lines already opened (by {@link DataFiles}, which looked at the first block). */
+  static LibSvmReader over(LineInput in, ReadOptions options) {
+    return new LibSvmReader(in, options);
   }
 
   /**
-   * Reads the whole file into a dataset named after the file; d and L are the declared values or the
-   * largest index and label + 1.
+   * Reads the whole file ({@code "-"}: standard input) into a dataset named after the file; d and L are
+   * the declared values or the largest index and label + 1.
    */
   public static Dataset read(Path file, ReadOptions options) throws IOException {
     try (LibSvmReader reader = open(file, options)) {
-      DatasetBuilder builder = new DatasetBuilder().name(file.getFileName().toString());
-      if (options.numFeatures() >= 0) {
-        builder.numFeatures(options.numFeatures());
-      }
-      if (options.numLabels() >= 0) {
-        builder.numLabels(options.numLabels());
-      }
-      return builder.addAll(reader).build();
+      return DataFiles.load(reader, DataFiles.datasetName(file), options, null, List.of());
     }
   }
 
@@ -269,6 +270,14 @@ public final class LibSvmReader implements ExampleStream {
       if (declaredLabels >= 0 && raw >= declaredLabels) {
         throw error(ts, p, "label beyond the declared " + declaredLabels + " labels");
       }
+      if (raw > maxLabel) {
+        if (declaredLabels < 0 && raw >= FAR_LABEL && raw > FAR_FACTOR * (maxLabel + 1)) {
+          throw error(ts, p, "label id " + raw + " is far beyond the others ("
+              + (maxLabel < 0 ? "no label before it" : "max so far " + maxLabel)
+              + "); if it is right, give the number of labels explicitly (--num-labels, ReadOptions.withNumLabels)");
+        }
+        maxLabel = raw;
+      }
       if (n == labels.length) {
         labels = Arrays.copyOf(labels, n * 2);
       }
@@ -326,6 +335,16 @@ public final class LibSvmReader implements ExampleStream {
   @Override
   public int numFeatures() {
     return declaredFeatures;
+  }
+
+  /**
+   * The digest of the file as read ({@link ReadOptions#withInputHashing}); empty without hashing.
+   *
+   * @throws IllegalStateException if hashing but not yet at the end of the file
+   */
+  @Override
+  public List<InputDigest> inputDigests() {
+    return DataFiles.digests(null, in);
   }
 
   @Override

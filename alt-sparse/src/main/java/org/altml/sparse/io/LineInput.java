@@ -9,12 +9,17 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.zip.ZipException;
+import org.altml.sparse.data.InputDigest;
 
 /**
  * Buffered, byte-level line reader: {@link #next()} exposes the current line as {@code buf[start, end)}
  * (without the line terminator, LF or CRLF) and never allocates per line; the buffer grows only for a
  * line longer than it, up to a limit that keeps binary garbage without line breaks from exhausting the
  * heap. Truncated or corrupt gzip data surfaces as {@link DataFormatException}.
+ *
+ * <p>Encoding: the input must be UTF-8. A UTF-8 byte order mark is skipped; UTF-16 (a UTF-16 byte order
+ * mark, or NUL bytes at every other position of the first line) and other binary data (NUL bytes in the
+ * first line) are refused at line 1 with a message saying so, instead of a confusing token error.
  */
 final class LineInput implements Closeable {
   private static final int BUFFER = 1 << 18;
@@ -23,7 +28,11 @@ final class LineInput implements Closeable {
   private static final long ONES = 0x0101010101010101L;
   private static final long HIGHS = 0x8080808080808080L;
 
+  /** The message for UTF-16 input. */
+  static final String UTF16 = "UTF-16 text: ALT reads UTF-8 (convert it, e.g. iconv -f UTF-16 -t UTF-8)";
+
   private final InputStream in;
+  private final HashingInput hashing;
   private final String file;
   private final int maxLineBytes;
   byte[] buf;
@@ -33,22 +42,90 @@ final class LineInput implements Closeable {
   private int pos;
   private int limit;
   private boolean eof;
+  private InputDigest digest;
   private long bytesRead;
 
   /**
    * Wraps {@code in} (already decompressed) and reads the first block.
    *
-   * @throws DataFormatException if the input is empty
+   * @param hashing the hashing stream under {@code in}, or null
+   * @throws DataFormatException if the input is empty or not UTF-8 text
    */
-  LineInput(InputStream in, String file, int maxLineBytes) throws IOException {
+  LineInput(InputStream in, String file, int maxLineBytes, HashingInput hashing) throws IOException {
     this.in = in;
+    this.hashing = hashing;
     this.file = file;
     this.maxLineBytes = maxLineBytes;
     this.buf = new byte[Math.min(BUFFER, Math.max(maxLineBytes, 16))];
     fill();
+    while (limit < 4 && !eof) {
+      fill(); // a pipe may deliver the first bytes one by one; the encoding checks need four
+    }
     if (limit == 0) {
       throw new DataFormatException(file, 0, "file is empty");
     }
+    checkEncoding();
+  }
+
+  /** Skips a UTF-8 byte order mark; refuses UTF-16 and binary data (see the class comment). */
+  private void checkEncoding() throws DataFormatException {
+    byte[] b = buf;
+    if (limit >= 3 && (b[0] & 0xff) == 0xEF && (b[1] & 0xff) == 0xBB && (b[2] & 0xff) == 0xBF) {
+      pos = 3;
+      return;
+    }
+    if (limit >= 2 && ((b[0] & 0xff) == 0xFF && (b[1] & 0xff) == 0xFE || (b[0] & 0xff) == 0xFE && (b[1] & 0xff) == 0xFF)) {
+      throw new DataFormatException(file, 1, UTF16);
+    }
+    int end = indexOfNewline(b, 0, limit);
+    if (end < 0) {
+      end = limit;
+    }
+    int nulEven = 0;
+    int nulOdd = 0;
+    for (int i = 0; i < end; i++) {
+      if (b[i] == 0) {
+        if ((i & 1) == 0) {
+          nulEven++;
+        } else {
+          nulOdd++;
+        }
+      }
+    }
+    if (nulEven + nulOdd > 0) {
+      // UTF-16 text of ASCII characters has its NULs all at even (big-endian) or all at odd positions
+      boolean utf16 = (nulEven == 0 || nulOdd == 0) && end >= 2;
+      throw new DataFormatException(file, 1, utf16 ? UTF16 : "binary data (NUL bytes in line 1), not a UTF-8 text file");
+    }
+  }
+
+  /**
+   * Whether the input looks like ARFF: its first byte that is not white space is {@code '@'} or
+   * {@code '%'}, which a LIBSVM file cannot start with. Looks only at the block already read.
+   */
+  boolean looksLikeArff() {
+    for (int i = pos; i < limit; i++) {
+      byte c = buf[i];
+      if (c != ' ' && c != '\t' && c != '\r' && c != '\n') {
+        return c == '@' || c == '%';
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The digest of the whole input (null without hashing), known once its end has been reached.
+   *
+   * @throws IllegalStateException if the end of the input has not been reached
+   */
+  InputDigest digest() {
+    if (hashing == null) {
+      return null;
+    }
+    if (digest == null) {
+      throw new IllegalStateException(file + " has not been read to its end: its hash is not known yet");
+    }
+    return digest;
   }
 
   /** File name for messages. */
@@ -128,6 +205,9 @@ final class LineInput implements Closeable {
     }
     if (n < 0) {
       eof = true;
+      if (hashing != null) {
+        digest = hashing.finish();
+      }
     } else {
       limit += n;
       bytesRead += n;

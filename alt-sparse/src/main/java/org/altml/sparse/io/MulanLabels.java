@@ -1,5 +1,6 @@
 package org.altml.sparse.io;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +13,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 import javax.xml.XMLConstants;
+import org.altml.sparse.data.InputDigest;
 import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
@@ -25,12 +27,18 @@ import org.xml.sax.SAXParseException;
 /**
  * Mulan XML label files: {@code <labels xmlns="http://mulan.sourceforge.net/labels">} with one
  * {@code <label name="..."/>} per label (nested labels of a hierarchy are all labels, in document
- * order). Parsed with the JDK's DOM parser under secure processing, with DOCTYPEs and external
- * entities refused.
+ * order). Parsed with the JDK's DOM parser under secure processing, with DOCTYPEs (and so every entity
+ * declaration and DTD) and external access refused: a label file can neither make the parser read another
+ * file (XXE) nor expand entities without bound ("billion laughs"); such a file is a
+ * {@link DataFormatException} naming it. The file is read once, whole, up to {@value #MAX_BYTES} bytes;
+ * UTF-8 (with or without a byte order mark) and UTF-16 with a byte order mark are read, as XML requires.
  */
 public final class MulanLabels {
   /** The Mulan namespace written into label files. */
   public static final String NAMESPACE = "http://mulan.sourceforge.net/labels";
+
+  /** Largest label file read, in bytes (a label file of a million labels takes some 40 MB). */
+  public static final int MAX_BYTES = 256 << 20;
 
   private static final Pattern SPLIT_SUFFIX = Pattern.compile("(?i)[-_](train|training|test|testing)$");
 
@@ -80,14 +88,38 @@ public final class MulanLabels {
   }
 
   /**
-   * Reads the label names of a Mulan XML file, in document order.
+   * Reads the label names of a Mulan XML file ({@code "-"}: standard input), in document order.
    *
-   * @throws DataFormatException if the XML is malformed, the root is not {@code labels}, a label has no
-   *     name, or a name repeats
+   * @throws DataFormatException if the XML is malformed, has a DOCTYPE, is larger than {@value #MAX_BYTES}
+   *     bytes, the root is not {@code labels}, a label has no name, or a name repeats
    */
   public static List<String> read(Path xml) throws IOException {
+    return load(xml, false).names();
+  }
+
+  /** Label names and, when hashed, the digest of the file they came from. */
+  record Labels(List<String> names, InputDigest digest) {}
+
+  /** Reads {@code xml} once, hashing it when asked; see {@link #read(Path)}. */
+  static Labels load(Path xml, boolean hash) throws IOException {
+    String file = Inputs.displayName(xml);
+    byte[] bytes;
+    try (InputStream in = Inputs.openRaw(xml)) {
+      bytes = in.readNBytes(MAX_BYTES + 1);
+    }
+    if (bytes.length > MAX_BYTES) {
+      throw new DataFormatException(file, 0, "larger than " + MAX_BYTES + " bytes: not a Mulan label file");
+    }
+    if (bytes.length == 0) {
+      throw new DataFormatException(file, 0, "file is empty (expected a Mulan XML label file)");
+    }
+    List<String> names = parse(bytes, file);
+    return new Labels(names, hash ? HashingInput.of(file, bytes, bytes.length) : null);
+  }
+
+  private static List<String> parse(byte[] bytes, String file) throws IOException {
     Document doc;
-    try (InputStream in = Files.newInputStream(xml)) {
+    try {
       DocumentBuilder builder = secureFactory().newDocumentBuilder();
       builder.setErrorHandler(new ErrorHandler() {
         @Override
@@ -103,16 +135,17 @@ public final class MulanLabels {
           throw e;
         }
       });
-      doc = builder.parse(in, xml.toString());
+      // no system id: nothing relative can be resolved, and messages never name another file
+      doc = builder.parse(new ByteArrayInputStream(bytes));
     } catch (SAXParseException e) {
-      throw new DataFormatException(xml.toString(), Math.max(e.getLineNumber(), 0), "malformed XML: " + e.getMessage(), e);
+      throw new DataFormatException(file, Math.max(e.getLineNumber(), 0), problem(e), e);
     } catch (SAXException | ParserConfigurationException e) {
-      throw new DataFormatException(xml.toString(), 0, "malformed XML: " + e.getMessage(), e);
+      throw new DataFormatException(file, 0, "malformed XML: " + e.getMessage(), e);
     }
     Element root = doc.getDocumentElement();
     String rootName = root.getLocalName() != null ? root.getLocalName() : root.getTagName();
     if (!rootName.equals("labels")) {
-      throw new DataFormatException(xml.toString(), 0, "root element is <" + rootName + ">, expected <labels> (Mulan label file)");
+      throw new DataFormatException(file, 0, "root element is <" + rootName + ">, expected <labels> (Mulan label file)");
     }
     NodeList nodes = root.getElementsByTagNameNS("*", "label");
     List<String> names = new ArrayList<>(nodes.getLength());
@@ -120,15 +153,25 @@ public final class MulanLabels {
     for (int i = 0; i < nodes.getLength(); i++) {
       Element e = (Element) nodes.item(i);
       if (!e.hasAttribute("name") || e.getAttribute("name").isEmpty()) {
-        throw new DataFormatException(xml.toString(), 0, "<label> number " + (i + 1) + " has no name attribute");
+        throw new DataFormatException(file, 0, "<label> number " + (i + 1) + " has no name attribute");
       }
       String name = e.getAttribute("name");
       if (!seen.add(name)) {
-        throw new DataFormatException(xml.toString(), 0, "label " + Numbers.quote(name) + " is listed twice");
+        throw new DataFormatException(file, 0, "label " + Numbers.quote(name) + " is listed twice");
       }
       names.add(name);
     }
     return names;
+  }
+
+  /** The parser's complaint in words for a user; a DOCTYPE gets its own explanation. */
+  private static String problem(SAXParseException e) {
+    String m = String.valueOf(e.getMessage());
+    if (m.contains("DOCTYPE")) {
+      return "a DOCTYPE is not allowed in a label file (DTDs and entities are refused, so that a label file can neither"
+          + " read other files nor expand without bound)";
+    }
+    return "malformed XML: " + m;
   }
 
   private static DocumentBuilderFactory secureFactory() throws ParserConfigurationException {

@@ -19,10 +19,16 @@ import java.util.Set;
  *     {@code <dataset>.xml} beside the ARFF file (see {@link ArffReader})
  * @param labelsFirst ARFF only: the first N attributes are the labels (MEKA layout), or -1
  * @param labelsLast ARFF only: the last N attributes are the labels, or -1
- * @param ignoredAttributes ARFF only: names of attributes to skip entirely (for example an ID
- *     attribute such as genbase's {@code protein}); each must exist in the file
+ * @param ignoredAttributes ARFF only: attributes to skip entirely (for example an ID attribute such as
+ *     genbase's {@code protein}), each by name or by 1-based position in the header ({@code "1"} is the
+ *     first attribute); each must exist in the file, and a key that names one attribute and is the
+ *     position of another is an error
  * @param maxLineBytes the longest line accepted, in bytes; a longer line is a format error (it guards
  *     against binary input without line breaks)
+ * @param hashInputs whether readers hash the bytes they read (SHA-256, in the same pass), for
+ *     {@link org.altml.sparse.data.ExampleStream#inputDigests()} and
+ *     {@link org.altml.sparse.data.Dataset#inputDigests()}; off by default (it costs about a quarter of
+ *     the parsing time)
  */
 public record ReadOptions(
     DataFormat format,
@@ -33,7 +39,8 @@ public record ReadOptions(
     int labelsFirst,
     int labelsLast,
     Set<String> ignoredAttributes,
-    int maxLineBytes) {
+    int maxLineBytes,
+    boolean hashInputs) {
 
   /** Default longest line: 64 MiB. */
   public static final int DEFAULT_MAX_LINE_BYTES = 64 << 20;
@@ -68,54 +75,66 @@ public record ReadOptions(
 
   /**
    * Format by file name, dimensions from the file, 1-based LIBSVM indices, labels from the XML file
-   * beside an ARFF file (or its MEKA {@code -C} relation), nothing ignored, lines up to 64 MiB.
+   * beside an ARFF file (or its MEKA {@code -C} relation), nothing ignored, lines up to 64 MiB, no hashing.
    */
   public static ReadOptions defaults() {
-    return new ReadOptions(DataFormat.AUTO, -1, -1, false, null, -1, -1, Set.of(), DEFAULT_MAX_LINE_BYTES);
+    return new ReadOptions(DataFormat.AUTO, -1, -1, false, null, -1, -1, Set.of(), DEFAULT_MAX_LINE_BYTES, false);
   }
 
   /** Same options with the given format ({@link DataFormat#AUTO} decides by file name). */
   public ReadOptions withFormat(DataFormat format) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs);
   }
 
   /** Same options with a declared number of features d (-1: from the file). */
   public ReadOptions withNumFeatures(int numFeatures) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs);
   }
 
   /** Same options with a declared number of labels L (-1: from the file). */
   public ReadOptions withNumLabels(int numLabels) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs);
   }
 
   /** Same options with 0-based (true) or 1-based (false, the LIBSVM convention) feature indices. */
   public ReadOptions withZeroBased(boolean zeroBased) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs);
   }
 
   /** Same options with an explicit Mulan XML label file (null: look beside the ARFF file). */
   public ReadOptions withLabelFile(Path labelFile) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs);
   }
 
   /** Same options where the last {@code n} ARFF attributes are the labels (clears labelsFirst). */
   public ReadOptions withLabelsLast(int n) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, -1, n, ignoredAttributes, maxLineBytes);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, -1, n, ignoredAttributes, maxLineBytes, hashInputs);
   }
 
   /** Same options where the first {@code n} ARFF attributes are the labels, as in MEKA (clears labelsLast). */
   public ReadOptions withLabelsFirst(int n) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, n, -1, ignoredAttributes, maxLineBytes);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, n, -1, ignoredAttributes, maxLineBytes, hashInputs);
   }
 
-  /** Same options skipping the named ARFF attributes. */
-  public ReadOptions withIgnoredAttributes(String... names) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, Set.of(names), maxLineBytes);
+  /**
+   * Same options skipping the given ARFF attributes, each a name or a 1-based position ({@code "protein"}
+   * or {@code "1"} for genbase's identifier); replaces the previous list.
+   */
+  public ReadOptions withIgnoredAttributes(String... attributes) {
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, Set.of(attributes), maxLineBytes,
+        hashInputs);
   }
 
   /** Same options with a different longest accepted line, in bytes. */
   public ReadOptions withMaxLineBytes(int maxLineBytes) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs);
+  }
+
+  /**
+   * Same options with hashing of what is read on (true) or off: the readers then report the SHA-256 and
+   * size of every input they read, for provenance.
+   */
+  public ReadOptions withInputHashing(boolean hashInputs) {
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs);
   }
 }

@@ -222,4 +222,21 @@ class LibSvmReaderTest {
     assertEquals(1, DataFiles.read(f).size());
     return Files.readAllBytes(f);
   }
+
+  @Test
+  void labelIdFarBeyondTheOthersIsRefusedUnlessTheNumberOfLabelsIsGiven() throws IOException {
+    Path f = write(dir, "stray.svm", "3 1:1\n99,5 2:1\n2000000000 1:1\n");
+    DataFormatException e = assertThrows(DataFormatException.class, () -> DataFiles.read(f));
+    assertEquals(f + ":3: token '2000000000': label id 2000000000 is far beyond the others (max so far 99); if it is"
+        + " right, give the number of labels explicitly (--num-labels, ReadOptions.withNumLabels)", e.getMessage());
+    Dataset d = DataFiles.read(f, ReadOptions.defaults().withNumLabels(2_000_000_001));
+    assertEquals(2_000_000_001, d.numLabels());
+    assertEquals("1999999999", d.labelNames().get(1_999_999_999), "label names are not stored one by one");
+    // large ids that grow gradually, and any id below a million, are fine
+    Path gradual = write(dir, "xmc.svm", "900000 1:1\n1500000 1:1\n50000000 1:1\n");
+    assertEquals(50_000_001, DataFiles.read(gradual).numLabels());
+    Path first = write(dir, "first.svm", "5000000 1:1\n");
+    assertTrue(assertThrows(DataFormatException.class, () -> DataFiles.read(first)).getMessage()
+        .contains("label id 5000000 is far beyond the others (no label before it)"));
+  }
 }

@@ -1,0 +1,96 @@
+package org.altml.sparse.io;
+
+import static org.altml.sparse.io.IoTestSupport.write;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MulanLabelsTest {
+  private static final String SECRET = "s3cr3t-6f1d2a";
+
+  @TempDir Path dir;
+
+  /** Every message and stack trace of {@code e} and its causes, as a user or a log could see them. */
+  private static String everything(Throwable e) {
+    StringWriter w = new StringWriter();
+    e.printStackTrace(new PrintWriter(w));
+    return w.toString();
+  }
+
+  @Test
+  void externalEntityNamingALocalFileIsRefusedWithoutReadingIt() throws IOException {
+    Path secret = write(dir, "secret.txt", SECRET);
+    String[] payloads = {
+      "<?xml version=\"1.0\"?><!DOCTYPE labels [<!ENTITY x SYSTEM \"" + secret.toUri() + "\">]>"
+          + "<labels><label name=\"&x;\"/></labels>",
+      "<?xml version=\"1.0\"?><!DOCTYPE labels SYSTEM \"" + secret.toUri() + "\"><labels><label name=\"a\"/></labels>",
+      "<!DOCTYPE labels [<!ENTITY % p SYSTEM \"" + secret.toUri() + "\"> %p;]><labels/>",
+      "<labels xmlns:xi=\"http://www.w3.org/2001/XInclude\"><xi:include href=\"" + secret.toUri()
+          + "\" parse=\"text\"/><label name=\"a\"/></labels>",
+    };
+    for (String payload : payloads) {
+      Path xml = write(dir, "xxe.xml", payload);
+      try {
+        List<String> names = MulanLabels.read(xml);
+        assertFalse(String.join(",", names).contains(SECRET), "the secret must not become a label: " + names);
+      } catch (DataFormatException e) {
+        assertTrue(e.getMessage().startsWith(xml.toString()), e.getMessage());
+        assertFalse(everything(e).contains(SECRET), "the secret leaked: " + everything(e));
+      }
+    }
+    DataFormatException e = assertThrows(DataFormatException.class, () -> MulanLabels.read(write(dir, "x.xml", payloads[0])));
+    assertTrue(e.getMessage().contains("a DOCTYPE is not allowed in a label file"), e.getMessage());
+  }
+
+  @Test
+  void billionLaughsIsRefusedWithoutExpanding() throws IOException {
+    StringBuilder doc = new StringBuilder("<?xml version=\"1.0\"?>\n<!DOCTYPE labels [\n<!ENTITY lol \"lol\">\n");
+    for (int i = 1; i <= 9; i++) {
+      doc.append("<!ENTITY lol").append(i).append(" \"");
+      for (int k = 0; k < 10; k++) {
+        doc.append("&lol").append(i == 1 ? "" : Integer.toString(i - 1)).append(';');
+      }
+      doc.append("\">\n");
+    }
+    doc.append("]>\n<labels><label name=\"&lol9;\"/></labels>\n");
+    Path xml = write(dir, "laughs.xml", doc.toString());
+    DataFormatException e = assertThrows(DataFormatException.class, () -> MulanLabels.read(xml));
+    assertEquals(xml + ":2: a DOCTYPE is not allowed in a label file (DTDs and entities are refused, so that a label"
+        + " file can neither read other files nor expand without bound)", e.getMessage());
+  }
+
+  @Test
+  void byteOrderMarksAndUtf16AreRead() throws IOException {
+    String text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><labels><label name=\"Swainson's Thrush\"/><label name=\"é\"/></labels>";
+    byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+    byte[] bom = new byte[utf8.length + 3];
+    bom[0] = (byte) 0xEF;
+    bom[1] = (byte) 0xBB;
+    bom[2] = (byte) 0xBF;
+    System.arraycopy(utf8, 0, bom, 3, utf8.length);
+    Path withBom = Files.write(dir.resolve("bom.xml"), bom);
+    assertEquals(List.of("Swainson's Thrush", "é"), MulanLabels.read(withBom));
+    // XML requires UTF-16 with a byte order mark to be read; the declaration is then overridden
+    String utf16Text = text.replace("UTF-8", "UTF-16");
+    Path utf16 = Files.write(dir.resolve("utf16.xml"), utf16Text.getBytes(StandardCharsets.UTF_16));
+    assertEquals(List.of("Swainson's Thrush", "é"), MulanLabels.read(utf16));
+  }
+
+  @Test
+  void emptyFileIsReported() throws IOException {
+    Path empty = write(dir, "empty.xml", "");
+    DataFormatException e = assertThrows(DataFormatException.class, () -> MulanLabels.read(empty));
+    assertEquals(empty + ": file is empty (expected a Mulan XML label file)", e.getMessage());
+  }
+}
