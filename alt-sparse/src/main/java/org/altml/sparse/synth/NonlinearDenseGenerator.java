@@ -127,13 +127,24 @@ public final class NonlinearDenseGenerator {
   private final double sigma;
   private final long exampleSeed;
 
-  /** Draws the centres, their label sets and the embedding for this configuration. */
+  /**
+   * Draws the centres, their label sets and the embedding for this configuration.
+   *
+   * @throws IllegalArgumentException if the model needs an array longer than the VM allows
+   * @throws org.altml.sparse.InsufficientMemoryException if the model does not fit in the heap
+   */
   public NonlinearDenseGenerator(Config config) {
     this.config = config;
     int d = config.numFeatures();
     int numLabels = config.numLabels();
     int numCentres = config.numCentres();
     this.latent = Math.min(LATENT_DIMENSIONS, d);
+    Footprint.length((long) numCentres * latent, "the centres");
+    Footprint.length((long) d * latent, "the embedding");
+    // centres, their label offsets and sets (at most L each), the label marks, the embedding
+    long perCentre = 1 + (long) Math.min(numLabels, config.labelCardinality() + 1);
+    Footprint.requireModel(8L * numCentres * latent + 4L * numCentres * perCentre + 4L * numLabels + 8L * d * latent, "the synthetic dense model (d = " + d + ", L = " + numLabels + ", "
+        + numCentres + " centres)");
     SplittableRandom master = new SplittableRandom(config.seed());
     SplittableRandom modelRandom = master.split();
     this.exampleSeed = master.nextLong();
@@ -204,11 +215,17 @@ public final class NonlinearDenseGenerator {
     return config;
   }
 
-  /** The first {@code n} examples of the stream, in memory, with d and L declared by the config. */
+  /**
+   * The first {@code n} examples of the stream, in memory, with d and L declared by the config.
+   *
+   * @throws org.altml.sparse.InsufficientMemoryException if they would not fit in the heap
+   */
   public Dataset generate(int n) {
     if (n < 0) {
       throw new IllegalArgumentException("n must be >= 0: " + n);
     }
+    // dense rows: 8 bytes per feature, 4 per label, 8 of offsets per example
+    Footprint.requireExamples(n, 8.0 * config.numFeatures() + 4.0 * config.labelCardinality() + 8, "synthetic dense data");
     DatasetBuilder builder =
         new DatasetBuilder()
             .name("synthetic-dense(seed=" + config.seed() + ")")

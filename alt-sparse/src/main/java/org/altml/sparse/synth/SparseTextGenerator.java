@@ -163,13 +163,24 @@ public final class SparseTextGenerator {
   private final int minNonZeros;
   private final int maxNonZeros;
 
-  /** Builds the planted model for this configuration and calibrates its threshold. */
+  /**
+   * Builds the planted model for this configuration and calibrates its threshold.
+   *
+   * @throws IllegalArgumentException if the model needs an array longer than the VM allows
+   * @throws org.altml.sparse.InsufficientMemoryException if the model does not fit in the heap
+   */
   public SparseTextGenerator(Config config) {
     this.config = config;
     int d = config.numFeatures();
     int m = config.meanNonZeros();
     this.minNonZeros = (m + 1) / 2;
     this.maxNonZeros = 2 * m - minNonZeros;
+    long entries = Footprint.length((long) config.numLabels() * config.modelNonZerosPerLabel(), "the planted model");
+    Footprint.length((long) PILOT_ROWS * config.numLabels(), "the calibration sample");
+    // idf, mark and counts per feature; features, weights and their feature-major copies per model entry;
+    // the pilot's ratios; buffers of the longest row
+    Footprint.requireModel(20L * d + 24L * entries + 8L * PILOT_ROWS * config.numLabels() + 20L * maxNonZeros,
+        "the synthetic text model (d = " + d + ", L = " + config.numLabels() + ")");
     this.idf = new double[d];
     for (int f = 0; f < d; f++) {
       idf[f] = 1.0 + (2.0 / 3.0) * StrictMath.log(f + 1.0);
@@ -244,11 +255,17 @@ public final class SparseTextGenerator {
     return (c - p * numLabels) / (1 - 2 * p);
   }
 
-  /** The first {@code n} examples of the stream, in memory, with d and L declared by the config. */
+  /**
+   * The first {@code n} examples of the stream, in memory, with d and L declared by the config.
+   *
+   * @throws org.altml.sparse.InsufficientMemoryException if they would not fit in the heap
+   */
   public Dataset generate(int n) {
     if (n < 0) {
       throw new IllegalArgumentException("n must be >= 0: " + n);
     }
+    // 8 bytes per non-zero, 4 per label, 8 of offsets per example
+    Footprint.requireExamples(n, 8.0 * config.meanNonZeros() + 4.0 * config.labelCardinality() + 8, "synthetic text");
     DatasetBuilder builder =
         new DatasetBuilder()
             .name("synthetic-text(seed=" + config.seed() + ")")

@@ -117,4 +117,22 @@ class DatasetTest {
     assertEquals(d.example(5), wider.example(5));
     assertThrows(IllegalArgumentException.class, () -> d.withDimensions(100, 3));
   }
+
+  @Test
+  void builderSharesItsArraysWithoutLettingLaterAddsChangeTheDataset() {
+    DatasetBuilder b = new DatasetBuilder().featureNames(List.of("a", "b", "c"));
+    b.add(SparseVector.of(new int[] {0, 2}, new float[] {1f, 2f}), LabelSet.of(1));
+    Dataset first = b.build();
+    b.add(SparseVector.of(new int[] {1}, new float[] {5f}), LabelSet.of(0));
+    Dataset second = b.build();
+    assertEquals(1, first.size());
+    assertEquals(2, second.size());
+    assertEquals(SparseVector.of(new int[] {0, 2}, new float[] {1f, 2f}), first.example(0).features());
+    assertEquals(List.of("a", "b", "c"), second.featureNames());
+    assertEquals(List.of("0", "1"), second.labelNames());
+    assertEquals(List.of(), second.withDimensions(4, 2).featureNames(), "names are dropped when d changes");
+    assertEquals(List.of("a", "b", "c"), second.subset(new int[] {1}).featureNames());
+    assertThrows(IllegalArgumentException.class, () -> new DatasetBuilder().featureNames(List.of("a", "a")));
+    assertThrows(IllegalStateException.class, () -> new DatasetBuilder().featureNames(List.of("a")).numFeatures(2).build());
+  }
 }

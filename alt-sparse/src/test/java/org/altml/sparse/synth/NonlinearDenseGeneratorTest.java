@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import org.altml.sparse.InsufficientMemoryException;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;
@@ -113,5 +114,14 @@ class NonlinearDenseGeneratorTest {
     Dataset d = new NonlinearDenseGenerator(c).generate(50);
     assertEquals(4.0 * 50, d.totalLabels(), "every example has all 4 labels (seed 11)");
     assertEquals(3, d.numFeatures());
+  }
+
+  @Test
+  void sizesBeyondTheHeapAreRefusedBeforeAllocating() {
+    NonlinearDenseGenerator g = new NonlinearDenseGenerator(NonlinearDenseGenerator.Config.defaults());
+    InsufficientMemoryException e = assertThrows(InsufficientMemoryException.class, () -> g.generate(Integer.MAX_VALUE));
+    assertTrue(e.getMessage().startsWith("not enough memory for 2147483647 examples of synthetic dense data"), e.getMessage());
+    assertThrows(InsufficientMemoryException.class,
+        () -> new NonlinearDenseGenerator(NonlinearDenseGenerator.Config.defaults().withNumFeatures(250_000_000)));
   }
 }

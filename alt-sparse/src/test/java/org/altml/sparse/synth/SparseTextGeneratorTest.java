@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import org.altml.sparse.InsufficientMemoryException;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;
@@ -185,5 +186,22 @@ class SparseTextGeneratorTest {
     s.close();
     assertFalse(s.advance());
     assertEquals(0, generator.generate(0).size());
+  }
+
+  @Test
+  void sizesBeyondTheHeapAreRefusedBeforeAllocating() {
+    InsufficientMemoryException model = assertThrows(InsufficientMemoryException.class,
+        () -> new SparseTextGenerator(SparseTextGenerator.Config.defaults().withNumFeatures(2_000_000_000)));
+    assertTrue(model.getMessage().startsWith("not enough memory for the synthetic text model (d = 2000000000, L = 101)"),
+        model.getMessage());
+    IllegalArgumentException tooLong = assertThrows(IllegalArgumentException.class,
+        () -> new SparseTextGenerator(SparseTextGenerator.Config.defaults().withLabelNoise(0).withNumLabels(30_000_000).withModelNonZerosPerLabel(100)));
+    assertTrue(tooLong.getMessage().startsWith("the planted model needs 3000000000 entries"), tooLong.getMessage());
+    SparseTextGenerator small = new SparseTextGenerator(SparseTextGenerator.Config.defaults().withNumFeatures(1000).withMeanNonZeros(10)
+        .withNumLabels(5).withLabelCardinality(1).withModelNonZerosPerLabel(20));
+    InsufficientMemoryException examples = assertThrows(InsufficientMemoryException.class, () -> small.generate(Integer.MAX_VALUE));
+    assertTrue(examples.getMessage().startsWith("not enough memory for 2147483647 examples of synthetic text"), examples.getMessage());
+    assertTrue(examples.getMessage().endsWith("or stream the examples instead of generating them in memory, or choose a smaller"
+        + " configuration"), examples.getMessage());
   }
 }
