@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.Arrays;
 import org.altml.core.learner.StateInput;
 import org.altml.core.learner.StateOutput;
+import org.altml.sparse.MemoryCheck;
 import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;
 import org.altml.sparse.data.ExampleStream;
@@ -121,7 +122,11 @@ public final class FeatureScaler {
   private void ensureFeatures(int d) {
     if (d > numFeatures) {
       if (d > nonZeroCount.length) {
-        int capacity = Math.max(d, nonZeroCount.length + (nonZeroCount.length >> 1));
+        int capacity = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(d, nonZeroCount.length + (long) (nonZeroCount.length >> 1)));
+        // three statistics now, the mean and scale and the dense output of a transform later
+        MemoryCheck.require(MemoryCheck.bytes(capacity, 3L * 8 + 2L * 8 + 8),
+            "the standardization statistics of " + d + " features",
+            "check the data for a stray large feature index, or scale with l2 or none");
         nonZeroCount = Arrays.copyOf(nonZeroCount, capacity);
         nonZeroMean = Arrays.copyOf(nonZeroMean, capacity);
         nonZeroM2 = Arrays.copyOf(nonZeroM2, capacity);

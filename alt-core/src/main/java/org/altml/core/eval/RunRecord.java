@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Objects;
 import org.altml.core.math.VectorMath;
 import org.altml.core.metric.ZeroDivisionPolicy;
+import org.altml.sparse.data.InputDigest;
 
 /**
  * Provenance of one run: what was run on what, where. Attach it to every reported result.
@@ -62,11 +63,36 @@ public record RunRecord(
    */
   public record DataFile(String path, long bytes, String sha256) {
     /**
-     * Reads {@code file} once to hash it.
+     * The identity of an input as a reader read and hashed it ({@link
+     * org.altml.sparse.io.ReadOptions#withInputHashing}, then {@link org.altml.sparse.data.Dataset#inputDigests()}
+     * or {@link org.altml.sparse.data.ExampleStream#inputDigests()}): no second read, so pipes and standard
+     * input get the hash of the content that was parsed.
+     */
+    public static DataFile of(InputDigest digest) {
+      return new DataFile(digest.name(), digest.bytes(), digest.sha256());
+    }
+
+    /** {@link #of(InputDigest)} for each digest, in order. */
+    public static List<DataFile> of(List<InputDigest> digests) {
+      List<DataFile> files = new ArrayList<>(digests.size());
+      for (InputDigest d : digests) {
+        files.add(of(d));
+      }
+      return List.copyOf(files);
+    }
+
+    /**
+     * Reads the regular file {@code file} once more to hash it. A pipe, a device or standard input cannot
+     * be read again (a FIFO would block or give nothing): hash those as they are read, with
+     * {@link #of(InputDigest)}.
      *
-     * @throws IOException if it cannot be read
+     * @throws IOException if it cannot be read, or it is not a regular file
      */
     public static DataFile of(Path file) throws IOException {
+      if (file.toString().equals("-") || !Files.isRegularFile(file)) {
+        throw new java.nio.file.FileSystemException(file.toString(), null, "not a regular file, so it cannot be read again to be"
+            + " hashed: hash it while reading it (ReadOptions.withInputHashing, RunRecord.DataFile.of(InputDigest))");
+      }
       MessageDigest digest = newDigest();
       long bytes = 0;
       byte[] buffer = new byte[1 << 16];

@@ -1,5 +1,7 @@
 package org.altml.core.learner;
 
+import org.altml.sparse.MemoryCheck;
+
 /**
  * A caller-owned, reusable buffer of the L label scores s_1..s_L and the threshold score s_{L+1} of one
  * example (paper, Algorithm 1). Label {@code i} is predicted when {@code s_i > s_{L+1}} (strict).
@@ -27,11 +29,20 @@ public final class Scores {
       throw new IllegalArgumentException("numLabels must be >= 1: " + numLabels);
     }
     this.numLabels = numLabels;
-    this.scores = new float[paddedLength(numLabels + 1)];
+    int length = paddedLength(numLabels + 1);
+    MemoryCheck.require(4L * length, "the scores of " + numLabels + " labels", "check the number of labels");
+    this.scores = new float[length];
   }
 
-  /** {@code n} rounded up to a multiple of {@link #PAD}. */
+  /**
+   * {@code n} rounded up to a multiple of {@link #PAD}.
+   *
+   * @throws IllegalArgumentException if that is beyond {@code int} (n is negative or near {@link Integer#MAX_VALUE})
+   */
   public static int paddedLength(int n) {
+    if (n < 0 || n > Integer.MAX_VALUE - PAD) {
+      throw new IllegalArgumentException("length " + n + " cannot be padded to a multiple of " + PAD + " in an int");
+    }
     return (n + PAD - 1) / PAD * PAD;
   }
 

@@ -6,12 +6,16 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import org.altml.sparse.MemoryCheck;
 
 /**
  * The stream a {@link ModelCodec} reads a model's state from: {@link DataInputStream} (big-endian) plus bulk
  * readers for primitive arrays, and {@link #remaining()}, the bytes left before the end of the state, so
  * that a codec checks every size a header declares against the data actually there before it allocates
- * (a crafted header cannot make the reader allocate gigabytes). Not thread-safe.
+ * (a crafted header cannot make the reader allocate gigabytes), and {@link #requireAllocation}, which also
+ * checks the heap, so that a valid model too large for this JVM is an
+ * {@link org.altml.sparse.InsufficientMemoryException} saying so rather than an {@link OutOfMemoryError}.
+ * Not thread-safe.
  */
 public final class StateInput extends DataInputStream {
   private final String source;
@@ -71,6 +75,20 @@ public final class StateInput extends DataInputStream {
       throw corrupt("truncated or corrupt: " + what + " declares " + count + " values of " + bytesEach + " bytes, but only " + remaining()
           + " bytes remain");
     }
+  }
+
+  /**
+   * Checks, before allocating for them, that {@code count} values of {@code bytesEach} bytes can still be
+   * read ({@link #requireValues}) and that {@code count} values of {@code heapBytesEach} bytes fit in the
+   * heap.
+   *
+   * @param heapBytesEach the bytes each value takes in memory (an object costs more than its encoding)
+   * @throws CorruptStateException if the state is shorter
+   * @throws org.altml.sparse.InsufficientMemoryException if the values do not fit in the heap
+   */
+  public void requireAllocation(long count, int bytesEach, long heapBytesEach, String what) throws CorruptStateException {
+    requireValues(count, bytesEach, what);
+    MemoryCheck.require(MemoryCheck.bytes(count, heapBytesEach), what + " of the model " + source, null);
   }
 
   /** An exception naming this input and {@code problem}. */

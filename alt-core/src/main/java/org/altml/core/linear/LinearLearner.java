@@ -15,6 +15,7 @@ import org.altml.core.learner.Settings;
 import org.altml.core.learner.StateInput;
 import org.altml.core.learner.StateOutput;
 import org.altml.sparse.LabelSet;
+import org.altml.sparse.MemoryCheck;
 import org.altml.sparse.SparseVector;
 
 /**
@@ -73,6 +74,7 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
     this.options = Objects.requireNonNull(options, "options");
     this.weights = new WeightMatrix(numLabels + 1, 0, options.precision(), options.bias());
     this.stride = weights.stride();
+    MemoryCheck.require(28L * stride, "the scratch of " + numLabels + " labels", "check the number of labels");
     this.scores = new double[stride];
     this.stepScores = new double[stride];
     this.coeff = new double[stride];

@@ -7,6 +7,8 @@ import org.altml.core.learner.Scores;
 import org.altml.core.learner.StateInput;
 import org.altml.core.learner.StateOutput;
 import org.altml.core.math.VectorMath;
+import org.altml.sparse.InsufficientMemoryException;
+import org.altml.sparse.MemoryCheck;
 import org.altml.sparse.SparseVector;
 
 /**
@@ -24,8 +26,11 @@ import org.altml.sparse.SparseVector;
  * are computed in float (one fma per term, as a float program) and widened exactly; coefficients are
  * rounded to float once per step. Double storage multiplies then adds, as a plain float64 program does.
  *
- * <p>The matrix grows amortised (+50% of its capacity, as fastutil's {@code grow}) when a stream brings a
- * larger feature index; rows between {@link #numRows()} and the capacity are zero. Pad lanes are zero and
+ * <p>The matrix grows amortised (+50% of its capacity, as fastutil's {@code grow}, or just enough when that
+ * would not fit) when a stream brings a larger feature index; rows between {@link #numRows()} and the
+ * capacity are zero. Every allocation is checked against the heap first ({@link MemoryCheck}): a stray
+ * huge feature index raises {@link InsufficientMemoryException} naming the sizes, not an
+ * {@link OutOfMemoryError}. Pad lanes are zero and
  * stay zero (coefficient vectors have zero pad lanes). Scoring only reads, so it may run on many threads
  * over a frozen matrix, each with its own scratch; everything else is single-threaded.
  */
@@ -63,8 +68,8 @@ public final class WeightMatrix {
    * Creates a zero matrix of {@code numRows} rows with {@code width} used lanes each (L+1), stored in
    * {@code precision}, with a bias row when {@code bias}.
    *
-   * @throws IllegalArgumentException if {@code width < 1} or {@code numRows < 0} or the matrix would
-   *     not fit in one array
+   * @throws IllegalArgumentException if {@code width < 1} or {@code numRows < 0}
+   * @throws InsufficientMemoryException if the matrix would not fit in one array or in the heap
    */
   public WeightMatrix(int width, int numRows, Precision precision, boolean bias) {
     if (width < 1) {
@@ -78,6 +83,8 @@ public final class WeightMatrix {
     this.isDouble = precision == Precision.DOUBLE;
     this.hasBias = bias;
     int length = checkedLength(numRows);
+    // the rows, the bias row and the float scratch
+    MemoryCheck.require(MemoryCheck.bytes(length + 2L * stride, bytesEach()), describe(numRows), HINT);
     this.rows = isDouble ? null : new float[length];
     this.rowsDouble = isDouble ? new double[length] : null;
     this.biasRow = isDouble ? null : new float[stride];
@@ -86,13 +93,24 @@ public final class WeightMatrix {
     this.numRows = numRows;
   }
 
+  private static final String HINT = "check the data for a stray large feature index (the largest index sets the number of rows)";
+
   private int checkedLength(long numRows) {
     long length = numRows * stride;
     if (length > MAX_ARRAY_LENGTH) {
-      throw new IllegalArgumentException(
-          numRows + " rows of " + stride + " values do not fit in one array (max " + MAX_ARRAY_LENGTH + " values)");
+      throw new InsufficientMemoryException(describe(numRows), Long.MAX_VALUE, MemoryCheck.available(), describe(numRows)
+          + " does not fit in one array (at most " + MAX_ARRAY_LENGTH + " values); " + HINT);
     }
     return (int) length;
+  }
+
+  private String describe(long numRows) {
+    return "the weight matrix (" + numRows + " features x " + stride + " " + precision().name().toLowerCase(java.util.Locale.ROOT)
+        + " values)";
+  }
+
+  private int bytesEach() {
+    return isDouble ? Double.BYTES : Float.BYTES;
   }
 
   /** Number of used lanes per row, L+1. */
@@ -218,7 +236,8 @@ public final class WeightMatrix {
    * array must grow it grows to at least 1.5 times its capacity, so a stream of increasing feature
    * indices costs amortised O(1) copies per row.
    *
-   * @throws IllegalArgumentException if the matrix would not fit in one array
+   * @throws InsufficientMemoryException if the matrix would not fit in one array or in the heap (it is
+   *     then unchanged)
    */
   public void ensureRows(int minRows) {
     if (minRows <= numRows) {
@@ -226,13 +245,22 @@ public final class WeightMatrix {
     }
     int capacity = capacityRows();
     if (minRows > capacity) {
+      int exact = checkedLength(minRows);
       long grown = Math.max(minRows, capacity + (long) (capacity >> 1));
       long maxRows = MAX_ARRAY_LENGTH / stride;
-      int newLength = checkedLength(Math.min(grown, Math.max(minRows, maxRows)));
-      if (isDouble) {
-        rowsDouble = Arrays.copyOf(rowsDouble, newLength);
-      } else {
-        rows = Arrays.copyOf(rows, newLength);
+      int newLength = (int) (Math.min(grown, Math.max(minRows, maxRows)) * stride);
+      if (MemoryCheck.bytes(newLength, bytesEach()) > MemoryCheck.available()) {
+        newLength = exact; // the amortised growth would not fit: grow just enough
+      }
+      MemoryCheck.require(MemoryCheck.bytes(newLength, bytesEach()), describe(newLength / stride), HINT);
+      try {
+        if (isDouble) {
+          rowsDouble = Arrays.copyOf(rowsDouble, newLength);
+        } else {
+          rows = Arrays.copyOf(rows, newLength);
+        }
+      } catch (OutOfMemoryError e) {
+        throw MemoryCheck.allocationFailed(MemoryCheck.bytes(newLength, bytesEach()), describe(newLength / stride), HINT, e);
       }
     }
     numRows = minRows;
@@ -436,10 +464,11 @@ public final class WeightMatrix {
    * against the bytes that remain before allocating.
    *
    * @throws org.altml.core.learner.CorruptStateException if d is negative or larger than the data
+   * @throws InsufficientMemoryException if the matrix does not fit in the heap
    */
   public void read(StateInput in) throws IOException {
     int d = in.readInt();
-    in.requireValues((d + 1L) * width, isDouble ? Double.BYTES : Float.BYTES, "a weight matrix of " + d + " rows");
+    in.requireValues((d + 1L) * width, bytesEach(), "a weight matrix of " + d + " rows");
     if (numRows != 0) {
       throw new IllegalStateException("read into a matrix that already has rows");
     }

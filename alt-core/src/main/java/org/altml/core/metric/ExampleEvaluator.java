@@ -3,6 +3,7 @@ package org.altml.core.metric;
 import java.util.Arrays;
 import org.altml.core.learner.Scores;
 import org.altml.sparse.LabelSet;
+import org.altml.sparse.MemoryCheck;
 
 /**
  * Per-example work shared by every metric: the truth mask, |Y|, |Ŷ|, |Y ∩ Ŷ| and the per-example
@@ -48,6 +49,7 @@ final class ExampleEvaluator {
     this.numLabels = numLabels;
     this.policy = policy;
     this.ranking = ranking;
+    MemoryCheck.require(9L * numLabels, "the metrics of " + numLabels + " labels", "check the number of labels");
     this.truthMask = new boolean[numLabels];
     this.truthBits = new int[numLabels];
     this.predictedLabels = new int[numLabels];

@@ -1,6 +1,7 @@
 package org.altml.core.metric;
 
 import java.util.Arrays;
+import org.altml.sparse.MemoryCheck;
 
 /**
  * The sufficient statistics of every metric: exact sums of per-example contributions, counts, and
@@ -31,6 +32,7 @@ final class MetricSums {
   MetricSums(int numLabels, ZeroDivisionPolicy policy) {
     this.numLabels = numLabels;
     this.policy = policy;
+    MemoryCheck.require(24L * numLabels, "the per-label counts of " + numLabels + " labels", "check the number of labels");
     this.tp = new long[numLabels];
     this.fp = new long[numLabels];
     this.fn = new long[numLabels];

@@ -1,7 +1,9 @@
 package org.altml.core.metric;
 
 import org.altml.core.learner.Scores;
+import org.altml.sparse.InsufficientMemoryException;
 import org.altml.sparse.LabelSet;
+import org.altml.sparse.MemoryCheck;
 
 /**
  * Every {@link Measure} over the last {@code width} accepted examples (a sliding window), exactly: a
@@ -11,8 +13,9 @@ import org.altml.sparse.LabelSet;
  * EvaluationSuite} fed the same last {@code width} examples; all metrics, including macro- and
  * micro-F1, are windowed.
  *
- * <p>Memory: about {@code width·(60 + L/4)} bytes. Cost per example: that of {@link EvaluationSuite}
- * plus O(L/64) for the bit sets. Nothing is allocated per example. Not thread-safe.
+ * <p>Memory: about {@code width·(60 + L/4)} bytes, checked against the heap before allocating
+ * ({@link MemoryCheck}). Cost per example: that of {@link EvaluationSuite} plus O(L/64)
+ * for the bit sets. Nothing is allocated per example. Not thread-safe.
  */
 public final class SlidingWindowSuite {
   private final ExampleEvaluator evaluator;
@@ -39,6 +42,7 @@ public final class SlidingWindowSuite {
    *
    * @param ranking whether to compute the ranking metrics (NaN otherwise)
    * @throws IllegalArgumentException if {@code width < 1} or {@code numLabels < 1}
+   * @throws InsufficientMemoryException if the window does not fit in the heap
    */
   public SlidingWindowSuite(int numLabels, int width, ZeroDivisionPolicy policy, boolean ranking) {
     if (width < 1) {
@@ -48,6 +52,15 @@ public final class SlidingWindowSuite {
     this.sums = new MetricSums(numLabels, policy);
     this.width = width;
     this.words = (numLabels + 63) >>> 6;
+    long bits = (long) width * words;
+    String what = "a sliding window of " + width + " examples over " + numLabels + " labels";
+    if (bits > Integer.MAX_VALUE - 8) {
+      throw new InsufficientMemoryException(what, Long.MAX_VALUE, MemoryCheck.available(),
+          what + " does not fit in one array (" + bits + " words of label bits); choose a smaller window");
+    }
+    // seven doubles, an int and two booleans per example, and two bit sets of L bits
+    MemoryCheck.require(MemoryCheck.bytes(width, 7L * 8 + 4 + 2 + 16L * words), what,
+        "choose a smaller window");
     this.precision = new double[width];
     this.recall = new double[width];
     this.jaccard = new double[width];
@@ -58,8 +71,8 @@ public final class SlidingWindowSuite {
     this.symDiff = new int[width];
     this.exact = new boolean[width];
     this.empty = new boolean[width];
-    this.truthBits = new long[Math.multiplyExact(width, words)];
-    this.predictedBits = new long[Math.multiplyExact(width, words)];
+    this.truthBits = new long[(int) bits];
+    this.predictedBits = new long[(int) bits];
   }
 
   /**

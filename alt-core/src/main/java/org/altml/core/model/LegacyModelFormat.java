@@ -70,7 +70,7 @@ final class LegacyModelFormat {
     if (d < 0 || numLabels < 1 || numLabels == Integer.MAX_VALUE || stride < numLabels + 1 || examples < 0) {
       throw new ModelFormatException(source, "bad sizes: d = " + d + ", L = " + numLabels + ", stride " + stride);
     }
-    s.requireValues(numLabels, 2, numLabels + " label names");
+    s.requireAllocation(numLabels, 2, 56, numLabels + " label names");
     List<String> names = new ArrayList<>(numLabels);
     for (int i = 0; i < numLabels; i++) {
       names.add(s.readUTF());
@@ -83,6 +83,8 @@ final class LegacyModelFormat {
       throw new ModelFormatException(source, "a version 2 model this large (" + matrixBytes * matrices
           + " bytes of weights) cannot be converted; retrain it with this version");
     }
+    // the transcoded body, its copy for reading, and the learner's matrices
+    org.altml.sparse.MemoryCheck.require(3 * matrixBytes * matrices, "converting the weights of the version 2 model " + source, null);
     ByteArrayOutputStream body = new ByteArrayOutputStream((int) (matrixBytes * matrices) + 64);
     StateOutput out = new StateOutput(body);
     out.writeLong(examples);

@@ -27,6 +27,7 @@ import org.altml.core.learner.Settings;
 import org.altml.core.learner.StateInput;
 import org.altml.core.learner.StateOutput;
 import org.altml.sparse.io.AtomicOutput;
+import org.altml.sparse.io.DataFiles;
 
 /**
  * Saves and loads models of every learner kind, as Lucene frames its codec files: a header, a body
@@ -51,8 +52,11 @@ import org.altml.sparse.io.AtomicOutput;
  *   long     number of bytes before this footer
  * </pre>
  * Every size is checked against the bytes that remain before anything is allocated, so a corrupt or crafted
- * file fails with a {@link ModelFormatException} naming it, not with an {@link OutOfMemoryError}. Version 2
- * files (the linear learners' format before the registry) are still read.
+ * file fails with a {@link ModelFormatException} naming it, not with an {@link OutOfMemoryError}; and against
+ * the heap, so a valid model too large for this JVM fails with an
+ * {@link org.altml.sparse.InsufficientMemoryException} saying how much it needs. Version 2 files (the linear
+ * learners' format before the registry) are still read. Files are read in one pass, so {@code "-"}
+ * (standard input) and FIFOs work.
  */
 public final class ModelIo {
   /** The 8-byte magic number at the start of every model file. */
@@ -131,16 +135,17 @@ public final class ModelIo {
   }
 
   /**
-   * Loads a model file: one pass, checking the magic, version, every size against the file's length, the
-   * checksum and the length in the footer.
+   * Loads a model file ({@code "-"}: standard input): one pass, checking the magic, version, every size
+   * against the file's length (when it is a regular file; otherwise against what arrives, and nothing may
+   * follow the footer), the checksum and the length in the footer.
    *
    * @throws ModelFormatException naming the file and the problem when it is not a valid model
    * @throws IOException if reading fails
    */
   public static SavedModel read(Path file) throws IOException {
-    long size = Files.size(file);
-    try (InputStream in = Files.newInputStream(file)) {
-      return read(in, size, file.toString());
+    boolean regular = !DataFiles.isStandardInput(file) && Files.isRegularFile(file);
+    try (InputStream in = DataFiles.openBytes(file)) {
+      return read(in, regular ? Files.size(file) : Long.MAX_VALUE, DataFiles.displayName(file), !regular);
     }
   }
 
@@ -152,6 +157,11 @@ public final class ModelIo {
    * @throws ModelFormatException naming {@code source} and the problem
    */
   public static SavedModel read(InputStream in, long length, String source) throws IOException {
+    return read(in, length, source, false);
+  }
+
+  /** As {@link #read(InputStream, long, String)}; {@code requireEnd}: nothing may follow the footer. */
+  private static SavedModel read(InputStream in, long length, String source, boolean requireEnd) throws IOException {
     if (length < MAGIC_BYTES.length + Integer.BYTES + FOOTER_BYTES && length != Long.MAX_VALUE) {
       throw new ModelFormatException(source, "too short to be an ALT model file (" + length + " bytes)");
     }
@@ -181,7 +191,7 @@ public final class ModelIo {
       int stored = footer.readInt();
       long storedLength = footer.readLong();
       checkChecksum(stored, expected, source);
-      if (storedLength != bytes || (length != Long.MAX_VALUE && length != bytes + FOOTER_BYTES)) {
+      if (storedLength != bytes || (length != Long.MAX_VALUE && length != bytes + FOOTER_BYTES) || (requireEnd && checked.read() >= 0)) {
         throw new ModelFormatException(source, "has extra bytes after the model (" + bytes + " bytes of model, footer says "
             + storedLength + ", " + length + " in all)");
       }
@@ -229,7 +239,8 @@ public final class ModelIo {
     }
     Map<String, String> settingsText = readMap(s, "settings");
     Map<String, String> provenance = readMap(s, "provenance");
-    s.requireValues(numLabels, 2, numLabels + " label names");
+    // a name costs at least 2 bytes in the file and some 56 bytes (a String and its array) in the heap
+    s.requireAllocation(numLabels, 2, 56, numLabels + " label names");
     List<String> names = new ArrayList<>(numLabels);
     for (int i = 0; i < numLabels; i++) {
       names.add(s.readUTF());
@@ -268,7 +279,7 @@ public final class ModelIo {
 
   private static Map<String, String> readMap(StateInput s, String what) throws IOException {
     int n = s.readInt();
-    s.requireValues(n, 4, what);
+    s.requireAllocation(n, 4, 160, what);
     Map<String, String> map = new LinkedHashMap<>();
     for (int i = 0; i < n; i++) {
       map.put(s.readUTF(), s.readUTF());

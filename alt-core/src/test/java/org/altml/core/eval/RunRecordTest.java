@@ -3,6 +3,7 @@ package org.altml.core.eval;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +14,9 @@ import java.util.List;
 import java.util.Map;
 import org.altml.core.math.VectorMath;
 import org.altml.core.metric.ZeroDivisionPolicy;
+import org.altml.sparse.data.Dataset;
+import org.altml.sparse.io.DataFiles;
+import org.altml.sparse.io.ReadOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,5 +38,31 @@ class RunRecordTest {
     assertFalse(r.jdk().isBlank());
     assertEquals("dev", r.toolkitVersion(), "classes run from target/classes have no manifest version");
     assertThrows(UnsupportedOperationException.class, () -> r.settings().put("x", "y"));
+  }
+
+  @Test
+  void digestsOfWhatWasReadNeedNoSecondRead(@TempDir Path dir) throws Exception {
+    Path fifo = dir.resolve("pipe.svm");
+    assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+    Thread writer = new Thread(() -> {
+      try {
+        Files.writeString(fifo, "1 1:1\n", StandardCharsets.US_ASCII);
+      } catch (IOException e) {
+        throw new IllegalStateException(e);
+      }
+    });
+    writer.start();
+    Dataset d = DataFiles.read(fifo, ReadOptions.defaults().withInputHashing(true));
+    writer.join();
+    List<RunRecord.DataFile> files = RunRecord.DataFile.of(d.inputDigests());
+    // SHA-256 of "1 1:1\n"
+    assertEquals(List.of(new RunRecord.DataFile(fifo.toString(), 6, sha256("1 1:1\n"))), files);
+    IOException e = assertThrows(IOException.class, () -> RunRecord.DataFile.of(fifo));
+    assertTrue(e.getMessage().contains("not a regular file, so it cannot be read again"), e.getMessage());
+  }
+
+  private static String sha256(String text) throws Exception {
+    return java.util.HexFormat.of().formatHex(
+        java.security.MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.US_ASCII)));
   }
 }

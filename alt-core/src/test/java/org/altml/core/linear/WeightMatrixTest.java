@@ -1,6 +1,8 @@
 package org.altml.core.linear;
 
 import org.altml.core.learner.Precision;
+import org.altml.core.learner.StateInput;
+import org.altml.sparse.InsufficientMemoryException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -43,7 +45,37 @@ class WeightMatrixTest {
     }
     assertThrows(IndexOutOfBoundsException.class, () -> m.get(6, 0));
     assertThrows(IndexOutOfBoundsException.class, () -> m.get(0, 3));
-    assertThrows(IllegalArgumentException.class, () -> m.ensureRows(Integer.MAX_VALUE));
+    InsufficientMemoryException tooLong = assertThrows(InsufficientMemoryException.class, () -> m.ensureRows(Integer.MAX_VALUE));
+    assertTrue(tooLong.getMessage().startsWith("the weight matrix (2147483647 features x 16 float values) does not fit in one array"),
+        tooLong.getMessage());
+    assertEquals(6, m.numRows(), "unchanged after a refused growth");
+  }
+
+  @Test
+  void strayFeatureIndexIsRefusedBeforeAllocating() {
+    // 15,000,000 rows of 112 doubles: 12.5 GiB (the largest array is 16 GiB)
+    org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.getRuntime().maxMemory() < (12L << 30), "the heap could hold it");
+    WeightMatrix m = new WeightMatrix(102, 1, Precision.DOUBLE);
+    InsufficientMemoryException e = assertThrows(InsufficientMemoryException.class, () -> m.ensureRows(15_000_000));
+    assertTrue(e.getMessage().startsWith("not enough memory for the weight matrix (15000000 features x 112 double values): needs 12.5 GiB"),
+        e.getMessage());
+    assertTrue(e.getMessage().endsWith(", or check the data for a stray large feature index (the largest index sets the number of rows)"),
+        e.getMessage());
+    assertEquals(1, m.numRows());
+  }
+
+  @Test
+  void modelStateDeclaringAHugeMatrixIsRefusedBeforeAllocating() throws java.io.IOException {
+    // a stream of unknown length cannot bound d by its bytes; the heap check still does
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    new java.io.DataOutputStream(bytes).writeInt(200_000_000);
+    StateInput in = new StateInput(new java.io.ByteArrayInputStream(bytes.toByteArray()), Long.MAX_VALUE, "crafted");
+    WeightMatrix m = new WeightMatrix(102, 0, Precision.DOUBLE);
+    assertThrows(InsufficientMemoryException.class, () -> m.read(in));
+    StateInput other = new StateInput(new java.io.ByteArrayInputStream(new byte[0]), Long.MAX_VALUE, "crafted");
+    InsufficientMemoryException e = assertThrows(InsufficientMemoryException.class,
+        () -> other.requireAllocation(1L << 40, 2, 56, "label names"));
+    assertTrue(e.getMessage().startsWith("not enough memory for label names of the model crafted: needs 56.0 TiB"), e.getMessage());
   }
 
   @Test

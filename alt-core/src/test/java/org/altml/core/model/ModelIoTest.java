@@ -207,4 +207,37 @@ class ModelIoTest {
     assertEquals(List.of("falt FLOAT", "salt FLOAT", "pa1 FLOAT", "pa2 FLOAT",
         "falt DOUBLE", "salt DOUBLE", "pa1 DOUBLE", "pa2 DOUBLE"), names);
   }
+
+  @Test
+  void readsFromAFifoAndFromStandardInputInOnePass() throws Exception {
+    byte[] bytes = Files.readAllBytes(saved());
+    Path fifo = dir.resolve("model.fifo");
+    assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+    for (byte[] content : List.of(bytes, java.util.Arrays.copyOf(bytes, bytes.length + 1))) {
+      Thread writer = new Thread(() -> {
+        try {
+          Files.write(fifo, content);
+        } catch (IOException e) {
+          throw new IllegalStateException(e);
+        }
+      });
+      writer.start();
+      if (content.length == bytes.length) {
+        assertEquals(5, ModelIo.read(fifo).learner().numLabels());
+      } else {
+        assertProblem(fifo, "has extra bytes after the model");
+      }
+      writer.join();
+    }
+    java.io.InputStream saved = System.in;
+    try {
+      System.setIn(new java.io.ByteArrayInputStream(bytes));
+      assertEquals(5, ModelIo.read(Path.of("-")).learner().numLabels());
+      System.setIn(new java.io.ByteArrayInputStream(java.util.Arrays.copyOf(bytes, 40)));
+      ModelFormatException e = assertThrows(ModelFormatException.class, () -> ModelIo.read(Path.of("-")));
+      assertEquals("<stdin>", e.source());
+    } finally {
+      System.setIn(saved);
+    }
+  }
 }

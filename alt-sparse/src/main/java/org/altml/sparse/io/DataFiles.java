@@ -46,6 +46,19 @@ public final class DataFiles {
   }
 
   /**
+   * The bytes of {@code file} as stored, not decompressed ({@code "-"}: standard input, which closing the
+   * stream leaves open); for inputs other than data files, such as model files.
+   */
+  public static InputStream openBytes(Path file) throws IOException {
+    return Inputs.openRaw(file);
+  }
+
+  /** The name of {@code file} in messages: the path as given, or {@code <stdin>} for {@code "-"}. */
+  public static String displayName(Path file) {
+    return Inputs.displayName(file);
+  }
+
+  /**
    * The format {@code file} is written in, or read in when the name decides; with {@link DataFormat#AUTO}
    * and a name that does not end in {@code .arff[.gz]} a reader still looks at the content (see the class
    * comment), so this answers LIBSVM for what may turn out to be ARFF.
