@@ -24,7 +24,8 @@ import org.altml.sparse.data.InputDigest;
  * <p>Decided edge cases: indices given out of order are <b>sorted</b> (not an error); a repeated
  * feature index or a repeated label is an <b>error</b> (never merged); values equal to zero are
  * dropped; NaN and infinite values are errors. With a declared {@link ReadOptions#numFeatures()} or
- * {@link ReadOptions#numLabels()}, an index or label at or beyond it is an error; otherwise
+ * {@link ReadOptions#numLabels()}, an index or label at or beyond it is an error (a zero value there is
+ * dropped like any zero); otherwise
  * {@link #numFeatures()}/{@link #numLabels()} return -1 and {@link #read} uses the largest index + 1.
  * Without a declared number of labels, a label id of at least {@value #FAR_LABEL} that is more than
  * {@value #FAR_FACTOR} times beyond the largest label so far is an error (a stray id such as
@@ -204,12 +205,15 @@ public final class LibSvmReader implements ExampleStream {
         throw error(ts, p, "feature index 0 in a 1-based file (indices start at 1; read with zeroBased)");
       }
       int index = (int) (raw - indexBase);
-      if (declaredFeatures >= 0 && index >= declaredFeatures) {
-        throw error(ts, p, "feature index beyond the declared " + declaredFeatures + " features");
-      }
       float value = Numbers.parseFloat(b, colon + 1, p);
       if (!Float.isFinite(value)) {
         throw error(ts, p, Numbers.floatProblem(b, colon + 1, p));
+      }
+      if (declaredFeatures >= 0 && index >= declaredFeatures) {
+        if (value == 0f) {
+          continue; // an explicit zero carries nothing (the writer's "1:0" for an empty example, even when d = 0)
+        }
+        throw error(ts, p, "feature index beyond the declared " + declaredFeatures + " features");
       }
       if (nnz == indices.length) {
         indices = Arrays.copyOf(indices, nnz * 2);

@@ -117,7 +117,8 @@ public final class MulanLabels {
     return new Labels(names, hash ? HashingInput.of(file, bytes, bytes.length) : null);
   }
 
-  private static List<String> parse(byte[] bytes, String file) throws IOException {
+  /** The label names of the XML document {@code bytes}; {@code file} names it in messages. */
+  static List<String> parse(byte[] bytes, String file) throws IOException {
     Document doc;
     try {
       DocumentBuilder builder = secureFactory().newDocumentBuilder();

@@ -239,4 +239,19 @@ class LibSvmReaderTest {
     assertTrue(assertThrows(DataFormatException.class, () -> DataFiles.read(first)).getMessage()
         .contains("label id 5000000 is far beyond the others (no label before it)"));
   }
+
+  @Test
+  void emptyExamplesOfADatasetWithoutFeaturesSurviveAWriteAndARead() throws IOException {
+    // found by DataReadersFuzzTest#libSvm: "1:0" (the writer's empty example) was refused with d = 0 declared
+    Path f = write(dir, "empty.svm", "1:0\n1:0\n");
+    Dataset d = DataFiles.read(f);
+    assertEquals(0, d.numFeatures());
+    Path out = dir.resolve("back.svm");
+    DataFiles.write(d, out);
+    Dataset back = DataFiles.read(out, ReadOptions.defaults().withNumFeatures(0).withNumLabels(0));
+    IoTestSupport.assertSameExamples(d, back, "d = 0");
+    Path nonZero = write(dir, "beyond.svm", "1:0 3:2\n");
+    DataFormatException e = assertThrows(DataFormatException.class, () -> DataFiles.read(nonZero, ReadOptions.defaults().withNumFeatures(2)));
+    assertEquals(nonZero + ":1: token '3:2': feature index beyond the declared 2 features", e.getMessage());
+  }
 }

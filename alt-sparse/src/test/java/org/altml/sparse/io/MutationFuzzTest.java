@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * exception, a hang or a loop. Seeded; the seed and case are in every failure message.
  */
 @org.junit.jupiter.api.Tag("slow")
-class FuzzTest {
+class MutationFuzzTest {
   private static final long SEED = Long.getLong("alt.tests.seed", 20240521L);
   private static final byte[] SPECIAL = " ,:{}'\"\\%#?-.e\n\r\t0123456789@".getBytes(StandardCharsets.US_ASCII);
 
