@@ -13,7 +13,9 @@ import org.altml.sparse.data.ExampleStream;
  * empty label set), then {@code idx:val} with 1-based indices in increasing order. Values are written
  * with {@link Float#toString} (integral values without {@code .0}), the shortest decimal that parses
  * back to the same float, so a read after a write is float-exact. An example with neither labels nor
- * features is written as {@code 1:0} (a blank line would be skipped; the zero is dropped on reading). LIBSVM cannot record d, L or label
+ * features is written as {@code 1:0} (a blank line would be skipped; the zero is dropped on reading), and
+ * a stream without examples as the comment line {@code # no examples} (the readers refuse an empty file,
+ * which is more often a failed download than a dataset). LIBSVM cannot record d, L or label
  * names: read the file back with {@link ReadOptions#withNumFeatures}/{@link ReadOptions#withNumLabels}
  * to keep trailing empty features or labels.
  */
@@ -42,6 +44,9 @@ public final class LibSvmWriter {
       while (stream.advance()) {
         writeExample(stream.features(), stream.labels(), text);
         n++;
+      }
+      if (n == 0) {
+        text.write("# no examples\n");
       }
     }
     return n;

@@ -254,4 +254,16 @@ class LibSvmReaderTest {
     DataFormatException e = assertThrows(DataFormatException.class, () -> DataFiles.read(nonZero, ReadOptions.defaults().withNumFeatures(2)));
     assertEquals(nonZero + ":1: token '3:2': feature index beyond the declared 2 features", e.getMessage());
   }
+
+  @Test
+  void datasetWithoutExamplesIsWrittenAsACommentAndReadBack() throws IOException {
+    // found by DataReadersFuzzTest#libSvm: a comment-only file read as 0 examples but was written as an empty file
+    Path f = write(dir, "comments.svm", "# nothing here\n");
+    Dataset d = DataFiles.read(f);
+    assertEquals(0, d.size());
+    Path out = dir.resolve("none.svm");
+    DataFiles.write(d, out);
+    assertEquals("# no examples\n", Files.readString(out));
+    assertEquals(0, DataFiles.read(out).size());
+  }
 }
