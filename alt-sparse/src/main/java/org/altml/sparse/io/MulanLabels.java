@@ -142,6 +142,12 @@ public final class MulanLabels {
       throw new DataFormatException(file, Math.max(e.getLineNumber(), 0), problem(e), e);
     } catch (SAXException | ParserConfigurationException e) {
       throw new DataFormatException(file, 0, "malformed XML: " + e.getMessage(), e);
+    } catch (java.io.UnsupportedEncodingException e) {
+      // the bytes are in memory: an I/O failure here is the document's (an unknown or broken encoding)
+      throw new DataFormatException(file, 1, "the XML declaration names the unknown encoding " + Numbers.quote(String.valueOf(e.getMessage()))
+          + " (write the label file in UTF-8)", e);
+    } catch (IOException e) {
+      throw new DataFormatException(file, 0, "unreadable XML: " + e.getMessage(), e);
     }
     Element root = doc.getDocumentElement();
     String rootName = root.getLocalName() != null ? root.getLocalName() : root.getTagName();

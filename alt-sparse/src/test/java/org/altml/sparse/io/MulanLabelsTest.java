@@ -93,4 +93,16 @@ class MulanLabelsTest {
     DataFormatException e = assertThrows(DataFormatException.class, () -> MulanLabels.read(empty));
     assertEquals(empty + ": file is empty (expected a Mulan XML label file)", e.getMessage());
   }
+
+  @Test
+  void unknownEncodingAndBrokenBytesAreFormatErrors() throws IOException {
+    // found by DataReadersFuzzTest#mulanLabels: the parser's UnsupportedEncodingException escaped without the file name
+    Path unknown = write(dir, "enc.xml", "<?xml version=\"1.0\" encoding=\"ut-8\"?><labels/>");
+    DataFormatException e = assertThrows(DataFormatException.class, () -> MulanLabels.read(unknown));
+    assertEquals(unknown + ":1: the XML declaration names the unknown encoding 'ut-8' (write the label file in UTF-8)", e.getMessage());
+    Path broken = Files.write(dir.resolve("broken.xml"), new byte[] {'<', 'l', 'a', 'b', 'e', 'l', 's', '>', (byte) 0xC3, '<', '/', 'l', 'a', 'b',
+        'e', 'l', 's', '>'});
+    DataFormatException b = assertThrows(DataFormatException.class, () -> MulanLabels.read(broken));
+    assertTrue(b.getMessage().startsWith(broken.toString()), b.getMessage());
+  }
 }
