@@ -46,18 +46,33 @@ public final class Settings {
    * Settings of {@code spec} from text values by parameter name (e.g. from a command line or a model
    * file's header); parameters not named keep their defaults.
    *
-   * @throws IllegalArgumentException for an unknown name or a value that does not parse or is out of range
+   * @throws IllegalArgumentException for an unknown name, a value that does not parse or is out of range, or
+   *     an empty value for a parameter that has a default (only optional ones can be unset)
    */
   public static Settings parse(LearnerSpec spec, Map<String, String> text) {
     Settings s = defaults(spec);
     Map<String, Object> v = new LinkedHashMap<>(s.values);
     for (Map.Entry<String, String> e : text.entrySet()) {
       Parameter<?> p = spec.parameter(e.getKey());
-      v.put(p.name(), e.getValue() == null || e.getValue().isEmpty() ? null : p.parse(e.getValue()));
+      v.put(p.name(), e.getValue() == null || e.getValue().isEmpty() ? unset(spec, p) : p.parse(e.getValue()));
     }
     Settings parsed = new Settings(spec, v);
     spec.validate(parsed);
     return parsed;
+  }
+
+  /**
+   * The value of an unset {@code p}: null, allowed only for an optional parameter (one without a default);
+   * a parameter with a default always has a value.
+   *
+   * @throws IllegalArgumentException for a parameter with a default
+   */
+  private static Object unset(LearnerSpec spec, Parameter<?> p) {
+    if (p.defaultValue() != null) {
+      throw new IllegalArgumentException(spec.name() + " parameter " + p.name() + " needs a value (default " + p.format(p.defaultValue())
+          + ")");
+    }
+    return null;
   }
 
   /** The learner kind these settings are for. */
@@ -73,13 +88,13 @@ public final class Settings {
   /**
    * A copy with {@code name} set to {@code value} (null unsets an optional parameter).
    *
-   * @throws IllegalArgumentException for an unknown name, a wrongly typed or out-of-range value, or a
-   *     combination the learner refuses
+   * @throws IllegalArgumentException for an unknown name, a wrongly typed or out-of-range value, null for a
+   *     parameter that has a default, or a combination the learner refuses
    */
   public Settings with(String name, Object value) {
     Parameter<?> p = spec.parameter(name);
     Map<String, Object> v = new LinkedHashMap<>(values);
-    v.put(p.name(), value == null ? null : p.check(value));
+    v.put(p.name(), value == null ? unset(spec, p) : p.check(value));
     Settings s = new Settings(spec, v);
     spec.validate(s);
     return s;

@@ -59,6 +59,12 @@ class LearnerRegistryTest {
         () -> falt.defaults().with("maxUpdates", 3).with("maxUpdatesFactor", 1.0)).getMessage().contains("not both"));
     assertTrue(assertThrows(IllegalArgumentException.class, () -> falt.defaults().with("precision", "half"))
         .getMessage().contains("double|float"));
+    // found by ModelIoFuzzTest: an empty value unset a parameter that has a default, and building the learner hit a null
+    assertEquals("falt parameter precision needs a value (default double)",
+        assertThrows(IllegalArgumentException.class, () -> Settings.parse(falt, Map.of("precision", ""))).getMessage());
+    assertThrows(IllegalArgumentException.class, () -> falt.defaults().with("eta", null));
+    assertTrue(!falt.defaults().with("maxUpdatesFactor", 1.0).with("maxUpdatesFactor", null).isSet(CommonParameters.MAX_UPDATES_FACTOR),
+        "an optional parameter can still be unset");
   }
 
   @Test
