@@ -25,7 +25,8 @@ import org.altml.sparse.data.ExampleStream;
  * those observed has no statistics and passes through unchanged (μ = 0, σ = 1), so before any
  * observation the transform is the identity; outputs that round to 0f are dropped (a {@link
  * SparseVector} stores no zeros). Per-feature statistics are kept as a Welford mean and M2 over the
- * observed non-zeros, combined exactly with the implicit zeros (Chan's parallel update), in double.
+ * observed non-zeros, combined exactly with the implicit zeros (Chan's parallel update), in double. An
+ * output beyond the float range (a near-constant feature, σ_f tiny) saturates at ±{@link Float#MAX_VALUE}.
  *
  * <p>Train-then-test {@linkplain #fit(FeatureScaling, Dataset) fits} on the training set and never
  * observes test examples; prequential evaluation calls {@link #observe} after each prediction, so no
@@ -226,7 +227,7 @@ public final class FeatureScaler {
       if (k < end && idx[k] == f) {
         v = val[k++];
       }
-      float z = (float) ((v - mean[f]) * inverseStd[f]);
+      float z = saturated((v - mean[f]) * inverseStd[f]);
       if (z != 0f) {
         outIndices[n] = f;
         outValues[n++] = z;
@@ -239,6 +240,16 @@ public final class FeatureScaler {
     }
     out.reset(outIndices, outValues, 0, n);
     return out;
+  }
+
+  /**
+   * {@code z} as a float, saturated at ±{@link Float#MAX_VALUE}: a value more than 3.4e38 standard
+   * deviations out (a near-constant feature, σ tiny) must not become infinite, which no sparse vector may
+   * hold; a learner then meets a huge but finite value and reports its divergence itself.
+   */
+  private static float saturated(double z) {
+    float f = (float) z;
+    return Float.isInfinite(f) ? Math.copySign(Float.MAX_VALUE, f) : f;
   }
 
   private void ensureOutput(int n) {
@@ -299,7 +310,8 @@ public final class FeatureScaler {
       in.readDoubles(s.nonZeroM2, 0, d);
       for (int f = 0; f < d; f++) {
         if (s.nonZeroCount[f] < 0 || s.nonZeroCount[f] > s.observed || !Double.isFinite(s.nonZeroMean[f])
-            || !(s.nonZeroM2[f] >= 0)) {
+            || !(s.nonZeroM2[f] >= 0) || !Double.isFinite(s.nonZeroM2[f])
+            || s.observed > 0 && !(Double.isFinite(s.nonZeroMean[f] * s.nonZeroCount[f] / s.observed) && Double.isFinite(s.m2(f)))) {
           throw in.corrupt("bad standardization statistics for feature " + f);
         }
       }

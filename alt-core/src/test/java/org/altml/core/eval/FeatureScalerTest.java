@@ -104,4 +104,18 @@ class FeatureScalerTest {
     assertEquals("none", FeatureScaling.NONE.cliName());
     assertThrows(IllegalArgumentException.class, () -> FeatureScaling.parse("minmax"));
   }
+
+  @Test
+  void outputBeyondTheFloatRangeSaturates() {
+    // found by ModelIoFuzzTest: a tiny σ made z infinite, which no sparse vector may hold.
+    // Feature 0 is 1e-40 (a subnormal float) in one example of two: μ = σ = 5e-41, so z(1) is about 2e40.
+    Dataset d = new DatasetBuilder()
+        .add(SparseVector.of(new int[] {0}, new float[] {1e-40f}), LabelSet.of())
+        .add(SparseVector.of(new int[] {}, new float[] {}), LabelSet.of())
+        .build();
+    FeatureScaler s = FeatureScaler.fit(FeatureScaling.STANDARDIZE, d);
+    SparseVector z = s.transform(SparseVector.of(new int[] {0}, new float[] {1f}));
+    assertEquals(Float.MAX_VALUE, z.value(0));
+    assertEquals(-Float.MAX_VALUE, s.transform(SparseVector.of(new int[] {0}, new float[] {-1f})).value(0));
+  }
 }
