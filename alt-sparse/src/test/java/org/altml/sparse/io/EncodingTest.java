@@ -24,22 +24,12 @@ class EncodingTest {
 
   @TempDir Path dir;
 
-  private static byte[] withUtf8Bom(String text) {
-    byte[] b = text.getBytes(StandardCharsets.UTF_8);
-    byte[] out = new byte[b.length + 3];
-    out[0] = (byte) 0xEF;
-    out[1] = (byte) 0xBB;
-    out[2] = (byte) 0xBF;
-    System.arraycopy(b, 0, out, 3, b.length);
-    return out;
-  }
-
   @Test
   void utf8ByteOrderMarkIsSkipped() throws IOException {
-    Dataset svm = DataFiles.read(Files.write(dir.resolve("bom.svm"), withUtf8Bom(LIBSVM)));
+    Dataset svm = DataFiles.read(Files.write(dir.resolve("bom.svm"), IoTestSupport.withUtf8Bom(LIBSVM)));
     assertEquals(2, svm.size());
     assertEquals(LabelSet.of(1, 2), svm.example(0).labels());
-    Dataset arff = DataFiles.read(Files.write(dir.resolve("bom.arff"), withUtf8Bom(ARFF)));
+    Dataset arff = DataFiles.read(Files.write(dir.resolve("bom.arff"), IoTestSupport.withUtf8Bom(ARFF)));
     assertEquals(2, arff.size());
     assertEquals(LabelSet.of(0), arff.example(0).labels());
   }

@@ -17,6 +17,17 @@ final class IoTestSupport {
     return p;
   }
 
+  /** The UTF-8 bytes of {@code text} after a UTF-8 byte order mark. */
+  static byte[] withUtf8Bom(String text) {
+    byte[] b = text.getBytes(StandardCharsets.UTF_8);
+    byte[] out = new byte[b.length + 3];
+    out[0] = (byte) 0xEF;
+    out[1] = (byte) 0xBB;
+    out[2] = (byte) 0xBF;
+    System.arraycopy(b, 0, out, 3, b.length);
+    return out;
+  }
+
   /** Makes a FIFO with {@code mkfifo}; skips the test where there is none. */
   static Path mkfifo(Path dir, String name) throws IOException, InterruptedException {
     Path fifo = dir.resolve(name);

@@ -240,30 +240,27 @@ class LibSvmReaderTest {
         .contains("label id 5000000 is far beyond the others (no label before it)"));
   }
 
-  @Test
-  void emptyExamplesOfADatasetWithoutFeaturesSurviveAWriteAndARead() throws IOException {
-    // found by DataReadersFuzzTest#libSvm: "1:0" (the writer's empty example) was refused with d = 0 declared
-    Path f = write(dir, "empty.svm", "1:0\n1:0\n");
-    Dataset d = DataFiles.read(f);
-    assertEquals(0, d.numFeatures());
-    Path out = dir.resolve("back.svm");
+  /** Writes {@code d} as LIBSVM to {@code name} and reads it back with {@code options}. */
+  private Dataset writtenAndReadBack(Dataset d, String name, ReadOptions options) throws IOException {
+    Path out = dir.resolve(name);
     DataFiles.write(d, out);
-    Dataset back = DataFiles.read(out, ReadOptions.defaults().withNumFeatures(0).withNumLabels(0));
-    IoTestSupport.assertSameExamples(d, back, "d = 0");
-    Path nonZero = write(dir, "beyond.svm", "1:0 3:2\n");
-    DataFormatException e = assertThrows(DataFormatException.class, () -> DataFiles.read(nonZero, ReadOptions.defaults().withNumFeatures(2)));
-    assertEquals(nonZero + ":1: token '3:2': feature index beyond the declared 2 features", e.getMessage());
+    return DataFiles.read(out, options);
   }
 
   @Test
-  void datasetWithoutExamplesIsWrittenAsACommentAndReadBack() throws IOException {
+  void edgeDatasetsSurviveAWriteAndARead() throws IOException {
+    // found by DataReadersFuzzTest#libSvm: "1:0" (the writer's empty example) was refused with d = 0 declared
+    Dataset noFeatures = DataFiles.read(write(dir, "empty.svm", "1:0\n1:0\n"));
+    assertEquals(0, noFeatures.numFeatures());
+    IoTestSupport.assertSameExamples(noFeatures,
+        writtenAndReadBack(noFeatures, "back.svm", ReadOptions.defaults().withNumFeatures(0).withNumLabels(0)), "d = 0");
+    Path nonZero = write(dir, "beyond.svm", "1:0 3:2\n");
+    DataFormatException e = assertThrows(DataFormatException.class, () -> DataFiles.read(nonZero, ReadOptions.defaults().withNumFeatures(2)));
+    assertEquals(nonZero + ":1: token '3:2': feature index beyond the declared 2 features", e.getMessage());
     // found by DataReadersFuzzTest#libSvm: a comment-only file read as 0 examples but was written as an empty file
-    Path f = write(dir, "comments.svm", "# nothing here\n");
-    Dataset d = DataFiles.read(f);
-    assertEquals(0, d.size());
-    Path out = dir.resolve("none.svm");
-    DataFiles.write(d, out);
-    assertEquals("# no examples\n", Files.readString(out));
-    assertEquals(0, DataFiles.read(out).size());
+    Dataset noExamples = DataFiles.read(write(dir, "comments.svm", "# nothing here\n"));
+    assertEquals(0, noExamples.size());
+    assertEquals(0, writtenAndReadBack(noExamples, "none.svm", ReadOptions.defaults()).size());
+    assertEquals("# no examples\n", Files.readString(dir.resolve("none.svm")));
   }
 }

@@ -73,13 +73,7 @@ class MulanLabelsTest {
   @Test
   void byteOrderMarksAndUtf16AreRead() throws IOException {
     String text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><labels><label name=\"Swainson's Thrush\"/><label name=\"é\"/></labels>";
-    byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
-    byte[] bom = new byte[utf8.length + 3];
-    bom[0] = (byte) 0xEF;
-    bom[1] = (byte) 0xBB;
-    bom[2] = (byte) 0xBF;
-    System.arraycopy(utf8, 0, bom, 3, utf8.length);
-    Path withBom = Files.write(dir.resolve("bom.xml"), bom);
+    Path withBom = Files.write(dir.resolve("bom.xml"), IoTestSupport.withUtf8Bom(text));
     assertEquals(List.of("Swainson's Thrush", "é"), MulanLabels.read(withBom));
     // XML requires UTF-16 with a byte order mark to be read; the declaration is then overridden
     String utf16Text = text.replace("UTF-8", "UTF-16");
