@@ -17,10 +17,10 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.Supplier;
 import org.altml.bench.state.RegisteredLearners;
+import org.altml.core.eval.DataView;
 import org.altml.core.eval.FeatureScaling;
 import org.altml.core.eval.Order;
 import org.altml.core.eval.TrainThenTest;
-import org.altml.core.learner.LearnerContext;
 import org.altml.core.learner.LearnerRegistry;
 import org.altml.core.learner.LearnerSpec;
 import org.altml.core.learner.Parameter;
@@ -260,12 +260,11 @@ public final class PeerComparison {
   /**
    * Self-check of the harness: ALT's own train-then-test protocol ({@link TrainThenTest}, which scales
    * on the fly from the unscaled data and evaluates with its own suite) must give exactly the metrics
-   * the comparison measured for FALT (built from the same {@code settings}, without d: W grows).
+   * the comparison measured for FALT, building the learner itself from the same {@code settings}.
    */
   static String crossCheck(Options o, Settings settings, PeerData.Split raw, FeatureScaling scaling, MetricReport measured) {
     TrainThenTest.Config config = new TrainThenTest.Config(o.shuffle() ? Order.SHUFFLE : Order.FILE, o.seed(), scaling, ZeroDivisionPolicy.SPEC, 1);
-    LearnerContext context = new LearnerContext(raw.train().numLabels(), 0, raw.train().size(), o.seed());
-    MetricReport reference = TrainThenTest.run(settings.spec().create(settings, context), raw.train(), raw.test(), config).metrics();
+    MetricReport reference = TrainThenTest.run(settings, DataView.of(raw.train()), DataView.of(raw.test()), config, List.of()).metrics();
     boolean same = reference.equals(measured);
     if (!same) {
       System.err.println("  cross-check FAILED: TrainThenTest " + reference.paperValues() + " vs measured " + measured.paperValues());
