@@ -25,7 +25,8 @@ import picocli.CommandLine.ParseResult;
  * LearnerRegistry} rather than written by hand: {@code --learner NAME} and, for every distinct
  * {@link Parameter} of the registered learner kinds, one option named {@link Parameter#option()} (a flag
  * for a Boolean parameter). A command installs them with {@code @Command(modelTransformer =
- * LearnerOptions.Required.class)} and turns what the user typed into {@link Settings} with {@link #settings}.
+ * LearnerOptions.Required.class)} (or {@link Optional} where another option can stand in for
+ * {@code --learner}) and turns what the user typed into {@link Settings} with {@link #settings}.
  *
  * <p>Values stay text until {@link Settings#parse}, and only the options the user gave are passed, so
  * every default comes from the registry. Errors name the command-line option, never a Java name: an option
@@ -53,6 +54,17 @@ final class LearnerOptions {
     }
   }
 
+  /** Installs the options with {@code --learner} optional (the command checks when it is needed). */
+  public static final class Optional implements IModelTransformer {
+    /** Created by picocli. */
+    public Optional() {}
+
+    @Override
+    public CommandSpec transform(CommandSpec spec) {
+      return install(spec, false);
+    }
+  }
+
   /**
    * Adds {@code --learner} and the parameter options to {@code spec}, ahead of its own options (as the
    * mixin that listed the learners by hand showed them).
@@ -70,7 +82,7 @@ final class LearnerOptions {
 
   private static OptionSpec learnerOption(boolean required) {
     List<String> lines = new ArrayList<>();
-    lines.add("The learner, one of:");
+    lines.add("The learner" + (required ? "" : " (required without --from)") + ", one of:");
     for (LearnerSpec s : LearnerRegistry.all()) {
       lines.add("  " + s.name() + ": " + escape(s.description()));
     }
@@ -207,6 +219,22 @@ final class LearnerOptions {
     Map<String, Parameter<?>> byOption = new LinkedHashMap<>();
     order.forEach(p -> byOption.put(p.option(), p));
     return byOption;
+  }
+
+  /** Whether the user named a learner. */
+  static boolean hasLearner(CommandSpec spec) {
+    return spec.commandLine().getParseResult().hasMatchedOption(LEARNER);
+  }
+
+  /** The learner options the user gave ({@code --learner} and parameter options), in command-line order. */
+  static List<String> given(CommandSpec spec) {
+    List<String> given = new ArrayList<>();
+    for (OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
+      if (o.longestName().equals(LEARNER) || PARAMETERS.containsKey(o.longestName())) {
+        given.add(o.longestName());
+      }
+    }
+    return given;
   }
 
   /**

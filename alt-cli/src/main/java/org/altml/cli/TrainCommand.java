@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -25,15 +26,18 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
  * {@code alt train}: one training pass, then the model saved with {@link ModelIo#write} (atomically),
- * with its feature scaling (fitted statistics included), label names and provenance.
+ * with its feature scaling (fitted statistics included), label names and provenance; or, with
+ * {@code --from}, a saved model trained further on more data, as if that data had followed in the same
+ * stream.
  */
 @Command(
     name = "train",
-    modelTransformer = LearnerOptions.Required.class,
+    modelTransformer = LearnerOptions.Optional.class,
     mixinStandardHelpOptions = true,
     sortOptions = false,
     header = "Trains a learner with one pass over DATA and saves the model.",
@@ -43,7 +47,10 @@ import picocli.CommandLine.Spec;
       "learner, its settings, the label names, the feature scaling (standardize: the statistics fitted",
       "on DATA) and where it came from.",
       "The same learner options, order, seed and scaling as 'alt evaluate' give the same model, and",
-      "'alt predict' then gives exactly the predictions 'alt evaluate' scored."
+      "'alt predict' then gives exactly the predictions 'alt evaluate' scored.",
+      "With --from MODEL: continues training MODEL on DATA exactly as if DATA had followed the data MODEL",
+      "was trained on in one stream (in file order unless --order shuffle, which reorders DATA only);",
+      "the learner, its settings and the scaling come from MODEL, so learner options are refused."
     })
 public final class TrainCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
@@ -54,14 +61,21 @@ public final class TrainCommand implements Callable<Integer> {
   @Option(names = "--model", required = true, paramLabel = "FILE", description = "Where to save the model.")
   private Path modelFile;
 
+  @Option(names = "--from", paramLabel = "MODEL",
+      description = "Continue training the model saved in MODEL on DATA (MODEL itself is not changed unless it is"
+          + " also --model). DATA may have fewer labels than MODEL, not more.")
+  private Path fromFile;
+
   @Option(names = "--order", paramLabel = "ORDER",
-      description = "Training order: file or shuffle (default: shuffle, seeded by --seed).")
+      description = "Training order: file or shuffle (default: shuffle, seeded by --seed; with --from: file,"
+          + " and shuffle reorders DATA only).")
   private String order;
 
   @Mixin private SeedOptions seed;
 
   @Option(names = "--scale", paramLabel = "SCALING",
-      description = "Feature scaling: none, standardize (fitted on DATA, saved in the model) or l2 (default: none).")
+      description = "Feature scaling: none, standardize (fitted on DATA, saved in the model) or l2 (default: none;"
+          + " with --from: the model's, which cannot be changed).")
   private String scale;
 
   @Mixin private DataOptions data;
@@ -71,6 +85,13 @@ public final class TrainCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (fromFile != null) {
+      return continueTraining();
+    }
+    if (!LearnerOptions.hasLearner(spec)) {
+      throw new ParameterException(spec.commandLine(), "Missing required option: '" + LearnerOptions.LEARNER
+          + "=NAME' (or --from MODEL to continue training a saved model)");
+    }
     Settings settings = LearnerOptions.settings(spec);
     Order trainingOrder = ProtocolOptions.order(order != null ? order : Order.SHUFFLE.cliName());
     FeatureScaling scaling = ProtocolOptions.scaling(scale != null ? scale : FeatureScaling.NONE.cliName());
@@ -93,14 +114,63 @@ public final class TrainCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** This pass: the toolkit version and the data file (path, bytes, SHA-256). */
+  /** {@code --from}: the saved learner trained on DATA with the model's own scaler, unchanged. */
+  private Integer continueTraining() throws IOException {
+    List<String> given = LearnerOptions.given(spec);
+    if (!given.isEmpty()) {
+      throw new IllegalArgumentException(given.get(0) + " cannot be combined with --from: the learner and its settings"
+          + " come from the model " + fromFile);
+    }
+    SavedModel saved = ModelIo.read(fromFile);
+    FeatureScaler scaler = saved.scaler();
+    if (scale != null && ProtocolOptions.scaling(scale) != scaler.scaling()) {
+      throw new IllegalArgumentException("--scale " + scale + " cannot be combined with --from: the model " + fromFile
+          + " carries its scaling (" + scaler.scaling().cliName() + ")");
+    }
+    Order trainingOrder = ProtocolOptions.order(order != null ? order : Order.FILE.cliName());
+    OnlineMultiLabelLearner learner = saved.learner();
+    Dataset more = DataLoading.read(dataFile, data);
+    if (more.numLabels() > learner.numLabels()) {
+      throw new IllegalArgumentException(dataFile + " has " + more.numLabels() + " labels but the model " + fromFile
+          + " has " + learner.numLabels() + ": a model's labels are fixed when it is first trained");
+    }
+    more = DataLoading.withLabels(more, learner.numLabels());
+    TrainThenTest.Training training =
+        TrainThenTest.train(learner, DataView.of(more), trainingOrder, Seeds.order(seed.seed()), scaler);
+    learner.checkFinite();
+    int numFeatures = Math.max(saved.numFeatures(), more.numFeatures());
+    ModelIo.write(new SavedModel(learner, saved.labelNames(), numFeatures, scaler, provenance(saved.provenance())),
+        modelFile);
+    PrintWriter out = spec.commandLine().getOut();
+    out.printf(Locale.ROOT, "continued %s from %s on %d examples of %s (order %s, scale %s) in %.3f s, %d examples in all;"
+        + " saved %s (d = %d)%n", Reports.describe(learner), fromFile, training.examples(), dataFile.getFileName(),
+        trainingOrder.cliName(), scaler.scaling().cliName(), training.seconds(), learner.examplesSeen(), modelFile,
+        numFeatures);
+    out.flush();
+    return 0;
+  }
+
+  /**
+   * {@code earlier} and this pass: the toolkit version and the data file (path, bytes, SHA-256). The first
+   * pass writes {@code toolkitVersion}, {@code data}, ...; each pass with {@code --from} adds the same keys
+   * prefixed {@code continued1.}, {@code continued2.}, ...
+   */
   private Map<String, String> provenance(Map<String, String> earlier) throws IOException {
+    int pass = 0;
+    while (earlier.containsKey(passPrefix(pass) + "data")) {
+      pass++;
+    }
+    String prefix = passPrefix(pass);
     RunRecord.DataFile file = RunRecord.DataFile.of(dataFile);
     Map<String, String> p = new LinkedHashMap<>(earlier);
-    p.put("toolkitVersion", VersionProvider.toolkitVersion());
-    p.put("data", file.path());
-    p.put("dataBytes", Long.toString(file.bytes()));
-    p.put("dataSha256", file.sha256());
+    p.put(prefix + "toolkitVersion", VersionProvider.toolkitVersion());
+    p.put(prefix + "data", file.path());
+    p.put(prefix + "dataBytes", Long.toString(file.bytes()));
+    p.put(prefix + "dataSha256", file.sha256());
     return p;
+  }
+
+  private static String passPrefix(int pass) {
+    return pass == 0 ? "" : "continued" + pass + ".";
   }
 }
