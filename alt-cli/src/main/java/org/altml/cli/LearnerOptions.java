@@ -103,7 +103,7 @@ final class LearnerOptions {
   }
 
   private static OptionSpec parameterOption(Parameter<?> p) {
-    OptionSpec.Builder b = OptionSpec.builder(p.option()).description(help(p)).userObject(p.name());
+    OptionSpec.Builder b = OptionSpec.builder(p.option()).description(help(p));
     if (p.isFlag()) {
       return b.type(boolean.class).arity("0").build();
     }
@@ -131,15 +131,11 @@ final class LearnerOptions {
         byDefault.computeIfAbsent(defaultText(own), k -> new ArrayList<>()).add(s.name());
       }
     }
-    StringBuilder facts = new StringBuilder("Learners: ").append(String.join(", ", takers(p.name())));
-    if (byDefault.size() == 1) {
-      facts.append("; default: ").append(byDefault.keySet().iterator().next());
-    } else {
-      facts.append("; default: ");
-      List<String> parts = new ArrayList<>();
-      byDefault.forEach((value, learners) -> parts.add(value + " (" + String.join(", ", learners) + ")"));
-      facts.append(String.join(", ", parts));
-    }
+    List<String> defaults = new ArrayList<>();
+    byDefault.forEach((value, learners) ->
+        defaults.add(byDefault.size() == 1 ? value : value + " (" + String.join(", ", learners) + ")"));
+    StringBuilder facts = new StringBuilder("Learners: ").append(String.join(", ", takers(p.name())))
+        .append("; default: ").append(String.join(", ", defaults));
     if (!p.isFlag()) {
       facts.append("; range: ").append(p.range());
     }
