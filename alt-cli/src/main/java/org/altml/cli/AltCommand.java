@@ -25,7 +25,9 @@ import picocli.CommandLine.Spec;
  * <p>To add a subcommand: write a class annotated with {@link Command} implementing
  * {@code Callable<Integer>} (print through {@code spec.commandLine().getOut()}/{@code getErr()}, read
  * data through {@link DataLoading}, reuse {@link DataOptions}/{@link SeedOptions} as
- * {@link CommandLine.Mixin}s) and list it in {@code subcommands} below.
+ * {@link CommandLine.Mixin}s) and list it in {@code subcommands} below. A command that builds a learner
+ * takes {@code --learner} and the registry's parameter options with {@code modelTransformer =
+ * LearnerOptions.Required.class} and turns them into settings with {@code LearnerOptions.settings(spec)}.
  */
 @Command(
     name = "alt",
