@@ -139,7 +139,7 @@ class LearnerOptionsTest {
     assertEquals(2, r.exitCode());
     assertTrue(r.err().startsWith("alt: Invalid value for option '--learner': expected one of "
         + LearnerRegistry.names() + " but was 'svm'"), r.err());
-    assertTrue(r.err().contains("Usage: alt evaluate"), r.err());
+    assertTrue(r.err().contains("Try 'alt evaluate --help' for the usage."), r.err());
   }
 
   @Test

@@ -180,7 +180,7 @@ class TrainPredictCommandTest {
     CliRun t = CliRun.of("train", "--data", train.toString(), "--model", model.toString());
     assertEquals(2, t.exitCode());
     assertTrue(t.err().startsWith("alt: Missing required option: '--learner=NAME'"), t.err());
-    assertTrue(t.err().contains("Usage: alt train"), t.err());
+    assertTrue(t.err().contains("Try 'alt train --help' for the usage."), t.err());
     assertFalse(Files.exists(model));
   }
 
