@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
 /**
  * The root {@code alt} command: holds the subcommands, {@code --help} and {@code --version}.
  *
- * <p>Exit codes: 0 on success; 2 for a usage error (the message and the usage go to stderr) and for
+ * <p>Exit codes: 0 on success; 2 for a usage error (one line and a pointer to {@code --help} on stderr) and for
  * any failure while running (one line {@code alt: <problem>} on stderr, for example
  * {@code alt: train.svm:12: feature index 0 in 1-based mode}). Set {@code -Dalt.stacktrace=true} to
  * also print the stack trace.
@@ -25,7 +25,9 @@ import picocli.CommandLine.Spec;
  * <p>To add a subcommand: write a class annotated with {@link Command} implementing
  * {@code Callable<Integer>} (print through {@code spec.commandLine().getOut()}/{@code getErr()}, read
  * data through {@link DataLoading}, reuse {@link DataOptions}/{@link SeedOptions} as
- * {@link CommandLine.Mixin}s) and list it in {@code subcommands} below.
+ * {@link CommandLine.Mixin}s) and list it in {@code subcommands} below. A command that builds a learner
+ * takes {@code --learner} and the registry's parameter options with {@code modelTransformer =
+ * LearnerOptions.Required.class} and turns them into settings with {@code LearnerOptions.settings(spec)}.
  */
 @Command(
     name = "alt",
@@ -56,8 +58,8 @@ public final class AltCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter err = spec.commandLine().getErr();
-    err.println("alt: missing command");
-    spec.commandLine().usage(err);
+    err.println("alt: missing command (evaluate, prequential, train, predict, stats, convert, generate, demo, help)");
+    err.println(usageHint(spec.commandLine()));
     return EXIT_FAILURE;
   }
 
@@ -66,12 +68,13 @@ public final class AltCommand implements Callable<Integer> {
     CommandLine cmd = new CommandLine(new AltCommand());
     cmd.setParameterExceptionHandler(
         (ex, args) -> {
-          // picocli prints either suggestions or the usage; a usage error here always shows both
+          // one line for the problem (plus picocli's "did you mean" suggestions), then where the help is:
+          // the whole usage of a command is fifty lines that bury the one that matters
           CommandLine at = ex.getCommandLine();
           PrintWriter err = at.getErr();
           err.println("alt: " + ex.getMessage());
           CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
-          at.usage(err);
+          err.println(usageHint(at));
           err.flush();
           return EXIT_FAILURE;
         });
@@ -87,6 +90,11 @@ public final class AltCommand implements Callable<Integer> {
         });
     cmd.setExitCodeExceptionMapper(ex -> EXIT_FAILURE);
     return cmd;
+  }
+
+  /** "Try 'alt evaluate --help' for the usage." for the command that failed to parse. */
+  static String usageHint(CommandLine at) {
+    return "Try '" + at.getCommandSpec().qualifiedName() + " --help' for the usage.";
   }
 
   /** One line for a failure: data format errors as {@code file:line: problem}, file-system errors by path. */

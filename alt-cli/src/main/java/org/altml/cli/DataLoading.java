@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.altml.core.eval.RunRecord;
 import org.altml.sparse.data.Dataset;
 import org.altml.sparse.data.DatasetStats;
 import org.altml.sparse.data.ExampleStream;
@@ -70,12 +71,19 @@ final class DataLoading {
     return data.numLabels() == numLabels ? data : data.withDimensions(data.numFeatures(), numLabels);
   }
 
-  /** The files a run read, for its run record: the data files and an explicit Mulan XML label file. */
-  static List<Path> files(DataOptions options, Path... data) {
+  /**
+   * The files a run read, for its run record: the data files and an explicit Mulan XML label file, each
+   * read once for its size and hash.
+   */
+  static List<RunRecord.DataFile> dataFiles(DataOptions options, Path... data) throws IOException {
     List<Path> files = new ArrayList<>(List.of(data));
     if (options.labelsXml != null) {
       files.add(options.labelsXml);
     }
-    return files;
+    List<RunRecord.DataFile> out = new ArrayList<>();
+    for (Path f : files) {
+      out.add(RunRecord.DataFile.of(f));
+    }
+    return out;
   }
 }

@@ -15,15 +15,11 @@ import org.altml.core.eval.FeatureScaling;
 import org.altml.core.eval.Prequential;
 import org.altml.core.eval.PrequentialResult;
 import org.altml.core.eval.RunRecord;
+import org.altml.core.learner.LearnerContext;
+import org.altml.core.learner.LearnerRegistry;
+import org.altml.core.learner.Settings;
 import org.altml.core.metric.Measure;
 import org.altml.core.metric.ZeroDivisionPolicy;
-import org.altml.core.baseline.PaBinaryRelevance;
-import org.altml.core.baseline.PaConfig;
-import org.altml.core.linear.Falt;
-import org.altml.core.linear.FaltConfig;
-import org.altml.core.linear.LinearLearner;
-import org.altml.core.linear.Salt;
-import org.altml.core.linear.SaltConfig;
 import org.altml.sparse.data.ExampleStream;
 import org.altml.sparse.synth.SparseTextGenerator;
 import picocli.CommandLine.Command;
@@ -77,18 +73,28 @@ public final class DemoCommand implements Callable<Integer> {
   public DemoCommand() {}
 
   /**
-   * M of FALT and SALT in the demo: with one step per example (M = 1) their margins grow too slowly on
-   * this stream (cumulative F1 about 0.21 after 50,000 examples for any η); M = 8 (the paper's m = 8/101)
-   * lets them learn (FALT about 0.38, window 0.50).
+   * The demo's learners and their settings, as {@code --learner} and parameter values (name=value, the
+   * registry's parameter names). M = 8 for FALT and SALT: with one step per example (M = 1) their margins
+   * grow too slowly on this stream (cumulative F1 about 0.21 after 50,000 examples for any η); M = 8 (the
+   * paper's m = 8/101) lets them learn (FALT about 0.38, window 0.50).
    */
-  static final int FALT_SALT_MAX_UPDATES = 8;
+  static final List<String> LEARNERS = List.of(
+      "falt eta=1 maxUpdates=8",
+      "salt eta=1 delta=0.1 maxUpdates=8",
+      "pa1 c=1 maxUpdates=1");
 
-  /** The demo's learners with their settings, for L labels. */
-  static List<LinearLearner> learners(int numLabels) {
-    return List.of(
-        new Falt(numLabels, new FaltConfig(1f, FALT_SALT_MAX_UPDATES)),
-        new Salt(numLabels, new SaltConfig(1f, 0.1f, FALT_SALT_MAX_UPDATES)),
-        new PaBinaryRelevance(numLabels, new PaConfig(PaConfig.Variant.PA1, 1f, 1)));
+  /** The settings of one line of {@link #LEARNERS}: a learner name, then name=value pairs. */
+  static Settings settings(String line) {
+    String[] words = line.trim().split("\\s+");
+    Map<String, String> values = new LinkedHashMap<>();
+    for (int i = 1; i < words.length; i++) {
+      int eq = words[i].indexOf('=');
+      if (eq <= 0) {
+        throw new IllegalArgumentException("not name=value: '" + words[i] + "' in '" + line + "'");
+      }
+      values.put(words[i].substring(0, eq), words[i].substring(eq + 1));
+    }
+    return Settings.parse(LearnerRegistry.get(words[0]), values);
   }
 
   @Override
@@ -106,13 +112,15 @@ public final class DemoCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     boolean terminal = !noProgress && stderrIsTerminal();
 
-    List<LinearLearner> learners = learners(shape.numLabels());
+    LearnerContext context = new LearnerContext(shape.numLabels(), shape.numFeatures(), examples, seed.seed());
     List<PrequentialResult> results = new ArrayList<>();
     long wallStart = System.nanoTime();
-    for (LinearLearner learner : learners) {
-      Progress progress = noProgress ? null : new Progress(err, LearnerSettings.describe(learner), examples, terminal);
+    for (String line : LEARNERS) {
+      Settings settings = settings(line);
+      Progress progress = noProgress ? null : new Progress(err, settings.describe(), examples, terminal);
       try (ExampleStream stream = generator.stream(examples)) {
-        results.add(Prequential.run(learner, stream, config, progress));
+        results.add(withStreamSeed(
+            Prequential.run(settings, context, seed.seed(), stream, config, progress, List.of())));
       }
       if (progress != null) {
         progress.finish(results.get(results.size() - 1));
@@ -122,9 +130,9 @@ public final class DemoCommand implements Callable<Integer> {
 
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      printJson(out, shape, learners, results);
+      printJson(out, shape, results);
     } else {
-      printHuman(out, shape, learners, results, wallSeconds);
+      printHuman(out, shape, results, wallSeconds);
     }
     out.flush();
     return 0;
@@ -194,30 +202,41 @@ public final class DemoCommand implements Callable<Integer> {
     }
   }
 
-  private void printHuman(PrintWriter out, SparseTextGenerator.Config shape, List<LinearLearner> learners,
-      List<PrequentialResult> results, double wallSeconds) {
+  /** The result with the stream's seed in its run record (and so in its key): the stream is generated from it. */
+  private PrequentialResult withStreamSeed(PrequentialResult r) {
+    RunRecord run = r.record();
+    Map<String, Long> seeds = new LinkedHashMap<>(Map.of("stream", seed.seed()));
+    seeds.putAll(run.seeds());
+    RunRecord withStream = new RunRecord(run.protocol(), run.learner(), run.settings(), seeds, run.order(), run.scaling(),
+        run.zeroDivision(), run.dataFiles(), run.vectorization(), run.jdk(), run.toolkitVersion());
+    return new PrequentialResult(r.cumulative(), r.window(), r.curve(), r.examples(), r.learningSeconds(), r.config(),
+        r.learner(), r.scaler(), withStream);
+  }
+
+  private void printHuman(PrintWriter out, SparseTextGenerator.Config shape, List<PrequentialResult> results,
+      double wallSeconds) {
     out.printf(Locale.ROOT, "Prequential demo on a synthetic RCV1-shaped stream (seed %d): %,d examples, %,d features,"
-        + " %d non-zeros per example, %d labels; weights in %s precision%n", seed.seed(), examples, shape.numFeatures(),
-        shape.meanNonZeros(), shape.numLabels(), LearnerSettings.precisionName(learners.get(0).precision()));
+        + " %d non-zeros per example, %d labels%n", seed.seed(), examples, shape.numFeatures(),
+        shape.meanNonZeros(), shape.numLabels());
     out.println();
     List<List<String>> rows = new ArrayList<>();
     List<String> header = new ArrayList<>(List.of("learner", "settings", "examples", "examples/s"));
     header.addAll(Reports.PAPER_HEADERS);
     header.add("windowF1%");
     rows.add(header);
-    for (int i = 0; i < learners.size(); i++) {
-      LinearLearner l = learners.get(i);
-      PrequentialResult r = results.get(i);
+    for (PrequentialResult r : results) {
+      Settings settings = r.learner().settings();
       List<String> row = new ArrayList<>();
-      row.add(l.name());
-      row.add(settingsCell(l));
+      row.add(settings.learner());
+      // describe() starts with the learner's name, already in the first column
+      row.add(settings.describe().substring(settings.learner().length()).strip());
       row.add(Long.toString(r.examples()));
       row.add(String.format(Locale.ROOT, "%.0f", PrequentialCommand.examplesPerSecond(r.examples(), r.learningSeconds())));
       row.addAll(Reports.paperPercentages(r.cumulative()));
       row.add(Reports.percent(r.window().get(Measure.F1)));
       rows.add(row);
     }
-    Reports.table(rows, out);
+    Reports.table(rows, 2, out);
     out.println();
     out.printf(Locale.ROOT, "Metrics are cumulative over the stream (%% as in the paper's Table 3; Hamming and ranking loss:"
         + " lower is better); windowF1 is over the last %d examples. Wall time %.1f s (including generating the"
@@ -225,18 +244,8 @@ public final class DemoCommand implements Callable<Integer> {
     out.println("Next: alt generate -n 100000 corpus.svm, then alt prequential --learner falt --data corpus.svm");
   }
 
-  private static String settingsCell(LinearLearner l) {
-    Map<String, String> s = new LinkedHashMap<>(LearnerSettings.settings(l));
-    s.remove("bias");
-    s.remove("numLabels");
-    s.remove("precision"); // one precision for all, in the line above the table
-    StringBuilder sb = new StringBuilder();
-    s.forEach((k, v) -> sb.append(sb.length() > 0 ? " " : "").append(k.equals("maxUpdates") ? "M" : k).append('=').append(v));
-    return sb.toString();
-  }
-
-  private void printJson(PrintWriter out, SparseTextGenerator.Config shape, List<LinearLearner> learners,
-      List<PrequentialResult> results) throws IOException {
+  private void printJson(PrintWriter out, SparseTextGenerator.Config shape, List<PrequentialResult> results)
+      throws IOException {
     try (JsonGenerator g = Reports.json(out, true)) {
       g.writeStartObject();
       g.writeNumberField("seed", seed.seed());
@@ -252,19 +261,16 @@ public final class DemoCommand implements Callable<Integer> {
       g.writeNumberField("modelNonZerosPerLabel", shape.modelNonZerosPerLabel());
       g.writeEndObject();
       g.writeArrayFieldStart("results");
-      for (int i = 0; i < learners.size(); i++) {
-        LinearLearner l = learners.get(i);
-        PrequentialResult r = results.get(i);
+      for (PrequentialResult r : results) {
         g.writeStartObject();
-        g.writeStringField("learner", l.name());
+        g.writeStringField("learner", r.learner().name());
         g.writeNumberField("examples", r.examples());
         Reports.metrics(g, "metrics", r.cumulative());
         Reports.counts(g, r.cumulative());
         Reports.metrics(g, "windowMetrics", r.window());
         Reports.number(g, "learningSeconds", r.learningSeconds());
         Reports.number(g, "examplesPerSecond", PrequentialCommand.examplesPerSecond(r.examples(), r.learningSeconds()));
-        Reports.runRecord(g, RunRecord.of("prequential", l.name(), LearnerSettings.settings(l), Map.of("stream", seed.seed()),
-            "stream", FeatureScaling.NONE, ZeroDivisionPolicy.SPEC, List.of()));
+        Reports.runRecord(g, r.record());
         g.writeEndObject();
       }
       g.writeEndArray();

@@ -8,15 +8,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.altml.core.eval.FeatureScaler;
 import org.altml.core.eval.FeatureScaling;
 import org.altml.core.eval.Order;
-import org.altml.core.eval.RunRecord;
+import org.altml.core.eval.DataView;
 import org.altml.core.eval.TrainThenTest;
+import org.altml.core.eval.TrainThenTestResult;
+import org.altml.core.learner.OnlineMultiLabelLearner;
+import org.altml.core.learner.Predictor;
 import org.altml.core.learner.Scores;
-import org.altml.core.linear.LinearLearner;
+import org.altml.core.learner.Settings;
 import org.altml.core.metric.ZeroDivisionPolicy;
 import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;
@@ -33,6 +35,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "evaluate",
+    modelTransformer = LearnerOptions.Required.class,
     mixinStandardHelpOptions = true,
     sortOptions = false,
     header = "Train-then-test: one pass over TRAIN, then the frozen model scored on TEST.",
@@ -47,8 +50,6 @@ import picocli.CommandLine.Spec;
     })
 public final class EvaluateCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
-
-  @Mixin private LearnerSettings learner;
 
   @Option(names = "--train", required = true, paramLabel = "FILE", description = "Training data (LIBSVM or ARFF).")
   private Path trainFile;
@@ -88,7 +89,7 @@ public final class EvaluateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    learner.validate();
+    Settings settings = LearnerOptions.settings(spec);
     Order trainingOrder = ProtocolOptions.order(order);
     FeatureScaling scaling = ProtocolOptions.scaling(scale);
     ZeroDivisionPolicy policy = ProtocolOptions.zeroDivision(zeroDivision);
@@ -100,38 +101,31 @@ public final class EvaluateCommand implements Callable<Integer> {
     int numLabels = data.numLabels != null ? data.numLabels : Math.max(train.numLabels(), test.numLabels());
     train = DataLoading.withLabels(train, numLabels);
     test = DataLoading.withLabels(test, numLabels);
-    LinearLearner model = learner.create(numLabels);
-    RunRecord run = RunRecord.of("train-then-test", model.name(), LearnerSettings.settings(model),
-        trainingOrder == Order.SHUFFLE ? Map.of("order", seed.seed()) : Map.of(), ProtocolOptions.name(trainingOrder),
-        scaling, policy, DataLoading.files(data, trainFile, testFile));
-
-    // d is known from the file: allocate W once, outside the clock, instead of growing it as features appear
-    model.ensureFeatures(train.numFeatures());
-    FeatureScaler scaler = FeatureScaler.fit(scaling, train);
-    TrainThenTest.Training training = TrainThenTest.train(model, train, trainingOrder, seed.seed(), scaler);
-    Learners.checkFinite(model);
-    TrainThenTest.Testing testing = TrainThenTest.test(model, test, scaler, policy, config.effectiveThreads());
+    TrainThenTestResult result = TrainThenTest.run(settings, DataView.of(train), DataView.of(test), config,
+        DataLoading.dataFiles(data, trainFile, testFile));
     if (predictions != null) {
-      writePredictions(model, test, scaler);
+      writePredictions(result.learner(), test, result.scaler());
     }
 
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      printJson(out, training, testing, run);
+      printJson(out, result);
     } else {
-      printHuman(out, model, training, testing);
+      printHuman(out, result);
     }
     out.flush();
     return 0;
   }
 
-  private void writePredictions(LinearLearner model, Dataset test, FeatureScaler scaler) throws IOException {
+  /** The test predictions as {@code alt predict} writes them: the protocol's scaler and a predictor of the model. */
+  private void writePredictions(OnlineMultiLabelLearner model, Dataset test, FeatureScaler scaler) throws IOException {
     try (AtomicOutput file = AtomicOutput.create(predictions)) {
       Predictions lines = new Predictions(file.writer(), model.numLabels(), false);
+      Predictor predictor = model.predictor();
       Scores scores = new Scores(model.numLabels());
       SparseVector x = new SparseVector();
       for (int i = 0; i < test.size(); i++) {
-        model.predict(scaler.transform(test.features(i, x)), scores);
+        predictor.predict(i, scaler.transform(test.features(i, x)), scores);
         lines.write(scores);
       }
       file.commit();
@@ -142,46 +136,46 @@ public final class EvaluateCommand implements Callable<Integer> {
     return examples == 0 ? Double.NaN : seconds * 1e9 / examples;
   }
 
-  private void printJson(PrintWriter out, TrainThenTest.Training training, TrainThenTest.Testing testing, RunRecord run)
-      throws IOException {
+  private void printJson(PrintWriter out, TrainThenTestResult result) throws IOException {
     try (JsonGenerator g = Reports.json(out, true)) {
       g.writeStartObject();
-      Reports.metrics(g, "metrics", testing.metrics());
-      Reports.counts(g, testing.metrics());
-      Reports.number(g, "trainSeconds", training.seconds());
-      Reports.number(g, "testSeconds", testing.seconds());
-      g.writeNumberField("trainExamples", training.examples());
-      g.writeNumberField("testExamples", testing.examples());
-      Reports.number(g, "trainNanosPerExample", nanosPerExample(training.seconds(), training.examples()));
-      Reports.number(g, "testNanosPerExample", nanosPerExample(testing.seconds(), testing.examples()));
-      g.writeNumberField("testThreads", testing.threads());
-      Reports.runRecord(g, run);
+      Reports.metrics(g, "metrics", result.metrics());
+      Reports.counts(g, result.metrics());
+      Reports.number(g, "trainSeconds", result.trainSeconds());
+      Reports.number(g, "testSeconds", result.testSeconds());
+      g.writeNumberField("trainExamples", result.trainExamples());
+      g.writeNumberField("testExamples", result.testExamples());
+      Reports.number(g, "trainNanosPerExample", nanosPerExample(result.trainSeconds(), result.trainExamples()));
+      Reports.number(g, "testNanosPerExample", nanosPerExample(result.testSeconds(), result.testExamples()));
+      g.writeNumberField("testThreads", result.threads());
+      g.writeNumberField("numLabels", result.learner().numLabels());
+      Reports.runRecord(g, result.record());
       g.writeEndObject();
     }
     out.println();
   }
 
-  private void printHuman(PrintWriter out, LinearLearner model, TrainThenTest.Training training, TrainThenTest.Testing testing) {
-    out.printf(Locale.ROOT, "train-then-test: %s, order %s%s, scale %s%n", LearnerSettings.describe(model),
+  private void printHuman(PrintWriter out, TrainThenTestResult result) {
+    out.printf(Locale.ROOT, "train-then-test: %s, order %s%s, scale %s%n", Reports.describe(result.learner()),
         order.toLowerCase(Locale.ROOT), ProtocolOptions.order(order) == Order.SHUFFLE ? " (seed " + seed.seed() + ")" : "",
         scale.toLowerCase(Locale.ROOT));
     out.printf(Locale.ROOT, "train %s: %d examples, %.3f s (%.0f ns/example)%n", trainFile.getFileName(),
-        training.examples(), training.seconds(), nanosPerExample(training.seconds(), training.examples()));
+        result.trainExamples(), result.trainSeconds(), nanosPerExample(result.trainSeconds(), result.trainExamples()));
     out.printf(Locale.ROOT, "test  %s: %d examples, %.3f s (%.0f ns/example, %d threads)%n", testFile.getFileName(),
-        testing.examples(), testing.seconds(), nanosPerExample(testing.seconds(), testing.examples()), testing.threads());
+        result.testExamples(), result.testSeconds(), nanosPerExample(result.testSeconds(), result.testExamples()),
+        result.threads());
     out.println();
     List<List<String>> rows = new ArrayList<>();
     List<String> header = new ArrayList<>(List.of("learner"));
     header.addAll(Reports.PAPER_HEADERS);
     rows.add(header);
-    List<String> row = new ArrayList<>(List.of(model.name()));
-    row.addAll(Reports.paperPercentages(testing.metrics()));
+    List<String> row = new ArrayList<>(List.of(result.learner().name()));
+    row.addAll(Reports.paperPercentages(result.metrics()));
     rows.add(row);
     Reports.table(rows, out);
-    if (testing.metrics().rankingLossLeftOut() > 0) {
+    if (result.metrics().rankingLossLeftOut() > 0) {
       out.printf(Locale.ROOT, "(ranking loss leaves out %d of %d test examples: no relevant or no irrelevant label)%n",
-          testing.metrics().rankingLossLeftOut(), testing.examples());
+          result.metrics().rankingLossLeftOut(), result.testExamples());
     }
   }
-
 }

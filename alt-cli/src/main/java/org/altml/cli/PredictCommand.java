@@ -7,8 +7,9 @@ import java.io.Writer;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.altml.core.eval.FeatureScaler;
+import org.altml.core.learner.OnlineMultiLabelLearner;
+import org.altml.core.learner.Predictor;
 import org.altml.core.learner.Scores;
-import org.altml.core.linear.LinearLearner;
 import org.altml.core.model.ModelIo;
 import org.altml.core.model.SavedModel;
 import org.altml.sparse.data.ExampleStream;
@@ -32,7 +33,8 @@ import picocli.CommandLine.Spec;
       "One line per example: the predicted label ids, comma separated (an empty line for none); with",
       "--scores, a tab and then the L label scores and the threshold score, space separated.",
       "Labels in DATA are ignored; features the model never saw contribute nothing.",
-      "A model trained with --scale l2 must be used with --scale l2 (the model file does not record it)."
+      "Every example is scaled as the model's training data was: the model file carries its scaling",
+      "(standardize: with the statistics fitted on the training data)."
     })
 public final class PredictCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
@@ -49,8 +51,8 @@ public final class PredictCommand implements Callable<Integer> {
   @Option(names = "--out", paramLabel = "FILE", description = "Write to FILE (atomically) instead of stdout.")
   private Path outFile;
 
-  @Option(names = "--scale", defaultValue = "none", paramLabel = "SCALING",
-      description = "none or l2, as given to 'alt train' (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--scale", paramLabel = "SCALING",
+      description = "Not needed: the model's own scaling is applied. If given, it must be the model's.")
   private String scale;
 
   @Mixin private DataOptions data;
@@ -60,9 +62,13 @@ public final class PredictCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    FeatureScaler scaler = FeatureScaler.of(TrainCommand.statelessScaling(scale));
     SavedModel saved = ModelIo.read(modelFile);
-    LinearLearner model = saved.learner();
+    FeatureScaler scaler = saved.scaler();
+    if (scale != null && ProtocolOptions.scaling(scale) != scaler.scaling()) {
+      throw new IllegalArgumentException("--scale " + scale + " differs from the scaling of " + modelFile + " ("
+          + scaler.scaling().cliName() + "): the model carries its scaling, leave --scale out");
+    }
+    OnlineMultiLabelLearner model = saved.learner();
     if (outFile == null) {
       PrintWriter out = spec.commandLine().getOut();
       predictAll(model, scaler, out);
@@ -76,13 +82,14 @@ public final class PredictCommand implements Callable<Integer> {
     return 0;
   }
 
-  private void predictAll(LinearLearner model, FeatureScaler scaler, Writer out) throws IOException {
+  private void predictAll(OnlineMultiLabelLearner model, FeatureScaler scaler, Writer out) throws IOException {
     Predictions lines = new Predictions(out, model.numLabels(), scores);
+    Predictor predictor = model.predictor();
     Scores s = new Scores(model.numLabels());
     // the labels are not used: read them without a label count, so a file with more labels than the model still works
     try (ExampleStream stream = DataFiles.open(dataFile, DataLoading.readOptions(data))) {
       while (stream.advance()) {
-        model.predict(scaler.transform(stream.features()), s);
+        predictor.predict(scaler.transform(stream.features()), s);
         lines.write(s);
       }
     }

@@ -9,13 +9,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.altml.core.eval.FeatureScaling;
 import org.altml.core.eval.Prequential;
 import org.altml.core.eval.PrequentialResult;
 import org.altml.core.eval.RunRecord;
-import org.altml.core.linear.LinearLearner;
+import org.altml.core.learner.LearnerContext;
+import org.altml.core.learner.Settings;
 import org.altml.core.metric.MetricReport;
 import org.altml.core.metric.ZeroDivisionPolicy;
 import org.altml.sparse.data.ExampleStream;
@@ -31,6 +31,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "prequential",
+    modelTransformer = LearnerOptions.Required.class,
     mixinStandardHelpOptions = true,
     sortOptions = false,
     header = "Prequential evaluation (predict, score, then learn) over a streamed file.",
@@ -40,12 +41,11 @@ import picocli.CommandLine.Spec;
       "Reports cumulative metrics and metrics over the last W examples; every K examples a point of the",
       "learning curve is recorded (--curve writes it as CSV or JSON lines).",
       "L is --num-labels, else declared by the file (ARFF), else found by a first streaming pass (LIBSVM).",
-      "--scale standardize keeps running statistics, updated after each prediction (no peeking)."
+      "--scale standardize keeps running statistics, updated after each prediction (no peeking).",
+      "--seed seeds the learner's own random choices (the linear learners make none)."
     })
 public final class PrequentialCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
-
-  @Mixin private LearnerSettings learner;
 
   @Option(names = "--data", required = true, paramLabel = "FILE", description = "The stream (LIBSVM or ARFF, gzipped or not).")
   private Path dataFile;
@@ -80,6 +80,8 @@ public final class PrequentialCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the summary as one JSON object (metrics as fractions, run record).")
   private boolean json;
 
+  @Mixin private SeedOptions seed;
+
   @Mixin private DataOptions data;
 
   /** Creates the command (picocli fills its fields). */
@@ -87,7 +89,7 @@ public final class PrequentialCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    learner.validate();
+    Settings settings = LearnerOptions.settings(spec);
     FeatureScaling scaling = ProtocolOptions.scaling(scale);
     ZeroDivisionPolicy policy = ProtocolOptions.zeroDivision(zeroDivision);
     if (maxExamples != null && maxExamples < 1) {
@@ -103,35 +105,35 @@ public final class PrequentialCommand implements Callable<Integer> {
         maxExamples != null ? maxExamples : Long.MAX_VALUE);
 
     int numLabels = numLabels();
-    LinearLearner model = learner.create(numLabels);
-    RunRecord run = RunRecord.of("prequential", model.name(), LearnerSettings.settings(model), Map.of(), "stream",
-        scaling, policy, DataLoading.files(data, dataFile));
+    List<RunRecord.DataFile> dataFiles = DataLoading.dataFiles(data, dataFile);
 
     boolean curveToStdout = "-".equals(curve);
     PrintWriter out = spec.commandLine().getOut();
     PrequentialResult result;
     try (ExampleStream stream = openData(dataFile)) {
-      if (curve == null) {
-        result = Prequential.run(model, stream, config);
-      } else if (curveToStdout) {
-        result = Prequential.run(model, stream, config, new CurveWriter(out, curveFormat));
+      // d when the file declares it (ARFF), so the model is allocated once; else it grows with the stream
+      LearnerContext context = new LearnerContext(numLabels, Math.max(0, stream.numFeatures()), -1, seed.seed());
+      if (curve == null || curveToStdout) {
+        Prequential.Listener listener = curveToStdout ? new CurveWriter(out, curveFormat) : null;
+        result = Prequential.run(settings, context, seed.seed(), stream, config, listener, dataFiles);
         out.flush();
       } else {
         try (AtomicOutput file = AtomicOutput.create(Path.of(curve))) {
-          result = Prequential.run(model, stream, config, new CurveWriter(file.writer(), curveFormat));
+          result = Prequential.run(settings, context, seed.seed(), stream, config,
+              new CurveWriter(file.writer(), curveFormat), dataFiles);
           file.commit();
         }
       }
     } catch (UncheckedIOException e) {
       throw e.getCause();
     }
-    Learners.checkFinite(model);
+    result.learner().checkFinite();
 
     PrintWriter summary = curveToStdout ? spec.commandLine().getErr() : out;
     if (json) {
-      printJson(summary, result, run);
+      printJson(summary, result);
     } else {
-      printHuman(summary, model, result);
+      printHuman(summary, result);
     }
     summary.flush();
     return 0;
@@ -167,7 +169,7 @@ public final class PrequentialCommand implements Callable<Integer> {
     return seconds > 0 ? examples / seconds : Double.NaN;
   }
 
-  private void printJson(PrintWriter out, PrequentialResult result, RunRecord run) throws IOException {
+  private void printJson(PrintWriter out, PrequentialResult result) throws IOException {
     try (JsonGenerator g = Reports.json(out, true)) {
       g.writeStartObject();
       Reports.metrics(g, "metrics", result.cumulative());
@@ -179,14 +181,15 @@ public final class PrequentialCommand implements Callable<Integer> {
       Reports.number(g, "learningSeconds", result.learningSeconds());
       Reports.number(g, "examplesPerSecond", examplesPerSecond(result.examples(), result.learningSeconds()));
       g.writeNumberField("curvePoints", result.curve().size());
-      Reports.runRecord(g, run);
+      g.writeNumberField("numLabels", result.learner().numLabels());
+      Reports.runRecord(g, result.record());
       g.writeEndObject();
     }
     out.println();
   }
 
-  private void printHuman(PrintWriter out, LinearLearner model, PrequentialResult result) {
-    out.printf(Locale.ROOT, "prequential: %s, scale %s, %s%n", LearnerSettings.describe(model),
+  private void printHuman(PrintWriter out, PrequentialResult result) {
+    out.printf(Locale.ROOT, "prequential: %s, scale %s, %s%n", Reports.describe(result.learner()),
         scale.toLowerCase(Locale.ROOT), dataFile.getFileName());
     out.printf(Locale.ROOT, "%d examples, %.3f s learning (%.0f examples/s)%n", result.examples(),
         result.learningSeconds(), examplesPerSecond(result.examples(), result.learningSeconds()));

@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.altml.core.eval.RunRecord;
+import org.altml.core.learner.OnlineMultiLabelLearner;
+import org.altml.core.learner.Settings;
 import org.altml.core.metric.Measure;
 import org.altml.core.metric.MetricReport;
 
@@ -69,8 +71,9 @@ final class Reports {
     g.writeNumberField("emptyTruthLeftOut", report.emptyTruthLeftOut());
   }
 
-  /** {@code "run": {...}}: the run record. */
+  /** {@code "runKey": "...", "run": {...}}: the run record's stable key, then the record. */
   static void runRecord(JsonGenerator g, RunRecord run) throws IOException {
+    g.writeStringField("runKey", run.key());
     g.writeObjectFieldStart("run");
     g.writeStringField("protocol", run.protocol());
     g.writeStringField("learner", run.learner());
@@ -102,6 +105,14 @@ final class Reports {
     g.writeEndObject();
   }
 
+  /**
+   * A learner in one line for human output: its settings ({@link Settings#describe()}, M resolved) and L,
+   * e.g. {@code falt eta=1.0 maxUpdates=1 bias=false precision=double numLabels=6}.
+   */
+  static String describe(OnlineMultiLabelLearner learner) {
+    return learner.settings().describe() + " numLabels=" + learner.numLabels();
+  }
+
   /** The seven paper metrics of {@code report} as percentages with two decimals ({@code -} for NaN). */
   static List<String> paperPercentages(MetricReport report) {
     List<String> cells = new ArrayList<>();
@@ -118,6 +129,11 @@ final class Reports {
 
   /** Prints rows as an aligned table: the first column left-aligned, the others right-aligned. */
   static void table(List<List<String>> rows, java.io.PrintWriter out) {
+    table(rows, 1, out);
+  }
+
+  /** Prints rows as an aligned table: the first {@code leftAligned} columns left-aligned (text), the others right-aligned. */
+  static void table(List<List<String>> rows, int leftAligned, java.io.PrintWriter out) {
     int columns = rows.stream().mapToInt(List::size).max().orElse(0);
     int[] width = new int[columns];
     for (List<String> row : rows) {
@@ -133,7 +149,7 @@ final class Reports {
         }
         String cell = row.get(c);
         String pad = " ".repeat(width[c] - cell.length());
-        line.append(c == 0 ? cell + pad : pad + cell);
+        line.append(c < leftAligned ? cell + pad : pad + cell);
       }
       out.println(line.toString().stripTrailing());
     }

@@ -1,47 +1,59 @@
 package org.altml.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import org.altml.core.eval.DataView;
 import org.altml.core.eval.FeatureScaler;
 import org.altml.core.eval.FeatureScaling;
 import org.altml.core.eval.Order;
+import org.altml.core.eval.RunRecord;
+import org.altml.core.eval.Seeds;
 import org.altml.core.eval.TrainThenTest;
-import org.altml.core.linear.LinearLearner;
+import org.altml.core.learner.LearnerContext;
+import org.altml.core.learner.LearnerRegistry;
+import org.altml.core.learner.OnlineMultiLabelLearner;
+import org.altml.core.learner.Settings;
 import org.altml.core.model.ModelIo;
+import org.altml.core.model.SavedModel;
 import org.altml.sparse.data.Dataset;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code alt train}: one training pass, then the model saved with {@link ModelIo#write} (atomically).
- *
- * <p>Scaling: the model file records the learner, its settings, the label names and the weights but no
- * preprocessing, so only the stateless {@code --scale l2} is supported (and {@code alt predict} must be
- * given the same {@code --scale}); {@code standardize}, whose fitted statistics would have to travel
- * with the model, is refused.
+ * {@code alt train}: one training pass, then the model saved with {@link ModelIo#write} (atomically),
+ * with its feature scaling (fitted statistics included), label names and provenance; or, with
+ * {@code --from}, a saved model trained further on more data, as if that data had followed in the same
+ * stream.
  */
 @Command(
     name = "train",
+    modelTransformer = LearnerOptions.Optional.class,
     mixinStandardHelpOptions = true,
     sortOptions = false,
     header = "Trains a learner with one pass over DATA and saves the model.",
     description = {
       "Trains a learner with one pass over DATA (shuffled with the seed, or in file order) and saves",
-      "the model to FILE (written to a temporary file and moved into place).",
-      "The same learner options, order and seed as 'alt evaluate' give the same model, and",
+      "the model to FILE (written to a temporary file and moved into place). The model file carries the",
+      "learner, its settings, the label names, the feature scaling (standardize: the statistics fitted",
+      "on DATA) and where it came from.",
+      "The same learner options, order, seed and scaling as 'alt evaluate' give the same model, and",
       "'alt predict' then gives exactly the predictions 'alt evaluate' scored.",
-      "Scaling: none or l2 only (the model file does not store scaling statistics, so standardize is",
-      "refused); a model trained with --scale l2 must be used with 'alt predict --scale l2'."
+      "With --from MODEL: continues training MODEL on DATA exactly as if DATA had followed the data MODEL",
+      "was trained on in one stream (in file order unless --order shuffle, which reorders DATA only);",
+      "the learner, its settings and the scaling come from MODEL, so learner options are refused."
     })
 public final class TrainCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
-
-  @Mixin private LearnerSettings learner;
 
   @Option(names = "--data", required = true, paramLabel = "FILE", description = "Training data (LIBSVM or ARFF).")
   private Path dataFile;
@@ -49,14 +61,21 @@ public final class TrainCommand implements Callable<Integer> {
   @Option(names = "--model", required = true, paramLabel = "FILE", description = "Where to save the model.")
   private Path modelFile;
 
-  @Option(names = "--order", defaultValue = "shuffle", paramLabel = "ORDER",
-      description = "Training order: file or shuffle (default: ${DEFAULT-VALUE}, seeded by --seed).")
+  @Option(names = "--from", paramLabel = "MODEL",
+      description = "Continue training the model saved in MODEL on DATA (MODEL itself is not changed unless it is"
+          + " also --model). DATA may have fewer labels than MODEL, not more.")
+  private Path fromFile;
+
+  @Option(names = "--order", paramLabel = "ORDER",
+      description = "Training order: file or shuffle (default: shuffle, seeded by --seed; with --from: file,"
+          + " and shuffle reorders DATA only).")
   private String order;
 
   @Mixin private SeedOptions seed;
 
-  @Option(names = "--scale", defaultValue = "none", paramLabel = "SCALING",
-      description = "Feature scaling: none or l2 (default: ${DEFAULT-VALUE}); standardize is refused here.")
+  @Option(names = "--scale", paramLabel = "SCALING",
+      description = "Feature scaling: none, standardize (fitted on DATA, saved in the model) or l2 (default: none;"
+          + " with --from: the model's, which cannot be changed).")
   private String scale;
 
   @Mixin private DataOptions data;
@@ -66,32 +85,92 @@ public final class TrainCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    learner.validate();
-    Order trainingOrder = ProtocolOptions.order(order);
-    FeatureScaling scaling = statelessScaling(scale);
+    if (fromFile != null) {
+      return continueTraining();
+    }
+    if (!LearnerOptions.hasLearner(spec)) {
+      throw new ParameterException(spec.commandLine(), "Missing required option: '" + LearnerOptions.LEARNER
+          + "=NAME' (or --from MODEL to continue training a saved model)");
+    }
+    Settings settings = LearnerOptions.settings(spec);
+    Order trainingOrder = ProtocolOptions.order(order != null ? order : Order.SHUFFLE.cliName());
+    FeatureScaling scaling = ProtocolOptions.scaling(scale != null ? scale : FeatureScaling.NONE.cliName());
     Dataset train = DataLoading.read(dataFile, data);
-    LinearLearner model = learner.create(train.numLabels());
-    // d is known from the file: allocate W once, outside the clock, instead of growing it as features appear
-    model.ensureFeatures(train.numFeatures());
-    TrainThenTest.Training training =
-        TrainThenTest.train(model, train, trainingOrder, seed.seed(), FeatureScaler.of(scaling));
-    Learners.checkFinite(model);
-    ModelIo.write(model, train.labelNames(), modelFile);
+    // the context and seeds of TrainThenTest.run, so that evaluate trains the same model
+    LearnerContext context =
+        new LearnerContext(train.numLabels(), train.numFeatures(), train.size(), Seeds.learner(seed.seed()));
+    OnlineMultiLabelLearner learner = LearnerRegistry.create(settings, context);
+    DataView view = DataView.of(train);
+    FeatureScaler scaler = FeatureScaler.fit(scaling, view);
+    TrainThenTest.Training training = TrainThenTest.train(learner, view, trainingOrder, Seeds.order(seed.seed()), scaler);
+    learner.checkFinite();
+    ModelIo.write(new SavedModel(learner, train.labelNames(), train.numFeatures(), scaler, provenance(Map.of())),
+        modelFile);
     PrintWriter out = spec.commandLine().getOut();
     out.printf(Locale.ROOT, "trained %s on %d examples of %s (order %s, scale %s) in %.3f s; saved %s (d = %d)%n",
-        LearnerSettings.describe(model), training.examples(), dataFile.getFileName(), ProtocolOptions.name(trainingOrder),
-        scaling.cliName(), training.seconds(), modelFile, model.numFeatures());
+        Reports.describe(learner), training.examples(), dataFile.getFileName(), trainingOrder.cliName(),
+        scaling.cliName(), training.seconds(), modelFile, train.numFeatures());
     out.flush();
     return 0;
   }
 
-  /** none or l2; standardize is refused with the reason. */
-  static FeatureScaling statelessScaling(String name) {
-    FeatureScaling s = ProtocolOptions.scaling(name);
-    if (s == FeatureScaling.STANDARDIZE) {
-      throw new IllegalArgumentException("--scale standardize is not supported by train and predict: the model file"
-          + " does not store the fitted statistics (use none or l2, or alt evaluate for standardize)");
+  /** {@code --from}: the saved learner trained on DATA with the model's own scaler, unchanged. */
+  private Integer continueTraining() throws IOException {
+    List<String> given = LearnerOptions.given(spec);
+    if (!given.isEmpty()) {
+      throw new IllegalArgumentException(given.get(0) + " cannot be combined with --from: the learner and its settings"
+          + " come from the model " + fromFile);
     }
-    return s;
+    SavedModel saved = ModelIo.read(fromFile);
+    FeatureScaler scaler = saved.scaler();
+    if (scale != null && ProtocolOptions.scaling(scale) != scaler.scaling()) {
+      throw new IllegalArgumentException("--scale " + scale + " cannot be combined with --from: the model " + fromFile
+          + " carries its scaling (" + scaler.scaling().cliName() + ")");
+    }
+    Order trainingOrder = ProtocolOptions.order(order != null ? order : Order.FILE.cliName());
+    OnlineMultiLabelLearner learner = saved.learner();
+    Dataset more = DataLoading.read(dataFile, data);
+    if (more.numLabels() > learner.numLabels()) {
+      throw new IllegalArgumentException(dataFile + " has " + more.numLabels() + " labels but the model " + fromFile
+          + " has " + learner.numLabels() + ": a model's labels are fixed when it is first trained");
+    }
+    more = DataLoading.withLabels(more, learner.numLabels());
+    TrainThenTest.Training training =
+        TrainThenTest.train(learner, DataView.of(more), trainingOrder, Seeds.order(seed.seed()), scaler);
+    learner.checkFinite();
+    int numFeatures = Math.max(saved.numFeatures(), more.numFeatures());
+    ModelIo.write(new SavedModel(learner, saved.labelNames(), numFeatures, scaler, provenance(saved.provenance())),
+        modelFile);
+    PrintWriter out = spec.commandLine().getOut();
+    out.printf(Locale.ROOT, "continued %s from %s on %d examples of %s (order %s, scale %s) in %.3f s, %d examples in all;"
+        + " saved %s (d = %d)%n", Reports.describe(learner), fromFile, training.examples(), dataFile.getFileName(),
+        trainingOrder.cliName(), scaler.scaling().cliName(), training.seconds(), learner.examplesSeen(), modelFile,
+        numFeatures);
+    out.flush();
+    return 0;
+  }
+
+  /**
+   * {@code earlier} and this pass: the toolkit version and the data file (path, bytes, SHA-256). The first
+   * pass writes {@code toolkitVersion}, {@code data}, ...; each pass with {@code --from} adds the same keys
+   * prefixed {@code continued1.}, {@code continued2.}, ...
+   */
+  private Map<String, String> provenance(Map<String, String> earlier) throws IOException {
+    int pass = 0;
+    while (earlier.containsKey(passPrefix(pass) + "data")) {
+      pass++;
+    }
+    String prefix = passPrefix(pass);
+    RunRecord.DataFile file = RunRecord.DataFile.of(dataFile);
+    Map<String, String> p = new LinkedHashMap<>(earlier);
+    p.put(prefix + "toolkitVersion", VersionProvider.toolkitVersion());
+    p.put(prefix + "data", file.path());
+    p.put(prefix + "dataBytes", Long.toString(file.bytes()));
+    p.put(prefix + "dataSha256", file.sha256());
+    return p;
+  }
+
+  private static String passPrefix(int pass) {
+    return pass == 0 ? "" : "continued" + pass + ".";
   }
 }

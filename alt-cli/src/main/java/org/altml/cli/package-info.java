@@ -2,10 +2,11 @@
  * The {@code alt} command line: {@link org.altml.cli.AltCommand} and one class per subcommand, shared
  * options as mixins ({@link org.altml.cli.DataOptions}, {@link org.altml.cli.SeedOptions}), and
  * {@link org.altml.cli.DataLoading}, the one place that reads and writes data files. The learning
- * commands (evaluate, prequential, train, predict, demo) share {@link org.altml.cli.LearnerSettings} (a
- * mixin), {@code Reports} (JSON with the run record, the paper's Table 3 in percent), {@link
- * org.altml.sparse.io.AtomicOutput} (outputs moved into place only on success) and {@code Predictions} (the prediction-line
- * format of predict and evaluate --predictions). Commands parse,
- * build config records, call library entry points and print; only {@code AltCommand.main} exits.
+ * commands (evaluate, prequential, train) take {@code --learner} and its parameter options from
+ * {@code LearnerOptions}, which builds them from the learner registry: the CLI knows no learner by hand.
+ * The commands share {@code Reports} (JSON with the run record, the paper's Table 3 in percent), {@link
+ * org.altml.sparse.io.AtomicOutput} (outputs moved into place only on success) and {@code Predictions}
+ * (the prediction-line format of predict and evaluate --predictions). Commands parse, build config
+ * records, call library entry points and print; only {@code AltCommand.main} exits.
  */
 package org.altml.cli;

@@ -34,7 +34,8 @@ class AltCommandTest {
     CliRun r = CliRun.of();
     assertEquals(2, r.exitCode());
     assertTrue(r.err().startsWith("alt: missing command"), r.err());
-    assertTrue(r.err().contains("Usage: alt"), r.err());
+    assertTrue(r.err().contains("Try 'alt --help' for the usage."), r.err());
+    assertTrue(r.err().lines().count() <= 2, "no page of usage: " + r.err());
     assertEquals("", r.out());
   }
 
@@ -43,7 +44,8 @@ class AltCommandTest {
     CliRun r = CliRun.of("frobnicate");
     assertEquals(2, r.exitCode());
     assertTrue(r.err().contains("frobnicate"), r.err());
-    assertTrue(r.err().contains("Usage:"), r.err());
+    assertTrue(r.err().contains("Try 'alt --help'"), r.err());
+    assertTrue(r.err().lines().count() <= 4, "one line, suggestions, and a pointer to --help: " + r.err());
     CliRun o = CliRun.of("demo", "--no-such-option");
     assertEquals(2, o.exitCode());
     assertTrue(o.err().contains("--no-such-option"), o.err());

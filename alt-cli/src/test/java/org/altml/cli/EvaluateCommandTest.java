@@ -8,19 +8,19 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.altml.core.eval.DataView;
 import org.altml.core.eval.FeatureScaling;
 import org.altml.core.eval.Order;
+import org.altml.core.eval.RunRecord;
+import org.altml.core.eval.Seeds;
 import org.altml.core.eval.TrainThenTest;
 import org.altml.core.eval.TrainThenTestResult;
-import org.altml.core.linear.Falt;
-import org.altml.core.linear.FaltConfig;
-import org.altml.core.linear.LearnerOptions;
-import org.altml.core.learner.Precision;
-import org.altml.core.linear.Salt;
-import org.altml.core.linear.SaltConfig;
+import org.altml.core.learner.LearnerRegistry;
+import org.altml.core.learner.Settings;
 import org.altml.core.metric.Measure;
 import org.altml.core.metric.ZeroDivisionPolicy;
 import org.altml.sparse.data.Dataset;
@@ -63,7 +63,7 @@ class EvaluateCommandTest {
     assertEquals(1, Json.number(json, "rankingLossLeftOut"));
     assertEquals(1, Json.number(json, "trainExamples"));
     assertEquals(3, Json.number(json, "testExamples"));
-    assertEquals("2", json.get("run.settings.numLabels"));
+    assertEquals("2", json.get("numLabels"));
 
     CliRun human = CliRun.of("evaluate", "--learner", "falt", "--train", train.toString(), "--test", test.toString());
     assertEquals(0, human.exitCode(), human.err());
@@ -91,8 +91,10 @@ class EvaluateCommandTest {
 
     Dataset tr = DataFiles.read(train).withDimensions(DataFiles.read(train).numFeatures(), 7);
     Dataset te = DataFiles.read(test).withDimensions(DataFiles.read(test).numFeatures(), 7);
-    TrainThenTestResult expected = TrainThenTest.run(new Salt(7, new SaltConfig(0.5f, 0.5f, 3)), tr, te,
-        new TrainThenTest.Config(Order.SHUFFLE, 5, FeatureScaling.L2, ZeroDivisionPolicy.SPEC, 1));
+    Settings salt = Settings.parse(LearnerRegistry.get("salt"), Map.of("eta", "0.5", "delta", "0.5", "maxUpdates", "3"));
+    TrainThenTestResult expected = TrainThenTest.run(salt, DataView.of(tr), DataView.of(te),
+        new TrainThenTest.Config(Order.SHUFFLE, 5, FeatureScaling.L2, ZeroDivisionPolicy.SPEC, 1),
+        List.of(RunRecord.DataFile.of(train), RunRecord.DataFile.of(test)));
     for (Measure m : Measure.values()) {
       double v = expected.metrics().get(m);
       String text = json.get("metrics." + m.metricName());
@@ -111,6 +113,9 @@ class EvaluateCommandTest {
     assertEquals("3", json.get("run.settings.maxUpdates"));
     assertEquals("double", json.get("run.settings.precision"), "double is the default");
     assertEquals("5", json.get("run.seeds.order"));
+    assertEquals(Long.toString(Seeds.learner(5)), json.get("run.seeds.learner"));
+    assertEquals(expected.record().settings(), settingsOf(json), "every parameter, defaults from the registry");
+    assertEquals(expected.record().key(), json.get("runKey"), "the same run has the same key (threads aside)");
     assertEquals("shuffle", json.get("run.order"));
     assertEquals("l2", json.get("run.scaling"));
     assertEquals(train.toString(), json.get("run.dataFiles[0].path"));
@@ -135,22 +140,28 @@ class EvaluateCommandTest {
     Map<String, String> json = Json.flatten(r.out());
     assertEquals("float", json.get("run.settings.precision"));
     Dataset data = DataFiles.read(train).withDimensions(DataFiles.read(train).numFeatures(), 5);
-    TrainThenTestResult expected = TrainThenTest.run(
-        new Falt(5, new FaltConfig(1f, 4), LearnerOptions.defaults().withPrecision(Precision.FLOAT)), data, data,
-        TrainThenTest.Config.defaults().withOrder(Order.FILE));
+    Settings falt = Settings.parse(LearnerRegistry.get("falt"), Map.of("maxUpdates", "4", "precision", "float"));
+    TrainThenTestResult expected = TrainThenTest.run(falt, DataView.of(data), DataView.of(data),
+        TrainThenTest.Config.defaults().withOrder(Order.FILE), List.of());
     for (Measure m : Measure.values()) {
       double v = expected.metrics().get(m);
       assertEquals(Double.isNaN(v) ? "null" : Double.toString(v), json.get("metrics." + m.metricName()), m.metricName());
     }
   }
 
+  /** The record keeps the factor as given; the learner resolves M = ceil(m·L), shown in the human output. */
   @Test
   void maxUpdatesFactorUsesL() throws IOException {
     Path train = file("train.svm", "0 1:1\n1 2:1\n2 3:1\n3 1:1\n");
     CliRun r = CliRun.of("evaluate", "--learner", "falt", "--max-updates-factor", "0.5", "--train", train.toString(),
         "--test", train.toString(), "--json");
     assertEquals(0, r.exitCode(), r.err());
-    assertEquals("2", Json.flatten(r.out()).get("run.settings.maxUpdates"), "ceil(0.5 * 4)");
+    assertEquals("0.5", Json.flatten(r.out()).get("run.settings.maxUpdatesFactor"));
+    CliRun human = CliRun.of("evaluate", "--learner", "falt", "--max-updates-factor", "0.5", "--train", train.toString(),
+        "--test", train.toString());
+    assertEquals(0, human.exitCode(), human.err());
+    assertTrue(human.out().startsWith("train-then-test: falt eta=1.0 maxUpdates=2 bias=false precision=double numLabels=4,"),
+        "ceil(0.5 * 4): " + human.out());
   }
 
   @Test
@@ -160,9 +171,11 @@ class EvaluateCommandTest {
       {"--learner", "nope"},
       {"--learner", "falt", "--eta", "-1"},
       {"--learner", "falt", "--eta", "NaN"},
+      {"--learner", "falt", "--eta", "fast"},
       {"--learner", "salt", "--delta", "0"},
       {"--learner", "falt", "--max-updates", "0"},
       {"--learner", "falt", "--max-updates", "2", "--max-updates-factor", "1"},
+      {"--learner", "falt", "--max-updates-factor", "1", "--max-updates", "1"},
       {"--learner", "falt", "--delta", "1"},
       {"--learner", "pa1", "--eta", "1"},
       {"--learner", "falt", "--order", "random"},
@@ -171,18 +184,20 @@ class EvaluateCommandTest {
       {"--learner", "falt", "--precision", "half"},
     };
     String[] expected = {
-      "expected one of [falt, salt, pa1, pa2]",
-      "alt: --eta must be positive and finite: -1.0",
-      "alt: --eta must be positive and finite: NaN",
-      "alt: --delta must be positive and finite: 0.0",
-      "alt: --max-updates must be >= 1: 0",
+      "expected one of [falt, pa1, pa2, salt] but was 'nope'",
+      "alt: --eta must be > 0 and finite: -1",
+      "alt: --eta must be > 0 and finite: NaN",
+      "alt: --eta must be > 0 and finite: fast",
+      "alt: --delta must be > 0 and finite: 0",
+      "alt: --max-updates must be in [1, 2147483647]: 0",
+      "alt: give --max-updates or --max-updates-factor, not both",
       "alt: give --max-updates or --max-updates-factor, not both",
       "alt: --delta applies to salt only, not falt",
       "alt: --eta applies to falt and salt, not pa1",
       "alt: --order must be file or shuffle: random",
       "alt: --scale must be none, standardize or l2: minmax",
       "alt: threads must be >= 0",
-      "alt: --precision must be double or float, not 'half'",
+      "alt: --precision must be double or float: half",
     };
     for (int i = 0; i < cases.length; i++) {
       String[] args = Stream.concat(Stream.of("evaluate", "--train", data.toString(), "--test", data.toString()),
@@ -246,6 +261,17 @@ class EvaluateCommandTest {
     try (Stream<Path> files = Files.list(dir)) {
       assertTrue(files.noneMatch(p -> p.getFileName().toString().startsWith(".alt-tmp-")), "temporary file left");
     }
+  }
+
+  /** The run record's settings in the JSON, in order. */
+  static Map<String, String> settingsOf(Map<String, String> json) {
+    Map<String, String> settings = new LinkedHashMap<>();
+    json.forEach((k, v) -> {
+      if (k.startsWith("run.settings.")) {
+        settings.put(k.substring("run.settings.".length()), v);
+      }
+    });
+    return settings;
   }
 
   static int[] range(int from, int to) {

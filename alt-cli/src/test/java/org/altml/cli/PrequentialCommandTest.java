@@ -13,10 +13,14 @@ import java.util.stream.Stream;
 import org.altml.core.eval.CurvePoint;
 import org.altml.core.eval.Prequential;
 import org.altml.core.eval.PrequentialResult;
-import org.altml.core.linear.Falt;
-import org.altml.core.linear.FaltConfig;
+import org.altml.core.eval.RunRecord;
+import org.altml.core.eval.Seeds;
+import org.altml.core.learner.LearnerContext;
+import org.altml.core.learner.LearnerRegistry;
+import org.altml.core.learner.Settings;
 import org.altml.core.metric.Measure;
 import org.altml.sparse.data.Dataset;
+import org.altml.sparse.data.ExampleStream;
 import org.altml.sparse.io.DataFiles;
 import org.altml.sparse.synth.SparseTextGenerator;
 import org.junit.jupiter.api.BeforeEach;
@@ -37,8 +41,11 @@ class PrequentialCommandTest {
     Dataset all = new SparseTextGenerator(c).generate(25);
     data = dir.resolve("stream.svm");
     DataFiles.write(all, data);
-    expected = Prequential.run(new Falt(5, new FaltConfig(0.5f, 1)), all.stream(),
-        Prequential.Config.defaults().withWindow(4).withSampleEvery(10));
+    Settings falt = Settings.parse(LearnerRegistry.get("falt"), Map.of("eta", "0.5"));
+    try (ExampleStream stream = all.stream()) {
+      expected = Prequential.run(falt, LearnerContext.of(5), 1, stream,
+          Prequential.Config.defaults().withWindow(4).withSampleEvery(10), null, List.of(RunRecord.DataFile.of(data)));
+    }
   }
 
   private CliRun run(String... extra) {
@@ -86,6 +93,9 @@ class PrequentialCommandTest {
     assertEquals(Double.toString(expected.window().get(Measure.F1)), summary.get("windowMetrics.f1"));
     assertEquals("prequential", summary.get("run.protocol"));
     assertEquals("stream", summary.get("run.order"));
+    assertEquals(Long.toString(Seeds.learner(1)), summary.get("run.seeds.learner"));
+    assertEquals(expected.record().settings(), EvaluateCommandTest.settingsOf(summary));
+    assertEquals(expected.record().key(), summary.get("runKey"));
     assertTrue(Json.number(summary, "examplesPerSecond") > 0);
   }
 
@@ -98,7 +108,7 @@ class PrequentialCommandTest {
     assertEquals("12", json.get("examples"));
     assertEquals("2", json.get("curvePoints"));
     int labels = DataFiles.read(data).numLabels();
-    assertEquals(Integer.toString(labels), json.get("run.settings.numLabels"));
+    assertEquals(Integer.toString(labels), json.get("numLabels"));
   }
 
   @Test

@@ -10,9 +10,14 @@ import java.util.List;
 import org.altml.core.eval.Order;
 import org.altml.core.eval.TrainThenTest;
 import org.altml.core.eval.TrainThenTestResult;
+import java.util.Map;
+import org.altml.core.eval.DataView;
+import org.altml.core.learner.LearnerRegistry;
+import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Scores;
-import org.altml.core.linear.Falt;
-import org.altml.core.linear.FaltConfig;
+import org.altml.core.learner.Settings;
+import org.altml.core.model.ModelIo;
+import org.altml.core.model.SavedModel;
 import org.altml.core.metric.EvaluationSuite;
 import org.altml.core.metric.Measure;
 import org.altml.sparse.data.Dataset;
@@ -44,13 +49,18 @@ class ReadmeExampleTest {
     Dataset train = DataFiles.read(trainFile);                    // LIBSVM or Mulan ARFF, .gz or not
     Dataset test = DataFiles.read(testFile).withDimensions(train.numFeatures(), train.numLabels());
 
+    // any registered learner kind by name, with its typed parameters (defaults from the registry)
+    Settings settings = LearnerRegistry.get("falt").defaults().with("eta", 0.5f).with("maxUpdates", 4);
+
     // one online pass, then the frozen model scored on the test set (all cores, same result as 1)
-    Falt falt = new Falt(train.numLabels(), new FaltConfig(0.5f, 4)); // eta, M
-    TrainThenTestResult result =
-        TrainThenTest.run(falt, train, test, TrainThenTest.Config.defaults().withOrder(Order.SHUFFLE).withSeed(1));
+    TrainThenTestResult result = TrainThenTest.run(settings, DataView.of(train), DataView.of(test),
+        TrainThenTest.Config.defaults().withOrder(Order.SHUFFLE).withSeed(1), List.of());
     double f1 = result.metrics().get(Measure.F1);
+    ModelIo.write(new SavedModel(result.learner(), train.labelNames(), train.numFeatures(), result.scaler(),
+        Map.of()), dir.resolve("falt.model"));                  // full state: training can continue later
 
     // or by hand, one example at a time: predict, score, then learn (prequential)
+    OnlineMultiLabelLearner falt = result.learner();
     Scores scores = new Scores(train.numLabels());
     EvaluationSuite suite = new EvaluationSuite(train.numLabels());
     try (ExampleStream stream = test.stream()) {

@@ -11,11 +11,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.altml.core.eval.FeatureScaling;
+import org.altml.core.eval.RunRecord;
+import org.altml.core.learner.LearnerRegistry;
+import org.altml.core.model.ModelIo;
+import org.altml.core.model.SavedModel;
 import org.altml.sparse.data.Dataset;
 import org.altml.sparse.io.DataFiles;
 import org.altml.sparse.synth.SparseTextGenerator;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,7 +41,11 @@ class TrainPredictCommandTest {
     DataFiles.write(all.subset(EvaluateCommandTest.range(180, 260)), test);
   }
 
-  /** The acceptance criterion: train then predict gives exactly the predictions evaluate scored. */
+  /**
+   * The acceptance criterion: train then predict gives exactly the predictions evaluate scored; the model
+   * carries its scaling (standardize with the statistics fitted on the training file), so predict needs no
+   * --scale.
+   */
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', value = {
     "--learner falt --order file",
@@ -46,10 +56,28 @@ class TrainPredictCommandTest {
     "--learner falt --eta 0.3 --max-updates 4 --seed 9 --precision float",
     "--learner salt --eta 0.5 --delta 0.1 --max-updates 3 --bias --precision float",
     "--learner pa1 --c 0.5 --precision double",
+    "--learner falt --eta 0.1 --max-updates 2 --scale standardize",
+    "--learner salt --scale standardize --order file --precision float",
+    "--learner pa2 --c 0.25 --scale standardize --bias",
   })
   void trainThenPredictEqualsEvaluate(String options) throws IOException {
     writeData(31);
-    List<String> opts = List.of(options.split(" "));
+    assertTrainThenPredictEqualsEvaluate(List.of(options.split(" ")));
+  }
+
+  /** The same for every registered learner kind with its defaults. */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("learnerNames")
+  void trainThenPredictEqualsEvaluateForEveryLearner(String learner) throws IOException {
+    writeData(36);
+    assertTrainThenPredictEqualsEvaluate(List.of("--learner", learner));
+  }
+
+  static List<String> learnerNames() {
+    return LearnerRegistry.names();
+  }
+
+  private void assertTrainThenPredictEqualsEvaluate(List<String> opts) throws IOException {
     Path evaluated = dir.resolve("evaluated.txt");
     Path model = dir.resolve("model.alt");
     Path predicted = dir.resolve("predicted.txt");
@@ -59,17 +87,15 @@ class TrainPredictCommandTest {
     CliRun t = CliRun.of(args(List.of("train", "--data", train.toString(), "--num-labels", "6", "--model", model.toString()), opts));
     assertEquals(0, t.exitCode(), t.err());
     assertTrue(t.out().startsWith("trained "), t.out());
-    String scale = options.contains("--scale l2") ? "l2" : "none";
-    CliRun p = CliRun.of("predict", "--model", model.toString(), "--data", test.toString(), "--scale", scale,
-        "--out", predicted.toString());
+    CliRun p = CliRun.of("predict", "--model", model.toString(), "--data", test.toString(), "--out", predicted.toString());
     assertEquals(0, p.exitCode(), p.err());
     byte[] expected = Files.readAllBytes(evaluated);
     assertEquals(80, Files.readAllLines(evaluated).size());
-    assertArrayEquals(expected, Files.readAllBytes(predicted), options + " (seed 31)");
-    assertTrue(Files.readAllLines(evaluated).stream().anyMatch(l -> !l.isEmpty()), "something is predicted: " + options);
+    assertArrayEquals(expected, Files.readAllBytes(predicted), opts + " (seed 31)");
+    assertTrue(Files.readAllLines(evaluated).stream().anyMatch(l -> !l.isEmpty()), "something is predicted: " + opts);
 
     // and the same on stdout
-    CliRun stdout = CliRun.of("predict", "--model", model.toString(), "--data", test.toString(), "--scale", scale);
+    CliRun stdout = CliRun.of("predict", "--model", model.toString(), "--data", test.toString());
     assertEquals(new String(expected, StandardCharsets.UTF_8), stdout.out());
   }
 
@@ -118,14 +144,43 @@ class TrainPredictCommandTest {
     assertEquals("0\t2.0 -2.0 0.0\n\t0.0 0.0 0.0\n1\t-1.0 1.0 0.0\n", p.out());
   }
 
+  /** The model's scaling is its own: predict may repeat it, not change it; the file records it and the data file. */
   @Test
-  void standardizeIsRefusedWithTheReason() throws IOException {
+  void theModelCarriesItsScalingAndProvenance() throws IOException {
     writeData(33);
     Path model = dir.resolve("m.alt");
     CliRun t = CliRun.of("train", "--learner", "falt", "--data", train.toString(), "--model", model.toString(),
         "--scale", "standardize");
+    assertEquals(0, t.exitCode(), t.err());
+    assertTrue(t.out().contains("scale standardize"), t.out());
+    SavedModel saved = ModelIo.read(model);
+    assertEquals(FeatureScaling.STANDARDIZE, saved.scaler().scaling());
+    assertEquals(180, saved.scaler().observed(), "fitted on the training file");
+    assertEquals(180, saved.examplesSeen());
+    assertEquals(train.toString(), saved.provenance().get("data"));
+    assertEquals(RunRecord.DataFile.of(train).sha256(), saved.provenance().get("dataSha256"));
+    assertEquals(VersionProvider.toolkitVersion(), saved.provenance().get("toolkitVersion"));
+
+    CliRun same = CliRun.of("predict", "--model", model.toString(), "--data", test.toString(), "--scale", "standardize");
+    assertEquals(0, same.exitCode(), same.err());
+    assertEquals(CliRun.of("predict", "--model", model.toString(), "--data", test.toString()).out(), same.out());
+    Path out = dir.resolve("out.txt");
+    CliRun other = CliRun.of("predict", "--model", model.toString(), "--data", test.toString(), "--scale", "l2",
+        "--out", out.toString());
+    assertEquals(2, other.exitCode());
+    assertEquals("alt: --scale l2 differs from the scaling of " + model + " (standardize): the model carries its scaling,"
+        + " leave --scale out", other.err().strip());
+    assertFalse(Files.exists(out));
+  }
+
+  @Test
+  void learnerIsRequiredWithoutFrom() throws IOException {
+    writeData(37);
+    Path model = dir.resolve("m.alt");
+    CliRun t = CliRun.of("train", "--data", train.toString(), "--model", model.toString());
     assertEquals(2, t.exitCode());
-    assertTrue(t.err().startsWith("alt: --scale standardize is not supported by train and predict"), t.err());
+    assertTrue(t.err().startsWith("alt: Missing required option: '--learner=NAME'"), t.err());
+    assertTrue(t.err().contains("Try 'alt train --help' for the usage."), t.err());
     assertFalse(Files.exists(model));
   }
 

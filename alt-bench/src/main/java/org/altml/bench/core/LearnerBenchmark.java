@@ -1,10 +1,10 @@
 package org.altml.bench.core;
 
 import java.util.concurrent.TimeUnit;
+import org.altml.bench.state.LearnerState;
 import org.altml.bench.state.YardstickStream;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Scores;
-import org.altml.core.learner.Precision;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;
@@ -16,7 +16,6 @@ import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -24,8 +23,10 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Per-example cost of FALT, SALT, PA-I and PA-II binary relevance on the C yardstick's RCV1-shaped
- * stream ({@link YardstickStream}: d = 47,236, 76 non-zeros, L = 101 and the industries-shaped 314).
+ * Per-example cost of registered learner kinds ({@link LearnerState}: by name through the registry, at
+ * their defaults, in float and double weights; FALT, SALT, PA-I and PA-II binary relevance unless
+ * {@code -p learner=NAME} names others) on the C yardstick's RCV1-shaped stream ({@link YardstickStream}:
+ * d = 47,236, 76 non-zeros, L = 101 and the industries-shaped 314).
  *
  * <p>{@code predictThenUpdate}: one online round per example, over a block of {@value #BLOCK} examples
  * per invocation (the score is ns per example), continuing through the stream across invocations and
@@ -44,50 +45,20 @@ public class LearnerBenchmark {
 
   /** An evolving learner, reset per iteration, and a cursor into the stream. */
   @State(Scope.Thread)
-  public static class Online {
-    /** The learner compared. */
-    @Param
-    public Learners learner;
-
-    /** Weight precision: FLOAT (the fast option) or DOUBLE (the default, float64-faithful). */
-    @Param
-    public Precision precision;
-
-    OnlineMultiLabelLearner model;
-    Scores scores;
-    int cursor;
-    final SparseVector x = new SparseVector();
-    final LabelSet y = new LabelSet();
-
+  public static class Online extends LearnerState {
     /** Creates the state; JMH sets the parameters. */
     public Online() {}
 
     /** A fresh learner at the start of the stream, once per iteration. */
     @Setup(Level.Iteration)
     public void reset(YardstickStream stream) {
-      model = learner.create(stream.dataset().numLabels(), precision);
-      scores = new Scores(stream.dataset().numLabels());
-      cursor = 0;
+      startFresh(stream.dataset());
     }
   }
 
   /** A learner trained by one pass over the stream, then frozen. */
   @State(Scope.Thread)
-  public static class Trained {
-    /** The learner compared. */
-    @Param
-    public Learners learner;
-
-    /** Weight precision: FLOAT (the fast option) or DOUBLE (the default, float64-faithful). */
-    @Param
-    public Precision precision;
-
-    OnlineMultiLabelLearner model;
-    Scores scores;
-    int cursor;
-    final SparseVector x = new SparseVector();
-    final LabelSet y = new LabelSet();
-
+  public static class Trained extends LearnerState {
     /** Creates the state; JMH sets the parameters. */
     public Trained() {}
 
@@ -95,8 +66,7 @@ public class LearnerBenchmark {
     @Setup(Level.Trial)
     public void train(YardstickStream stream) {
       Dataset data = stream.dataset();
-      model = learner.create(data.numLabels(), precision);
-      scores = new Scores(data.numLabels());
+      startFresh(data);
       for (int i = 0; i < data.size(); i++) {
         model.update(data.features(i, x), data.labels(i, y));
       }
@@ -106,7 +76,7 @@ public class LearnerBenchmark {
         predicted += scores.predictedCount();
       }
       if (predicted == 0) {
-        throw new IllegalStateException(learner + " predicts no label after a pass over " + data.name());
+        throw new IllegalStateException(settings().describe() + " predicts no label after a pass over " + data.name());
       }
     }
   }

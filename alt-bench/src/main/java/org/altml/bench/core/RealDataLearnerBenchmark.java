@@ -1,11 +1,8 @@
 package org.altml.bench.core;
 
 import java.util.concurrent.TimeUnit;
+import org.altml.bench.state.LearnerState;
 import org.altml.bench.state.RealDataset;
-import org.altml.core.learner.OnlineMultiLabelLearner;
-import org.altml.core.learner.Scores;
-import org.altml.sparse.LabelSet;
-import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -15,7 +12,6 @@ import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -23,9 +19,10 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * {@link LearnerBenchmark}'s online round on real data (bibtex, rcv1subset1), ns per example. Needs the
- * shared datasets ({@code -Dalt.datasets=PATH}); without them every trial fails at set-up with
- * "dataset absent" (see {@link RealDataset}): exclude the class with {@code -e RealData}.
+ * {@link LearnerBenchmark}'s online round on real data (bibtex, rcv1subset1), ns per example, for the same
+ * registered learners and precisions ({@link LearnerState}). Needs the shared datasets
+ * ({@code -Dalt.datasets=PATH}); without them every trial fails at set-up with "dataset absent" (see
+ * {@link RealDataset}): exclude the class with {@code -e RealData}.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -38,26 +35,14 @@ public class RealDataLearnerBenchmark {
 
   /** An evolving learner, reset per iteration, and a cursor into the stream. */
   @State(Scope.Thread)
-  public static class Online {
-    /** The learner compared. */
-    @Param
-    public Learners learner;
-
-    OnlineMultiLabelLearner model;
-    Scores scores;
-    int cursor;
-    final SparseVector x = new SparseVector();
-    final LabelSet y = new LabelSet();
-
+  public static class Online extends LearnerState {
     /** Creates the state; JMH sets the parameters. */
     public Online() {}
 
     /** A fresh learner at the start of the stream, once per iteration. */
     @Setup(Level.Iteration)
     public void reset(RealDataset data) {
-      model = learner.create(data.dataset().numLabels());
-      scores = new Scores(data.dataset().numLabels());
-      cursor = 0;
+      startFresh(data.dataset());
     }
   }
 

@@ -5,6 +5,7 @@ import java.lang.management.ThreadMXBean;
 import java.util.List;
 import java.util.Locale;
 import org.altml.bench.state.YardstickStream;
+import org.altml.core.learner.LearnerRegistry;
 import org.altml.core.learner.Scores;
 import org.altml.core.math.VectorMath;
 import org.altml.sparse.LabelSet;
@@ -24,18 +25,16 @@ import org.altml.sparse.data.Dataset;
  *
  * <p>Modes: {@code kernels} runs the C program's training round written with the
  * {@link VectorMath} kernels ({@code sparseTimesRows}, the hinge/coefficient loop inline,
- * {@code addSparseOuter}) and shows how far the kernels alone are from C; {@code falt} runs the
- * learner ({@code org.altml.core.linear.Falt}, through {@code FaltYardstickContender}) when it is on
- * the class path; {@code salt} runs {@code org.altml.core.linear.Salt} the same way (no C counterpart:
- * it gives the SALT/FALT ratio). Each mode prints one line:
+ * {@code addSparseOuter}) and shows how far the kernels alone are from C; any other mode is the name of a
+ * registered learner kind ({@code org.altml.core.learner.LearnerRegistry}), run by
+ * {@link LearnerYardstickContender} with the C program's η = 1, M = 1 and float weights: {@code falt} is
+ * the C program's counterpart, {@code salt} (no C counterpart) gives the SALT/FALT ratio, and a kind a
+ * module registers later is measured by naming it. Each mode prints one line:
  * {@code ALT <mode> ns/example  train <t>  predict <p>  (impl=... D=... L=... nnz=... N=... sink=...)};
- * an unavailable mode prints {@code ALT <mode> unavailable: <reason>}. Nothing here is a unit of ALT:
- * it is a measuring tool, so it prints.
+ * an unknown mode stops the run before anything is timed, naming the registered learners. Nothing here
+ * is a unit of ALT: it is a measuring tool, so it prints.
  */
 public final class YardstickComparison {
-  /** Class name of the FALT contender, compiled once the learners are on the class path. */
-  static final String FALT_CONTENDER = "org.altml.bench.core.FaltYardstickContender";
-
   /**
    * {@code -Dalt.yardstick.clock=cpu} times passes in this thread's CPU time instead of wall-clock time
    * (with {@code yardstick.sh}'s {@code YARDSTICK_CLOCK=cpu}, the C program then uses
@@ -76,15 +75,12 @@ public final class YardstickComparison {
     int passes = args.length > 4 ? Integer.parseInt(args[4]) : 3;
     List<String> modes = args.length > 5 ? List.of(args).subList(5, args.length) : List.of("kernels", "falt", "salt");
 
+    for (String mode : modes) {
+      contender(mode, numLabels, 1); // an unknown mode fails now, not after the others' timings
+    }
     Dataset data = YardstickStream.generate(d, numLabels, nnz, n);
     for (String mode : modes) {
-      Contender contender;
-      try {
-        contender = contender(mode, numLabels, d);
-      } catch (ReflectiveOperationException | LinkageError e) {
-        System.out.println("ALT " + mode + " unavailable: " + e);
-        continue;
-      }
+      Contender contender = contender(mode, numLabels, d);
       double bestTrain = Double.MAX_VALUE;
       double bestPredict = Double.MAX_VALUE;
       double sink = 0;
@@ -111,17 +107,20 @@ public final class YardstickComparison {
     return CPU_CLOCK ? THREADS.getCurrentThreadCpuTime() : System.nanoTime();
   }
 
-  static Contender contender(String mode, int numLabels, int d) throws ReflectiveOperationException {
-    return switch (mode) {
-      case "kernels" -> new KernelContender(numLabels, d);
-      // Looked up by name so that this tool runs before the learners land; once they are on the
-      // class path (FaltYardstickContender moved into src/main/java) this may become a plain `new`.
-      case "falt" -> (Contender) Class.forName(FALT_CONTENDER)
-          .getConstructor(int.class, int.class)
-          .newInstance(numLabels, d);
-      case "salt" -> new SaltYardstickContender(numLabels, d);
-      default -> throw new IllegalArgumentException("unknown mode '" + mode + "' (kernels, falt, salt)");
-    };
+  /**
+   * The contender of {@code mode}: the kernels, or the registered learner kind of that name.
+   *
+   * @throws IllegalArgumentException naming the modes when {@code mode} is neither
+   */
+  static Contender contender(String mode, int numLabels, int d) {
+    if (mode.equals("kernels")) {
+      return new KernelContender(numLabels, d);
+    }
+    if (!LearnerRegistry.contains(mode)) {
+      throw new IllegalArgumentException("unknown mode '" + mode + "' (kernels, or a registered learner: "
+          + String.join(", ", LearnerRegistry.names()) + ")");
+    }
+    return new LearnerYardstickContender(mode, numLabels, d);
   }
 
   /**

@@ -1,38 +1,45 @@
 package org.altml.bench.peers;
 
+import org.altml.core.learner.LearnerContext;
+import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Scores;
-import org.altml.core.linear.LinearLearner;
+import org.altml.core.learner.Settings;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;
 
 /**
- * An ALT learner: one pass of {@code update} over the training set in the given order, then
- * {@code predict} on the test set. The data is ALT's own {@link Dataset} (no conversion); the timed
- * training call builds a fresh learner and sizes W for d once, as the peers allocate their models inside
- * their timed calls.
+ * An ALT learner of any registered kind, built from its {@link Settings} through its spec: one pass of
+ * {@code update} over the training set in the given order, then {@code predict} on the test set. The data
+ * is ALT's own {@link Dataset} (no conversion); the timed training call builds a fresh learner with d in
+ * its context (a linear learner sizes W once), as the peers allocate their models inside their timed calls.
  */
 final class AltSystem implements PeerSystem {
-  private final AltLearners.Kind kind;
-  private final AltLearners.Settings settings;
+  private final Settings settings;
+  private final long seed;
   private Dataset train;
   private int[] order;
   private Dataset test;
-  private LinearLearner learner;
+  private OnlineMultiLabelLearner learner;
 
-  AltSystem(AltLearners.Kind kind, AltLearners.Settings settings) {
-    this.kind = kind;
+  AltSystem(Settings settings, long seed) {
     this.settings = settings;
+    this.seed = seed;
+  }
+
+  /** The row name of the learner kind called {@code learner}. */
+  static String label(String learner) {
+    return "ALT " + learner;
   }
 
   @Override
   public String name() {
-    return kind.label();
+    return label(settings.learner());
   }
 
   @Override
   public String settings() {
-    return settings.describe(kind) + ", one pass";
+    return settings.describe() + ", one pass";
   }
 
   @Override
@@ -44,8 +51,8 @@ final class AltSystem implements PeerSystem {
 
   @Override
   public int train(long deadline) {
-    learner = AltLearners.create(kind, train.numLabels(), settings);
-    learner.ensureFeatures(Math.max(train.numFeatures(), test.numFeatures()));
+    int d = Math.max(train.numFeatures(), test.numFeatures());
+    learner = settings.spec().create(settings, new LearnerContext(train.numLabels(), d, order.length, seed));
     SparseVector x = new SparseVector();
     LabelSet y = new LabelSet();
     for (int i : order) {

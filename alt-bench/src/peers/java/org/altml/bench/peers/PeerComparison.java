@@ -1,6 +1,5 @@
 package org.altml.bench.peers;
 
-import org.altml.core.learner.Precision;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,14 +10,22 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.Supplier;
+import org.altml.bench.state.RegisteredLearners;
+import org.altml.core.eval.DataView;
 import org.altml.core.eval.FeatureScaling;
 import org.altml.core.eval.Order;
 import org.altml.core.eval.TrainThenTest;
+import org.altml.core.learner.LearnerRegistry;
+import org.altml.core.learner.LearnerSpec;
+import org.altml.core.learner.Parameter;
 import org.altml.core.learner.Scores;
+import org.altml.core.learner.Settings;
 import org.altml.core.math.VectorMath;
 import org.altml.core.metric.EvaluationSuite;
 import org.altml.core.metric.Measure;
@@ -36,10 +43,18 @@ import org.altml.sparse.data.Dataset;
  * ({@code --scale}) is applied to the data before any system sees it. Writes one Markdown table per
  * dataset to {@code --out}, atomically. Run it with {@code alt-bench/peers.sh} (see there for the
  * options).
+ *
+ * <p>ALT's side is any registered learner kinds ({@code --alt-learners}, by default every one the
+ * {@link LearnerRegistry} knows), each at the registry's defaults with the learner options given here
+ * ({@code --eta}, {@code --max-updates}, ... : the options of the kinds' parameters) set on the kinds that
+ * take them. Nothing here lists learner kinds or their defaults.
  */
 public final class PeerComparison {
   private static final List<String> ALL_DATASETS = List.of("emotions", "scene", "yeast", "bibtex", "rcv1subset1", "synthetic");
-  private static final List<String> ALL_SYSTEMS = List.of("falt", "salt", "pa1", "pa2", "tribuo", "liblinear", "moa-sgd", "moa-ht");
+  private static final List<String> ALL_PEERS = List.of("tribuo", "liblinear", "moa-sgd", "moa-ht");
+
+  /** The ALT learner kind the other systems are compared with (the FALT/peer ratios) and the harness cross-checks. */
+  static final String REFERENCE = "falt";
 
   /** Held strongly so that the level sticks: Tribuo logs an INFO line per training call. */
   private static final java.util.logging.Logger TRIBUO_LOG = java.util.logging.Logger.getLogger("org.tribuo");
@@ -50,6 +65,7 @@ public final class PeerComparison {
   record Options(
       Path data,
       List<String> datasets,
+      List<Settings> alt,
       List<String> systems,
       Path out,
       int warmup,
@@ -60,7 +76,6 @@ public final class PeerComparison {
       double budgetSeconds,
       boolean shuffle,
       FeatureScaling scale,
-      AltLearners.Settings alt,
       int moaPartial,
       double moaPartialSeconds) {
     /** The scaling for the named dataset: {@code --scale}, or by default standardize for dense sets and none for sparse text. */
@@ -80,9 +95,11 @@ public final class PeerComparison {
   }
 
   /**
-   * Entry point: {@code [--data DIR] [--datasets a,b] [--systems a,b] [--out FILE] [--reps N] [--seed S]
-   * [--warmup N] [--warmup-seconds S] [--min-rep-seconds S] [--budget SECONDS] [--order shuffle|file] [--scale auto|none|standardize|l2] [--eta E]
-   * [--delta D] [--c C] [--max-updates M] [--bias true|false] [--precision double|float] [--moa-partial N]}.
+   * Entry point: {@code [--data DIR] [--datasets a,b] [--alt-learners a,b|none] [--systems a,b|none] [--out FILE]
+   * [--reps N] [--seed S] [--warmup N] [--warmup-seconds S] [--min-rep-seconds S] [--budget SECONDS]
+   * [--order shuffle|file] [--scale auto|none|standardize|l2] [--moa-partial N] [--moa-partial-seconds S]}
+   * and any learner option of a registered kind's parameter, e.g. {@code [--eta E] [--delta D] [--c C]
+   * [--max-updates M] [--max-updates-factor m] [--bias true|false] [--precision double|float]}.
    */
   public static void main(String[] args) throws Exception {
     Options o = parse(args);
@@ -101,7 +118,8 @@ public final class PeerComparison {
     String dataProp = System.getProperty("alt.datasets", "../shared/datasets");
     Path data = Path.of(dataProp);
     List<String> datasets = ALL_DATASETS;
-    List<String> systems = ALL_SYSTEMS;
+    List<String> learners = LearnerRegistry.names();
+    List<String> systems = ALL_PEERS;
     Path out = Path.of("alt-bench/RESULTS-peers.md");
     int warmup = 1;
     double warmupSeconds = 2;
@@ -111,13 +129,8 @@ public final class PeerComparison {
     double budget = 120;
     boolean shuffle = true;
     FeatureScaling scale = null;
-    AltLearners.Settings d = AltLearners.Settings.defaults();
-    float eta = d.eta();
-    float delta = d.delta();
-    float c = d.c();
-    int maxUpdates = d.maxUpdates();
-    boolean bias = d.bias();
-    Precision precision = d.precision();
+    Map<String, Parameter<?>> learnerOptions = learnerOptions();
+    Map<String, String> learnerValues = new LinkedHashMap<>();
     int moaPartial = 200;
     double moaPartialSeconds = 300;
     for (int i = 0; i < args.length; i++) {
@@ -129,7 +142,8 @@ public final class PeerComparison {
       switch (a) {
         case "--data" -> data = Path.of(v);
         case "--datasets" -> datasets = checked(v, ALL_DATASETS, "dataset");
-        case "--systems" -> systems = checked(v, ALL_SYSTEMS, "system");
+        case "--alt-learners" -> learners = checked(v, LearnerRegistry.names(), "learner");
+        case "--systems" -> systems = checked(v, ALL_PEERS, "system");
         case "--out" -> out = Path.of(v);
         case "--reps" -> reps = Integer.parseInt(v);
         case "--warmup" -> warmup = Integer.parseInt(v);
@@ -144,16 +158,18 @@ public final class PeerComparison {
           shuffle = v.equals("shuffle");
         }
         case "--scale" -> scale = v.equals("auto") ? null : FeatureScaling.parse(v);
-        case "--eta" -> eta = Float.parseFloat(v);
-        case "--delta" -> delta = Float.parseFloat(v);
-        case "--c" -> c = Float.parseFloat(v);
-        case "--max-updates" -> maxUpdates = Integer.parseInt(v);
-        case "--bias" -> bias = Boolean.parseBoolean(v);
-        case "--precision" -> precision = Precision.valueOf(v.toUpperCase(Locale.ROOT));
         case "--moa-partial" -> moaPartial = Integer.parseInt(v);
         case "--moa-partial-seconds" -> moaPartialSeconds = Double.parseDouble(v);
-        default -> throw new IllegalArgumentException("unknown option " + a + "; known: --data --datasets --systems --out --warmup --warmup-seconds --min-rep-seconds"
-            + " --reps --seed --budget --order --scale --eta --delta --c --max-updates --bias --precision --moa-partial --moa-partial-seconds");
+        default -> {
+          Parameter<?> p = learnerOptions.get(a);
+          if (p == null) {
+            throw new IllegalArgumentException("unknown option " + a + "; known: --data --datasets --alt-learners --systems --out --warmup"
+                + " --warmup-seconds --min-rep-seconds --reps --seed --budget --order --scale --moa-partial --moa-partial-seconds"
+                + " and the learner options " + String.join(" ", learnerOptions.keySet()));
+          }
+          p.parse(v); // names the option's parameter and range when the value is not valid
+          learnerValues.put(p.name(), v);
+        }
       }
     }
     if (warmup < 0) {
@@ -165,19 +181,38 @@ public final class PeerComparison {
     if (moaPartial < 0) {
       throw new IllegalArgumentException("--moa-partial must be >= 0: " + moaPartial);
     }
-    // Validates eta, delta, c and M through the learners' own config records.
-    AltLearners.Settings alt = new AltLearners.Settings(eta, delta, c, maxUpdates, bias, precision);
-    for (AltLearners.Kind k : AltLearners.Kind.values()) {
-      AltLearners.create(k, 1, alt);
+    // Each kind's defaults with the learner options it takes, checked by its spec before any data is read.
+    List<Settings> alt = new ArrayList<>();
+    for (String learner : learners) {
+      alt.add(RegisteredLearners.settings(learner, learnerValues));
     }
     if (warmupSeconds < 0 || minRepSeconds < 0) {
       throw new IllegalArgumentException("--warmup-seconds and --min-rep-seconds must be >= 0");
     }
-    return new Options(data, datasets, systems, out, warmup, warmupSeconds, minRepSeconds, reps, seed, budget, shuffle, scale, alt, moaPartial, moaPartialSeconds);
+    return new Options(data, datasets, alt, systems, out, warmup, warmupSeconds, minRepSeconds, reps, seed, budget, shuffle, scale, moaPartial, moaPartialSeconds);
   }
 
+  /**
+   * The command-line option of every parameter of every registered learner kind ({@code --eta},
+   * {@code --max-updates}, ...): parameters of one name mean one thing in every kind, so the first found
+   * stands for all.
+   */
+  static Map<String, Parameter<?>> learnerOptions() {
+    Map<String, Parameter<?>> options = new LinkedHashMap<>();
+    for (LearnerSpec spec : LearnerRegistry.all()) {
+      for (Parameter<?> p : spec.parameters()) {
+        options.putIfAbsent(p.option(), p);
+      }
+    }
+    return options;
+  }
+
+  /** The names in {@code csv}, each one of {@code known}; {@code none} is the empty list. */
   private static List<String> checked(String csv, List<String> known, String what) {
     List<String> out = new ArrayList<>();
+    if (csv.strip().equals("none")) {
+      return out;
+    }
     for (String s : csv.split(",")) {
       String t = s.strip();
       if (!known.contains(t)) {
@@ -188,12 +223,8 @@ public final class PeerComparison {
     return out;
   }
 
-  private static Supplier<PeerSystem> system(String id, AltLearners.Settings alt) {
+  private static Supplier<PeerSystem> peer(String id) {
     return switch (id) {
-      case "falt" -> () -> new AltSystem(AltLearners.Kind.FALT, alt);
-      case "salt" -> () -> new AltSystem(AltLearners.Kind.SALT, alt);
-      case "pa1" -> () -> new AltSystem(AltLearners.Kind.PA1, alt);
-      case "pa2" -> () -> new AltSystem(AltLearners.Kind.PA2, alt);
       case "tribuo" -> TribuoSystem::new;
       case "liblinear" -> LiblinearSystem::new;
       case "moa-sgd" -> () -> new MoaSystem("functions.SGD", "MOA BR SGD");
@@ -211,23 +242,29 @@ public final class PeerComparison {
     Dataset test = split.test();
     int[] order = o.shuffle() ? Dataset.permutation(train.size(), o.seed()) : identity(train.size());
     List<Row> rows = new ArrayList<>();
-    for (String id : o.systems()) {
-      rows.add(runSystem(o, system(id, o.alt()).get(), name, train, order, test));
+    for (Settings s : o.alt()) {
+      rows.add(runSystem(o, new AltSystem(s, o.seed()), name, train, order, test));
       System.gc();
     }
-    String check = rows.stream().filter(r -> r.system().equals(AltLearners.Kind.FALT.label()) && r.metrics() != null).findFirst()
-        .map(r -> crossCheck(o, raw, scaling, r.metrics())).orElse("");
+    for (String id : o.systems()) {
+      rows.add(runSystem(o, peer(id).get(), name, train, order, test));
+      System.gc();
+    }
+    String check = o.alt().stream().filter(s -> s.learner().equals(REFERENCE)).findFirst()
+        .flatMap(s -> rows.stream().filter(r -> r.system().equals(AltSystem.label(REFERENCE)) && r.metrics() != null).findFirst()
+            .map(r -> crossCheck(o, s, raw, scaling, r.metrics())))
+        .orElse("");
     return table(name, split, scaling, rows) + check;
   }
 
   /**
    * Self-check of the harness: ALT's own train-then-test protocol ({@link TrainThenTest}, which scales
    * on the fly from the unscaled data and evaluates with its own suite) must give exactly the metrics
-   * the comparison measured for FALT.
+   * the comparison measured for FALT, building the learner itself from the same {@code settings}.
    */
-  static String crossCheck(Options o, PeerData.Split raw, FeatureScaling scaling, MetricReport measured) {
+  static String crossCheck(Options o, Settings settings, PeerData.Split raw, FeatureScaling scaling, MetricReport measured) {
     TrainThenTest.Config config = new TrainThenTest.Config(o.shuffle() ? Order.SHUFFLE : Order.FILE, o.seed(), scaling, ZeroDivisionPolicy.SPEC, 1);
-    MetricReport reference = TrainThenTest.run(AltLearners.create(AltLearners.Kind.FALT, raw.train().numLabels(), o.alt()), raw.train(), raw.test(), config).metrics();
+    MetricReport reference = TrainThenTest.run(settings, DataView.of(raw.train()), DataView.of(raw.test()), config, List.of()).metrics();
     boolean same = reference.equals(measured);
     if (!same) {
       System.err.println("  cross-check FAILED: TrainThenTest " + reference.paperValues() + " vs measured " + measured.paperValues());
@@ -383,7 +420,7 @@ public final class PeerComparison {
   static String table(String name, PeerData.Split split, FeatureScaling scaling, List<Row> rows) {
     Dataset train = split.train();
     Dataset test = split.test();
-    Row ref = rows.stream().filter(r -> r.system().equals(AltLearners.Kind.FALT.label())).findFirst().orElse(null);
+    Row ref = rows.stream().filter(r -> r.system().equals(AltSystem.label(REFERENCE))).findFirst().orElse(null);
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT, "## %s (train %d, test %d, d = %d, L = %d)%n%n", name, train.size(), test.size(), train.numFeatures(), train.numLabels()));
     sb.append("Data: ").append(split.source()).append("; feature scaling: **").append(scaling.cliName()).append("**")
@@ -458,10 +495,14 @@ public final class PeerComparison {
             + "(bibtex, rcv1subsetN, synthetic: rows already unit length or binary)"
         : "**" + o.scale().cliName() + "** for every dataset")
         .append("; the scaled data is what every system gets.\n");
-    AltLearners.Settings a = o.alt();
-    sb.append(String.format(Locale.ROOT, "- ALT settings: eta = %s, delta = %s, C = %s, max updates M = %d, bias %s, weights in %s precision (`--eta --delta --c --max-updates --bias --precision`); "
-        + "ALT learners are `org.altml.core.linear.Falt`/`Salt` and `org.altml.core.baseline.PaBinaryRelevance`.%n",
-        a.eta(), a.delta(), a.c(), a.maxUpdates(), a.bias() ? "on" : "off", a.precision().name().toLowerCase(Locale.ROOT)));
+    sb.append("- ALT learners (`--alt-learners`): registered kinds built by name through `org.altml.core.learner.LearnerRegistry`, "
+        + "each at the registry's defaults with the learner options given (`").append(String.join(" ", learnerOptions().keySet()))
+        .append("`) set where the kind takes them: ");
+    List<String> described = new ArrayList<>();
+    for (Settings s : o.alt()) {
+      described.add("`" + s.describe() + "`");
+    }
+    sb.append(described.isEmpty() ? "none" : String.join(", ", described)).append(".\n");
     sb.append("- FALT/peer: ALT FALT's examples/s divided by the peer's (above 1 means FALT is faster).\n");
     sb.append(String.format(Locale.ROOT, "- MOA on datasets with d·L > %,d: the full run is skipped (BasicMultiLabelLearner densifies every example once per label); "
         + "instead MOA trains on the first %d examples of the same order in a child JVM for at most %.0f s (`--moa-partial N --moa-partial-seconds S`) "

@@ -2,7 +2,11 @@ package org.altml.bench.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.altml.core.learner.CommonParameters;
+import org.altml.core.learner.LearnerRegistry;
+import org.altml.core.learner.Settings;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;
@@ -53,6 +57,27 @@ class YardstickComparisonTest {
 
   @Test
   void unknownModeIsRejected() {
-    assertThrows(IllegalArgumentException.class, () -> YardstickComparison.contender("fastest", 3, 3));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> YardstickComparison.contender("fastest", 3, 3));
+    assertTrue(e.getMessage().contains("falt"), "names the registered learners: " + e.getMessage());
+  }
+
+  @Test
+  void everyRegisteredLearnerIsAModeWithTheCProgramsSettings() {
+    Dataset one = data(SparseVector.of(new int[] {1}, new float[] {2f}), LabelSet.of(0), 3, 3);
+    for (String name : LearnerRegistry.names()) {
+      LearnerYardstickContender c = (LearnerYardstickContender) YardstickComparison.contender(name, 3, 3);
+      Settings s = c.settings();
+      assertEquals(name, s.learner());
+      if (s.spec().hasParameter(CommonParameters.PRECISION.name())) {
+        assertEquals("float", s.get(CommonParameters.PRECISION), name);
+      }
+      if (s.spec().hasParameter(CommonParameters.ETA.name())) {
+        assertEquals(1f, s.get(CommonParameters.ETA), name);
+      }
+      c.reset();
+      assertEquals(0.0, c.trainPass(one), name + ": the zero model predicts no label before its first update");
+      assertEquals(1.0, c.predictPass(one), name + ": after one update label 0 is predicted");
+    }
   }
 }

@@ -103,7 +103,7 @@ public final class Prequential {
       Config config, Listener listener, List<RunRecord.DataFile> dataFiles) throws IOException {
     long learnerSeed = Seeds.learner(runSeed);
     OnlineMultiLabelLearner learner = settings.spec().create(settings, context.withSeed(learnerSeed));
-    RunRecord record = RunRecord.of("prequential", settings, java.util.Map.of("learner", learnerSeed), "stream",
+    RunRecord record = RunRecord.of("prequential", settings, context.numLabels(), java.util.Map.of("learner", learnerSeed), "stream",
         config.scaling(), config.zeroDivision(), dataFiles);
     return run(learner, stream, config, listener, record);
   }
@@ -122,7 +122,7 @@ public final class Prequential {
    */
   public static PrequentialResult run(OnlineMultiLabelLearner learner, ExampleStream stream, Config config, Listener listener)
       throws IOException {
-    RunRecord record = RunRecord.of("prequential", learner.settings(), java.util.Map.of(), "stream", config.scaling(),
+    RunRecord record = RunRecord.of("prequential", learner.settings(), learner.numLabels(), java.util.Map.of(), "stream", config.scaling(),
         config.zeroDivision(), List.of());
     return run(learner, stream, config, listener, record);
   }

@@ -140,19 +140,23 @@ public record RunRecord(
 
   /**
    * A record of a run of the learner with {@code settings} (the learner name and every parameter's text
-   * value, defaults included), built by the protocols themselves.
+   * value, defaults included, then {@code numLabels}: L is part of what was run), built by the protocols
+   * themselves.
    *
    * @param dataFiles the files the data came from (may be empty for in-memory data)
    */
   public static RunRecord of(
       String protocol,
       org.altml.core.learner.Settings settings,
+      int numLabels,
       Map<String, Long> seeds,
       String order,
       FeatureScaling scaling,
       ZeroDivisionPolicy zeroDivision,
       List<DataFile> dataFiles) {
-    return new RunRecord(protocol, settings.learner(), settings.asText(), seeds, order, scaling, zeroDivision, dataFiles,
+    Map<String, String> values = new LinkedHashMap<>(settings.asText());
+    values.put("numLabels", Integer.toString(numLabels));
+    return new RunRecord(protocol, settings.learner(), values, seeds, order, scaling, zeroDivision, dataFiles,
         VectorMath.implementation(), currentJdk(), currentToolkitVersion());
   }
 

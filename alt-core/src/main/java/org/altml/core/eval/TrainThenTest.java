@@ -125,7 +125,7 @@ public final class TrainThenTest {
     long learnerSeed = Seeds.learner(config.seed());
     LearnerContext context = new LearnerContext(train.numLabels(), train.numFeatures(), train.size(), learnerSeed);
     OnlineMultiLabelLearner learner = settings.spec().create(settings, context);
-    RunRecord record = RunRecord.of("train-then-test", settings, seeds(config, learnerSeed), config.order().cliName(),
+    RunRecord record = RunRecord.of("train-then-test", settings, context.numLabels(), seeds(config, learnerSeed), config.order().cliName(),
         config.scaling(), config.zeroDivision(), dataFiles);
     return run(learner, train, test, config, record);
   }
@@ -154,7 +154,7 @@ public final class TrainThenTest {
    * @throws IllegalArgumentException if either set has more labels than the learner
    */
   public static TrainThenTestResult run(OnlineMultiLabelLearner learner, Dataset train, Dataset test, Config config) {
-    RunRecord record = RunRecord.of("train-then-test", learner.settings(), seeds(config, 0L), config.order().cliName(),
+    RunRecord record = RunRecord.of("train-then-test", learner.settings(), learner.numLabels(), seeds(config, 0L), config.order().cliName(),
         config.scaling(), config.zeroDivision(), List.of());
     return run(learner, DataView.of(train), DataView.of(test), config, record);
   }

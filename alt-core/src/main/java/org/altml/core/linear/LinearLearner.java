@@ -164,7 +164,10 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
   public final Predictor predictor() {
     double[] own = new double[stride];
     float[] ownScratch = new float[stride];
-    return (x, out) -> predictInto(x, out, own, ownScratch);
+    return (x, out) -> {
+      checkUsable();
+      predictInto(x, out, own, ownScratch);
+    };
   }
 
   private void predictInto(SparseVector x, Scores out, double[] d, float[] scratch) {

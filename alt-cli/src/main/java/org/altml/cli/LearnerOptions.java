@@ -1,0 +1,317 @@
+package org.altml.cli;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.altml.core.learner.CommonParameters;
+import org.altml.core.learner.LearnerRegistry;
+import org.altml.core.learner.LearnerSpec;
+import org.altml.core.learner.Parameter;
+import org.altml.core.learner.Settings;
+import picocli.CommandLine;
+import picocli.CommandLine.IModelTransformer;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * The learner options of {@code evaluate}, {@code prequential} and {@code train}, built from {@link
+ * LearnerRegistry} rather than written by hand: {@code --learner NAME} and, for every distinct
+ * {@link Parameter} of the registered learner kinds, one option named {@link Parameter#option()} (a flag
+ * for a Boolean parameter). A command installs them with {@code @Command(modelTransformer =
+ * LearnerOptions.Required.class)} (or {@link Optional} where another option can stand in for
+ * {@code --learner}) and turns what the user typed into {@link Settings} with {@link #settings}.
+ *
+ * <p>Values stay text until {@link Settings#parse}, and only the options the user gave are passed, so
+ * every default comes from the registry. Errors name the command-line option, never a Java name: an option
+ * the chosen learner does not take ({@code --delta applies to salt only, not falt}), a value out of range
+ * ({@code --eta must be > 0 and finite: -1}), {@code --max-updates} together with
+ * {@code --max-updates-factor}.
+ */
+final class LearnerOptions {
+  /** The option naming the learner kind. */
+  static final String LEARNER = "--learner";
+
+  /** The distinct parameters of every registered learner kind, by option, in a merged declaration order. */
+  private static final Map<String, Parameter<?>> PARAMETERS = distinctParameters(LearnerRegistry.all());
+
+  private LearnerOptions() {}
+
+  /** Installs the options with {@code --learner} required. */
+  public static final class Required implements IModelTransformer {
+    /** Created by picocli. */
+    public Required() {}
+
+    @Override
+    public CommandSpec transform(CommandSpec spec) {
+      return install(spec, true);
+    }
+  }
+
+  /** Installs the options with {@code --learner} optional (the command checks when it is needed). */
+  public static final class Optional implements IModelTransformer {
+    /** Created by picocli. */
+    public Optional() {}
+
+    @Override
+    public CommandSpec transform(CommandSpec spec) {
+      return install(spec, false);
+    }
+  }
+
+  /**
+   * Adds {@code --learner} and the parameter options to {@code spec}, ahead of its own options (as the
+   * mixin that listed the learners by hand showed them).
+   */
+  static CommandSpec install(CommandSpec spec, boolean learnerRequired) {
+    List<OptionSpec> own = new ArrayList<>(spec.options());
+    own.forEach(spec::remove);
+    spec.addOption(learnerOption(learnerRequired));
+    for (Parameter<?> p : PARAMETERS.values()) {
+      spec.addOption(parameterOption(p));
+    }
+    own.forEach(spec::addOption);
+    return spec;
+  }
+
+  private static OptionSpec learnerOption(boolean required) {
+    List<String> lines = new ArrayList<>();
+    lines.add("The learner" + (required ? "" : " (required without --from)") + ", one of:");
+    for (LearnerSpec s : LearnerRegistry.all()) {
+      lines.add("  " + s.name() + ": " + escape(s.description()));
+    }
+    return OptionSpec.builder(LEARNER)
+        .paramLabel("NAME")
+        .type(String.class)
+        .required(required)
+        .completionCandidates(LearnerRegistry.names())
+        .converters(name -> {
+          if (!LearnerRegistry.contains(name)) {
+            throw new CommandLine.TypeConversionException(
+                "expected one of " + LearnerRegistry.names() + " but was '" + name + "'");
+          }
+          return name;
+        })
+        .description(lines.toArray(String[]::new))
+        .build();
+  }
+
+  private static OptionSpec parameterOption(Parameter<?> p) {
+    OptionSpec.Builder b = OptionSpec.builder(p.option()).description(help(p));
+    if (p.isFlag()) {
+      return b.type(boolean.class).arity("0").build();
+    }
+    return b.type(String.class).arity("1").paramLabel(label(p)).build();
+  }
+
+  /** ASCII label: the choices, else the paper's symbol when it is ASCII (C, M, m), else the name in capitals. */
+  private static String label(Parameter<?> p) {
+    if (!p.choices().isEmpty()) {
+      return String.join("|", p.choices());
+    }
+    if (!p.symbol().isEmpty() && p.symbol().chars().allMatch(c -> c < 128)) {
+      return p.symbol();
+    }
+    return p.name().replaceAll("([A-Z])", "_$1").toUpperCase(Locale.ROOT);
+  }
+
+  /** The description, then which learners take it with their defaults, the range and the paper's symbol. */
+  private static String[] help(Parameter<?> p) {
+    // the defaults by value, so a parameter shared with one default reads "default: 1.0" once
+    Map<String, List<String>> byDefault = new LinkedHashMap<>();
+    for (LearnerSpec s : LearnerRegistry.all()) {
+      if (s.hasParameter(p.name())) {
+        Parameter<?> own = s.parameter(p.name());
+        byDefault.computeIfAbsent(defaultText(own), k -> new ArrayList<>()).add(s.name());
+      }
+    }
+    List<String> defaults = new ArrayList<>();
+    byDefault.forEach((value, learners) ->
+        defaults.add(byDefault.size() == 1 ? value : value + " (" + String.join(", ", learners) + ")"));
+    StringBuilder facts = new StringBuilder("Learners: ").append(String.join(", ", takers(p.name())))
+        .append("; default: ").append(String.join(", ", defaults));
+    if (!p.isFlag()) {
+      facts.append("; range: ").append(p.range());
+    }
+    if (!p.symbol().isEmpty()) {
+      facts.append("; paper: ").append(p.symbol());
+    }
+    String description = p.description().isEmpty() ? p.name() : withOptionNames(PARAMETERS.values(), p.description());
+    char first = description.charAt(0);
+    if (first >= 'a' && first <= 'z') { // not δ -> Δ
+      description = Character.toUpperCase(first) + description.substring(1);
+    }
+    return new String[] {escape(description) + ".", escape(facts.toString()) + "."};
+  }
+
+  private static String defaultText(Parameter<?> p) {
+    Object d = p.defaultValue();
+    if (p.isFlag()) {
+      return Boolean.TRUE.equals(d) ? "on" : "off";
+    }
+    return d == null ? "unset" : p.format(d);
+  }
+
+  /** picocli formats descriptions ({@code %n}, {@code ${...}}): text from the registry is taken literally. */
+  private static String escape(String text) {
+    return text.replace("%", "%%").replace("${", "$${");
+  }
+
+  /** The names of the learner kinds taking the parameter {@code name}, in registry order. */
+  private static List<String> takers(String name) {
+    List<String> names = new ArrayList<>();
+    for (LearnerSpec s : LearnerRegistry.all()) {
+      if (s.hasParameter(name)) {
+        names.add(s.name());
+      }
+    }
+    return names;
+  }
+
+  /**
+   * Every parameter once, keyed by its option. Each kind's parameters keep their relative order: a
+   * parameter not yet placed goes just before the next one of its kind that is (falt's eta, M, ... then
+   * pa1's c lands before M).
+   *
+   * @throws IllegalStateException if two parameters share an option or one name has two options
+   */
+  static Map<String, Parameter<?>> distinctParameters(List<LearnerSpec> specs) {
+    List<Parameter<?>> order = new ArrayList<>();
+    Map<String, Parameter<?>> byName = new TreeMap<>();
+    Map<String, String> nameByOption = new TreeMap<>();
+    for (LearnerSpec s : specs) {
+      List<Parameter<?>> own = s.parameters();
+      for (int i = 0; i < own.size(); i++) {
+        Parameter<?> p = own.get(i);
+        Parameter<?> known = byName.get(p.name());
+        if (known != null) {
+          if (!known.option().equals(p.option())) {
+            throw new IllegalStateException("parameter " + p.name() + " is " + known.option() + " in one learner and "
+                + p.option() + " in " + s.name());
+          }
+          continue;
+        }
+        String other = nameByOption.putIfAbsent(p.option(), p.name());
+        if (other != null) {
+          throw new IllegalStateException(p.option() + " would set both " + other + " and " + p.name() + " (" + s.name() + ")");
+        }
+        byName.put(p.name(), p);
+        int at = order.size();
+        for (int j = i + 1; j < own.size() && at == order.size(); j++) {
+          Parameter<?> next = byName.get(own.get(j).name());
+          if (next != null) {
+            at = order.indexOf(next);
+          }
+        }
+        order.add(at, p);
+      }
+    }
+    Map<String, Parameter<?>> byOption = new LinkedHashMap<>();
+    order.forEach(p -> byOption.put(p.option(), p));
+    return byOption;
+  }
+
+  /** Whether the user named a learner. */
+  static boolean hasLearner(CommandSpec spec) {
+    return spec.commandLine().getParseResult().hasMatchedOption(LEARNER);
+  }
+
+  /** The learner options the user gave ({@code --learner} and parameter options), in command-line order. */
+  static List<String> given(CommandSpec spec) {
+    List<String> given = new ArrayList<>();
+    for (OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
+      if (o.longestName().equals(LEARNER) || PARAMETERS.containsKey(o.longestName())) {
+        given.add(o.longestName());
+      }
+    }
+    return given;
+  }
+
+  /**
+   * The settings of the learner named by {@code --learner}: the registry's defaults with the parameter
+   * options the user gave.
+   *
+   * @throws IllegalArgumentException naming the option: one the learner does not take, a value that does
+   *     not parse or is out of range, or a combination the learner refuses
+   */
+  static Settings settings(CommandSpec spec) {
+    ParseResult parsed = spec.commandLine().getParseResult();
+    String name = Objects.requireNonNull(parsed.matchedOptionValue(LEARNER, (String) null), "--learner");
+    LearnerSpec learner = LearnerRegistry.get(name);
+    Map<String, String> text = new LinkedHashMap<>();
+    for (OptionSpec o : parsed.matchedOptions()) {
+      Parameter<?> p = PARAMETERS.get(o.longestName());
+      if (p == null) {
+        continue;
+      }
+      if (!learner.hasParameter(p.name())) {
+        List<String> takers = takers(p.name());
+        throw new IllegalArgumentException(p.option() + " applies to "
+            + (takers.size() == 1 ? takers.get(0) + " only" : inWords(takers, "and")) + ", not " + name);
+      }
+      String value = p.isFlag() ? "true" : parsed.matchedOptionValue(p.option(), "");
+      Parameter<?> own = learner.parameter(p.name());
+      try {
+        own.parse(value);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(valueError(own, value), e);
+      }
+      text.put(p.name(), value);
+    }
+    // M and its factor are two ways to say one thing; the learners refuse both only when M is not its
+    // default (they cannot see an explicit --max-updates 1), the command line refuses any pair
+    Parameter<?> m = CommonParameters.MAX_UPDATES;
+    Parameter<?> factor = CommonParameters.MAX_UPDATES_FACTOR;
+    if (text.containsKey(m.name()) && text.containsKey(factor.name())) {
+      throw new IllegalArgumentException("give " + m.option() + " or " + factor.option() + ", not both");
+    }
+    try {
+      return Settings.parse(learner, text);
+    } catch (IllegalArgumentException e) {
+      String message = e.getMessage() != null ? e.getMessage() : "invalid settings for " + name;
+      throw new IllegalArgumentException(withOptionNames(learner.parameters(), message), e);
+    }
+  }
+
+  /** {@code --eta must be > 0 and finite: -1}: the option, the valid values and the text as typed. */
+  private static String valueError(Parameter<?> p, String text) {
+    String valid;
+    if (!p.choices().isEmpty()) {
+      valid = inWords(p.choices(), "or");
+    } else if (p.type() == Float.class || p.type() == Double.class) {
+      valid = p.range() + " and finite";
+    } else if (p.isFlag()) {
+      valid = "true or false";
+    } else {
+      valid = p.range();
+    }
+    return p.option() + " must be " + valid + ": " + text;
+  }
+
+  /**
+   * A text about parameters (a learner's message, a description) with their options for their names
+   * ({@code maxUpdates (--max-updates)} and a bare {@code maxUpdates} both become {@code --max-updates}).
+   */
+  static String withOptionNames(Iterable<Parameter<?>> parameters, String message) {
+    String m = message;
+    for (Parameter<?> p : parameters) {
+      m = m.replace(p.name() + " (" + p.option() + ")", p.option());
+      m = m.replaceAll("(?<![\\w-])" + Pattern.quote(p.name()) + "(?![\\w-])", Matcher.quoteReplacement(p.option()));
+    }
+    return m;
+  }
+
+  /** {@code a}, {@code a or b}, {@code a, b or c} (with {@code conjunction} "or"). */
+  private static String inWords(List<String> items, String conjunction) {
+    if (items.size() <= 1) {
+      return String.join("", items);
+    }
+    return String.join(", ", items.subList(0, items.size() - 1)) + " " + conjunction + " " + items.get(items.size() - 1);
+  }
+}
