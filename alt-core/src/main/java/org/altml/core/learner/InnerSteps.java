@@ -53,6 +53,21 @@ public final class InnerSteps {
     }
   }
 
+  /** 0 when {@code s[0..n)} are all finite, NaN otherwise (two independent probe sums). */
+  public static float finiteProbe(float[] s, int n) {
+    float p0 = 0f;
+    float p1 = 0f;
+    int i = 0;
+    for (; i + 1 < n; i += 2) {
+      p0 += s[i] * 0f;
+      p1 += s[i + 1] * 0f;
+    }
+    for (; i < n; i++) {
+      p0 += s[i] * 0f;
+    }
+    return p0 + p1;
+  }
+
   /**
    * Rounds double scores into the caller's float {@link Scores} (entries {@code 0..n)}) and returns 0, or
    * NaN when some rounded score is not finite (also beyond float's range). Four independent probe sums

@@ -172,8 +172,15 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
 
   private void predictInto(SparseVector x, Scores out, double[] d, float[] scratch) {
     checkScores(out);
-    weights.scores(x, d, scratch);
-    if (InnerSteps.roundInto(d, out.array(), stride) != 0f) {
+    float[] s = out.array();
+    float probe;
+    if (weights.scoresIfFloat(x, s)) {
+      probe = InnerSteps.finiteProbe(s, stride); // float storage: the float scores are the scores
+    } else {
+      weights.scores(x, d, scratch);
+      probe = InnerSteps.roundInto(d, s, stride);
+    }
+    if (probe != 0f) {
       throw diverged(examples, "predict computed a non-finite score " + out);
     }
   }

@@ -284,6 +284,20 @@ public final class WeightMatrix {
     }
   }
 
+  /**
+   * Scores of {@code x} straight into a float array (prediction with float storage: no widening and
+   * narrowing); the same values as {@link #scores} rounded to float, which for float storage is exact.
+   *
+   * @return false (nothing written) when the storage is double
+   */
+  public boolean scoresIfFloat(SparseVector x, float[] out) {
+    if (isDouble) {
+      return false;
+    }
+    scoresInto(x, out);
+    return true;
+  }
+
   private void scoresInto(SparseVector x, double[] out) {
     VectorMath.sparseTimesRows(rowsWithin(x, rowsDouble.length), rowsDouble, stride, out, stride);
     if (hasBias) {
