@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.altml.sparse.io.DataFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -17,7 +18,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Summarizes data files, like Table 1 of the paper.",
-      "One streaming pass per file (LIBSVM or ARFF, gzipped or not): instances, features, labels,",
+      "One streaming pass per file (LIBSVM or ARFF, gzipped or not; '-' reads standard input): instances,",
+      "features, labels,",
       "label cardinality and density, feature density, mean non-zeros, distinct label sets,",
       "examples without labels."
     })
@@ -37,9 +39,15 @@ public final class StatsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    CommandFiles inputs = new CommandFiles();
+    for (Path file : files) {
+      inputs.data("DATA", file, data);
+    }
+    inputs.check();
     List<StatsReport.Row> rows = new ArrayList<>();
     for (Path file : files) {
-      rows.add(new StatsReport.Row(file.getFileName().toString(), DataLoading.stats(file, data)));
+      String name = DataFiles.isStandardInput(file) ? DataFiles.displayName(file) : file.getFileName().toString();
+      rows.add(new StatsReport.Row(name, DataLoading.stats(file, data)));
     }
     if (json) {
       StatsReport.printJson(rows, spec.commandLine().getOut());

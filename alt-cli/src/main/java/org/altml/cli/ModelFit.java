@@ -1,0 +1,124 @@
+package org.altml.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import org.altml.core.model.SavedModel;
+import org.altml.sparse.io.DataFiles;
+
+/**
+ * Whether data fits a saved model, for {@code alt predict} and {@code alt train --from}: a model knows its
+ * L, its label names and d of its training data, and data that does not match is most likely the wrong
+ * file (a model of emotions given scene data), which would otherwise give silent nonsense.
+ *
+ * <ul>
+ *   <li>More labels than the model: an error (a model's labels are fixed when it is first trained).
+ *   <li>Label names (when both the data and the model have them: ARFF with its XML, not LIBSVM's label
+ *       ids) that differ from the model's, position by position: an error naming both.
+ *   <li>Many more features than the model was trained on, d' &gt;= 2d + {@value #FEATURE_SLACK} (a
+ *       declared ARFF header, or a LIBSVM feature index): an error, or with {@code --allow-new-features} a
+ *       one-line warning (new features contribute nothing to predictions). A model of unknown d (0) is
+ *       not checked.
+ * </ul>
+ */
+final class ModelFit {
+  /** Features beyond twice the model's d that are still taken as the same kind of data. */
+  static final int FEATURE_SLACK = 100;
+
+  private static final String ALLOW = "--allow-new-features";
+
+  private final SavedModel model;
+  private final String modelName;
+  private final String dataName;
+  private final boolean allowNewFeatures;
+  private final PrintWriter err;
+  private boolean warned;
+
+  /**
+   * Checks for {@code model} read from {@code modelFile} against the data in {@code dataFile}; warnings go
+   * to {@code err}.
+   */
+  ModelFit(SavedModel model, Path modelFile, Path dataFile, boolean allowNewFeatures, PrintWriter err) {
+    this.model = model;
+    this.modelName = DataFiles.displayName(modelFile);
+    this.dataName = DataFiles.displayName(dataFile);
+    this.allowNewFeatures = allowNewFeatures;
+    this.err = err;
+  }
+
+  /**
+   * Checks a label count and, when the data has them (null: it has none), the label names.
+   *
+   * @throws IllegalArgumentException naming both files when they do not match
+   */
+  void labels(int numLabels, List<String> names) {
+    int modelLabels = model.learner().numLabels();
+    if (numLabels > modelLabels) {
+      throw new IllegalArgumentException(dataName + " has " + numLabels + " labels but the model " + modelName + " has "
+          + modelLabels + ": a model's labels are fixed when it is first trained");
+    }
+    if (names == null || isIndexNames(names) || isIndexNames(model.labelNames())) {
+      return;
+    }
+    List<String> own = model.labelNames();
+    for (int i = 0; i < names.size(); i++) {
+      if (!names.get(i).equals(own.get(i))) {
+        throw new IllegalArgumentException("the labels of " + dataName + " (" + sample(names) + ") are not those of the"
+            + " model " + modelName + " (" + sample(own) + "): label " + (i + 1) + " is '" + names.get(i) + "', not '"
+            + own.get(i) + "'; was the model trained on other data?");
+      }
+    }
+  }
+
+  /**
+   * Checks one example's label ids (a LIBSVM stream declares no label count).
+   *
+   * @param example the example's 1-based position, for the message
+   */
+  void label(int maxLabel, long example) {
+    int modelLabels = model.learner().numLabels();
+    if (maxLabel >= modelLabels) {
+      throw new IllegalArgumentException(dataName + ": example " + example + " has label " + maxLabel + " but the model "
+          + modelName + " has " + modelLabels + " labels (0 to " + (modelLabels - 1) + "); was the model trained on other"
+          + " data?");
+    }
+  }
+
+  /**
+   * Checks the number of features of the data (declared, or the largest index seen plus one).
+   *
+   * @throws IllegalArgumentException naming both files when the data has many more features than the model,
+   *     unless new features are allowed (then one warning is printed, once)
+   */
+  void features(long numFeatures) {
+    int d = model.numFeatures();
+    if (d <= 0 || numFeatures < 2L * d + FEATURE_SLACK || warned) {
+      return;
+    }
+    String what = dataName + " has " + numFeatures + " features or more, the model " + modelName + " was trained on "
+        + d;
+    if (!allowNewFeatures) {
+      throw new IllegalArgumentException(what + ": was the model trained on other data? (if the new features are meant,"
+          + " give " + ALLOW + "; they contribute nothing)");
+    }
+    warned = true;
+    err.println("alt: warning: " + what + "; the features it never saw contribute nothing");
+    err.flush();
+  }
+
+  /** Whether {@code names} are "0", "1", ...: the names of data whose labels have none (LIBSVM). */
+  static boolean isIndexNames(List<String> names) {
+    for (int i = 0; i < names.size(); i++) {
+      if (!names.get(i).equals(Integer.toString(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The first few names, for a message. */
+  private static String sample(List<String> names) {
+    int shown = Math.min(4, names.size());
+    return String.join(", ", names.subList(0, shown)) + (names.size() > shown ? ", ..." : "");
+  }
+}
