@@ -73,7 +73,7 @@ public final class AltCommand implements Callable<Integer> {
           // the whole usage of a command is fifty lines that bury the one that matters
           CommandLine at = ex.getCommandLine();
           PrintWriter err = at.getErr();
-          err.println("alt: " + ex.getMessage());
+          err.println("alt: " + Messages.printable(ex.getMessage()));
           CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
           err.println(usageHint(at));
           err.flush();
@@ -82,7 +82,7 @@ public final class AltCommand implements Callable<Integer> {
     cmd.setExecutionExceptionHandler(
         (ex, commandLine, parseResult) -> {
           PrintWriter err = commandLine.getErr();
-          err.println("alt: " + describe(ex, commandLine.getCommandName()));
+          err.println("alt: " + Messages.printable(describe(ex, commandLine.getCommandName())));
           if (Boolean.getBoolean("alt.stacktrace")) {
             ex.printStackTrace(err);
           }

@@ -20,7 +20,8 @@ final class Messages {
   private static final Map<String, String> OPTIONS_FOR_API = options();
 
   private static final Pattern PARENTHESIS = Pattern.compile("\\(([^()]*)\\)");
-  private static final String LIBRARY_HEAP_ADVICE = " (java -Xmx8g for the library)";
+  /** What the library's memory refusals say to library users, which the command line leaves out. */
+  static final String LIBRARY_HEAP_ADVICE = " (java -Xmx8g for the library)";
   private static final String LAUNCHER_HEAP_ADVICE = "ALT_JAVA_OPTS=-Xmx8g ./alt ...";
   private static final long GIB = 1L << 30;
 
@@ -38,11 +39,24 @@ final class Messages {
     return m;
   }
 
-  /** {@code message} with the library's API names replaced by options (see the class comment). */
+  /** Option names the library uses as words in messages ("labelsLast asks for 9 labels"), and the options. */
+  private static final Map<String, String> OPTION_WORDS =
+      Map.of("zeroBased", "--zero-based", "labelsLast", "--labels-last", "labelsFirst", "--labels-first");
+
+  /**
+   * {@code message} with the library's API names replaced by options (see the class comment), and without
+   * the {@code ": null"} of an exception that had no message (a truncated gzip stream).
+   */
   static String forCommandLine(String message) {
     String m = message.replace(LIBRARY_HEAP_ADVICE, "");
+    if (m.endsWith(": null")) {
+      m = m.substring(0, m.length() - ": null".length()) + " (it ends too early)";
+    }
     for (Map.Entry<String, String> e : OPTIONS_FOR_API.entrySet()) {
       m = m.replace(e.getKey(), e.getValue());
+    }
+    for (Map.Entry<String, String> e : OPTION_WORDS.entrySet()) {
+      m = m.replaceAll("(?<![\\w.-])" + e.getKey() + "(?![\\w(])", e.getValue());
     }
     Matcher parenthesis = PARENTHESIS.matcher(m);
     StringBuilder out = new StringBuilder();
@@ -68,6 +82,25 @@ final class Messages {
       kept.add(item);
     }
     return String.join(", ", kept);
+  }
+
+  /**
+   * {@code line} safe to print as one line on a terminal: control characters (a newline, a carriage return,
+   * escape sequences from a binary file's token), Unicode format characters (bidirectional overrides) and
+   * line separators become {@code \\xNN} or {@code \\uNNNN}.
+   */
+  static String printable(String line) {
+    StringBuilder out = new StringBuilder(line.length());
+    line.codePoints().forEach(cp -> {
+      int type = Character.getType(cp);
+      if (Character.isISOControl(cp) || type == Character.FORMAT || type == Character.LINE_SEPARATOR
+          || type == Character.PARAGRAPH_SEPARATOR) {
+        out.append(cp < 0x100 ? String.format(Locale.ROOT, "\\x%02x", cp) : String.format(Locale.ROOT, "\\u%04x", cp));
+      } else {
+        out.appendCodePoint(cp);
+      }
+    });
+    return out.toString();
   }
 
   /**
