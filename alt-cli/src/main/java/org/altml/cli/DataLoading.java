@@ -171,6 +171,21 @@ final class DataLoading {
     return data.numLabels() == numLabels ? data : data.withDimensions(data.numFeatures(), numLabels);
   }
 
+  /**
+   * {@code numLabels}, the L of data read from {@code file}, for a learner, which needs at least one label.
+   *
+   * @throws IllegalArgumentException naming the file when L is 0 (a label file naming no label, LIBSVM
+   *     without any label, --num-labels 0)
+   */
+  static int requireLabels(int numLabels, Path file, DataOptions options) {
+    if (numLabels < 1) {
+      throw new IllegalArgumentException(DataFiles.displayName(file) + " has no labels (L = 0"
+          + (options.labelsXml != null ? ": the label file " + DataFiles.displayName(options.labelsXml) + " names none" : "")
+          + "), and a learner needs at least one: check the label file or the --labels-* options, or give --num-labels");
+    }
+    return numLabels;
+  }
+
   /** The files a run read, as its record lists them: each dataset's label file (if any) and data file, hashed as read. */
   static List<RunRecord.DataFile> dataFiles(Dataset... data) {
     List<RunRecord.DataFile> files = new ArrayList<>();

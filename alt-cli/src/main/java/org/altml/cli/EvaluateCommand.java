@@ -126,7 +126,8 @@ public final class EvaluateCommand implements Callable<Integer> {
       // all reading (and hashing) happens before the clock starts
       train = DataLoading.readHashed(trainFile, data, progress);
       test = sameData ? train : DataLoading.readHashed(testFile, data, progress);
-      int numLabels = data.numLabels != null ? data.numLabels : Math.max(train.numLabels(), test.numLabels());
+      int numLabels = DataLoading.requireLabels(
+          data.numLabels != null ? data.numLabels : Math.max(train.numLabels(), test.numLabels()), trainFile, data);
       train = DataLoading.withLabels(train, numLabels);
       test = sameData ? train : DataLoading.withLabels(test, numLabels);
       result = run(settings, train, test, config, progress);

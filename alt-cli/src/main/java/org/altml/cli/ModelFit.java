@@ -1,9 +1,12 @@
 package org.altml.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import org.altml.core.model.ModelIo;
 import org.altml.core.model.SavedModel;
+import org.altml.sparse.InsufficientMemoryException;
 import org.altml.sparse.io.DataFiles;
 
 /**
@@ -104,6 +107,22 @@ final class ModelFit {
     warned = true;
     err.println("alt: warning: " + what + "; the features it never saw contribute nothing");
     err.flush();
+  }
+
+  /**
+   * Reads a model file ({@code -}: standard input). A model too large for the heap is refused naming the
+   * file, without the library's hint about data files (the sizes come from the model file).
+   */
+  static SavedModel read(Path file) throws IOException {
+    try {
+      return ModelIo.read(file);
+    } catch (InsufficientMemoryException e) {
+      String m = e.getMessage();
+      int hint = m.indexOf(Messages.LIBRARY_HEAP_ADVICE);
+      throw new InsufficientMemoryException(e.what(), e.requestedBytes(), e.availableBytes(), DataFiles.displayName(file)
+          + ": " + (hint >= 0 ? m.substring(0, hint) : m) + ", or check that it is the model you meant (the sizes are"
+          + " those it declares)");
+    }
   }
 
   /** Whether {@code names} are "0", "1", ...: the names of data whose labels have none (LIBSVM). */

@@ -9,7 +9,6 @@ import org.altml.core.eval.FeatureScaler;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Predictor;
 import org.altml.core.learner.Scores;
-import org.altml.core.model.ModelIo;
 import org.altml.core.model.SavedModel;
 import org.altml.sparse.data.ExampleStream;
 import org.altml.sparse.io.ArffReader;
@@ -74,7 +73,7 @@ public final class PredictCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     new CommandFiles().input("--model", modelFile, "model file").data("--data", dataFile, data).output("--out", outFile)
         .check();
-    SavedModel saved = ModelIo.read(modelFile);
+    SavedModel saved = ModelFit.read(modelFile);
     FeatureScaler scaler = saved.scaler();
     if (scale != null && ProtocolOptions.scaling(scale) != scaler.scaling()) {
       throw new IllegalArgumentException("--scale " + scale + " differs from the scaling of " + modelFile + " ("

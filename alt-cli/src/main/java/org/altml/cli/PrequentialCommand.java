@@ -133,6 +133,7 @@ public final class PrequentialCommand implements Callable<Integer> {
         progress.start("learning", loaded, false);
         examples = progress.counting(head.stream());
       }
+      DataLoading.requireLabels(numLabels, dataFile, data);
       // d when the file declares it (ARFF), so the model is allocated once; else it grows with the stream
       LearnerContext context = new LearnerContext(numLabels, Math.max(0, file.numFeatures()), -1, seed.seed());
       Prequential.Listener listener = curveOut == null ? null : new CurveWriter(curveOut.writer(), curveFormat);

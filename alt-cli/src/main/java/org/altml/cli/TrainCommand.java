@@ -112,6 +112,7 @@ public final class TrainCommand implements Callable<Integer> {
     TrainThenTest.Training training;
     try (Progress progress = progressOptions.progress(spec)) {
       train = DataLoading.readHashed(dataFile, data, progress);
+      DataLoading.requireLabels(train.numLabels(), dataFile, data);
       // the context and seeds of TrainThenTest.run, so that evaluate trains the same model
       LearnerContext context =
           new LearnerContext(train.numLabels(), train.numFeatures(), train.size(), Seeds.learner(seed.seed()));
@@ -138,7 +139,7 @@ public final class TrainCommand implements Callable<Integer> {
       throw new IllegalArgumentException(given.get(0) + " cannot be combined with --from: the learner and its settings"
           + " come from the model " + fromFile);
     }
-    SavedModel saved = ModelIo.read(fromFile);
+    SavedModel saved = ModelFit.read(fromFile);
     FeatureScaler scaler = saved.scaler();
     if (scale != null && ProtocolOptions.scaling(scale) != scaler.scaling()) {
       throw new IllegalArgumentException("--scale " + scale + " cannot be combined with --from: the model " + fromFile
