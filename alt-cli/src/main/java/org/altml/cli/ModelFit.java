@@ -88,25 +88,25 @@ final class ModelFit {
   }
 
   /**
-   * Checks the number of features of the data (declared, or the largest index seen plus one).
+   * Checks the number of features of the data: declared (an ARFF header, a dataset read whole), or, when
+   * not {@code declared}, the largest index seen so far plus one.
    *
    * @throws IllegalArgumentException naming both files when the data has many more features than the model,
    *     unless new features are allowed (then one warning is printed, once)
    */
-  void features(long numFeatures) {
+  void features(long numFeatures, boolean declared) {
     int d = model.numFeatures();
     if (d <= 0 || numFeatures < 2L * d + FEATURE_SLACK || warned) {
       return;
     }
-    String what = dataName + " has " + numFeatures + " features or more, the model " + modelName + " was trained on "
-        + d;
+    String what = dataName + " has " + (declared ? numFeatures + " features" : "features up to " + numFeatures)
+        + ", the model " + modelName + " was trained on " + d;
     if (!allowNewFeatures) {
       throw new IllegalArgumentException(what + ": was the model trained on other data? (if the new features are meant,"
           + " give " + ALLOW + "; they contribute nothing)");
     }
     warned = true;
-    err.println("alt: warning: " + what + "; the features it never saw contribute nothing");
-    err.flush();
+    Warnings.print(err, what + "; the features it never saw contribute nothing");
   }
 
   /**

@@ -104,11 +104,11 @@ public final class PredictCommand implements Callable<Integer> {
       if (stream.numLabels() >= 0) {
         fit.labels(stream.numLabels(), stream instanceof ArffReader arff ? arff.labelNames() : null);
       }
-      fit.features(stream.numFeatures());
+      fit.features(stream.numFeatures(), true);
       while (stream.advance()) {
         n++;
         fit.label(stream.labels().maxLabel(), n);
-        fit.features(stream.features().maxIndex() + 1L);
+        fit.features(stream.features().maxIndex() + 1L, false);
         predictor.predict(scaler.transform(stream.features()), s);
         if (lines.write(s) == 0) {
           empty++;

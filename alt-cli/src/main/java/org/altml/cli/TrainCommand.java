@@ -153,7 +153,7 @@ public final class TrainCommand implements Callable<Integer> {
       more = DataLoading.readHashed(dataFile, data, progress);
       ModelFit fit = new ModelFit(saved, fromFile, dataFile, allowNewFeatures, spec.commandLine().getErr());
       fit.labels(more.numLabels(), more.labelNames());
-      fit.features(more.numFeatures());
+      fit.features(more.numFeatures(), true);
       more = DataLoading.withLabels(more, learner.numLabels());
       progress.start("training", more.size(), false);
       training = TrainThenTest.train(progress.counting(learner), DataView.of(more), trainingOrder,
