@@ -5,6 +5,8 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
@@ -60,14 +62,28 @@ final class Progress implements AutoCloseable {
     return shown;
   }
 
-  /** Whether the JVM's stderr is an interactive terminal (JDK 22+ can tell; on 21 a console means one). */
+  /**
+   * Whether the JVM's stderr is an interactive terminal. On Linux, {@code /proc/self/fd/2} says where stderr
+   * goes (a pseudo-terminal or a tty), whatever stdout does ({@code alt evaluate --json > out.json} still
+   * shows its bar); elsewhere a console that is a terminal (JDK 22+ can tell; on 21 a console means one)
+   * stands in for it. A dumb or missing {@code TERM} means no.
+   */
   static boolean stderrIsTerminal() {
     Boolean forced = terminalForTests;
     if (forced != null) {
       return forced;
     }
+    if (System.getenv("TERM") == null || "dumb".equals(System.getenv("TERM"))) {
+      return false;
+    }
+    try {
+      String target = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
+      return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+    } catch (IOException | UnsupportedOperationException | SecurityException e) {
+      // not Linux: ask the console
+    }
     Console console = System.console();
-    if (console == null || System.getenv("TERM") == null || "dumb".equals(System.getenv("TERM"))) {
+    if (console == null) {
       return false;
     }
     try {
