@@ -125,6 +125,29 @@ final class ModelFit {
     }
   }
 
+  /** The provenance key under which {@code alt train} records the ARFF attributes it ignored. */
+  static final String IGNORED_ATTRIBUTES = "ignoreAttributes";
+
+  /**
+   * Applies the ARFF attributes the model was trained without to {@code options}: a model trained with
+   * {@code --ignore-attributes protein} must see its data without protein too, or every feature after it
+   * would shift by one. The user may repeat them, not change them.
+   *
+   * @throws IllegalArgumentException if {@code options} ignore other attributes than the model did
+   */
+  static void ignoreAsTheModelDid(SavedModel model, Path modelFile, DataOptions options) {
+    String recorded = model.provenance().getOrDefault(IGNORED_ATTRIBUTES, "");
+    List<String> own = recorded.isEmpty() ? List.of() : List.of(recorded.split(","));
+    if (options.ignoreAttributes.isEmpty()) {
+      options.ignoreAttributes = own;
+    } else if (!options.ignoreAttributes.equals(own)) {
+      throw new IllegalArgumentException("--ignore-attributes " + String.join(",", options.ignoreAttributes) + " differs"
+          + " from the attributes the model " + DataFiles.displayName(modelFile) + " was trained without ("
+          + (own.isEmpty() ? "none" : String.join(",", own)) + "): the model's are applied by themselves, leave the option"
+          + " out");
+    }
+  }
+
   /** Whether {@code names} are "0", "1", ...: the names of data whose labels have none (LIBSVM). */
   static boolean isIndexNames(List<String> names) {
     for (int i = 0; i < names.size(); i++) {

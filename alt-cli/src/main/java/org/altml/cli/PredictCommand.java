@@ -35,7 +35,8 @@ import picocli.CommandLine.Spec;
       "more features (2d + 100 or more is an error unless --allow-new-features); features the model",
       "never saw contribute nothing.",
       "Every example is scaled as the model's training data was: the model file carries its scaling",
-      "(standardize: with the statistics fitted on the training data)."
+      "(standardize: with the statistics fitted on the training data) and the ARFF attributes it was",
+      "trained without (--ignore-attributes)."
     })
 public final class PredictCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
@@ -79,6 +80,7 @@ public final class PredictCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--scale " + scale + " differs from the scaling of " + modelFile + " ("
           + scaler.scaling().cliName() + "): the model carries its scaling, leave --scale out");
     }
+    ModelFit.ignoreAsTheModelDid(saved, modelFile, data);
     PrintWriter err = spec.commandLine().getErr();
     ModelFit fit = new ModelFit(saved, modelFile, dataFile, allowNewFeatures, err);
     long[] counts;

@@ -145,6 +145,7 @@ public final class TrainCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--scale " + scale + " cannot be combined with --from: the model " + fromFile
           + " carries its scaling (" + scaler.scaling().cliName() + ")");
     }
+    ModelFit.ignoreAsTheModelDid(saved, fromFile, data);
     Order trainingOrder = ProtocolOptions.order(order != null ? order : Order.FILE.cliName());
     OnlineMultiLabelLearner learner = saved.learner();
     Dataset more;
@@ -197,10 +198,10 @@ public final class TrainCommand implements Callable<Integer> {
 
   /**
    * {@code earlier} and this pass: the toolkit version and the data file (path, bytes, SHA-256, as read)
-   * and its label file when it had one. The first pass writes {@code toolkitVersion}, {@code data}, ...;
+   * and its label file when it had one; the first pass also records the ARFF attributes it ignored. The first pass writes {@code toolkitVersion}, {@code data}, ...;
    * each pass with {@code --from} adds the same keys prefixed {@code continued1.}, {@code continued2.}, ...
    */
-  private static Map<String, String> provenance(Map<String, String> earlier, Dataset read) {
+  private Map<String, String> provenance(Map<String, String> earlier, Dataset read) {
     int pass = 0;
     while (earlier.containsKey(passPrefix(pass) + "data")) {
       pass++;
@@ -212,6 +213,10 @@ public final class TrainCommand implements Callable<Integer> {
     put(p, prefix + "data", DataLoading.dataDigest(digests));
     if (digests.size() > 1) {
       put(p, prefix + "labels", digests.get(0));
+    }
+    if (pass == 0 && !data.ignoreAttributes.isEmpty()) {
+      // predict and train --from apply them by themselves
+      p.put(ModelFit.IGNORED_ATTRIBUTES, String.join(",", data.ignoreAttributes));
     }
     return p;
   }

@@ -138,4 +138,32 @@ class ModelFitTest {
     assertTrue(t.err().startsWith("alt: warning: "), t.err());
     assertTrue(t.out().contains("(d = 120)"), t.out());
   }
+
+  /**
+   * A model trained without an ARFF attribute (a string id) applies the same --ignore-attributes to the data
+   * it predicts or continues on, which otherwise fails on the string attribute or shifts every feature.
+   */
+  @Test
+  void theModelCarriesTheAttributesItIgnored() throws IOException {
+    String header = "@relation ids\n@attribute id string\n@attribute happy {0,1}\n@attribute sad {0,1}\n"
+        + "@attribute f1 numeric\n@attribute f2 numeric\n@data\n";
+    Path ids = dir.resolve("ids.arff");
+    Files.writeString(ids, header + "'a',1,0,1,2\n'b',0,1,-1,0\n'c',1,1,2,2\n");
+    Files.writeString(dir.resolve("ids.xml"), "<labels xmlns=\"http://mulan.sourceforge.net/labels\"><label name=\"happy\"/>"
+        + "<label name=\"sad\"/></labels>");
+    CliRun refused = CliRun.of("train", "--learner", "falt", "--data", ids.toString(), "--model", dir.resolve("x").toString());
+    assertRefused(refused, ids.toString(), "string attribute 'id'", "--ignore-attributes id");
+    Path idModel = dir.resolve("ids.model");
+    assertEquals(0, CliRun.of("train", "--learner", "falt", "--ignore-attributes", "id", "--data", ids.toString(), "--model",
+        idModel.toString()).exitCode());
+    CliRun p = CliRun.of("predict", "--model", idModel.toString(), "--data", ids.toString());
+    assertEquals(0, p.exitCode(), p.err());
+    assertEquals(p.out(), CliRun.of("predict", "--model", idModel.toString(), "--ignore-attributes", "id", "--data",
+        ids.toString()).out());
+    assertRefused(CliRun.of("predict", "--model", idModel.toString(), "--ignore-attributes", "f1", "--data", ids.toString()),
+        "--ignore-attributes f1 differs", "(id)");
+    CliRun t = CliRun.of("train", "--from", idModel.toString(), "--data", ids.toString(), "--model",
+        dir.resolve("more.model").toString());
+    assertEquals(0, t.exitCode(), t.err());
+  }
 }
