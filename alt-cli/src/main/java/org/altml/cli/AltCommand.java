@@ -19,13 +19,15 @@ import picocli.CommandLine.Spec;
  * The root {@code alt} command: holds the subcommands, {@code --help} and {@code --version}.
  *
  * <p>Exit codes: 0 on success; 2 for a usage error (one line and a pointer to {@code --help} on stderr) and for
- * any failure while running (one line {@code alt: <problem>} on stderr, for example
- * {@code alt: train.svm:12: feature index 0 in 1-based mode}). Set {@code -Dalt.stacktrace=true} to
+ * any failure while running (one printable line {@code alt: <problem>} on stderr, for example
+ * {@code alt: train.svm:12: feature index 0 in 1-based mode}, a memory refusal or an output that would
+ * replace an input). Warnings are lines {@code alt: warning: ...}. Set {@code -Dalt.stacktrace=true} to
  * also print the stack trace.
  *
  * <p>To add a subcommand: write a class annotated with {@link Command} implementing
- * {@code Callable<Integer>} (print through {@code spec.commandLine().getOut()}/{@code getErr()}, read
- * data through {@link DataLoading}, reuse {@link DataOptions}/{@link SeedOptions} as
+ * {@code Callable<Integer>} (check its files with {@link CommandFiles} before any work, print through
+ * {@code spec.commandLine().getOut()}/{@code getErr()}, read data through {@link DataLoading}, write
+ * through {@link CliOutput}, reuse {@link DataOptions}/{@link SeedOptions}/{@link ProgressOptions} as
  * {@link CommandLine.Mixin}s) and list it in {@code subcommands} below. A command that builds a learner
  * takes {@code --learner} and the registry's parameter options with {@code modelTransformer =
  * LearnerOptions.Required.class} and turns them into settings with {@code LearnerOptions.settings(spec)}.

@@ -28,10 +28,10 @@ public final class ConvertCommand implements Callable<Integer> {
 
   @Mixin private DataOptions data;
 
-  @Parameters(index = "0", paramLabel = "IN", description = "Input file.")
+  @Parameters(index = "0", paramLabel = "IN", description = "Input file ('-': standard input).")
   private Path in;
 
-  @Parameters(index = "1", paramLabel = "OUT", description = "Output file.")
+  @Parameters(index = "1", paramLabel = "OUT", description = "Output file ('-': LIBSVM to standard output).")
   private Path out;
 
   @Option(names = "--overwrite",

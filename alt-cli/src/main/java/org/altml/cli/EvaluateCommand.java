@@ -60,10 +60,12 @@ import picocli.CommandLine.Spec;
 public final class EvaluateCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
 
-  @Option(names = "--train", required = true, paramLabel = "FILE", description = "Training data (LIBSVM or ARFF).")
+  @Option(names = "--train", required = true, paramLabel = "FILE",
+      description = "Training data (LIBSVM or ARFF; '-': standard input).")
   private Path trainFile;
 
-  @Option(names = "--test", required = true, paramLabel = "FILE", description = "Test data.")
+  @Option(names = "--test", required = true, paramLabel = "FILE",
+      description = "Test data ('-': standard input; the same as TRAIN is read once).")
   private Path testFile;
 
   @Option(names = "--order", defaultValue = "shuffle", paramLabel = "ORDER",
@@ -187,7 +189,8 @@ public final class EvaluateCommand implements Callable<Integer> {
   private void warnIfTestIsTraining(PrintWriter err, boolean sameFile, InputDigest train, InputDigest test) {
     if (sameFile || train.sha256().equals(test.sha256())) {
       Warnings.print(err, "the test data " + DataFiles.displayName(testFile) + " is the training data "
-          + DataFiles.displayName(trainFile) + (sameFile ? " (the same input)" : " (the same content, SHA-256 " + test.sha256().substring(0, 12) + "...)")
+          + DataFiles.displayName(trainFile)
+          + (sameFile ? " (the same input)" : " (the same content, SHA-256 " + test.sha256().substring(0, 12) + "...)")
           + ": the metrics measure how well the model fits it, not how well it generalizes");
     }
   }

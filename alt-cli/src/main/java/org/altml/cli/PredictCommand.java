@@ -45,7 +45,8 @@ public final class PredictCommand implements Callable<Integer> {
       description = "A model saved by 'alt train' ('-': standard input).")
   private Path modelFile;
 
-  @Option(names = "--data", required = true, paramLabel = "FILE", description = "Examples to predict (LIBSVM or ARFF).")
+  @Option(names = "--data", required = true, paramLabel = "FILE",
+      description = "Examples to predict (LIBSVM or ARFF; '-': standard input).")
   private Path dataFile;
 
   @Option(names = "--scores", description = "Append a tab and the L label scores and the threshold score.")

@@ -49,7 +49,8 @@ import picocli.CommandLine.Spec;
 public final class PrequentialCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
 
-  @Option(names = "--data", required = true, paramLabel = "FILE", description = "The stream (LIBSVM or ARFF, gzipped or not).")
+  @Option(names = "--data", required = true, paramLabel = "FILE",
+      description = "The stream (LIBSVM or ARFF, gzipped or not; '-': standard input).")
   private Path dataFile;
 
   @Option(names = "--window", defaultValue = "1000", paramLabel = "W",

@@ -31,7 +31,7 @@ public final class StatsCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print a JSON array, one object per file.")
   private boolean json;
 
-  @Parameters(arity = "1..*", paramLabel = "DATA", description = "Data files.")
+  @Parameters(arity = "1..*", paramLabel = "DATA", description = "Data files ('-': standard input, once).")
   private List<Path> files;
 
   /** Creates the command (picocli fills its fields). */

@@ -56,7 +56,8 @@ import picocli.CommandLine.Spec;
 public final class TrainCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
 
-  @Option(names = "--data", required = true, paramLabel = "FILE", description = "Training data (LIBSVM or ARFF).")
+  @Option(names = "--data", required = true, paramLabel = "FILE",
+      description = "Training data (LIBSVM or ARFF; '-': standard input).")
   private Path dataFile;
 
   @Option(names = "--model", required = true, paramLabel = "FILE",
@@ -198,7 +199,8 @@ public final class TrainCommand implements Callable<Integer> {
 
   /**
    * {@code earlier} and this pass: the toolkit version and the data file (path, bytes, SHA-256, as read)
-   * and its label file when it had one; the first pass also records the ARFF attributes it ignored. The first pass writes {@code toolkitVersion}, {@code data}, ...;
+   * and its label file when it had one; the first pass also records the ARFF attributes it ignored. The
+   * first pass writes {@code toolkitVersion}, {@code data}, ...;
    * each pass with {@code --from} adds the same keys prefixed {@code continued1.}, {@code continued2.}, ...
    */
   private Map<String, String> provenance(Map<String, String> earlier, Dataset read) {
