@@ -132,12 +132,20 @@ public final class PrequentialCommand implements Callable<Integer> {
         numLabels = head.numLabels();
         loaded = head.size();
         progress.start("learning", loaded, false);
-        examples = progress.counting(head.stream());
+        examples = head.stream();
       }
       DataLoading.requireLabels(numLabels, dataFile, data);
       // d when the file declares it (ARFF), so the model is allocated once; else it grows with the stream
       LearnerContext context = new LearnerContext(numLabels, Math.max(0, file.numFeatures()), -1, seed.seed());
-      Prequential.Listener listener = curveOut == null ? null : new CurveWriter(curveOut.writer(), curveFormat);
+      CurveWriter curveWriter = curveOut == null ? null : new CurveWriter(curveOut.writer(), curveFormat);
+      // loaded examples: the bar follows the curve points (a streamed file's bar counts its bytes)
+      boolean countPoints = loaded >= 0 && progress.shown();
+      Prequential.Listener listener = !countPoints ? curveWriter : point -> {
+        if (curveWriter != null) {
+          curveWriter.onSample(point);
+        }
+        progress.stepTo(point.examples());
+      };
       result = Prequential.run(settings, context, seed.seed(), examples, config, listener, List.of());
       if (curveOut != null) {
         curveOut.commit();

@@ -19,8 +19,6 @@ import org.altml.core.learner.Scores;
 import org.altml.core.learner.Settings;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
-import org.altml.sparse.data.ExampleStream;
-import org.altml.sparse.data.InputDigest;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -112,6 +110,14 @@ final class Progress implements AutoCloseable {
     bar = b.build();
   }
 
+  /** Moves the current phase to {@code n} units done. */
+  void stepTo(long n) {
+    ProgressBar b = bar;
+    if (b != null) {
+      b.stepTo(n);
+    }
+  }
+
   /** Advances the current phase by {@code n} units. */
   void stepBy(long n) {
     ProgressBar b = bar;
@@ -163,58 +169,11 @@ final class Progress implements AutoCloseable {
     };
   }
 
-  /** {@code stream} counting its examples into the current phase (itself when no bar is shown). */
-  ExampleStream counting(ExampleStream stream) {
-    if (!shown) {
-      return stream;
-    }
-    return new ExampleStream() {
-      private final Ticks ticks = new Ticks();
-
-      @Override
-      public boolean advance() throws IOException {
-        boolean more = stream.advance();
-        if (more) {
-          ticks.tick();
-        }
-        return more;
-      }
-
-      @Override
-      public SparseVector features() {
-        return stream.features();
-      }
-
-      @Override
-      public LabelSet labels() {
-        return stream.labels();
-      }
-
-      @Override
-      public int numLabels() {
-        return stream.numLabels();
-      }
-
-      @Override
-      public int numFeatures() {
-        return stream.numFeatures();
-      }
-
-      @Override
-      public List<InputDigest> inputDigests() {
-        return stream.inputDigests();
-      }
-
-      @Override
-      public void close() throws IOException {
-        stream.close();
-      }
-    };
-  }
-
   /**
    * {@code learner} counting its updates and its predictors' predictions into the current phase (itself
-   * when no bar is shown). Every call goes to {@code learner} unchanged, so results are the same.
+   * when no bar is shown), for the training and testing passes of TrainThenTest. Those calls go to
+   * {@code learner} unchanged, ids included, so results are the same; the others take the interface's
+   * defaults (an id never changes a result).
    */
   OnlineMultiLabelLearner counting(OnlineMultiLabelLearner learner) {
     return shown ? new CountingLearner(learner) : learner;
@@ -265,11 +224,6 @@ final class Progress implements AutoCloseable {
     }
 
     @Override
-    public String name() {
-      return delegate.name();
-    }
-
-    @Override
     public Settings settings() {
       return delegate.settings();
     }
@@ -292,13 +246,6 @@ final class Progress implements AutoCloseable {
     @Override
     public void predict(SparseVector x, Scores out) {
       delegate.predict(x, out);
-      tick();
-    }
-
-    @Override
-    public void predict(long id, SparseVector x, Scores out) {
-      delegate.predict(id, x, out);
-      tick();
     }
 
     @Override
@@ -310,18 +257,6 @@ final class Progress implements AutoCloseable {
     @Override
     public void update(long id, SparseVector x, LabelSet y) {
       delegate.update(id, x, y);
-      tick();
-    }
-
-    @Override
-    public void predictThenUpdate(SparseVector x, LabelSet y, Scores out) {
-      delegate.predictThenUpdate(x, y, out);
-      tick();
-    }
-
-    @Override
-    public void predictThenUpdate(long id, SparseVector x, LabelSet y, Scores out) {
-      delegate.predictThenUpdate(id, x, y, out);
       tick();
     }
 

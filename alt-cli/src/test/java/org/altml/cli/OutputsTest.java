@@ -14,10 +14,8 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 import java.util.Map;
-import org.altml.sparse.data.Dataset;
 import org.altml.sparse.io.DataFiles;
 import org.altml.sparse.io.MulanLabels;
-import org.altml.sparse.synth.SparseTextGenerator;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,11 +35,7 @@ class OutputsTest {
 
   @BeforeEach
   void trainAModel() throws IOException {
-    SparseTextGenerator.Config c = SparseTextGenerator.Config.defaults().withModelNonZerosPerLabel(20).withMeanNonZeros(6)
-        .withNumFeatures(100).withNumLabels(4).withLabelCardinality(1.5).withSeed(71);
-    Dataset all = new SparseTextGenerator(c).generate(60);
-    data = dir.resolve("data.svm");
-    DataFiles.write(all, data);
+    data = SmallCorpus.write(SmallCorpus.generate(100, 4, 60, 71), 0, 60, dir.resolve("data.svm"));
     model = dir.resolve("m.model");
     assertEquals(0, CliRun.of("train", "--learner", "falt", "--max-updates", "4", "--data", data.toString(), "--model",
         model.toString()).exitCode());

@@ -11,8 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.altml.sparse.data.Dataset;
-import org.altml.sparse.io.DataFiles;
-import org.altml.sparse.synth.SparseTextGenerator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -32,13 +30,9 @@ class ProgressAndWarningsTest {
 
   @BeforeEach
   void writeData() throws IOException {
-    SparseTextGenerator.Config c = SparseTextGenerator.Config.defaults().withModelNonZerosPerLabel(20).withMeanNonZeros(6)
-        .withNumFeatures(100).withNumLabels(4).withLabelCardinality(1.5).withSeed(81);
-    Dataset all = new SparseTextGenerator(c).generate(3000);
-    train = dir.resolve("train.svm");
-    test = dir.resolve("test.svm");
-    DataFiles.write(all.subset(EvaluateCommandTest.range(0, 2500)), train);
-    DataFiles.write(all.subset(EvaluateCommandTest.range(2500, 3000)), test);
+    Dataset all = SmallCorpus.generate(100, 4, 3000, 81);
+    train = SmallCorpus.write(all, 0, 2500, dir.resolve("train.svm"));
+    test = SmallCorpus.write(all, 2500, 3000, dir.resolve("test.svm"));
     model = dir.resolve("m.model");
     assertEquals(0, CliRun.of("train", "--learner", "falt", "--max-updates", "4", "--data", train.toString(), "--model",
         model.toString()).exitCode());

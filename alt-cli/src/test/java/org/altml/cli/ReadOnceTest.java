@@ -18,7 +18,6 @@ import org.altml.core.model.ModelIo;
 import org.altml.core.model.SavedModel;
 import org.altml.sparse.data.Dataset;
 import org.altml.sparse.io.DataFiles;
-import org.altml.sparse.synth.SparseTextGenerator;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,13 +38,9 @@ class ReadOnceTest {
 
   @BeforeEach
   void writeData() throws IOException {
-    SparseTextGenerator.Config c = SparseTextGenerator.Config.defaults().withModelNonZerosPerLabel(20).withNumFeatures(200).withMeanNonZeros(8)
-        .withNumLabels(5).withLabelCardinality(1.5).withModelNonZerosPerLabel(20).withSeed(61);
-    Dataset all = new SparseTextGenerator(c).generate(150);
-    train = dir.resolve("train.svm");
-    test = dir.resolve("test.svm");
-    DataFiles.write(all.subset(EvaluateCommandTest.range(0, 100)), train);
-    DataFiles.write(all.subset(EvaluateCommandTest.range(100, 150)), test);
+    Dataset all = SmallCorpus.generate(200, 5, 150, 61);
+    train = SmallCorpus.write(all, 0, 100, dir.resolve("train.svm"));
+    test = SmallCorpus.write(all, 100, 150, dir.resolve("test.svm"));
     trainBytes = Files.readAllBytes(train);
   }
 
