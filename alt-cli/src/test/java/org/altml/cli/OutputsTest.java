@@ -152,4 +152,15 @@ class OutputsTest {
     assertEquals(predictions, CliRun.of("predict", "--model", stdinModel.toString(), "--data", data.toString()).out());
     assertEquals(predictions, CliRun.withInput(bytes.toByteArray(), "predict", "--model", "-", "--data", data.toString()).out());
   }
+
+  /** The folder of an output is named as the user typed it, relative paths included. */
+  @Test
+  void aMissingOutputFolderIsNamedAsTyped() {
+    String typed = "no-such-folder-" + ProcessHandle.current().pid() + "/predictions.txt";
+    CliRun r = CliRun.of("predict", "--model", model.toString(), "--data", data.toString(), "--out", typed);
+    assertEquals(2, r.exitCode());
+    assertEquals("alt: --out " + typed + ": the folder " + typed.substring(0, typed.indexOf('/')) + " does not exist",
+        r.errLine());
+    assertFalse(Files.exists(Path.of(typed).getParent()));
+  }
 }

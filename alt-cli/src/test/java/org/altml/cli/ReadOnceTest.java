@@ -183,4 +183,18 @@ class ReadOnceTest {
     assertEquals(0, r.exitCode(), r.err());
     assertTrue(r.out().contains("\"labels\" : 2") && r.out().contains("\"features\" : 1"), r.out());
   }
+
+  /** A UTF-8 byte order mark is skipped, on standard input too; UTF-16 is refused at line 1 (the corpus). */
+  @Test
+  void aUtf8ByteOrderMarkIsSkipped() throws Exception {
+    byte[] bom = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf};
+    byte[] withBom = new byte[bom.length + trainBytes.length];
+    System.arraycopy(bom, 0, withBom, 0, bom.length);
+    System.arraycopy(trainBytes, 0, withBom, bom.length, trainBytes.length);
+    Path file = dir.resolve("bom.svm");
+    Files.write(file, withBom);
+    String expected = CliRun.of("stats", "--json", train.toString()).out().replace("train.svm", "bom.svm");
+    assertEquals(expected, CliRun.of("stats", "--json", file.toString()).out());
+    assertEquals(expected.replace("bom.svm", "<stdin>"), CliRun.withInput(withBom, "stats", "--json", "-").out());
+  }
 }
