@@ -77,6 +77,10 @@ final class CommandFiles {
       Role xml = new Role(shown("--labels-xml", options.labelsXml), options.labelsXml, "label file", true);
       if (!inputs.contains(xml)) {
         inputs.add(xml);
+      } else if (DataFiles.isStandardInput(options.labelsXml)) {
+        // each data file reads its label file
+        throw new IllegalArgumentException("--labels-xml - would be read for each data file, and standard input can"
+            + " be read once; give the label file as a file");
       }
     } else if (!options.labelsGiven() && !DataFiles.isStandardInput(path) && path.getFileName() != null) {
       Path beside = MulanLabels.findBeside(path);

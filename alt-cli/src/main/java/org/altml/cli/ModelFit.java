@@ -1,7 +1,6 @@
 package org.altml.cli;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import org.altml.core.model.ModelIo;
@@ -34,19 +33,19 @@ final class ModelFit {
   private final String modelName;
   private final String dataName;
   private final boolean allowNewFeatures;
-  private final PrintWriter err;
+  private final Progress progress;
   private boolean warned;
 
   /**
    * Checks for {@code model} read from {@code modelFile} against the data in {@code dataFile}; warnings go
-   * to {@code err}.
+   * through {@code progress} (which clears its bar for them).
    */
-  ModelFit(SavedModel model, Path modelFile, Path dataFile, boolean allowNewFeatures, PrintWriter err) {
+  ModelFit(SavedModel model, Path modelFile, Path dataFile, boolean allowNewFeatures, Progress progress) {
     this.model = model;
     this.modelName = DataFiles.displayName(modelFile);
     this.dataName = DataFiles.displayName(dataFile);
     this.allowNewFeatures = allowNewFeatures;
-    this.err = err;
+    this.progress = progress;
   }
 
   /**
@@ -106,7 +105,7 @@ final class ModelFit {
           + " give " + ALLOW + "; they contribute nothing)");
     }
     warned = true;
-    Warnings.print(err, what + "; the features it never saw contribute nothing");
+    progress.warn(what + "; the features it never saw contribute nothing");
   }
 
   /**

@@ -83,10 +83,10 @@ public final class PredictCommand implements Callable<Integer> {
     }
     ModelFit.ignoreAsTheModelDid(saved, modelFile, data);
     PrintWriter err = spec.commandLine().getErr();
-    ModelFit fit = new ModelFit(saved, modelFile, dataFile, allowNewFeatures, err);
     long[] counts;
     try (Progress progress = progressOptions.progress(spec);
         CliOutput out = CliOutput.open(spec, outFile != null ? outFile : Path.of("-"))) {
+      ModelFit fit = new ModelFit(saved, modelFile, dataFile, allowNewFeatures, progress);
       counts = predictAll(saved.learner(), scaler, fit, out.writer(), progress);
       out.commit();
     }

@@ -39,6 +39,7 @@ final class Progress implements AutoCloseable {
   private final PrintWriter err;
   private final boolean shown;
   private ProgressBar bar;
+  private Line line;
 
   private Progress(PrintWriter err, boolean shown) {
     this.err = err;
@@ -102,8 +103,9 @@ final class Progress implements AutoCloseable {
     if (!shown) {
       return;
     }
+    line = new Line(err);
     ProgressBarBuilder b = new ProgressBarBuilder().setTaskName(task).setInitialMax(total).setStyle(ProgressBarStyle.ASCII)
-        .setUpdateIntervalMillis(250).setConsumer(new Line(err)).showSpeed();
+        .setUpdateIntervalMillis(250).setConsumer(line).showSpeed();
     if (bytes) {
       b.setUnit(" MB", 1_000_000);
     }
@@ -141,6 +143,19 @@ final class Progress implements AutoCloseable {
   @Override
   public void close() {
     finish();
+  }
+
+  /**
+   * A warning printed while a bar may be drawn: the bar's line is cleared first, so the warning has a line
+   * of its own (the bar is drawn again below it at its next refresh).
+   */
+  void warn(String text) {
+    Line l = bar != null ? line : null;
+    if (l == null) {
+      Warnings.print(err, text);
+    } else {
+      l.clearFor(() -> Warnings.print(err, text));
+    }
   }
 
   /** {@code in} counting its bytes into the current phase (itself when no bar is shown). */
@@ -296,6 +311,13 @@ final class Progress implements AutoCloseable {
       previous = rendered.length();
       err.print("\r" + rendered + pad);
       err.flush();
+    }
+
+    /** Clears the bar's line, then runs {@code print}, with no redraw in between. */
+    synchronized void clearFor(Runnable print) {
+      err.print("\r" + " ".repeat(previous) + "\r");
+      previous = 0;
+      print.run();
     }
 
     @Override

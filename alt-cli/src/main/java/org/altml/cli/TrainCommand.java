@@ -153,7 +153,7 @@ public final class TrainCommand implements Callable<Integer> {
     TrainThenTest.Training training;
     try (Progress progress = progressOptions.progress(spec)) {
       more = DataLoading.readHashed(dataFile, data, progress);
-      ModelFit fit = new ModelFit(saved, fromFile, dataFile, allowNewFeatures, spec.commandLine().getErr());
+      ModelFit fit = new ModelFit(saved, fromFile, dataFile, allowNewFeatures, progress);
       fit.labels(more.numLabels(), more.labelNames());
       fit.features(more.numFeatures(), true);
       more = DataLoading.withLabels(more, learner.numLabels());

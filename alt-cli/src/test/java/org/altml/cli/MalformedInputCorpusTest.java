@@ -204,7 +204,10 @@ class MalformedInputCorpusTest {
         clash("stdin-as-model-and-data", "predict --model - --data -", "--model -", "--data -", "standard input"),
         clash("stdin-as-from-and-data", "train --from - --data - --model {d}/m.model", "--from -", "--data -", "standard input"),
         clash("stdin-as-data-and-labels", "stats --labels-xml - -", "--labels-xml -", "DATA -", "standard input"),
-        clash("stdin-twice-for-stats", "stats - {d}/good.svm -", "DATA -", "standard input"));
+        clash("stdin-twice-for-stats", "stats - {d}/good.svm -", "DATA -", "standard input"),
+        clash("stdin-label-file-for-two-data-files", "evaluate --learner falt --labels-xml - --train {d}/good.arff --test"
+            + " {d}/test.arff", d -> Files.copy(d.resolve("good.arff"), d.resolve("test.arff")), "--labels-xml -",
+            "standard input"));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -140,4 +140,15 @@ class ProgressAndWarningsTest {
     CliRun fine = run(false, "predict", "--model", model.toString(), "--data", test.toString());
     assertEquals("", fine.err());
   }
+
+  /** A warning while a bar is drawn clears the bar's line first, so that it has a line of its own. */
+  @Test
+  void aWarningDuringABarHasItsOwnLine() throws IOException {
+    Path wide = dir.resolve("wide.svm");
+    Files.writeString(wide, "0 1:1\n1 350:1\n2 3:1\n");
+    CliRun r = run(true, "predict", "--model", model.toString(), "--data", wide.toString(), "--allow-new-features");
+    assertEquals(0, r.exitCode(), r.err());
+    String warning = "alt: warning: " + wide + " has features up to 350";
+    assertTrue(r.err().contains("\r" + warning) || r.err().startsWith(warning), r.err());
+  }
 }
