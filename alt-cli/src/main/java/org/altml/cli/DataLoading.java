@@ -64,6 +64,12 @@ final class DataLoading {
     return value;
   }
 
+  /** The name of a file in one-line reports: its file name, or {@code <stdin>} for {@code -}. */
+  static String shortName(Path file) {
+    Path name = file.getFileName();
+    return DataFiles.isStandardInput(file) || name == null ? DataFiles.displayName(file) : name.toString();
+  }
+
   /** Reads a whole data file into memory. */
   static Dataset read(Path file, DataOptions options) throws IOException {
     return DataFiles.read(file, readOptions(options));

@@ -237,9 +237,9 @@ public final class EvaluateCommand implements Callable<Integer> {
     out.printf(Locale.ROOT, "train-then-test: %s, order %s%s, scale %s%n", Reports.describe(result.learner()),
         order.toLowerCase(Locale.ROOT), ProtocolOptions.order(order) == Order.SHUFFLE ? " (seed " + seed.seed() + ")" : "",
         scale.toLowerCase(Locale.ROOT));
-    out.printf(Locale.ROOT, "train %s: %d examples, %.3f s (%.0f ns/example)%n", trainFile.getFileName(),
+    out.printf(Locale.ROOT, "train %s: %d examples, %.3f s (%.0f ns/example)%n", DataLoading.shortName(trainFile),
         result.trainExamples(), result.trainSeconds(), nanosPerExample(result.trainSeconds(), result.trainExamples()));
-    out.printf(Locale.ROOT, "test  %s: %d examples, %.3f s (%.0f ns/example, %d threads)%n", testFile.getFileName(),
+    out.printf(Locale.ROOT, "test  %s: %d examples, %.3f s (%.0f ns/example, %d threads)%n", DataLoading.shortName(testFile),
         result.testExamples(), result.testSeconds(), nanosPerExample(result.testSeconds(), result.testExamples()),
         result.threads());
     out.println();

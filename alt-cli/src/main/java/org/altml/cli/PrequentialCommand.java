@@ -203,7 +203,7 @@ public final class PrequentialCommand implements Callable<Integer> {
 
   private void printHuman(PrintWriter out, PrequentialResult result) {
     out.printf(Locale.ROOT, "prequential: %s, scale %s, %s%n", Reports.describe(result.learner()),
-        scale.toLowerCase(Locale.ROOT), dataFile.getFileName());
+        scale.toLowerCase(Locale.ROOT), DataLoading.shortName(dataFile));
     out.printf(Locale.ROOT, "%d examples, %.3f s learning (%.0f examples/s)%n", result.examples(),
         result.learningSeconds(), examplesPerSecond(result.examples(), result.learningSeconds()));
     out.println();

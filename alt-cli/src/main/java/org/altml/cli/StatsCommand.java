@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.altml.sparse.io.DataFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -46,8 +45,7 @@ public final class StatsCommand implements Callable<Integer> {
     inputs.check();
     List<StatsReport.Row> rows = new ArrayList<>();
     for (Path file : files) {
-      String name = DataFiles.isStandardInput(file) ? DataFiles.displayName(file) : file.getFileName().toString();
-      rows.add(new StatsReport.Row(name, DataLoading.stats(file, data)));
+      rows.add(new StatsReport.Row(DataLoading.shortName(file), DataLoading.stats(file, data)));
     }
     if (json) {
       StatsReport.printJson(rows, spec.commandLine().getOut());

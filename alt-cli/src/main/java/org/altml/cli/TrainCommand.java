@@ -127,7 +127,7 @@ public final class TrainCommand implements Callable<Integer> {
     Warnings.ifNoExamples(spec.commandLine().getErr(), training.examples(), "the training data " + dataName());
     save(new SavedModel(learner, train.labelNames(), train.numFeatures(), scaler, provenance(Map.of(), train)));
     report().printf(Locale.ROOT, "trained %s on %d examples of %s (order %s, scale %s) in %.3f s; saved %s (d = %d)%n",
-        Reports.describe(learner), training.examples(), fileName(dataFile), trainingOrder.cliName(), scaling.cliName(),
+        Reports.describe(learner), training.examples(), DataLoading.shortName(dataFile), trainingOrder.cliName(), scaling.cliName(),
         training.seconds(), modelFile, train.numFeatures());
     report().flush();
     return 0;
@@ -166,7 +166,7 @@ public final class TrainCommand implements Callable<Integer> {
     int numFeatures = Math.max(saved.numFeatures(), more.numFeatures());
     save(new SavedModel(learner, saved.labelNames(), numFeatures, scaler, provenance(saved.provenance(), more)));
     report().printf(Locale.ROOT, "continued %s from %s on %d examples of %s (order %s, scale %s) in %.3f s, %d examples"
-        + " in all; saved %s (d = %d)%n", Reports.describe(learner), fromFile, training.examples(), fileName(dataFile),
+        + " in all; saved %s (d = %d)%n", Reports.describe(learner), fromFile, training.examples(), DataLoading.shortName(dataFile),
         trainingOrder.cliName(), scaler.scaling().cliName(), training.seconds(), learner.examplesSeen(), modelFile,
         numFeatures);
     report().flush();
@@ -191,10 +191,6 @@ public final class TrainCommand implements Callable<Integer> {
 
   private String dataName() {
     return DataFiles.displayName(dataFile);
-  }
-
-  private static String fileName(Path file) {
-    return DataFiles.isStandardInput(file) ? DataFiles.displayName(file) : file.getFileName().toString();
   }
 
   /**
