@@ -8,6 +8,7 @@ import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.util.concurrent.Callable;
 import org.altml.core.learner.DivergenceException;
+import org.altml.sparse.InsufficientMemoryException;
 import org.altml.sparse.io.DataFormatException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -18,13 +19,15 @@ import picocli.CommandLine.Spec;
  * The root {@code alt} command: holds the subcommands, {@code --help} and {@code --version}.
  *
  * <p>Exit codes: 0 on success; 2 for a usage error (one line and a pointer to {@code --help} on stderr) and for
- * any failure while running (one line {@code alt: <problem>} on stderr, for example
- * {@code alt: train.svm:12: feature index 0 in 1-based mode}). Set {@code -Dalt.stacktrace=true} to
+ * any failure while running (one printable line {@code alt: <problem>} on stderr, for example
+ * {@code alt: train.svm:12: feature index 0 in 1-based mode}, a memory refusal or an output that would
+ * replace an input). Warnings are lines {@code alt: warning: ...}. Set {@code -Dalt.stacktrace=true} to
  * also print the stack trace.
  *
  * <p>To add a subcommand: write a class annotated with {@link Command} implementing
- * {@code Callable<Integer>} (print through {@code spec.commandLine().getOut()}/{@code getErr()}, read
- * data through {@link DataLoading}, reuse {@link DataOptions}/{@link SeedOptions} as
+ * {@code Callable<Integer>} (check its files with {@link CommandFiles} before any work, print through
+ * {@code spec.commandLine().getOut()}/{@code getErr()}, read data through {@link DataLoading}, write
+ * through {@link CliOutput}, reuse {@link DataOptions}/{@link SeedOptions}/{@link ProgressOptions} as
  * {@link CommandLine.Mixin}s) and list it in {@code subcommands} below. A command that builds a learner
  * takes {@code --learner} and the registry's parameter options with {@code modelTransformer =
  * LearnerOptions.Required.class} and turns them into settings with {@code LearnerOptions.settings(spec)}.
@@ -72,7 +75,7 @@ public final class AltCommand implements Callable<Integer> {
           // the whole usage of a command is fifty lines that bury the one that matters
           CommandLine at = ex.getCommandLine();
           PrintWriter err = at.getErr();
-          err.println("alt: " + ex.getMessage());
+          err.println("alt: " + Messages.printable(ex.getMessage()));
           CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
           err.println(usageHint(at));
           err.flush();
@@ -81,7 +84,7 @@ public final class AltCommand implements Callable<Integer> {
     cmd.setExecutionExceptionHandler(
         (ex, commandLine, parseResult) -> {
           PrintWriter err = commandLine.getErr();
-          err.println("alt: " + describe(ex));
+          err.println("alt: " + Messages.printable(describe(ex, commandLine.getCommandName())));
           if (Boolean.getBoolean("alt.stacktrace")) {
             ex.printStackTrace(err);
           }
@@ -97,29 +100,49 @@ public final class AltCommand implements Callable<Integer> {
     return "Try '" + at.getCommandSpec().qualifiedName() + " --help' for the usage.";
   }
 
-  /** One line for a failure: data format errors as {@code file:line: problem}, file-system errors by path. */
+  /** {@link #describe(Throwable, String)} outside any subcommand. */
   static String describe(Throwable ex) {
+    return describe(ex, "...");
+  }
+
+  /**
+   * One line for a failure of {@code alt command}: data format errors as {@code file:line: problem},
+   * file-system errors by path with the reason, memory refusals with what to do, library hints in
+   * command-line words ({@link Messages}).
+   */
+  static String describe(Throwable ex, String command) {
     Throwable e = ex instanceof UncheckedIOException u && u.getCause() != null ? u.getCause() : ex;
+    if (e instanceof InsufficientMemoryException m) {
+      return Messages.memory(m, command);
+    }
     if (e instanceof DataFormatException || e instanceof DivergenceException) {
-      return e.getMessage();
-    }
-    if (e instanceof NoSuchFileException f) {
-      return f.getFile() + ": no such file";
-    }
-    if (e instanceof AccessDeniedException f) {
-      return f.getFile() + ": permission denied";
-    }
-    if (e instanceof FileAlreadyExistsException f) {
-      return f.getFile() + ": already exists";
+      return Messages.forCommandLine(e.getMessage());
     }
     if (e instanceof FileSystemException f) {
-      return f.getFile() + ": " + (f.getReason() != null ? f.getReason() : e.getClass().getSimpleName());
+      return f.getFile() + ": " + reason(f);
     }
     if (e instanceof IllegalArgumentException || e instanceof java.io.IOException) {
-      return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+      return e.getMessage() != null ? Messages.forCommandLine(e.getMessage()) : e.getClass().getSimpleName();
     }
     // anything else is a bug: name the exception so that a report can be filed
     return "internal error: " + e;
+  }
+
+  /** What went wrong with a file, in words: the system's reason when it gave one. */
+  private static String reason(FileSystemException f) {
+    if (f.getReason() != null) {
+      return Messages.forCommandLine(f.getReason());
+    }
+    if (f instanceof NoSuchFileException) {
+      return "no such file";
+    }
+    if (f instanceof AccessDeniedException) {
+      return "permission denied";
+    }
+    if (f instanceof FileAlreadyExistsException) {
+      return "already exists";
+    }
+    return f.getClass().getSimpleName();
   }
 
   /** Held so that the level set on it is not lost when the logger would be garbage collected. */
@@ -150,6 +173,14 @@ public final class AltCommand implements Callable<Integer> {
       System.err.println("alt: " + cause.getMessage());
       System.exit(2);
     }
-    System.exit(newCommandLine().execute(args));
+    int code;
+    try {
+      code = newCommandLine().execute(args);
+    } catch (OutOfMemoryError e) {
+      // every input-sized allocation is checked first (MemoryCheck); this is the last line of defence
+      System.err.println("alt: out of memory (" + e.getMessage() + "): run with more heap: ALT_JAVA_OPTS=-Xmx8g ./alt ...");
+      code = EXIT_FAILURE;
+    }
+    System.exit(code);
   }
 }

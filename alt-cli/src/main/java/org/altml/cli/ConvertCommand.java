@@ -1,11 +1,13 @@
 package org.altml.cli;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.altml.sparse.data.Dataset;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -17,28 +19,37 @@ import picocli.CommandLine.Spec;
       "Converts a data file between ARFF and LIBSVM.",
       "ARFF is Mulan's, with its XML label file beside it; LIBSVM is the multi-label variant.",
       "Formats follow the extensions (.arff is ARFF, anything else LIBSVM; a .gz suffix compresses).",
-      "OUT is written to a temporary file and moved into place: it is never left half-written."
+      "OUT is written to a temporary file and moved into place: it is never left half-written.",
+      "IN '-' reads standard input, OUT '-' writes LIBSVM to standard output. OUT is never IN (nor its",
+      "label file), and an ARFF OUT does not replace an existing label file beside it without --overwrite."
     })
 public final class ConvertCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
 
   @Mixin private DataOptions data;
 
-  @Parameters(index = "0", paramLabel = "IN", description = "Input file.")
+  @Parameters(index = "0", paramLabel = "IN", description = "Input file ('-': standard input).")
   private Path in;
 
-  @Parameters(index = "1", paramLabel = "OUT", description = "Output file.")
+  @Parameters(index = "1", paramLabel = "OUT", description = "Output file ('-': LIBSVM to standard output).")
   private Path out;
+
+  @Option(names = "--overwrite",
+      description = "An ARFF OUT may replace the existing Mulan XML label file beside it (<dataset>.xml).")
+  private boolean overwrite;
 
   /** Creates the command (picocli fills its fields). */
   public ConvertCommand() {}
 
   @Override
   public Integer call() throws Exception {
+    new CommandFiles().data("IN", in, data).dataOutput("OUT", out, overwrite).check();
     Dataset dataset = DataLoading.read(in, data);
-    DataLoading.write(dataset, out);
-    spec.commandLine().getOut().println("wrote " + out + " (" + dataset.size() + " examples, "
-        + dataset.numFeatures() + " features, " + dataset.numLabels() + " labels)");
+    DataLoading.write(dataset, out, spec);
+    PrintWriter report = CliOutput.isStandardOutput(out) ? spec.commandLine().getErr() : spec.commandLine().getOut();
+    report.println("wrote " + out + " (" + dataset.size() + " examples, " + dataset.numFeatures() + " features, "
+        + dataset.numLabels() + " labels)");
+    report.flush();
     return 0;
   }
 }

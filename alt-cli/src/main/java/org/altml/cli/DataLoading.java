@@ -1,42 +1,141 @@
 package org.altml.cli;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.altml.core.eval.RunRecord;
 import org.altml.sparse.data.Dataset;
+import org.altml.sparse.data.DatasetBuilder;
 import org.altml.sparse.data.DatasetStats;
 import org.altml.sparse.data.ExampleStream;
+import org.altml.sparse.data.InputDigest;
 import org.altml.sparse.io.DataFiles;
+import org.altml.sparse.io.LibSvmWriter;
+import org.altml.sparse.io.MulanLabels;
 import org.altml.sparse.io.ReadOptions;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * The one place where the CLI reads and writes data files: it maps {@link DataOptions} onto the
  * library's {@link ReadOptions} and calls {@link DataFiles}. Commands never touch readers directly, so
  * a change in the I/O API is absorbed here.
+ *
+ * <p>Every input is read once ({@code -}, FIFOs and process substitution work): the run records take the
+ * SHA-256 the readers computed while parsing ({@link ReadOptions#withInputHashing}), never a second read.
  */
 final class DataLoading {
   private DataLoading() {}
 
-  /** The library's read options for these command-line options. */
+  /**
+   * The library's read options for these command-line options.
+   *
+   * @throws IllegalArgumentException naming the option for a negative count, or both label positions
+   */
   static ReadOptions readOptions(DataOptions options) {
     ReadOptions r = ReadOptions.defaults().withZeroBased(options.zeroBased);
     if (options.numLabels != null) {
-      r = r.withNumLabels(options.numLabels);
+      r = r.withNumLabels(atLeastZero("--num-labels", options.numLabels));
     }
     if (options.labelsXml != null) {
       r = r.withLabelFile(options.labelsXml);
     }
+    if (options.labelsLast != null && options.labelsFirst != null) {
+      throw new IllegalArgumentException("give --labels-first or --labels-last, not both");
+    }
     if (options.labelsLast != null) {
-      r = r.withLabelsLast(options.labelsLast);
+      r = r.withLabelsLast(atLeastZero("--labels-last", options.labelsLast));
+    }
+    if (options.labelsFirst != null) {
+      r = r.withLabelsFirst(atLeastZero("--labels-first", options.labelsFirst));
+    }
+    if (!options.ignoreAttributes.isEmpty()) {
+      r = r.withIgnoredAttributes(options.ignoreAttributes.stream().map(String::strip).toArray(String[]::new));
     }
     return r;
+  }
+
+  private static int atLeastZero(String option, int value) {
+    if (value < 0) {
+      throw new IllegalArgumentException(option + " must be >= 0: " + value);
+    }
+    return value;
+  }
+
+  /** The name of a file in one-line reports: its file name, or {@code <stdin>} for {@code -}. */
+  static String shortName(Path file) {
+    Path name = file.getFileName();
+    return DataFiles.isStandardInput(file) || name == null ? DataFiles.displayName(file) : name.toString();
   }
 
   /** Reads a whole data file into memory. */
   static Dataset read(Path file, DataOptions options) throws IOException {
     return DataFiles.read(file, readOptions(options));
+  }
+
+  /**
+   * Reads a whole data file into memory, hashing it as it is read (for the run record), with a progress
+   * bar over its bytes when {@code progress} is shown and the file is a regular one.
+   */
+  static Dataset readHashed(Path file, DataOptions options, Progress progress) throws IOException {
+    ReadOptions r = readOptions(options).withInputHashing(true);
+    if (!measurable(file, progress)) {
+      return DataFiles.read(file, r);
+    }
+    return DataFiles.read(countingBytes(file, progress), file.toString(), withLabelFileBeside(file, r));
+  }
+
+  /**
+   * Opens a stream over a data file, with a progress bar over its bytes when {@code progress} is shown and
+   * the file is a regular one.
+   */
+  static ExampleStream open(Path file, ReadOptions options, Progress progress) throws IOException {
+    if (!measurable(file, progress)) {
+      return DataFiles.open(file, options);
+    }
+    return DataFiles.open(countingBytes(file, progress), file.toString(), withLabelFileBeside(file, options));
+  }
+
+  /** Whether reading {@code file} can show how far it got: a regular file's size is known. */
+  private static boolean measurable(Path file, Progress progress) {
+    return progress.shown() && !DataFiles.isStandardInput(file) && Files.isRegularFile(file);
+  }
+
+  private static InputStream countingBytes(Path file, Progress progress) throws IOException {
+    progress.start("reading " + file.getFileName(), Files.size(file), true);
+    return progress.counting(Files.newInputStream(file));
+  }
+
+  /**
+   * Read from a stream, a file has no "beside": the Mulan XML the reader would find next to it is named
+   * explicitly, when the options do not say where the labels are (it is ignored for LIBSVM).
+   */
+  private static ReadOptions withLabelFileBeside(Path file, ReadOptions options) {
+    if (options.labelFile() != null || options.labelsFirst() >= 0 || options.labelsLast() >= 0) {
+      return options;
+    }
+    Path xml = MulanLabels.findBeside(file);
+    return xml == null ? options : options.withLabelFile(xml);
+  }
+
+  /**
+   * The first {@code limit} examples of {@code stream} in memory (the stream is left where they end),
+   * with the dimensions the stream declares or, when it declares none, those of the examples.
+   */
+  static Dataset load(ExampleStream stream, String name, long limit) throws IOException {
+    DatasetBuilder builder = new DatasetBuilder().name(name);
+    if (stream.numFeatures() >= 0) {
+      builder.numFeatures(stream.numFeatures());
+    }
+    if (stream.numLabels() >= 0) {
+      builder.numLabels(stream.numLabels());
+    }
+    for (long n = 0; n < limit && stream.advance(); n++) {
+      builder.add(stream.features(), stream.labels());
+    }
+    return builder.build();
   }
 
   /** Statistics of a data file in one streaming pass (the file is never loaded whole). */
@@ -53,12 +152,19 @@ final class DataLoading {
 
   /**
    * Writes {@code data} to {@code out} (format by file name: {@code .arff} with its Mulan XML beside it,
-   * else LIBSVM; {@code .gz} compresses). {@link DataFiles#write} goes through
-   * {@link org.altml.sparse.io.AtomicOutput}, so {@code out} never exists half-written and an existing
-   * {@code out} is left untouched on failure.
+   * else LIBSVM; {@code .gz} compresses), or as LIBSVM to standard output for {@code -}. {@link
+   * DataFiles#write} goes through {@link org.altml.sparse.io.AtomicOutput}, so {@code out} never exists
+   * half-written and an existing {@code out} is left untouched on failure.
    */
-  static void write(Dataset data, Path out) throws IOException {
-    DataFiles.write(data, out);
+  static void write(Dataset data, Path out, CommandSpec spec) throws IOException {
+    if (!CliOutput.isStandardOutput(out)) {
+      DataFiles.write(data, out);
+      return;
+    }
+    try (CliOutput stdout = CliOutput.open(spec, out); ExampleStream s = data.stream()) {
+      LibSvmWriter.write(s, stdout.stream());
+      stdout.commit();
+    }
   }
 
   /**
@@ -72,18 +178,51 @@ final class DataLoading {
   }
 
   /**
-   * The files a run read, for its run record: the data files and an explicit Mulan XML label file, each
-   * read once for its size and hash.
+   * {@code numLabels}, the L of data read from {@code file}, for a learner, which needs at least one label.
+   *
+   * @throws IllegalArgumentException naming the file when L is 0 (a label file naming no label, LIBSVM
+   *     without any label, --num-labels 0)
    */
-  static List<RunRecord.DataFile> dataFiles(DataOptions options, Path... data) throws IOException {
-    List<Path> files = new ArrayList<>(List.of(data));
-    if (options.labelsXml != null) {
-      files.add(options.labelsXml);
+  static int requireLabels(int numLabels, Path file, DataOptions options) {
+    if (numLabels < 1) {
+      throw new IllegalArgumentException(DataFiles.displayName(file) + " has no labels (L = 0"
+          + (options.labelsXml != null ? ": the label file " + DataFiles.displayName(options.labelsXml) + " names none" : "")
+          + "), and a learner needs at least one: check the label file or the --labels-* options, or give --num-labels");
     }
-    List<RunRecord.DataFile> out = new ArrayList<>();
-    for (Path f : files) {
-      out.add(RunRecord.DataFile.of(f));
+    return numLabels;
+  }
+
+  /** The files a run read, as its record lists them: each dataset's label file (if any) and data file, hashed as read. */
+  static List<RunRecord.DataFile> dataFiles(Dataset... data) {
+    List<RunRecord.DataFile> files = new ArrayList<>();
+    for (Dataset d : data) {
+      files.addAll(RunRecord.DataFile.of(d.inputDigests()));
     }
-    return out;
+    return files;
+  }
+
+  /** The digest of the data file itself among a reader's digests (the label file comes first). */
+  static InputDigest dataDigest(List<InputDigest> digests) {
+    return digests.isEmpty() ? null : digests.get(digests.size() - 1);
+  }
+
+  /**
+   * The files a stream read, for its run record, once the run is over. At the end of the stream: the
+   * digests computed while reading. Stopped early (--max-examples): a regular file is hashed now, whole, as
+   * it stays on disk; a pipe or standard input cannot be read again and is recorded by name, with no hash.
+   */
+  static List<RunRecord.DataFile> dataFiles(ExampleStream stream, boolean atEnd, Path file, DataOptions options)
+      throws IOException {
+    if (atEnd) {
+      return RunRecord.DataFile.of(stream.inputDigests());
+    }
+    List<RunRecord.DataFile> files = new ArrayList<>();
+    Path xml = options.labelsXml != null ? options.labelsXml
+        : options.labelsGiven() || DataFiles.isStandardInput(file) ? null : MulanLabels.findBeside(file);
+    for (Path f : xml == null ? List.of(file) : List.of(xml, file)) {
+      boolean regular = !DataFiles.isStandardInput(f) && Files.isRegularFile(f);
+      files.add(regular ? RunRecord.DataFile.of(f) : new RunRecord.DataFile(DataFiles.displayName(f), 0, ""));
+    }
+    return files;
   }
 }

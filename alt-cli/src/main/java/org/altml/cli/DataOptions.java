@@ -1,6 +1,7 @@
 package org.altml.cli;
 
 import java.nio.file.Path;
+import java.util.List;
 import picocli.CommandLine.Option;
 
 /** How to read data files: the options every command that reads data shares (a picocli mixin). */
@@ -30,6 +31,27 @@ public final class DataOptions {
       description = "The last N attributes of ARFF input are the labels.")
   Integer labelsLast;
 
+  /** The first N ARFF attributes are the labels (MEKA's layout), or null. */
+  @Option(
+      names = "--labels-first",
+      paramLabel = "N",
+      description = "The first N attributes of ARFF input are the labels (MEKA's layout).")
+  Integer labelsFirst;
+
+  /** ARFF attributes to skip, by name or 1-based position; empty for none. */
+  @Option(
+      names = "--ignore-attributes",
+      split = ",",
+      paramLabel = "NAME|INDEX",
+      description = "ARFF attributes to skip entirely, by name or 1-based position, comma separated"
+          + " (e.g. an identifier such as genbase's protein).")
+  List<String> ignoreAttributes = List.of();
+
   /** Creates the options with their defaults (picocli fills them). */
   public DataOptions() {}
+
+  /** Whether the options say which ARFF attributes are labels, so no XML file beside the data is read. */
+  boolean labelsGiven() {
+    return labelsXml != null || labelsLast != null || labelsFirst != null;
+  }
 }

@@ -1,7 +1,6 @@
 package org.altml.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import java.io.Console;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -63,7 +62,7 @@ public final class DemoCommand implements Callable<Integer> {
       description = "Width of the sliding window (default: ${DEFAULT-VALUE}).")
   private int window;
 
-  @Option(names = "--no-progress", description = "No progress display on stderr.")
+  @Option(names = {"--no-progress", "-q", "--quiet"}, description = "No progress display on stderr.")
   private boolean noProgress;
 
   @Option(names = "--json", description = "Print the results as one JSON object (metrics as fractions, run records).")
@@ -110,14 +109,14 @@ public final class DemoCommand implements Callable<Integer> {
     long every = Math.max(1, Math.min(1000, examples / 100));
     Prequential.Config config = new Prequential.Config(window, every, FeatureScaling.NONE, ZeroDivisionPolicy.SPEC, examples);
     PrintWriter err = spec.commandLine().getErr();
-    boolean terminal = !noProgress && stderrIsTerminal();
+    boolean terminal = !noProgress && Progress.stderrIsTerminal();
 
     LearnerContext context = new LearnerContext(shape.numLabels(), shape.numFeatures(), examples, seed.seed());
     List<PrequentialResult> results = new ArrayList<>();
     long wallStart = System.nanoTime();
     for (String line : LEARNERS) {
       Settings settings = settings(line);
-      Progress progress = noProgress ? null : new Progress(err, settings.describe(), examples, terminal);
+      ProgressLine progress = noProgress ? null : new ProgressLine(err, settings.describe(), examples, terminal);
       try (ExampleStream stream = generator.stream(examples)) {
         results.add(withStreamSeed(
             Prequential.run(settings, context, seed.seed(), stream, config, progress, List.of())));
@@ -138,24 +137,11 @@ public final class DemoCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** Whether the JVM's stderr is an interactive terminal (JDK 22+ can tell; on 21 a console means one). */
-  private static boolean stderrIsTerminal() {
-    Console console = System.console();
-    if (console == null || System.getenv("TERM") == null || "dumb".equals(System.getenv("TERM"))) {
-      return false;
-    }
-    try {
-      return (Boolean) Console.class.getMethod("isTerminal").invoke(console);
-    } catch (ReflectiveOperationException e) {
-      return true; // JDK 21: System.console() is non-null only when attached to a terminal
-    }
-  }
-
   /**
    * The progress display: an in-place line (carriage return) on a terminal, else a plain line at each
    * tenth of the stream.
    */
-  private static final class Progress implements Prequential.Listener {
+  private static final class ProgressLine implements Prequential.Listener {
     private final PrintWriter err;
     private final String name;
     private final long total;
@@ -163,7 +149,7 @@ public final class DemoCommand implements Callable<Integer> {
     private long nextPlain;
     private long printed = -1;
 
-    Progress(PrintWriter err, String name, long total, boolean terminal) {
+    ProgressLine(PrintWriter err, String name, long total, boolean terminal) {
       this.err = err;
       this.name = name;
       this.total = total;
@@ -207,10 +193,7 @@ public final class DemoCommand implements Callable<Integer> {
     RunRecord run = r.record();
     Map<String, Long> seeds = new LinkedHashMap<>(Map.of("stream", seed.seed()));
     seeds.putAll(run.seeds());
-    RunRecord withStream = new RunRecord(run.protocol(), run.learner(), run.settings(), seeds, run.order(), run.scaling(),
-        run.zeroDivision(), run.dataFiles(), run.vectorization(), run.jdk(), run.toolkitVersion());
-    return new PrequentialResult(r.cumulative(), r.window(), r.curve(), r.examples(), r.learningSeconds(), r.config(),
-        r.learner(), r.scaler(), withStream);
+    return PrequentialCommand.withRecord(r, Reports.record(run, seeds, run.dataFiles()));
   }
 
   private void printHuman(PrintWriter out, SparseTextGenerator.Config shape, List<PrequentialResult> results,

@@ -1,20 +1,25 @@
 package org.altml.cli;
 
-import org.altml.sparse.io.AtomicOutput;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.altml.core.eval.FeatureScaler;
 import org.altml.core.eval.FeatureScaling;
 import org.altml.core.eval.Order;
 import org.altml.core.eval.DataView;
+import org.altml.core.eval.RunRecord;
+import org.altml.core.eval.Seeds;
 import org.altml.core.eval.TrainThenTest;
 import org.altml.core.eval.TrainThenTestResult;
+import org.altml.core.learner.LearnerContext;
+import org.altml.core.learner.LearnerRegistry;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Predictor;
 import org.altml.core.learner.Scores;
@@ -22,6 +27,9 @@ import org.altml.core.learner.Settings;
 import org.altml.core.metric.ZeroDivisionPolicy;
 import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;
+import org.altml.sparse.data.InputDigest;
+import org.altml.sparse.io.DataFiles;
+import org.altml.sparse.io.OutputPaths;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -46,15 +54,18 @@ import picocli.CommandLine.Spec;
       "(learning and predicting only: the data is read first); --json prints every metric as a fraction",
       "with the timings and the run record.",
       "L is --num-labels, else the larger of the two files' label counts; test features beyond those",
-      "seen in training contribute nothing."
+      "seen in training contribute nothing. Each file is read once ('-': standard input; the same file or",
+      "'-' as both TRAIN and TEST is read once and used for both, with a warning)."
     })
 public final class EvaluateCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
 
-  @Option(names = "--train", required = true, paramLabel = "FILE", description = "Training data (LIBSVM or ARFF).")
+  @Option(names = "--train", required = true, paramLabel = "FILE",
+      description = "Training data (LIBSVM or ARFF; '-': standard input).")
   private Path trainFile;
 
-  @Option(names = "--test", required = true, paramLabel = "FILE", description = "Test data.")
+  @Option(names = "--test", required = true, paramLabel = "FILE",
+      description = "Test data ('-': standard input; the same as TRAIN is read once).")
   private Path testFile;
 
   @Option(names = "--order", defaultValue = "shuffle", paramLabel = "ORDER",
@@ -76,13 +87,16 @@ public final class EvaluateCommand implements Callable<Integer> {
   private int threads;
 
   @Option(names = "--predictions", paramLabel = "FILE",
-      description = "Also write the test predictions in the format of 'alt predict' (written atomically).")
+      description = "Also write the test predictions in the format of 'alt predict' (written atomically; '-': stdout,"
+          + " and the report goes to stderr). Never an input file.")
   private Path predictions;
 
   @Option(names = "--json", description = "Print one JSON object: metrics (fractions), timings, run record.")
   private boolean json;
 
   @Mixin private DataOptions data;
+
+  @Mixin private ProgressOptions progressOptions;
 
   /** Creates the command (picocli fills its fields). */
   public EvaluateCommand() {}
@@ -93,21 +107,44 @@ public final class EvaluateCommand implements Callable<Integer> {
     Order trainingOrder = ProtocolOptions.order(order);
     FeatureScaling scaling = ProtocolOptions.scaling(scale);
     ZeroDivisionPolicy policy = ProtocolOptions.zeroDivision(zeroDivision);
+    if (threads < 0) {
+      throw new IllegalArgumentException("--threads must be >= 0: " + threads);
+    }
     TrainThenTest.Config config = new TrainThenTest.Config(trainingOrder, seed.seed(), scaling, policy, threads);
+    // the same file (or standard input) twice is read once and used for both
+    boolean sameData = CommandFiles.isStandardStream(trainFile) && CommandFiles.isStandardStream(testFile)
+        || OutputPaths.sameFile(trainFile, testFile);
+    CommandFiles files = new CommandFiles().data("--train", trainFile, data);
+    if (!sameData) {
+      files.data("--test", testFile, data);
+    }
+    files.output("--predictions", predictions).check();
 
-    // all reading (and hashing) happens before the clock starts
-    Dataset train = DataLoading.read(trainFile, data);
-    Dataset test = DataLoading.read(testFile, data);
-    int numLabels = data.numLabels != null ? data.numLabels : Math.max(train.numLabels(), test.numLabels());
-    train = DataLoading.withLabels(train, numLabels);
-    test = DataLoading.withLabels(test, numLabels);
-    TrainThenTestResult result = TrainThenTest.run(settings, DataView.of(train), DataView.of(test), config,
-        DataLoading.dataFiles(data, trainFile, testFile));
+    PrintWriter err = spec.commandLine().getErr();
+    TrainThenTestResult result;
+    Dataset train;
+    Dataset test;
+    try (Progress progress = progressOptions.progress(spec)) {
+      // all reading (and hashing) happens before the clock starts
+      train = DataLoading.readHashed(trainFile, data, progress);
+      test = sameData ? train : DataLoading.readHashed(testFile, data, progress);
+      int numLabels = DataLoading.requireLabels(
+          data.numLabels != null ? data.numLabels : Math.max(train.numLabels(), test.numLabels()), trainFile, data);
+      train = DataLoading.withLabels(train, numLabels);
+      test = sameData ? train : DataLoading.withLabels(test, numLabels);
+      result = run(settings, train, test, config, progress);
+    }
+    Warnings.ifNoExamples(err, result.trainExamples(), "the training data " + DataFiles.displayName(trainFile));
+    warnIfTestIsTraining(err, sameData, DataLoading.dataDigest(train.inputDigests()),
+        DataLoading.dataDigest(test.inputDigests()));
+    Warnings.ifAllPredictionsEmpty(err, result.metrics(), result.testExamples(),
+        "on the test data " + DataFiles.displayName(testFile));
     if (predictions != null) {
       writePredictions(result.learner(), test, result.scaler());
     }
 
-    PrintWriter out = spec.commandLine().getOut();
+    // the report goes to stderr when the predictions take standard output
+    PrintWriter out = CliOutput.isStandardOutput(predictions) ? err : spec.commandLine().getOut();
     if (json) {
       printJson(out, result);
     } else {
@@ -117,9 +154,50 @@ public final class EvaluateCommand implements Callable<Integer> {
     return 0;
   }
 
+  /**
+   * {@link TrainThenTest#run(Settings, DataView, DataView, TrainThenTest.Config, List)} from its building
+   * blocks, so that the progress bar can count the examples (the same learner, seeds, scaler and record:
+   * the results are the same, which EvaluateCommandTest checks).
+   */
+  private static TrainThenTestResult run(Settings settings, Dataset train, Dataset test, TrainThenTest.Config config,
+      Progress progress) {
+    long learnerSeed = Seeds.learner(config.seed());
+    LearnerContext context = new LearnerContext(train.numLabels(), train.numFeatures(), train.size(), learnerSeed);
+    OnlineMultiLabelLearner learner = LearnerRegistry.create(settings, context);
+    Map<String, Long> seeds = new LinkedHashMap<>();
+    if (config.order() == Order.SHUFFLE) {
+      seeds.put("order", Seeds.order(config.seed()));
+    }
+    seeds.put("learner", learnerSeed);
+    RunRecord record = RunRecord.of("train-then-test", settings, context.numLabels(), seeds, config.order().cliName(),
+        config.scaling(), config.zeroDivision(), DataLoading.dataFiles(train, test));
+    DataView trainView = DataView.of(train);
+    FeatureScaler scaler = FeatureScaler.fit(config.scaling(), trainView);
+    progress.start("training", train.size(), false);
+    TrainThenTest.Training training =
+        TrainThenTest.train(progress.counting(learner), trainView, config.order(), config.seed(), scaler);
+    learner.checkFinite();
+    progress.start("testing", test.size(), false);
+    TrainThenTest.Testing testing = TrainThenTest.test(progress.counting(learner), DataView.of(test), scaler,
+        config.zeroDivision(), config.effectiveThreads());
+    progress.finish();
+    return new TrainThenTestResult(testing.metrics(), training.seconds(), testing.seconds(), training.examples(),
+        testing.examples(), config, testing.threads(), learner, scaler, record);
+  }
+
+  /** Warns when the test data is the training data: the same file, or the same bytes (SHA-256). */
+  private void warnIfTestIsTraining(PrintWriter err, boolean sameFile, InputDigest train, InputDigest test) {
+    if (sameFile || train.sha256().equals(test.sha256())) {
+      Warnings.print(err, "the test data " + DataFiles.displayName(testFile) + " is the training data "
+          + DataFiles.displayName(trainFile)
+          + (sameFile ? " (the same input)" : " (the same content, SHA-256 " + test.sha256().substring(0, 12) + "...)")
+          + ": the metrics measure how well the model fits it, not how well it generalizes");
+    }
+  }
+
   /** The test predictions as {@code alt predict} writes them: the protocol's scaler and a predictor of the model. */
   private void writePredictions(OnlineMultiLabelLearner model, Dataset test, FeatureScaler scaler) throws IOException {
-    try (AtomicOutput file = AtomicOutput.create(predictions)) {
+    try (CliOutput file = CliOutput.open(spec, predictions)) {
       Predictions lines = new Predictions(file.writer(), model.numLabels(), false);
       Predictor predictor = model.predictor();
       Scores scores = new Scores(model.numLabels());
@@ -159,9 +237,9 @@ public final class EvaluateCommand implements Callable<Integer> {
     out.printf(Locale.ROOT, "train-then-test: %s, order %s%s, scale %s%n", Reports.describe(result.learner()),
         order.toLowerCase(Locale.ROOT), ProtocolOptions.order(order) == Order.SHUFFLE ? " (seed " + seed.seed() + ")" : "",
         scale.toLowerCase(Locale.ROOT));
-    out.printf(Locale.ROOT, "train %s: %d examples, %.3f s (%.0f ns/example)%n", trainFile.getFileName(),
+    out.printf(Locale.ROOT, "train %s: %d examples, %.3f s (%.0f ns/example)%n", DataLoading.shortName(trainFile),
         result.trainExamples(), result.trainSeconds(), nanosPerExample(result.trainSeconds(), result.trainExamples()));
-    out.printf(Locale.ROOT, "test  %s: %d examples, %.3f s (%.0f ns/example, %d threads)%n", testFile.getFileName(),
+    out.printf(Locale.ROOT, "test  %s: %d examples, %.3f s (%.0f ns/example, %d threads)%n", DataLoading.shortName(testFile),
         result.testExamples(), result.testSeconds(), nanosPerExample(result.testSeconds(), result.testExamples()),
         result.threads());
     out.println();

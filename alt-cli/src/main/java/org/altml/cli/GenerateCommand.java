@@ -1,7 +1,10 @@
 package org.altml.cli;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import org.altml.sparse.InsufficientMemoryException;
 import org.altml.sparse.data.Dataset;
 import org.altml.sparse.synth.NonlinearDenseGenerator;
 import org.altml.sparse.synth.SparseTextGenerator;
@@ -69,8 +72,18 @@ public final class GenerateCommand implements Callable<Integer> {
   @Option(names = "--centres", paramLabel = "C", description = "dense: number of labelled neighbourhoods.")
   private Integer centres;
 
-  @Parameters(index = "0", paramLabel = "OUT", description = "Output file.")
+  @Parameters(index = "0", paramLabel = "OUT", description = "Output file ('-': LIBSVM to standard output).")
   private Path out;
+
+  @Option(names = "--overwrite",
+      description = "An ARFF OUT may replace the existing Mulan XML label file beside it (<dataset>.xml).")
+  private boolean overwrite;
+
+  /** The generators' configuration names and the options that set them, for messages. */
+  private static final Map<String, String> OPTIONS = Map.of(
+      "numFeatures", "--num-features", "numLabels", "--num-labels", "labelCardinality", "--cardinality",
+      "labelNoise", "--noise", "meanNonZeros", "--mean-nnz", "modelNonZerosPerLabel", "--model-nnz",
+      "numCentres", "--centres");
 
   /** Creates the command (picocli fills its fields). */
   public GenerateCommand() {}
@@ -80,14 +93,36 @@ public final class GenerateCommand implements Callable<Integer> {
     if (examples < 0) {
       throw new IllegalArgumentException("--examples must be >= 0: " + examples);
     }
-    Dataset data = switch (kind) {
-      case text -> new SparseTextGenerator(textConfig()).generate(examples);
-      case dense -> new NonlinearDenseGenerator(denseConfig()).generate(examples);
-    };
-    DataLoading.write(data, out);
-    spec.commandLine().getOut().println("wrote " + out + " (" + data.size() + " examples, "
-        + data.numFeatures() + " features, " + data.numLabels() + " labels, seed " + seed.seed() + ")");
+    new CommandFiles().dataOutput("OUT", out, overwrite).check();
+    Dataset data;
+    try {
+      data = switch (kind) {
+        case text -> new SparseTextGenerator(textConfig()).generate(examples);
+        case dense -> new NonlinearDenseGenerator(denseConfig()).generate(examples);
+      };
+    } catch (InsufficientMemoryException e) {
+      throw new InsufficientMemoryException(e.what(), e.requestedBytes(), e.availableBytes(), e.getMessage()
+          .replace("stream the examples instead of generating them in memory, or choose a smaller configuration",
+              "generate fewer examples (-n)")
+          .replace("choose a smaller configuration", "choose smaller --num-features, --num-labels or --model-nnz"));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(withOptionNames(e.getMessage()), e);
+    }
+    DataLoading.write(data, out, spec);
+    PrintWriter report = CliOutput.isStandardOutput(out) ? spec.commandLine().getErr() : spec.commandLine().getOut();
+    report.println("wrote " + out + " (" + data.size() + " examples, " + data.numFeatures() + " features, "
+        + data.numLabels() + " labels, seed " + seed.seed() + ")");
+    report.flush();
     return 0;
+  }
+
+  /** A generator's message with the options for its configuration names ({@code labelNoise} is {@code --noise}). */
+  static String withOptionNames(String message) {
+    String m = message == null ? "invalid configuration" : message;
+    for (Map.Entry<String, String> e : OPTIONS.entrySet()) {
+      m = m.replaceAll("\\b" + e.getKey() + "\\b", e.getValue());
+    }
+    return m;
   }
 
   /** The text generator's configuration: defaults overridden by the options given. */

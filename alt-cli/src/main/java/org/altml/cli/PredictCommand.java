@@ -1,6 +1,5 @@
 package org.altml.cli;
 
-import org.altml.sparse.io.AtomicOutput;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -10,10 +9,9 @@ import org.altml.core.eval.FeatureScaler;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Predictor;
 import org.altml.core.learner.Scores;
-import org.altml.core.model.ModelIo;
 import org.altml.core.model.SavedModel;
 import org.altml.sparse.data.ExampleStream;
-import org.altml.sparse.io.DataFiles;
+import org.altml.sparse.io.ArffReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -22,76 +20,104 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code alt predict}: loads a model saved by {@code alt train} and writes one line per example of the
- * data file (streamed), in the format of {@link Predictions}. The labels in the data file are ignored.
+ * data file (streamed), in the format of {@link Predictions}. The data must fit the model ({@link
+ * ModelFit}); its labels are not used otherwise.
  */
 @Command(
     name = "predict",
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-      "Predicts every example of DATA (streamed) with a model saved by 'alt train'.",
+      "Predicts every example of DATA (streamed; '-' reads standard input) with a model saved by 'alt train'.",
       "One line per example: the predicted label ids, comma separated (an empty line for none); with",
       "--scores, a tab and then the L label scores and the threshold score, space separated.",
-      "Labels in DATA are ignored; features the model never saw contribute nothing.",
+      "DATA must fit the model: no more labels than it has, the same label names (ARFF), and not many",
+      "more features (2d + 100 or more is an error unless --allow-new-features); features the model",
+      "never saw contribute nothing.",
       "Every example is scaled as the model's training data was: the model file carries its scaling",
-      "(standardize: with the statistics fitted on the training data)."
+      "(standardize: with the statistics fitted on the training data) and the ARFF attributes it was",
+      "trained without (--ignore-attributes)."
     })
 public final class PredictCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
 
-  @Option(names = "--model", required = true, paramLabel = "FILE", description = "A model saved by 'alt train'.")
+  @Option(names = "--model", required = true, paramLabel = "FILE",
+      description = "A model saved by 'alt train' ('-': standard input).")
   private Path modelFile;
 
-  @Option(names = "--data", required = true, paramLabel = "FILE", description = "Examples to predict (LIBSVM or ARFF).")
+  @Option(names = "--data", required = true, paramLabel = "FILE",
+      description = "Examples to predict (LIBSVM or ARFF; '-': standard input).")
   private Path dataFile;
 
   @Option(names = "--scores", description = "Append a tab and the L label scores and the threshold score.")
   private boolean scores;
 
-  @Option(names = "--out", paramLabel = "FILE", description = "Write to FILE (atomically) instead of stdout.")
+  @Option(names = "--out", paramLabel = "FILE",
+      description = "Write to FILE (atomically) instead of stdout ('-': stdout). Never an input file.")
   private Path outFile;
 
   @Option(names = "--scale", paramLabel = "SCALING",
       description = "Not needed: the model's own scaling is applied. If given, it must be the model's.")
   private String scale;
 
+  @Option(names = "--allow-new-features",
+      description = "Predict data with many more features than the model was trained on (a warning, not an error).")
+  private boolean allowNewFeatures;
+
   @Mixin private DataOptions data;
+
+  @Mixin private ProgressOptions progressOptions;
 
   /** Creates the command (picocli fills its fields). */
   public PredictCommand() {}
 
   @Override
   public Integer call() throws Exception {
-    SavedModel saved = ModelIo.read(modelFile);
+    new CommandFiles().input("--model", modelFile, "model file").data("--data", dataFile, data).output("--out", outFile)
+        .check();
+    SavedModel saved = ModelFit.read(modelFile);
     FeatureScaler scaler = saved.scaler();
     if (scale != null && ProtocolOptions.scaling(scale) != scaler.scaling()) {
       throw new IllegalArgumentException("--scale " + scale + " differs from the scaling of " + modelFile + " ("
           + scaler.scaling().cliName() + "): the model carries its scaling, leave --scale out");
     }
-    OnlineMultiLabelLearner model = saved.learner();
-    if (outFile == null) {
-      PrintWriter out = spec.commandLine().getOut();
-      predictAll(model, scaler, out);
-      out.flush();
-    } else {
-      try (AtomicOutput file = AtomicOutput.create(outFile)) {
-        predictAll(model, scaler, file.writer());
-        file.commit();
-      }
+    ModelFit.ignoreAsTheModelDid(saved, modelFile, data);
+    PrintWriter err = spec.commandLine().getErr();
+    long[] counts;
+    try (Progress progress = progressOptions.progress(spec);
+        CliOutput out = CliOutput.open(spec, outFile != null ? outFile : Path.of("-"))) {
+      ModelFit fit = new ModelFit(saved, modelFile, dataFile, allowNewFeatures, progress);
+      counts = predictAll(saved.learner(), scaler, fit, out.writer(), progress);
+      out.commit();
     }
+    Warnings.ifAllPredictionsEmpty(err, counts[1], counts[0], "of the model " + modelFile, "retrain with");
     return 0;
   }
 
-  private void predictAll(OnlineMultiLabelLearner model, FeatureScaler scaler, Writer out) throws IOException {
+  /** Predicts every example; returns the number of examples and of empty predictions. */
+  private long[] predictAll(OnlineMultiLabelLearner model, FeatureScaler scaler, ModelFit fit, Writer out,
+      Progress progress) throws IOException {
     Predictions lines = new Predictions(out, model.numLabels(), scores);
     Predictor predictor = model.predictor();
     Scores s = new Scores(model.numLabels());
-    // the labels are not used: read them without a label count, so a file with more labels than the model still works
-    try (ExampleStream stream = DataFiles.open(dataFile, DataLoading.readOptions(data))) {
+    long n = 0;
+    long empty = 0;
+    try (ExampleStream stream = DataLoading.open(dataFile, DataLoading.readOptions(data), progress)) {
+      // what the data declares is checked before any prediction; LIBSVM declares nothing, so each example is
+      if (stream.numLabels() >= 0) {
+        fit.labels(stream.numLabels(), stream instanceof ArffReader arff ? arff.labelNames() : null);
+      }
+      fit.features(stream.numFeatures(), true);
       while (stream.advance()) {
+        n++;
+        fit.label(stream.labels().maxLabel(), n);
+        fit.features(stream.features().maxIndex() + 1L, false);
         predictor.predict(scaler.transform(stream.features()), s);
-        lines.write(s);
+        if (lines.write(s) == 0) {
+          empty++;
+        }
       }
     }
+    return new long[] {n, empty};
   }
 }

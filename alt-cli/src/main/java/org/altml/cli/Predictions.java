@@ -24,8 +24,8 @@ final class Predictions {
     this.predicted = new int[numLabels];
   }
 
-  /** Writes the line of one example. */
-  void write(Scores scores) throws IOException {
+  /** Writes the line of one example; returns the number of labels predicted. */
+  int write(Scores scores) throws IOException {
     line.setLength(0);
     int n = scores.predicted(predicted);
     for (int k = 0; k < n; k++) {
@@ -43,5 +43,6 @@ final class Predictions {
     }
     line.append('\n');
     out.append(line);
+    return n;
   }
 }

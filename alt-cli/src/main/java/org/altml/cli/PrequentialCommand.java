@@ -1,6 +1,5 @@
 package org.altml.cli;
 
-import org.altml.sparse.io.AtomicOutput;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -18,7 +17,9 @@ import org.altml.core.learner.LearnerContext;
 import org.altml.core.learner.Settings;
 import org.altml.core.metric.MetricReport;
 import org.altml.core.metric.ZeroDivisionPolicy;
+import org.altml.sparse.data.Dataset;
 import org.altml.sparse.data.ExampleStream;
+import org.altml.sparse.io.DataFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -37,17 +38,19 @@ import picocli.CommandLine.Spec;
     header = "Prequential evaluation (predict, score, then learn) over a streamed file.",
     description = {
       "Prequential evaluation: each example of DATA, in file order, is first predicted by the current",
-      "model and scored, then learned. The file is streamed, never loaded whole.",
+      "model and scored, then learned. The file is streamed, never loaded whole, when L is known.",
       "Reports cumulative metrics and metrics over the last W examples; every K examples a point of the",
       "learning curve is recorded (--curve writes it as CSV or JSON lines).",
-      "L is --num-labels, else declared by the file (ARFF), else found by a first streaming pass (LIBSVM).",
+      "DATA is read once ('-': standard input). L is --num-labels, else declared by the file (ARFF);",
+      "else (LIBSVM) the examples are loaded into memory first, so that L is the largest label + 1.",
       "--scale standardize keeps running statistics, updated after each prediction (no peeking).",
       "--seed seeds the learner's own random choices (the linear learners make none)."
     })
 public final class PrequentialCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
 
-  @Option(names = "--data", required = true, paramLabel = "FILE", description = "The stream (LIBSVM or ARFF, gzipped or not).")
+  @Option(names = "--data", required = true, paramLabel = "FILE",
+      description = "The stream (LIBSVM or ARFF, gzipped or not; '-': standard input).")
   private Path dataFile;
 
   @Option(names = "--window", defaultValue = "1000", paramLabel = "W",
@@ -59,7 +62,8 @@ public final class PrequentialCommand implements Callable<Integer> {
   private long every;
 
   @Option(names = "--curve", paramLabel = "FILE",
-      description = "Write the learning curve to FILE (atomically), or to stdout when FILE is '-' (the summary then goes to stderr).")
+      description = "Write the learning curve to FILE (atomically), or to stdout when FILE is '-' (the summary then goes"
+          + " to stderr). Never an input file.")
   private String curve;
 
   @Option(names = "--curve-format", defaultValue = "csv", paramLabel = "FORMAT",
@@ -84,6 +88,8 @@ public final class PrequentialCommand implements Callable<Integer> {
 
   @Mixin private DataOptions data;
 
+  @Mixin private ProgressOptions progressOptions;
+
   /** Creates the command (picocli fills its fields). */
   public PrequentialCommand() {}
 
@@ -101,35 +107,61 @@ public final class PrequentialCommand implements Callable<Integer> {
     if (every < 1) {
       throw new IllegalArgumentException("--every must be >= 1: " + every);
     }
-    Prequential.Config config = new Prequential.Config(window, every, scaling, policy,
-        maxExamples != null ? maxExamples : Long.MAX_VALUE);
+    long limit = maxExamples != null ? maxExamples : Long.MAX_VALUE;
+    Prequential.Config config = new Prequential.Config(window, every, scaling, policy, limit);
+    Path curveFile = curve == null ? null : Path.of(curve);
+    new CommandFiles().data("--data", dataFile, data).output("--curve", curveFile).check();
 
-    int numLabels = numLabels();
-    List<RunRecord.DataFile> dataFiles = DataLoading.dataFiles(data, dataFile);
-
-    boolean curveToStdout = "-".equals(curve);
-    PrintWriter out = spec.commandLine().getOut();
+    boolean curveToStdout = CliOutput.isStandardOutput(curveFile);
+    PrintWriter err = spec.commandLine().getErr();
     PrequentialResult result;
-    try (ExampleStream stream = openData(dataFile)) {
-      // d when the file declares it (ARFF), so the model is allocated once; else it grows with the stream
-      LearnerContext context = new LearnerContext(numLabels, Math.max(0, stream.numFeatures()), -1, seed.seed());
-      if (curve == null || curveToStdout) {
-        Prequential.Listener listener = curveToStdout ? new CurveWriter(out, curveFormat) : null;
-        result = Prequential.run(settings, context, seed.seed(), stream, config, listener, dataFiles);
-        out.flush();
-      } else {
-        try (AtomicOutput file = AtomicOutput.create(Path.of(curve))) {
-          result = Prequential.run(settings, context, seed.seed(), stream, config,
-              new CurveWriter(file.writer(), curveFormat), dataFiles);
-          file.commit();
+    List<RunRecord.DataFile> dataFiles;
+    try (Progress progress = progressOptions.progress(spec);
+        ExampleStream file = DataLoading.open(dataFile, DataLoading.readOptions(data).withInputHashing(true), progress);
+        CliOutput curveOut = curveFile == null ? null : CliOutput.open(spec, curveFile)) {
+      ExampleStream examples = file;
+      int numLabels = data.numLabels != null ? data.numLabels : file.numLabels();
+      long loaded = -1;
+      if (numLabels < 0) {
+        // LIBSVM declares no L, and the learner needs it before the first example: the examples are
+        // loaded once (the file is read once), so that L is the largest label + 1
+        Dataset head = DataLoading.load(file, DataFiles.displayName(dataFile), limit);
+        if (head.numLabels() == 0) {
+          throw new IllegalArgumentException(DataFiles.displayName(dataFile) + ": no example has a label; give --num-labels");
         }
+        numLabels = head.numLabels();
+        loaded = head.size();
+        progress.start("learning", loaded, false);
+        examples = head.stream();
       }
+      DataLoading.requireLabels(numLabels, dataFile, data);
+      // d when the file declares it (ARFF), so the model is allocated once; else it grows with the stream
+      LearnerContext context = new LearnerContext(numLabels, Math.max(0, file.numFeatures()), -1, seed.seed());
+      CurveWriter curveWriter = curveOut == null ? null : new CurveWriter(curveOut.writer(), curveFormat);
+      // loaded examples: the bar follows the curve points (a streamed file's bar counts its bytes)
+      boolean countPoints = loaded >= 0 && progress.shown();
+      Prequential.Listener listener = !countPoints ? curveWriter : point -> {
+        if (curveWriter != null) {
+          curveWriter.onSample(point);
+        }
+        progress.stepTo(point.examples());
+      };
+      result = Prequential.run(settings, context, seed.seed(), examples, config, listener, List.of());
+      if (curveOut != null) {
+        curveOut.commit();
+      }
+      progress.finish();
+      boolean atEnd = (loaded >= 0 ? loaded : result.examples()) < limit;
+      dataFiles = DataLoading.dataFiles(file, atEnd, dataFile, data);
     } catch (UncheckedIOException e) {
       throw e.getCause();
     }
     result.learner().checkFinite();
+    result = withRecord(result, Reports.record(result.record(), result.record().seeds(), dataFiles));
+    Warnings.ifNoExamples(err, result.examples(), "the data " + DataFiles.displayName(dataFile));
+    Warnings.ifAllPredictionsEmpty(err, result.cumulative(), result.examples(), "of the stream");
 
-    PrintWriter summary = curveToStdout ? spec.commandLine().getErr() : out;
+    PrintWriter summary = curveToStdout ? err : spec.commandLine().getOut();
     if (json) {
       printJson(summary, result);
     } else {
@@ -139,29 +171,10 @@ public final class PrequentialCommand implements Callable<Integer> {
     return 0;
   }
 
-  private ExampleStream openData(Path file) throws IOException {
-    return org.altml.sparse.io.DataFiles.open(file, DataLoading.readOptions(data));
-  }
-
-  /** L: the option, else the file's declaration, else the largest label of a first streaming pass, plus one. */
-  private int numLabels() throws IOException {
-    if (data.numLabels != null) {
-      return data.numLabels;
-    }
-    long limit = maxExamples != null ? maxExamples : Long.MAX_VALUE;
-    try (ExampleStream s = openData(dataFile)) {
-      if (s.numLabels() > 0) {
-        return s.numLabels();
-      }
-      int max = -1;
-      for (long n = 0; n < limit && s.advance(); n++) {
-        max = Math.max(max, s.labels().maxLabel());
-      }
-      if (max < 0) {
-        throw new IllegalArgumentException(dataFile + ": no example has a label; give --num-labels");
-      }
-      return max + 1;
-    }
+  /** {@code r} with another run record (the data files are known only once the stream has been read). */
+  static PrequentialResult withRecord(PrequentialResult r, RunRecord record) {
+    return new PrequentialResult(r.cumulative(), r.window(), r.curve(), r.examples(), r.learningSeconds(), r.config(),
+        r.learner(), r.scaler(), record);
   }
 
   /** Examples per second of learning time (NaN for no time). */
@@ -190,7 +203,7 @@ public final class PrequentialCommand implements Callable<Integer> {
 
   private void printHuman(PrintWriter out, PrequentialResult result) {
     out.printf(Locale.ROOT, "prequential: %s, scale %s, %s%n", Reports.describe(result.learner()),
-        scale.toLowerCase(Locale.ROOT), dataFile.getFileName());
+        scale.toLowerCase(Locale.ROOT), DataLoading.shortName(dataFile));
     out.printf(Locale.ROOT, "%d examples, %.3f s learning (%.0f examples/s)%n", result.examples(),
         result.learningSeconds(), examplesPerSecond(result.examples(), result.learningSeconds()));
     out.println();

@@ -105,6 +105,12 @@ final class Reports {
     g.writeEndObject();
   }
 
+  /** {@code run} with other seeds and data files (what the commands learn only after the library built the record). */
+  static RunRecord record(RunRecord run, Map<String, Long> seeds, List<RunRecord.DataFile> dataFiles) {
+    return new RunRecord(run.protocol(), run.learner(), run.settings(), seeds, run.order(), run.scaling(),
+        run.zeroDivision(), dataFiles, run.vectorization(), run.jdk(), run.toolkitVersion());
+  }
+
   /**
    * A learner in one line for human output: its settings ({@link Settings#describe()}, M resolved) and L,
    * e.g. {@code falt eta=1.0 maxUpdates=1 bias=false precision=double numLabels=6}.

@@ -17,7 +17,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Summarizes data files, like Table 1 of the paper.",
-      "One streaming pass per file (LIBSVM or ARFF, gzipped or not): instances, features, labels,",
+      "One streaming pass per file (LIBSVM or ARFF, gzipped or not; '-' reads standard input): instances,",
+      "features, labels,",
       "label cardinality and density, feature density, mean non-zeros, distinct label sets,",
       "examples without labels."
     })
@@ -29,7 +30,7 @@ public final class StatsCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print a JSON array, one object per file.")
   private boolean json;
 
-  @Parameters(arity = "1..*", paramLabel = "DATA", description = "Data files.")
+  @Parameters(arity = "1..*", paramLabel = "DATA", description = "Data files ('-': standard input, once).")
   private List<Path> files;
 
   /** Creates the command (picocli fills its fields). */
@@ -37,9 +38,14 @@ public final class StatsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    CommandFiles inputs = new CommandFiles();
+    for (Path file : files) {
+      inputs.data("DATA", file, data);
+    }
+    inputs.check();
     List<StatsReport.Row> rows = new ArrayList<>();
     for (Path file : files) {
-      rows.add(new StatsReport.Row(file.getFileName().toString(), DataLoading.stats(file, data)));
+      rows.add(new StatsReport.Row(DataLoading.shortName(file), DataLoading.stats(file, data)));
     }
     if (json) {
       StatsReport.printJson(rows, spec.commandLine().getOut());

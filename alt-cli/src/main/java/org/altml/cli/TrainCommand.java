@@ -12,7 +12,6 @@ import org.altml.core.eval.DataView;
 import org.altml.core.eval.FeatureScaler;
 import org.altml.core.eval.FeatureScaling;
 import org.altml.core.eval.Order;
-import org.altml.core.eval.RunRecord;
 import org.altml.core.eval.Seeds;
 import org.altml.core.eval.TrainThenTest;
 import org.altml.core.learner.LearnerContext;
@@ -22,6 +21,8 @@ import org.altml.core.learner.Settings;
 import org.altml.core.model.ModelIo;
 import org.altml.core.model.SavedModel;
 import org.altml.sparse.data.Dataset;
+import org.altml.sparse.data.InputDigest;
+import org.altml.sparse.io.DataFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -55,15 +56,17 @@ import picocli.CommandLine.Spec;
 public final class TrainCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
 
-  @Option(names = "--data", required = true, paramLabel = "FILE", description = "Training data (LIBSVM or ARFF).")
+  @Option(names = "--data", required = true, paramLabel = "FILE",
+      description = "Training data (LIBSVM or ARFF; '-': standard input).")
   private Path dataFile;
 
-  @Option(names = "--model", required = true, paramLabel = "FILE", description = "Where to save the model.")
+  @Option(names = "--model", required = true, paramLabel = "FILE",
+      description = "Where to save the model ('-': standard output). Never an input file, not even the --from model.")
   private Path modelFile;
 
   @Option(names = "--from", paramLabel = "MODEL",
-      description = "Continue training the model saved in MODEL on DATA (MODEL itself is not changed unless it is"
-          + " also --model). DATA may have fewer labels than MODEL, not more.")
+      description = "Continue training the model saved in MODEL on DATA (MODEL itself is not changed). DATA may have"
+          + " fewer labels than MODEL, not more, with the same names, and not many more features.")
   private Path fromFile;
 
   @Option(names = "--order", paramLabel = "ORDER",
@@ -78,13 +81,22 @@ public final class TrainCommand implements Callable<Integer> {
           + " with --from: the model's, which cannot be changed).")
   private String scale;
 
+  @Option(names = "--allow-new-features",
+      description = "With --from: train on data with many more features than the model was trained on (a warning,"
+          + " not an error).")
+  private boolean allowNewFeatures;
+
   @Mixin private DataOptions data;
+
+  @Mixin private ProgressOptions progressOptions;
 
   /** Creates the command (picocli fills its fields). */
   public TrainCommand() {}
 
   @Override
   public Integer call() throws Exception {
+    new CommandFiles().input("--from", fromFile, "model file").data("--data", dataFile, data).output("--model", modelFile)
+        .check();
     if (fromFile != null) {
       return continueTraining();
     }
@@ -95,22 +107,29 @@ public final class TrainCommand implements Callable<Integer> {
     Settings settings = LearnerOptions.settings(spec);
     Order trainingOrder = ProtocolOptions.order(order != null ? order : Order.SHUFFLE.cliName());
     FeatureScaling scaling = ProtocolOptions.scaling(scale != null ? scale : FeatureScaling.NONE.cliName());
-    Dataset train = DataLoading.read(dataFile, data);
-    // the context and seeds of TrainThenTest.run, so that evaluate trains the same model
-    LearnerContext context =
-        new LearnerContext(train.numLabels(), train.numFeatures(), train.size(), Seeds.learner(seed.seed()));
-    OnlineMultiLabelLearner learner = LearnerRegistry.create(settings, context);
-    DataView view = DataView.of(train);
-    FeatureScaler scaler = FeatureScaler.fit(scaling, view);
-    TrainThenTest.Training training = TrainThenTest.train(learner, view, trainingOrder, Seeds.order(seed.seed()), scaler);
+    Dataset train;
+    OnlineMultiLabelLearner learner;
+    FeatureScaler scaler;
+    TrainThenTest.Training training;
+    try (Progress progress = progressOptions.progress(spec)) {
+      train = DataLoading.readHashed(dataFile, data, progress);
+      DataLoading.requireLabels(train.numLabels(), dataFile, data);
+      // the context and seeds of TrainThenTest.run, so that evaluate trains the same model
+      LearnerContext context =
+          new LearnerContext(train.numLabels(), train.numFeatures(), train.size(), Seeds.learner(seed.seed()));
+      learner = LearnerRegistry.create(settings, context);
+      DataView view = DataView.of(train);
+      scaler = FeatureScaler.fit(scaling, view);
+      progress.start("training", train.size(), false);
+      training = TrainThenTest.train(progress.counting(learner), view, trainingOrder, Seeds.order(seed.seed()), scaler);
+    }
     learner.checkFinite();
-    ModelIo.write(new SavedModel(learner, train.labelNames(), train.numFeatures(), scaler, provenance(Map.of())),
-        modelFile);
-    PrintWriter out = spec.commandLine().getOut();
-    out.printf(Locale.ROOT, "trained %s on %d examples of %s (order %s, scale %s) in %.3f s; saved %s (d = %d)%n",
-        Reports.describe(learner), training.examples(), dataFile.getFileName(), trainingOrder.cliName(),
-        scaling.cliName(), training.seconds(), modelFile, train.numFeatures());
-    out.flush();
+    Warnings.ifNoExamples(spec.commandLine().getErr(), training.examples(), "the training data " + dataName());
+    save(new SavedModel(learner, train.labelNames(), train.numFeatures(), scaler, provenance(Map.of(), train)));
+    report().printf(Locale.ROOT, "trained %s on %d examples of %s (order %s, scale %s) in %.3f s; saved %s (d = %d)%n",
+        Reports.describe(learner), training.examples(), DataLoading.shortName(dataFile), trainingOrder.cliName(), scaling.cliName(),
+        training.seconds(), modelFile, train.numFeatures());
+    report().flush();
     return 0;
   }
 
@@ -121,53 +140,89 @@ public final class TrainCommand implements Callable<Integer> {
       throw new IllegalArgumentException(given.get(0) + " cannot be combined with --from: the learner and its settings"
           + " come from the model " + fromFile);
     }
-    SavedModel saved = ModelIo.read(fromFile);
+    SavedModel saved = ModelFit.read(fromFile);
     FeatureScaler scaler = saved.scaler();
     if (scale != null && ProtocolOptions.scaling(scale) != scaler.scaling()) {
       throw new IllegalArgumentException("--scale " + scale + " cannot be combined with --from: the model " + fromFile
           + " carries its scaling (" + scaler.scaling().cliName() + ")");
     }
+    ModelFit.ignoreAsTheModelDid(saved, fromFile, data);
     Order trainingOrder = ProtocolOptions.order(order != null ? order : Order.FILE.cliName());
     OnlineMultiLabelLearner learner = saved.learner();
-    Dataset more = DataLoading.read(dataFile, data);
-    if (more.numLabels() > learner.numLabels()) {
-      throw new IllegalArgumentException(dataFile + " has " + more.numLabels() + " labels but the model " + fromFile
-          + " has " + learner.numLabels() + ": a model's labels are fixed when it is first trained");
+    Dataset more;
+    TrainThenTest.Training training;
+    try (Progress progress = progressOptions.progress(spec)) {
+      more = DataLoading.readHashed(dataFile, data, progress);
+      ModelFit fit = new ModelFit(saved, fromFile, dataFile, allowNewFeatures, progress);
+      fit.labels(more.numLabels(), more.labelNames());
+      fit.features(more.numFeatures(), true);
+      more = DataLoading.withLabels(more, learner.numLabels());
+      progress.start("training", more.size(), false);
+      training = TrainThenTest.train(progress.counting(learner), DataView.of(more), trainingOrder,
+          Seeds.order(seed.seed()), scaler);
     }
-    more = DataLoading.withLabels(more, learner.numLabels());
-    TrainThenTest.Training training =
-        TrainThenTest.train(learner, DataView.of(more), trainingOrder, Seeds.order(seed.seed()), scaler);
     learner.checkFinite();
+    Warnings.ifNoExamples(spec.commandLine().getErr(), training.examples(), "the training data " + dataName());
     int numFeatures = Math.max(saved.numFeatures(), more.numFeatures());
-    ModelIo.write(new SavedModel(learner, saved.labelNames(), numFeatures, scaler, provenance(saved.provenance())),
-        modelFile);
-    PrintWriter out = spec.commandLine().getOut();
-    out.printf(Locale.ROOT, "continued %s from %s on %d examples of %s (order %s, scale %s) in %.3f s, %d examples in all;"
-        + " saved %s (d = %d)%n", Reports.describe(learner), fromFile, training.examples(), dataFile.getFileName(),
+    save(new SavedModel(learner, saved.labelNames(), numFeatures, scaler, provenance(saved.provenance(), more)));
+    report().printf(Locale.ROOT, "continued %s from %s on %d examples of %s (order %s, scale %s) in %.3f s, %d examples"
+        + " in all; saved %s (d = %d)%n", Reports.describe(learner), fromFile, training.examples(), DataLoading.shortName(dataFile),
         trainingOrder.cliName(), scaler.scaling().cliName(), training.seconds(), learner.examplesSeen(), modelFile,
         numFeatures);
-    out.flush();
+    report().flush();
     return 0;
   }
 
+  /** Saves the model to --model: a file (atomically), or standard output for '-'. */
+  private void save(SavedModel model) throws IOException {
+    if (!CliOutput.isStandardOutput(modelFile)) {
+      ModelIo.write(model, modelFile);
+      return;
+    }
+    spec.commandLine().getOut().flush();
+    ModelIo.write(model, System.out);
+    System.out.flush();
+  }
+
+  /** Where the one-line report goes: stdout, unless the model does. */
+  private PrintWriter report() {
+    return CliOutput.isStandardOutput(modelFile) ? spec.commandLine().getErr() : spec.commandLine().getOut();
+  }
+
+  private String dataName() {
+    return DataFiles.displayName(dataFile);
+  }
+
   /**
-   * {@code earlier} and this pass: the toolkit version and the data file (path, bytes, SHA-256). The first
-   * pass writes {@code toolkitVersion}, {@code data}, ...; each pass with {@code --from} adds the same keys
-   * prefixed {@code continued1.}, {@code continued2.}, ...
+   * {@code earlier} and this pass: the toolkit version and the data file (path, bytes, SHA-256, as read)
+   * and its label file when it had one; the first pass also records the ARFF attributes it ignored. The
+   * first pass writes {@code toolkitVersion}, {@code data}, ...;
+   * each pass with {@code --from} adds the same keys prefixed {@code continued1.}, {@code continued2.}, ...
    */
-  private Map<String, String> provenance(Map<String, String> earlier) throws IOException {
+  private Map<String, String> provenance(Map<String, String> earlier, Dataset read) {
     int pass = 0;
     while (earlier.containsKey(passPrefix(pass) + "data")) {
       pass++;
     }
     String prefix = passPrefix(pass);
-    RunRecord.DataFile file = RunRecord.DataFile.of(dataFile);
+    List<InputDigest> digests = read.inputDigests();
     Map<String, String> p = new LinkedHashMap<>(earlier);
     p.put(prefix + "toolkitVersion", VersionProvider.toolkitVersion());
-    p.put(prefix + "data", file.path());
-    p.put(prefix + "dataBytes", Long.toString(file.bytes()));
-    p.put(prefix + "dataSha256", file.sha256());
+    put(p, prefix + "data", DataLoading.dataDigest(digests));
+    if (digests.size() > 1) {
+      put(p, prefix + "labels", digests.get(0));
+    }
+    if (pass == 0 && !data.ignoreAttributes.isEmpty()) {
+      // predict and train --from apply them by themselves
+      p.put(ModelFit.IGNORED_ATTRIBUTES, String.join(",", data.ignoreAttributes));
+    }
     return p;
+  }
+
+  private static void put(Map<String, String> provenance, String key, InputDigest file) {
+    provenance.put(key, file.name());
+    provenance.put(key + "Bytes", Long.toString(file.bytes()));
+    provenance.put(key + "Sha256", file.sha256());
   }
 
   private static String passPrefix(int pass) {

@@ -8,5 +8,11 @@
  * org.altml.sparse.io.AtomicOutput} (outputs moved into place only on success) and {@code Predictions}
  * (the prediction-line format of predict and evaluate --predictions). Commands parse, build config
  * records, call library entry points and print; only {@code AltCommand.main} exits.
+ *
+ * <p>Reliability (issue 8) lives in a few classes every command goes through: {@code CommandFiles}
+ * checks the inputs and outputs before any work (no output is an input, standard input is read once),
+ * {@code CliOutput} writes an output or standard output for {@code -}, {@code ModelFit} checks that data
+ * fits a saved model, {@code Messages} puts library messages in command-line words, {@code Warnings}
+ * prints the one-line warnings and {@code Progress} the progress bar on a terminal.
  */
 package org.altml.cli;

@@ -1,5 +1,7 @@
 package org.altml.cli;
 
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import picocli.CommandLine;
@@ -14,5 +16,24 @@ record CliRun(int exitCode, String out, String err) {
     cmd.setErr(new PrintWriter(err));
     int code = cmd.execute(args);
     return new CliRun(code, out.toString(), err.toString());
+  }
+
+  /** Runs {@code alt} with {@code stdin} as standard input ({@code -} reads it). */
+  static CliRun withInput(byte[] stdin, String... args) {
+    InputStream saved = System.in;
+    System.setIn(new ByteArrayInputStream(stdin));
+    try {
+      return of(args);
+    } finally {
+      System.setIn(saved);
+    }
+  }
+
+  /** The error output as one line: asserts that there is exactly one, and returns it without the newline. */
+  String errLine() {
+    if (err.lines().count() != 1) {
+      throw new AssertionError("expected one line on stderr, got: " + err);
+    }
+    return err.strip();
   }
 }

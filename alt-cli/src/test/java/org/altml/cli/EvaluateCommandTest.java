@@ -196,7 +196,7 @@ class EvaluateCommandTest {
       "alt: --eta applies to falt and salt, not pa1",
       "alt: --order must be file or shuffle: random",
       "alt: --scale must be none, standardize or l2: minmax",
-      "alt: threads must be >= 0",
+      "alt: --threads must be >= 0: -1",
       "alt: --precision must be double or float: half",
     };
     for (int i = 0; i < cases.length; i++) {

@@ -64,7 +64,7 @@ class GenerateCommandTest {
     Path out = dir.resolve("bad.svm");
     CliRun r = CliRun.of("generate", "--noise", "0.7", out.toString());
     assertEquals(2, r.exitCode());
-    assertTrue(r.err().startsWith("alt: labelNoise must be in [0, 0.5): 0.7"), r.err());
+    assertTrue(r.err().startsWith("alt: --noise must be in [0, 0.5): 0.7"), r.err());
     assertEquals(1, r.err().lines().count(), r.err());
     assertFalse(Files.exists(out));
     CliRun wrongKind = CliRun.of("generate", "--kind", "dense", "--mean-nnz", "5", out.toString());

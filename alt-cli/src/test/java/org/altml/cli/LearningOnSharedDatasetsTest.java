@@ -2,6 +2,7 @@ package org.altml.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -10,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -56,5 +58,65 @@ class LearningOnSharedDatasetsTest {
     CliRun p = CliRun.of("predict", "--model", model.toString(), "--data", test.toString(), "--out", predicted.toString());
     assertEquals(0, p.exitCode(), p.err());
     assertArrayEquals(Files.readAllBytes(evaluated), Files.readAllBytes(predicted), name + " " + learner + " " + scale);
+  }
+
+  private static Path shared(String name, String file) {
+    String root = System.getProperty("alt.datasets", "");
+    Path p = Path.of(root, name, file);
+    assumeTrue(!root.isEmpty() && Files.isRegularFile(p), "shared datasets not found at " + p + ": skipped");
+    return p;
+  }
+
+  /** genbase's first attribute is a protein id (662 nominal values), not a feature: --ignore-attributes drops it. */
+  @Test
+  void genbaseWithoutItsProteinId() throws IOException {
+    Path train = shared("genbase", "genbase-train.arff");
+    Path test = shared("genbase", "genbase-test.arff");
+    Path model = dir.resolve("genbase.model");
+    CliRun r = CliRun.of("train", "--learner", "falt", "--ignore-attributes", "protein", "--data", train.toString(),
+        "--model", model.toString());
+    assertEquals(0, r.exitCode(), r.err());
+    assertTrue(r.out().contains("on 463 examples") && r.out().contains("(d = 1185)"), r.out());
+    // by position, the same attribute
+    Path byIndex = dir.resolve("by-index.model");
+    assertEquals(0, CliRun.of("train", "--learner", "falt", "--ignore-attributes", "1", "--data", train.toString(), "--model",
+        byIndex.toString()).exitCode());
+    // the model carries the attributes it was trained without: predict applies them by itself
+    CliRun p = CliRun.of("predict", "--model", model.toString(), "--data", test.toString());
+    assertEquals(0, p.exitCode(), p.err());
+    assertEquals(199, p.out().lines().count());
+    assertEquals(p.out(), CliRun.of("predict", "--model", model.toString(), "--ignore-attributes", "protein", "--data",
+        test.toString()).out());
+    assertEquals(p.out(), CliRun.of("predict", "--model", byIndex.toString(), "--data", test.toString()).out());
+    CliRun other = CliRun.of("predict", "--model", model.toString(), "--ignore-attributes", "PS00010", "--data",
+        test.toString());
+    assertEquals(2, other.exitCode());
+    assertTrue(other.errLine().contains("(protein)"), other.err());
+  }
+
+  /** A model of emotions given scene data (same L, other label names) or yeast data (more labels). */
+  @Test
+  void aModelRefusesAnotherDatasetNamingBoth() throws IOException {
+    Path emotions = shared("emotions", "emotions-train.arff");
+    Path scene = shared("scene", "scene-test.arff");
+    Path yeast = shared("yeast", "yeast-test.arff");
+    Path model = dir.resolve("emotions.model");
+    assertEquals(0, CliRun.of("train", "--learner", "falt", "--data", emotions.toString(), "--model", model.toString())
+        .exitCode());
+    Path out = dir.resolve("p.txt");
+    CliRun s = CliRun.of("predict", "--model", model.toString(), "--data", scene.toString(), "--out", out.toString());
+    assertEquals(2, s.exitCode());
+    String line = s.errLine();
+    assertTrue(line.contains(scene.toString()) && line.contains(model.toString()) && line.contains("Beach")
+        && line.contains("amazed-suprised"), line);
+    CliRun y = CliRun.of("predict", "--model", model.toString(), "--data", yeast.toString(), "--out", out.toString());
+    assertEquals(2, y.exitCode());
+    assertEquals("alt: " + yeast + " has 14 labels but the model " + model + " has 6: a model's labels are fixed when it is"
+        + " first trained", y.errLine());
+    CliRun more = CliRun.of("train", "--from", model.toString(), "--data", scene.toString(), "--model",
+        dir.resolve("more.model").toString());
+    assertEquals(2, more.exitCode());
+    assertTrue(more.errLine().contains("Beach"), more.err());
+    assertFalse(Files.exists(out));
   }
 }

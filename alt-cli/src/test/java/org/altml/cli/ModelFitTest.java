@@ -1,0 +1,169 @@
+package org.altml.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Data must fit the model it is given to ({@code predict}, {@code train --from}): no more labels, the same
+ * label names when both have names, and not many more features (d' >= 2d + 100) unless
+ * {@code --allow-new-features}, which turns that error into one warning.
+ */
+class ModelFitTest {
+  @TempDir Path dir;
+
+  private Path model;
+
+  /** An ARFF file with labels named {@code labels} and {@code features} numeric features, and its XML. */
+  private Path arff(String name, List<String> labels, int features) throws IOException {
+    StringBuilder a = new StringBuilder("@relation " + name + "\n");
+    StringBuilder xml = new StringBuilder("<?xml version=\"1.0\"?>\n<labels xmlns=\"http://mulan.sourceforge.net/labels\">\n");
+    for (String l : labels) {
+      a.append("@attribute ").append(l).append(" {0,1}\n");
+      xml.append("<label name=\"").append(l).append("\"/>\n");
+    }
+    for (int f = 0; f < features; f++) {
+      a.append("@attribute f").append(f).append(" numeric\n");
+    }
+    a.append("@data\n");
+    for (int i = 0; i < 6; i++) {
+      List<String> values = new ArrayList<>();
+      for (int l = 0; l < labels.size(); l++) {
+        values.add(Integer.toString((i + l) % 2));
+      }
+      for (int f = 0; f < features; f++) {
+        values.add(Integer.toString((i * 7 + f) % 5 - 2));
+      }
+      a.append(String.join(",", values)).append('\n');
+    }
+    Files.writeString(dir.resolve(name + ".xml"), xml.append("</labels>\n"));
+    Path file = dir.resolve(name + ".arff");
+    Files.writeString(file, a);
+    return file;
+  }
+
+  @BeforeEach
+  void trainAModel() throws IOException {
+    Path moods = arff("moods", List.of("happy", "sad", "calm"), 10);
+    model = dir.resolve("moods.model");
+    CliRun r = CliRun.of("train", "--learner", "falt", "--data", moods.toString(), "--model", model.toString());
+    assertEquals(0, r.exitCode(), r.err());
+  }
+
+  private static void assertRefused(CliRun r, String... fragments) {
+    assertEquals(2, r.exitCode(), r.err());
+    String line = r.errLine();
+    for (String f : fragments) {
+      assertTrue(line.contains(f), "'" + f + "' in " + line);
+    }
+  }
+
+  @Test
+  void otherLabelNamesAreRefusedNamingBoth() throws IOException {
+    Path scenes = arff("scenes", List.of("beach", "sunset", "field"), 10);
+    Path out = dir.resolve("p.txt");
+    CliRun p = CliRun.of("predict", "--model", model.toString(), "--data", scenes.toString(), "--out", out.toString());
+    assertRefused(p, scenes.toString(), model.toString(), "beach", "happy", "label 1");
+    assertFalse(Files.exists(out));
+    CliRun t = CliRun.of("train", "--from", model.toString(), "--data", scenes.toString(), "--model", dir.resolve("m2").toString());
+    assertRefused(t, scenes.toString(), model.toString(), "beach");
+    assertFalse(Files.exists(dir.resolve("m2")));
+  }
+
+  @Test
+  void moreLabelsThanTheModelAreRefused() throws IOException {
+    Path more = arff("more", List.of("happy", "sad", "calm", "angry"), 10);
+    assertRefused(CliRun.of("predict", "--model", model.toString(), "--data", more.toString()), more.toString(),
+        "has 4 labels but the model " + model + " has 3");
+    Path svm = dir.resolve("more.svm");
+    Files.writeString(svm, "0 1:1\n3 2:1\n");
+    assertRefused(CliRun.of("predict", "--model", model.toString(), "--data", svm.toString(), "--out", dir.resolve("o").toString()),
+        svm.toString(), "example 2 has label 3", model.toString());
+    assertRefused(CliRun.of("train", "--from", model.toString(), "--data", svm.toString(), "--model", dir.resolve("m2").toString()),
+        svm.toString(), "has 4 labels but the model");
+  }
+
+  @Test
+  void fewerLabelsWithTheSameNamesAndLibSvmDataFit() throws IOException {
+    Path fewer = arff("fewer", List.of("happy", "sad"), 10);
+    CliRun p = CliRun.of("predict", "--model", model.toString(), "--data", fewer.toString());
+    assertEquals(0, p.exitCode(), p.err());
+    assertEquals(6, p.out().lines().count());
+    Path svm = dir.resolve("plain.svm");
+    Files.writeString(svm, "0 1:1 10:2\n2 3:1\n");
+    CliRun s = CliRun.of("predict", "--model", model.toString(), "--data", svm.toString());
+    assertEquals(0, s.exitCode(), s.err());
+    assertEquals("", s.err(), "LIBSVM has label ids, not names: nothing to compare");
+  }
+
+  /** d = 10: 2d + 100 = 120 features or more are refused, fewer are new features that contribute nothing. */
+  @Test
+  void manyMoreFeaturesNeedAllowNewFeatures() throws IOException {
+    Path wide = arff("wide", List.of("happy", "sad", "calm"), 120);
+    Path out = dir.resolve("p.txt");
+    assertRefused(CliRun.of("predict", "--model", model.toString(), "--data", wide.toString(), "--out", out.toString()),
+        wide.toString(), "120 features", model.toString(), "trained on 10", "--allow-new-features");
+    assertFalse(Files.exists(out));
+    CliRun allowed = CliRun.of("predict", "--model", model.toString(), "--data", wide.toString(), "--out", out.toString(),
+        "--allow-new-features");
+    assertEquals(0, allowed.exitCode(), allowed.err());
+    assertEquals(1, allowed.err().lines().count(), allowed.err());
+    assertTrue(allowed.err().startsWith("alt: warning: " + wide + " has 120 features"), allowed.err());
+    assertEquals(6, Files.readAllLines(out).size());
+
+    Path bitWider = arff("bitwider", List.of("happy", "sad", "calm"), 119);
+    CliRun fine = CliRun.of("predict", "--model", model.toString(), "--data", bitWider.toString());
+    assertEquals(0, fine.exitCode(), fine.err());
+    assertEquals("", fine.err());
+
+    Path svm = dir.resolve("wide.svm");
+    Files.writeString(svm, "0 1:1\n1 120:1\n");
+    assertRefused(CliRun.of("predict", "--model", model.toString(), "--data", svm.toString()), svm.toString(),
+        "features up to 120");
+    Path continued = dir.resolve("continued.model");
+    assertRefused(CliRun.of("train", "--from", model.toString(), "--data", wide.toString(), "--model", continued.toString()),
+        "--allow-new-features");
+    CliRun t = CliRun.of("train", "--from", model.toString(), "--data", wide.toString(), "--model", continued.toString(),
+        "--allow-new-features");
+    assertEquals(0, t.exitCode(), t.err());
+    assertTrue(t.err().startsWith("alt: warning: "), t.err());
+    assertTrue(t.out().contains("(d = 120)"), t.out());
+  }
+
+  /**
+   * A model trained without an ARFF attribute (a string id) applies the same --ignore-attributes to the data
+   * it predicts or continues on, which otherwise fails on the string attribute or shifts every feature.
+   */
+  @Test
+  void theModelCarriesTheAttributesItIgnored() throws IOException {
+    String header = "@relation ids\n@attribute id string\n@attribute happy {0,1}\n@attribute sad {0,1}\n"
+        + "@attribute f1 numeric\n@attribute f2 numeric\n@data\n";
+    Path ids = dir.resolve("ids.arff");
+    Files.writeString(ids, header + "'a',1,0,1,2\n'b',0,1,-1,0\n'c',1,1,2,2\n");
+    Files.writeString(dir.resolve("ids.xml"), "<labels xmlns=\"http://mulan.sourceforge.net/labels\"><label name=\"happy\"/>"
+        + "<label name=\"sad\"/></labels>");
+    CliRun refused = CliRun.of("train", "--learner", "falt", "--data", ids.toString(), "--model", dir.resolve("x").toString());
+    assertRefused(refused, ids.toString(), "string attribute 'id'", "--ignore-attributes id");
+    Path idModel = dir.resolve("ids.model");
+    assertEquals(0, CliRun.of("train", "--learner", "falt", "--ignore-attributes", "id", "--data", ids.toString(), "--model",
+        idModel.toString()).exitCode());
+    CliRun p = CliRun.of("predict", "--model", idModel.toString(), "--data", ids.toString());
+    assertEquals(0, p.exitCode(), p.err());
+    assertEquals(p.out(), CliRun.of("predict", "--model", idModel.toString(), "--ignore-attributes", "id", "--data",
+        ids.toString()).out());
+    assertRefused(CliRun.of("predict", "--model", idModel.toString(), "--ignore-attributes", "f1", "--data", ids.toString()),
+        "--ignore-attributes f1 differs", "(id)");
+    CliRun t = CliRun.of("train", "--from", idModel.toString(), "--data", ids.toString(), "--model",
+        dir.resolve("more.model").toString());
+    assertEquals(0, t.exitCode(), t.err());
+  }
+}
