@@ -5,21 +5,15 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.altml.core.eval.FeatureScaler;
 import org.altml.core.eval.FeatureScaling;
 import org.altml.core.eval.Order;
 import org.altml.core.eval.DataView;
-import org.altml.core.eval.RunRecord;
-import org.altml.core.eval.Seeds;
 import org.altml.core.eval.TrainThenTest;
 import org.altml.core.eval.TrainThenTestResult;
-import org.altml.core.learner.LearnerContext;
-import org.altml.core.learner.LearnerRegistry;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Predictor;
 import org.altml.core.learner.Scores;
@@ -154,35 +148,23 @@ public final class EvaluateCommand implements Callable<Integer> {
     return 0;
   }
 
-  /**
-   * {@link TrainThenTest#run(Settings, DataView, DataView, TrainThenTest.Config, List)} from its building
-   * blocks, so that the progress bar can count the examples (the same learner, seeds, scaler and record:
-   * the results are the same, which EvaluateCommandTest checks).
-   */
+  /** The library's protocol, watched by the progress bar (which counts examples and changes nothing). */
   private static TrainThenTestResult run(Settings settings, Dataset train, Dataset test, TrainThenTest.Config config,
       Progress progress) {
-    long learnerSeed = Seeds.learner(config.seed());
-    LearnerContext context = new LearnerContext(train.numLabels(), train.numFeatures(), train.size(), learnerSeed);
-    OnlineMultiLabelLearner learner = LearnerRegistry.create(settings, context);
-    Map<String, Long> seeds = new LinkedHashMap<>();
-    if (config.order() == Order.SHUFFLE) {
-      seeds.put("order", Seeds.order(config.seed()));
-    }
-    seeds.put("learner", learnerSeed);
-    RunRecord record = RunRecord.of("train-then-test", settings, context.numLabels(), seeds, config.order().cliName(),
-        config.scaling(), config.zeroDivision(), DataLoading.dataFiles(train, test));
-    DataView trainView = DataView.of(train);
-    FeatureScaler scaler = FeatureScaler.fit(config.scaling(), trainView);
-    progress.start("training", train.size(), false);
-    TrainThenTest.Training training =
-        TrainThenTest.train(progress.counting(learner), trainView, config.order(), config.seed(), scaler);
-    learner.checkFinite();
-    progress.start("testing", test.size(), false);
-    TrainThenTest.Testing testing = TrainThenTest.test(progress.counting(learner), DataView.of(test), scaler,
-        config.zeroDivision(), config.effectiveThreads());
+    TrainThenTestResult result = TrainThenTest.run(settings, DataView.of(train), DataView.of(test), config,
+        DataLoading.dataFiles(train, test), new TrainThenTest.Observer() {
+          @Override
+          public void phase(String name, long examples) {
+            progress.start(name, examples, false);
+          }
+
+          @Override
+          public OnlineMultiLabelLearner observe(OnlineMultiLabelLearner learner) {
+            return progress.counting(learner);
+          }
+        });
     progress.finish();
-    return new TrainThenTestResult(testing.metrics(), training.seconds(), testing.seconds(), training.examples(),
-        testing.examples(), config, testing.threads(), learner, scaler, record);
+    return result;
   }
 
   /** Warns when the test data is the training data: the same file, or the same bytes (SHA-256). */

@@ -122,12 +122,39 @@ public final class TrainThenTest {
    */
   public static TrainThenTestResult run(
       Settings settings, DataView train, DataView test, Config config, List<RunRecord.DataFile> dataFiles) {
+    return run(settings, train, test, config, dataFiles, Observer.NONE);
+  }
+
+  /**
+   * Watches a run without changing it, e.g. a progress display: told when each phase starts, and given the
+   * chance to wrap the learner each phase uses (a wrapper that counts calls and delegates them; it must not
+   * change what the learner computes).
+   */
+  public interface Observer {
+    /** An observer that does nothing. */
+    Observer NONE = new Observer() {};
+
+    /** Phase {@code name} ({@code "training"} or {@code "testing"}) starts, over {@code examples} examples. */
+    default void phase(String name, long examples) {}
+
+    /** The learner the coming phase calls: {@code learner} itself, or a delegating wrapper of it. */
+    default OnlineMultiLabelLearner observe(OnlineMultiLabelLearner learner) {
+      return learner;
+    }
+  }
+
+  /**
+   * {@link #run(Settings, DataView, DataView, Config, List)} watched by {@code observer}; the result is the
+   * same as without it.
+   */
+  public static TrainThenTestResult run(Settings settings, DataView train, DataView test, Config config,
+      List<RunRecord.DataFile> dataFiles, Observer observer) {
     long learnerSeed = Seeds.learner(config.seed());
     LearnerContext context = new LearnerContext(train.numLabels(), train.numFeatures(), train.size(), learnerSeed);
     OnlineMultiLabelLearner learner = settings.spec().create(settings, context);
     RunRecord record = RunRecord.of("train-then-test", settings, context.numLabels(), seeds(config, learnerSeed), config.order().cliName(),
         config.scaling(), config.zeroDivision(), dataFiles);
-    return run(learner, train, test, config, record);
+    return run(learner, train, test, config, record, observer);
   }
 
   private static java.util.Map<String, Long> seeds(Config config, long learnerSeed) {
@@ -156,17 +183,19 @@ public final class TrainThenTest {
   public static TrainThenTestResult run(OnlineMultiLabelLearner learner, Dataset train, Dataset test, Config config) {
     RunRecord record = RunRecord.of("train-then-test", learner.settings(), learner.numLabels(), seeds(config, 0L), config.order().cliName(),
         config.scaling(), config.zeroDivision(), List.of());
-    return run(learner, DataView.of(train), DataView.of(test), config, record);
+    return run(learner, DataView.of(train), DataView.of(test), config, record, Observer.NONE);
   }
 
   private static TrainThenTestResult run(
-      OnlineMultiLabelLearner learner, DataView train, DataView test, Config config, RunRecord record) {
+      OnlineMultiLabelLearner learner, DataView train, DataView test, Config config, RunRecord record, Observer observer) {
     checkLabels(learner, train.dataset(), "training");
     checkLabels(learner, test.dataset(), "test");
     FeatureScaler scaler = FeatureScaler.fit(config.scaling(), train);
-    Training training = train(learner, train, config.order(), config.seed(), scaler);
+    observer.phase("training", train.size());
+    Training training = train(observer.observe(learner), train, config.order(), config.seed(), scaler);
     learner.checkFinite();
-    Testing testing = test(learner, test, scaler, config.zeroDivision(), config.effectiveThreads());
+    observer.phase("testing", test.size());
+    Testing testing = test(observer.observe(learner), test, scaler, config.zeroDivision(), config.effectiveThreads());
     return new TrainThenTestResult(testing.metrics(), training.seconds(), testing.seconds(), training.examples(),
         testing.examples(), config, testing.threads(), learner, scaler, record);
   }
