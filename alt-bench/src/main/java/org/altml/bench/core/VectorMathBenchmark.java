@@ -32,6 +32,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * 1,000 rows the touched rows stay in cache, so these measure the kernels, not memory (the learner
  * benchmarks and the C yardstick comparison use the full 47,236-row matrix).
  *
+ * <p>{@code *Double*} methods run the same kernels on double weight rows ({@code Precision.DOUBLE}, the
+ * toolkit's default: float features, double rows, coefficients and outputs) over the same shapes, so that
+ * within one fork kind the double/float ratio of a kernel is the price of double precision (target: at
+ * most 2.2x for the Vector API row kernels at the learners' widths).
+ *
  * <p>Results: ns per call ({@link Mode#AverageTime}); the scalar/Panama ratio of a kernel at a size is
  * its SIMD speed-up (target: at least 4x at 102 on an AVX-512 machine).
  */
@@ -67,6 +72,12 @@ public class VectorMathBenchmark {
   private float[] acc;
   private float[] out;
   private int stride;
+  private double[] aDouble;
+  private double[] yDouble;
+  private double[] coeffDouble;
+  private double[] rowsDouble;
+  private double[] accDouble;
+  private double[] outDouble;
   private SparseVector x;
   private float sign = 1f;
 
@@ -98,6 +109,12 @@ public class VectorMathBenchmark {
     acc = new float[rows.length];
     out = new float[stride];
     x = randomSparse(random, features, Math.min(nnz, features));
+    aDouble = randomDoubles(random, size);
+    yDouble = randomDoubles(random, size);
+    coeffDouble = randomDoubles(random, size);
+    rowsDouble = randomDoubles(random, features * stride);
+    accDouble = new double[rowsDouble.length];
+    outDouble = new double[stride];
 
     // the kernels must still compute what they claim (checked here, never in the measured methods)
     double expected = 0;
@@ -114,6 +131,15 @@ public class VectorMathBenchmark {
     float[] v = new float[n];
     for (int i = 0; i < n; i++) {
       v[i] = (float) random.nextDouble(-1, 1);
+    }
+    return v;
+  }
+
+  /** Doubles in (−1, 1), generally not representable in float: double weight rows as learners hold them. */
+  private static double[] randomDoubles(SplittableRandom random, int n) {
+    double[] v = new double[n];
+    for (int i = 0; i < n; i++) {
+      v[i] = random.nextDouble(-1, 1);
     }
     return v;
   }
@@ -258,5 +284,67 @@ public class VectorMathBenchmark {
   @Fork(jvmArgsPrepend = {MODULE, PANAMA})
   public void adaptiveStepPanama() {
     VectorMath.adaptiveStep(x, coeff, 0.1f * flip(), 1e-3f, rows, acc, stride, size);
+  }
+
+  // ---- double-precision weight rows (Precision.DOUBLE, the toolkit's default): float features x, double
+  // rows, coefficients and outputs; same data shapes as the float kernels above, so that the ratio
+  // xDouble / x of one fork is the price of double precision
+
+  /** {@link VectorMath#axpy(double, double[], int, double[], int, int)}, scalar fork. */
+  @Benchmark
+  @Fork(jvmArgsPrepend = SCALAR)
+  public void axpyDoubleScalar() {
+    VectorMath.axpy(0.25 * flip(), aDouble, 0, yDouble, 0, size);
+  }
+
+  /** {@link VectorMath#axpy(double, double[], int, double[], int, int)}, Vector API fork. */
+  @Benchmark
+  @Fork(jvmArgsPrepend = {MODULE, PANAMA})
+  public void axpyDoublePanama() {
+    VectorMath.axpy(0.25 * flip(), aDouble, 0, yDouble, 0, size);
+  }
+
+  /** {@link VectorMath#sparseTimesRows(SparseVector, double[], int, double[], int)}, scalar fork. */
+  @Benchmark
+  @Fork(jvmArgsPrepend = SCALAR)
+  public double[] sparseTimesRowsDoubleScalar() {
+    VectorMath.sparseTimesRows(x, rowsDouble, stride, outDouble, size);
+    return outDouble;
+  }
+
+  /** {@link VectorMath#sparseTimesRows(SparseVector, double[], int, double[], int)}, Vector API fork. */
+  @Benchmark
+  @Fork(jvmArgsPrepend = {MODULE, PANAMA})
+  public double[] sparseTimesRowsDoublePanama() {
+    VectorMath.sparseTimesRows(x, rowsDouble, stride, outDouble, size);
+    return outDouble;
+  }
+
+  /** {@link VectorMath#addSparseOuter(SparseVector, double, double[], double[], int, int)}, scalar fork. */
+  @Benchmark
+  @Fork(jvmArgsPrepend = SCALAR)
+  public void addSparseOuterDoubleScalar() {
+    VectorMath.addSparseOuter(x, 0.01 * flip(), coeffDouble, rowsDouble, stride, size);
+  }
+
+  /** {@link VectorMath#addSparseOuter(SparseVector, double, double[], double[], int, int)}, Vector API fork. */
+  @Benchmark
+  @Fork(jvmArgsPrepend = {MODULE, PANAMA})
+  public void addSparseOuterDoublePanama() {
+    VectorMath.addSparseOuter(x, 0.01 * flip(), coeffDouble, rowsDouble, stride, size);
+  }
+
+  /** {@link VectorMath#adaptiveStep(SparseVector, double[], double, double, double[], double[], int, int)}, scalar fork. */
+  @Benchmark
+  @Fork(jvmArgsPrepend = SCALAR)
+  public void adaptiveStepDoubleScalar() {
+    VectorMath.adaptiveStep(x, coeffDouble, 0.1 * flip(), 1e-3, rowsDouble, accDouble, stride, size);
+  }
+
+  /** {@link VectorMath#adaptiveStep(SparseVector, double[], double, double, double[], double[], int, int)}, Vector API fork. */
+  @Benchmark
+  @Fork(jvmArgsPrepend = {MODULE, PANAMA})
+  public void adaptiveStepDoublePanama() {
+    VectorMath.adaptiveStep(x, coeffDouble, 0.1 * flip(), 1e-3, rowsDouble, accDouble, stride, size);
   }
 }
