@@ -64,4 +64,18 @@ final class PanamaDenseOps {
       y[yOff + i] += alpha * x[xOff + i];
     }
   }
+
+  static void scale(double alpha, double[] x, int off, int n) {
+    int i = 0;
+    if (n >= DLANES) {
+      int limit = DSPECIES.loopBound(n);
+      for (; i < limit; i += DLANES) {
+        DoubleVector.fromArray(DSPECIES, x, off + i).mul(alpha).intoArray(x, off + i);
+      }
+    }
+    // scalar tail
+    for (; i < n; i++) {
+      x[off + i] *= alpha;
+    }
+  }
 }

@@ -3,14 +3,14 @@ package org.altml.core.internal.vectorization;
 /**
  * The {@link VectorOps} implementation on the JDK Vector API (Panama), after Lucene's
  * {@code PanamaVectorUtilSupport}: a thin front that delegates each kernel family to its own class
- * ({@link PanamaReductions}, {@link PanamaDenseOps}, {@link PanamaRowScores}, {@link PanamaRowUpdates},
- * {@link PanamaAdaptiveStep}) over the species of {@link PanamaSpecies}. Only {@code Panama*} classes import
- * {@code jdk.incubator.vector}; {@link VectorizationProvider} loads this class by name, so the rest of
- * alt-core runs without the module.
+ * ({@link PanamaReductions}, {@link PanamaDenseOps}, {@link PanamaRowScores}, {@link PanamaRowCombinations},
+ * {@link PanamaRowUpdates}, {@link PanamaAdaptiveStep}) over the species of {@link PanamaSpecies}. Only
+ * {@code Panama*} classes import {@code jdk.incubator.vector}; {@link VectorizationProvider} loads this
+ * class by name, so the rest of alt-core runs without the module.
  *
  * <p>The label-dimension kernels give results bit-identical to {@link ScalarVectorOps}: lanes are
- * independent, so each output element sees the same operations in the same order. Stateless and
- * thread-safe.
+ * independent, so each output element sees the same operations in the same order (fused in float,
+ * multiply-then-add in double, see {@link VectorOps}). Stateless and thread-safe.
  */
 final class PanamaVectorOps implements VectorOps {
   /** Name of the test-only property that overrides the vector width in bits. */
@@ -76,8 +76,23 @@ final class PanamaVectorOps implements VectorOps {
   }
 
   @Override
+  public double dot(double[] a, int aOff, double[] b, int bOff, int n) {
+    return PanamaReductions.dot(a, aOff, b, bOff, n);
+  }
+
+  @Override
+  public double squaredDistance(double[] a, int aOff, double[] b, int bOff, int n) {
+    return PanamaReductions.squaredDistance(a, aOff, b, bOff, n);
+  }
+
+  @Override
   public void axpy(double alpha, double[] x, int xOff, double[] y, int yOff, int n) {
     PanamaDenseOps.axpy(alpha, x, xOff, y, yOff, n);
+  }
+
+  @Override
+  public void scale(double alpha, double[] x, int off, int n) {
+    PanamaDenseOps.scale(alpha, x, off, n);
   }
 
   @Override
@@ -95,5 +110,15 @@ final class PanamaVectorOps implements VectorOps {
   public void adaptiveStep(
       int[] idx, float[] val, int off, int nnz, double[] grad, double eta, double delta, double[] rows, double[] acc, int stride, int width) {
     PanamaAdaptiveStep.adaptiveStep(idx, val, off, nnz, grad, eta, delta, rows, acc, stride, width);
+  }
+
+  @Override
+  public void combineRows(double[] coeff, int coeffOff, int n, double[] rows, int rowsOff, int stride, double[] out, int width) {
+    PanamaRowCombinations.combineRows(coeff, coeffOff, n, rows, rowsOff, stride, out, width);
+  }
+
+  @Override
+  public void combineRows(double[] coeff, int coeffOff, int n, float[] rows, int rowsOff, int stride, double[] out, int width) {
+    PanamaRowCombinations.combineRows(coeff, coeffOff, n, rows, rowsOff, stride, out, width);
   }
 }
