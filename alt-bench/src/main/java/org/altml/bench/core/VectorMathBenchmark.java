@@ -78,6 +78,7 @@ public class VectorMathBenchmark {
   private double[] rowsDouble;
   private double[] accDouble;
   private double[] outDouble;
+  private double[] combineCoeff;
   private SparseVector x;
   private float sign = 1f;
 
@@ -115,13 +116,14 @@ public class VectorMathBenchmark {
     rowsDouble = randomDoubles(random, features * stride);
     accDouble = new double[rowsDouble.length];
     outDouble = new double[stride];
+    combineCoeff = randomDoubles(random, Math.min(nnz, features));
 
     // the kernels must still compute what they claim (checked here, never in the measured methods)
     double expected = 0;
     for (int i = 0; i < size; i++) {
       expected += (double) a[i] * b[i];
     }
-    float dot = VectorMath.dot(a, b);
+    float dot = VectorMath.dot(a, 0, b, 0, size);
     if (Math.abs(dot - expected) > 1e-4 * size) {
       throw new IllegalStateException(active + " dot = " + dot + ", double-precision reference " + expected);
     }
@@ -174,66 +176,66 @@ public class VectorMathBenchmark {
 
   // ---- dot
 
-  /** {@link VectorMath#dot}, scalar fork. */
+  /** {@link VectorMath#dot(float[], int, float[], int, int)}, scalar fork. */
   @Benchmark
   @Fork(jvmArgsPrepend = SCALAR)
   public float dotScalar() {
-    return VectorMath.dot(a, b);
+    return VectorMath.dot(a, 0, b, 0, size);
   }
 
-  /** {@link VectorMath#dot}, Vector API fork. */
+  /** {@link VectorMath#dot(float[], int, float[], int, int)}, Vector API fork. */
   @Benchmark
   @Fork(jvmArgsPrepend = {MODULE, PANAMA})
   public float dotPanama() {
-    return VectorMath.dot(a, b);
+    return VectorMath.dot(a, 0, b, 0, size);
   }
 
   // ---- squaredDistance
 
-  /** {@link VectorMath#squaredDistance}, scalar fork. */
+  /** {@link VectorMath#squaredDistance(float[], int, float[], int, int)}, scalar fork. */
   @Benchmark
   @Fork(jvmArgsPrepend = SCALAR)
   public float squaredDistanceScalar() {
-    return VectorMath.squaredDistance(a, b);
+    return VectorMath.squaredDistance(a, 0, b, 0, size);
   }
 
-  /** {@link VectorMath#squaredDistance}, Vector API fork. */
+  /** {@link VectorMath#squaredDistance(float[], int, float[], int, int)}, Vector API fork. */
   @Benchmark
   @Fork(jvmArgsPrepend = {MODULE, PANAMA})
   public float squaredDistancePanama() {
-    return VectorMath.squaredDistance(a, b);
+    return VectorMath.squaredDistance(a, 0, b, 0, size);
   }
 
   // ---- axpy (in place on a state array: the stores are the observable result)
 
-  /** {@link VectorMath#axpy(float, float[], float[])}, scalar fork. */
+  /** {@link VectorMath#axpy(float, float[], int, float[], int, int)}, scalar fork. */
   @Benchmark
   @Fork(jvmArgsPrepend = SCALAR)
   public void axpyScalar() {
-    VectorMath.axpy(0.25f * flip(), a, y);
+    VectorMath.axpy(0.25f * flip(), a, 0, y, 0, size);
   }
 
-  /** {@link VectorMath#axpy(float, float[], float[])}, Vector API fork. */
+  /** {@link VectorMath#axpy(float, float[], int, float[], int, int)}, Vector API fork. */
   @Benchmark
   @Fork(jvmArgsPrepend = {MODULE, PANAMA})
   public void axpyPanama() {
-    VectorMath.axpy(0.25f * flip(), a, y);
+    VectorMath.axpy(0.25f * flip(), a, 0, y, 0, size);
   }
 
   // ---- scale (alternately by 2 and 1/2: exact, bounded)
 
-  /** {@link VectorMath#scale}, scalar fork. */
+  /** {@link VectorMath#scale(float, float[], int, int)}, scalar fork. */
   @Benchmark
   @Fork(jvmArgsPrepend = SCALAR)
   public void scaleScalar() {
-    VectorMath.scale(flip() > 0 ? 2f : 0.5f, scaled);
+    VectorMath.scale(flip() > 0 ? 2f : 0.5f, scaled, 0, size);
   }
 
-  /** {@link VectorMath#scale}, Vector API fork. */
+  /** {@link VectorMath#scale(float, float[], int, int)}, Vector API fork. */
   @Benchmark
   @Fork(jvmArgsPrepend = {MODULE, PANAMA})
   public void scalePanama() {
-    VectorMath.scale(flip() > 0 ? 2f : 0.5f, scaled);
+    VectorMath.scale(flip() > 0 ? 2f : 0.5f, scaled, 0, size);
   }
 
   // ---- sparseTimesRows (FALT/SALT scores)
@@ -346,5 +348,40 @@ public class VectorMathBenchmark {
   @Fork(jvmArgsPrepend = {MODULE, PANAMA})
   public void adaptiveStepDoublePanama() {
     VectorMath.adaptiveStep(x, coeffDouble, 0.1 * flip(), 1e-3, rowsDouble, accDouble, stride, size);
+  }
+
+  // ---- combineRows (kernel scores Σ_k K_k·α_k, ELM's h·β): the first nnz rows of the matrix, back to
+  // back, with double coefficients; same number of rows and row length as the sparse kernels above
+
+  /** {@link VectorMath#combineRows(double[], int, int, double[], int, int, double[], int)}, scalar fork. */
+  @Benchmark
+  @Fork(jvmArgsPrepend = SCALAR)
+  public double[] combineRowsDoubleScalar() {
+    VectorMath.combineRows(combineCoeff, 0, combineCoeff.length, rowsDouble, 0, stride, outDouble, size);
+    return outDouble;
+  }
+
+  /** {@link VectorMath#combineRows(double[], int, int, double[], int, int, double[], int)}, Vector API fork. */
+  @Benchmark
+  @Fork(jvmArgsPrepend = {MODULE, PANAMA})
+  public double[] combineRowsDoublePanama() {
+    VectorMath.combineRows(combineCoeff, 0, combineCoeff.length, rowsDouble, 0, stride, outDouble, size);
+    return outDouble;
+  }
+
+  /** {@link VectorMath#combineRows(double[], int, int, float[], int, int, double[], int)} (float rows), scalar fork. */
+  @Benchmark
+  @Fork(jvmArgsPrepend = SCALAR)
+  public double[] combineRowsFloatRowsScalar() {
+    VectorMath.combineRows(combineCoeff, 0, combineCoeff.length, rows, 0, stride, outDouble, size);
+    return outDouble;
+  }
+
+  /** {@link VectorMath#combineRows(double[], int, int, float[], int, int, double[], int)} (float rows), Vector API fork. */
+  @Benchmark
+  @Fork(jvmArgsPrepend = {MODULE, PANAMA})
+  public double[] combineRowsFloatRowsPanama() {
+    VectorMath.combineRows(combineCoeff, 0, combineCoeff.length, rows, 0, stride, outDouble, size);
+    return outDouble;
   }
 }
