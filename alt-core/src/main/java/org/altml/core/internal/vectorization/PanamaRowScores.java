@@ -35,10 +35,10 @@ final class PanamaRowScores {
    *
    * Every size 1..8 has its own method. Measured with VectorMathBenchmark at size 102 on Zen 4
    * (AVX-512, alt-bench/RESULTS.md section 6): keeping only 8, 4, 2 and 1 turns the 13 double blocks of
-   * width 102 into three passes (8+4+1) instead of two (8+5), 15-20% slower; each size occurs at one of
-   * the paper's L+1 (7, 15, 20, 102, 160, 229, 314) at 256 or 512 bits. More than 8 accumulators (one
-   * pass for 13 double blocks) measured about 5% faster at 512 bits, not enough for 8 more methods per
-   * kernel, and AVX2 has only 16 vector registers.
+   * width 102 into three passes (8+4+1) instead of two (8+5), 15-20% slower; and every size occurs in
+   * these kernels at one of the paper's L+1 (7, 15, 20, 102, 160, 229, 314), unpadded or padded to 16,
+   * at 256 or 512 bits. More than 8 accumulators (one pass for 13 double blocks) measured about 5% faster
+   * at 512 bits, not enough for 8 more methods per kernel, and AVX2 has only 16 vector registers.
    */
   static final int MAX_BLOCKS = 8;
 

@@ -40,12 +40,22 @@ final class PanamaRowUpdates {
     if (full < width && !tail) {
       VectorMask<Float> m = SPECIES.indexInRange(full, width);
       FloatVector c = FloatVector.fromArray(SPECIES, coeff, full, m);
-      for (int k = off; k < end; k++) {
-        int at = idx[k] * stride + full;
-        // alpha·x_k rounded to float first, as the scalar specification does
-        FloatVector a = FloatVector.broadcast(SPECIES, alpha * val[k]);
-        FloatVector r = wholeLoad ? FloatVector.fromArray(SPECIES, rows, at) : FloatVector.fromArray(SPECIES, rows, at, m);
-        a.fma(c, r).intoArray(rows, at, m);
+      if (wholeLoad) {
+        for (int k = off; k < end; k++) {
+          int at = idx[k] * stride + full;
+          // alpha·x_k rounded to float first, as the scalar specification does
+          FloatVector a = FloatVector.broadcast(SPECIES, alpha * val[k]);
+          FloatVector r = FloatVector.fromArray(SPECIES, rows, at);
+          a.fma(c, r).intoArray(rows, at, m);
+        }
+      } else {
+        // no padding: masked load as well as masked store
+        for (int k = off; k < end; k++) {
+          int at = idx[k] * stride + full;
+          FloatVector a = FloatVector.broadcast(SPECIES, alpha * val[k]);
+          FloatVector r = FloatVector.fromArray(SPECIES, rows, at, m);
+          a.fma(c, r).intoArray(rows, at, m);
+        }
       }
     }
     for (int b = 0, n; b < blocks; b += n) {
@@ -75,12 +85,22 @@ final class PanamaRowUpdates {
     if (full < width && !tail) {
       VectorMask<Double> m = DSPECIES.indexInRange(full, width);
       DoubleVector c = DoubleVector.fromArray(DSPECIES, coeff, full, m);
-      for (int k = off; k < end; k++) {
-        int at = idx[k] * stride + full;
-        // alpha·x_k rounded to double first, as the scalar specification does
-        DoubleVector a = DoubleVector.broadcast(DSPECIES, alpha * val[k]);
-        DoubleVector r = wholeLoad ? DoubleVector.fromArray(DSPECIES, rows, at) : DoubleVector.fromArray(DSPECIES, rows, at, m);
-        r.add(a.mul(c)).intoArray(rows, at, m);
+      if (wholeLoad) {
+        for (int k = off; k < end; k++) {
+          int at = idx[k] * stride + full;
+          // alpha·x_k rounded to double first, as the scalar specification does
+          DoubleVector a = DoubleVector.broadcast(DSPECIES, alpha * val[k]);
+          DoubleVector r = DoubleVector.fromArray(DSPECIES, rows, at);
+          r.add(a.mul(c)).intoArray(rows, at, m);
+        }
+      } else {
+        // no padding: masked load as well as masked store
+        for (int k = off; k < end; k++) {
+          int at = idx[k] * stride + full;
+          DoubleVector a = DoubleVector.broadcast(DSPECIES, alpha * val[k]);
+          DoubleVector r = DoubleVector.fromArray(DSPECIES, rows, at, m);
+          r.add(a.mul(c)).intoArray(rows, at, m);
+        }
       }
     }
     for (int b = 0, n; b < blocks; b += n) {
