@@ -24,8 +24,11 @@ import org.altml.sparse.SparseVector;
  * ones otherwise; {@code -Dalt.vectorization=auto|scalar|panama} forces a choice (forcing {@code panama}
  * where it is unavailable makes this class fail to initialise). Element-wise kernels (everything but
  * {@code dot} and {@code squaredDistance}) give bit-identical results either way; {@code dot} and
- * {@code squaredDistance} sum in a different order and may differ in the last bits. All methods are
- * stateless and thread-safe (arrays written concurrently are the caller's business).
+ * {@code squaredDistance} sum in a different order and may differ in the last bits, even from one call to
+ * the next in one JVM: the Vector API leaves the order of its final lane reduction open, and interpreted
+ * and JIT-compiled code use different ones. Callers that need reproducible decisions from a reduction
+ * should not compare its result for exact equality. All methods are stateless and thread-safe (arrays
+ * written concurrently are the caller's business).
  */
 public final class VectorMath {
   private static final VectorOps IMPL = VectorizationProvider.lookup();

@@ -9,7 +9,10 @@ import jdk.incubator.vector.VectorSpecies;
 /**
  * Reductions on the Vector API: {@code dot} and {@code squaredDistance}, float (fused) and double
  * (multiply, then add). Lane-wise partial sums reduced at the end, so the summation order differs from
- * {@link ScalarVectorOps} and results agree within a bound, not bit for bit. Stateless.
+ * {@link ScalarVectorOps} and results agree within a bound, not bit for bit. The order of
+ * {@code reduceLanes(ADD)} is left open by the Vector API and differs between interpreted and compiled
+ * code (seen: the last bit of the same dot before and after warm-up), so results are not even
+ * reproducible call to call. Stateless.
  */
 final class PanamaReductions {
   private static final VectorSpecies<Float> SPECIES = PanamaSpecies.FLOAT;
