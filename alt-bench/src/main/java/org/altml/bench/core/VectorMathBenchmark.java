@@ -32,6 +32,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * 1,000 rows the touched rows stay in cache, so these measure the kernels, not memory (the learner
  * benchmarks and the C yardstick comparison use the full 47,236-row matrix).
  *
+ * <p>{@code *Double*} methods run the same kernels on double weight rows ({@code Precision.DOUBLE}, the
+ * toolkit's default: float features, double rows, coefficients and outputs) over the same shapes, so that
+ * within one fork kind the double/float ratio of a kernel is the price of double precision (target: at
+ * most 2.2x for the Vector API row kernels at the learners' widths).
+ *
  * <p>Results: ns per call ({@link Mode#AverageTime}); the scalar/Panama ratio of a kernel at a size is
  * its SIMD speed-up (target: at least 4x at 102 on an AVX-512 machine).
  */
@@ -67,6 +72,13 @@ public class VectorMathBenchmark {
   private float[] acc;
   private float[] out;
   private int stride;
+  private double[] aDouble;
+  private double[] yDouble;
+  private double[] coeffDouble;
+  private double[] rowsDouble;
+  private double[] accDouble;
+  private double[] outDouble;
+  private double[] combineCoeff;
   private SparseVector x;
   private float sign = 1f;
 
@@ -98,13 +110,20 @@ public class VectorMathBenchmark {
     acc = new float[rows.length];
     out = new float[stride];
     x = randomSparse(random, features, Math.min(nnz, features));
+    aDouble = randomDoubles(random, size);
+    yDouble = randomDoubles(random, size);
+    coeffDouble = randomDoubles(random, size);
+    rowsDouble = randomDoubles(random, features * stride);
+    accDouble = new double[rowsDouble.length];
+    outDouble = new double[stride];
+    combineCoeff = randomDoubles(random, Math.min(nnz, features));
 
     // the kernels must still compute what they claim (checked here, never in the measured methods)
     double expected = 0;
     for (int i = 0; i < size; i++) {
       expected += (double) a[i] * b[i];
     }
-    float dot = VectorMath.dot(a, b);
+    float dot = VectorMath.dot(a, 0, b, 0, size);
     if (Math.abs(dot - expected) > 1e-4 * size) {
       throw new IllegalStateException(active + " dot = " + dot + ", double-precision reference " + expected);
     }
@@ -114,6 +133,15 @@ public class VectorMathBenchmark {
     float[] v = new float[n];
     for (int i = 0; i < n; i++) {
       v[i] = (float) random.nextDouble(-1, 1);
+    }
+    return v;
+  }
+
+  /** Doubles in (−1, 1), generally not representable in float: double weight rows as learners hold them. */
+  private static double[] randomDoubles(SplittableRandom random, int n) {
+    double[] v = new double[n];
+    for (int i = 0; i < n; i++) {
+      v[i] = random.nextDouble(-1, 1);
     }
     return v;
   }
@@ -148,66 +176,66 @@ public class VectorMathBenchmark {
 
   // ---- dot
 
-  /** {@link VectorMath#dot}, scalar fork. */
+  /** {@link VectorMath#dot(float[], int, float[], int, int)}, scalar fork. */
   @Benchmark
   @Fork(jvmArgsPrepend = SCALAR)
   public float dotScalar() {
-    return VectorMath.dot(a, b);
+    return VectorMath.dot(a, 0, b, 0, size);
   }
 
-  /** {@link VectorMath#dot}, Vector API fork. */
+  /** {@link VectorMath#dot(float[], int, float[], int, int)}, Vector API fork. */
   @Benchmark
   @Fork(jvmArgsPrepend = {MODULE, PANAMA})
   public float dotPanama() {
-    return VectorMath.dot(a, b);
+    return VectorMath.dot(a, 0, b, 0, size);
   }
 
   // ---- squaredDistance
 
-  /** {@link VectorMath#squaredDistance}, scalar fork. */
+  /** {@link VectorMath#squaredDistance(float[], int, float[], int, int)}, scalar fork. */
   @Benchmark
   @Fork(jvmArgsPrepend = SCALAR)
   public float squaredDistanceScalar() {
-    return VectorMath.squaredDistance(a, b);
+    return VectorMath.squaredDistance(a, 0, b, 0, size);
   }
 
-  /** {@link VectorMath#squaredDistance}, Vector API fork. */
+  /** {@link VectorMath#squaredDistance(float[], int, float[], int, int)}, Vector API fork. */
   @Benchmark
   @Fork(jvmArgsPrepend = {MODULE, PANAMA})
   public float squaredDistancePanama() {
-    return VectorMath.squaredDistance(a, b);
+    return VectorMath.squaredDistance(a, 0, b, 0, size);
   }
 
   // ---- axpy (in place on a state array: the stores are the observable result)
 
-  /** {@link VectorMath#axpy(float, float[], float[])}, scalar fork. */
+  /** {@link VectorMath#axpy(float, float[], int, float[], int, int)}, scalar fork. */
   @Benchmark
   @Fork(jvmArgsPrepend = SCALAR)
   public void axpyScalar() {
-    VectorMath.axpy(0.25f * flip(), a, y);
+    VectorMath.axpy(0.25f * flip(), a, 0, y, 0, size);
   }
 
-  /** {@link VectorMath#axpy(float, float[], float[])}, Vector API fork. */
+  /** {@link VectorMath#axpy(float, float[], int, float[], int, int)}, Vector API fork. */
   @Benchmark
   @Fork(jvmArgsPrepend = {MODULE, PANAMA})
   public void axpyPanama() {
-    VectorMath.axpy(0.25f * flip(), a, y);
+    VectorMath.axpy(0.25f * flip(), a, 0, y, 0, size);
   }
 
   // ---- scale (alternately by 2 and 1/2: exact, bounded)
 
-  /** {@link VectorMath#scale}, scalar fork. */
+  /** {@link VectorMath#scale(float, float[], int, int)}, scalar fork. */
   @Benchmark
   @Fork(jvmArgsPrepend = SCALAR)
   public void scaleScalar() {
-    VectorMath.scale(flip() > 0 ? 2f : 0.5f, scaled);
+    VectorMath.scale(flip() > 0 ? 2f : 0.5f, scaled, 0, size);
   }
 
-  /** {@link VectorMath#scale}, Vector API fork. */
+  /** {@link VectorMath#scale(float, float[], int, int)}, Vector API fork. */
   @Benchmark
   @Fork(jvmArgsPrepend = {MODULE, PANAMA})
   public void scalePanama() {
-    VectorMath.scale(flip() > 0 ? 2f : 0.5f, scaled);
+    VectorMath.scale(flip() > 0 ? 2f : 0.5f, scaled, 0, size);
   }
 
   // ---- sparseTimesRows (FALT/SALT scores)
@@ -258,5 +286,102 @@ public class VectorMathBenchmark {
   @Fork(jvmArgsPrepend = {MODULE, PANAMA})
   public void adaptiveStepPanama() {
     VectorMath.adaptiveStep(x, coeff, 0.1f * flip(), 1e-3f, rows, acc, stride, size);
+  }
+
+  // ---- double-precision weight rows (Precision.DOUBLE, the toolkit's default): float features x, double
+  // rows, coefficients and outputs; same data shapes as the float kernels above, so that the ratio
+  // xDouble / x of one fork is the price of double precision
+
+  /** {@link VectorMath#axpy(double, double[], int, double[], int, int)}, scalar fork. */
+  @Benchmark
+  @Fork(jvmArgsPrepend = SCALAR)
+  public void axpyDoubleScalar() {
+    VectorMath.axpy(0.25 * flip(), aDouble, 0, yDouble, 0, size);
+  }
+
+  /** {@link VectorMath#axpy(double, double[], int, double[], int, int)}, Vector API fork. */
+  @Benchmark
+  @Fork(jvmArgsPrepend = {MODULE, PANAMA})
+  public void axpyDoublePanama() {
+    VectorMath.axpy(0.25 * flip(), aDouble, 0, yDouble, 0, size);
+  }
+
+  /** {@link VectorMath#sparseTimesRows(SparseVector, double[], int, double[], int)}, scalar fork. */
+  @Benchmark
+  @Fork(jvmArgsPrepend = SCALAR)
+  public double[] sparseTimesRowsDoubleScalar() {
+    VectorMath.sparseTimesRows(x, rowsDouble, stride, outDouble, size);
+    return outDouble;
+  }
+
+  /** {@link VectorMath#sparseTimesRows(SparseVector, double[], int, double[], int)}, Vector API fork. */
+  @Benchmark
+  @Fork(jvmArgsPrepend = {MODULE, PANAMA})
+  public double[] sparseTimesRowsDoublePanama() {
+    VectorMath.sparseTimesRows(x, rowsDouble, stride, outDouble, size);
+    return outDouble;
+  }
+
+  /** {@link VectorMath#addSparseOuter(SparseVector, double, double[], double[], int, int)}, scalar fork. */
+  @Benchmark
+  @Fork(jvmArgsPrepend = SCALAR)
+  public void addSparseOuterDoubleScalar() {
+    VectorMath.addSparseOuter(x, 0.01 * flip(), coeffDouble, rowsDouble, stride, size);
+  }
+
+  /** {@link VectorMath#addSparseOuter(SparseVector, double, double[], double[], int, int)}, Vector API fork. */
+  @Benchmark
+  @Fork(jvmArgsPrepend = {MODULE, PANAMA})
+  public void addSparseOuterDoublePanama() {
+    VectorMath.addSparseOuter(x, 0.01 * flip(), coeffDouble, rowsDouble, stride, size);
+  }
+
+  /** {@link VectorMath#adaptiveStep(SparseVector, double[], double, double, double[], double[], int, int)}, scalar fork. */
+  @Benchmark
+  @Fork(jvmArgsPrepend = SCALAR)
+  public void adaptiveStepDoubleScalar() {
+    VectorMath.adaptiveStep(x, coeffDouble, 0.1 * flip(), 1e-3, rowsDouble, accDouble, stride, size);
+  }
+
+  /** {@link VectorMath#adaptiveStep(SparseVector, double[], double, double, double[], double[], int, int)}, Vector API fork. */
+  @Benchmark
+  @Fork(jvmArgsPrepend = {MODULE, PANAMA})
+  public void adaptiveStepDoublePanama() {
+    VectorMath.adaptiveStep(x, coeffDouble, 0.1 * flip(), 1e-3, rowsDouble, accDouble, stride, size);
+  }
+
+  // ---- combineRows (kernel scores Σ_k K_k·α_k, ELM's h·β): the first nnz rows of the matrix, back to
+  // back, with double coefficients; same number of rows and row length as the sparse kernels above
+
+  /** {@link VectorMath#combineRows(double[], int, int, double[], int, int, double[], int)}, scalar fork. */
+  @Benchmark
+  @Fork(jvmArgsPrepend = SCALAR)
+  public double[] combineRowsDoubleScalar() {
+    VectorMath.combineRows(combineCoeff, 0, combineCoeff.length, rowsDouble, 0, stride, outDouble, size);
+    return outDouble;
+  }
+
+  /** {@link VectorMath#combineRows(double[], int, int, double[], int, int, double[], int)}, Vector API fork. */
+  @Benchmark
+  @Fork(jvmArgsPrepend = {MODULE, PANAMA})
+  public double[] combineRowsDoublePanama() {
+    VectorMath.combineRows(combineCoeff, 0, combineCoeff.length, rowsDouble, 0, stride, outDouble, size);
+    return outDouble;
+  }
+
+  /** {@link VectorMath#combineRows(double[], int, int, float[], int, int, double[], int)} (float rows), scalar fork. */
+  @Benchmark
+  @Fork(jvmArgsPrepend = SCALAR)
+  public double[] combineRowsFloatRowsScalar() {
+    VectorMath.combineRows(combineCoeff, 0, combineCoeff.length, rows, 0, stride, outDouble, size);
+    return outDouble;
+  }
+
+  /** {@link VectorMath#combineRows(double[], int, int, float[], int, int, double[], int)} (float rows), Vector API fork. */
+  @Benchmark
+  @Fork(jvmArgsPrepend = {MODULE, PANAMA})
+  public double[] combineRowsFloatRowsPanama() {
+    VectorMath.combineRows(combineCoeff, 0, combineCoeff.length, rows, 0, stride, outDouble, size);
+    return outDouble;
   }
 }

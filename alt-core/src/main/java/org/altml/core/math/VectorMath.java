@@ -9,19 +9,27 @@ import org.altml.sparse.SparseVector;
  * Dense vector kernels used by every learner, checked at this boundary and delegated to the
  * implementation chosen at start-up (scalar, or SIMD through the JDK Vector API).
  *
- * <p>Feature-major weight rows: row {@code f} of a matrix with {@code stride} floats per row starts at
+ * <p>Feature-major weight rows: row {@code f} of a matrix with {@code stride} entries per row starts at
  * {@code f·stride}; kernels run along the row (the label dimension), {@code width <= stride} lanes.
  * Lanes of a row past {@code width} are never written. Padding {@code stride} to a multiple of
  * {@link #preferredLanes()} lets the SIMD kernels use whole-vector loads.
  *
+ * <p>Weight rows come in float or double ({@link org.altml.core.linear.Precision}): the double overloads
+ * take float features and double rows, coefficients and outputs. Float kernels fuse each multiply-add
+ * ({@link Math#fma}, one rounding); double kernels multiply, then add (two roundings, never fused), as a
+ * plain float64 implementation of the paper's rules does, so that double runs agree with one.
+ *
  * <p>The implementation is picked once, when this class initialises, by {@link VectorizationProvider}:
  * the Vector API kernels when the JVM runs with {@code --add-modules jdk.incubator.vector}, the scalar
  * ones otherwise; {@code -Dalt.vectorization=auto|scalar|panama} forces a choice (forcing {@code panama}
- * where it is unavailable makes this class fail to initialise). Element-wise kernels give bit-identical
- * results either way; {@link #dot} and {@link #squaredDistance} sum in a different order and may differ in
- * the last bits. Weight rows come in float or double ({@link org.altml.core.learner.Precision}): the double
- * overloads take float features and double rows, coefficients and outputs. All methods are stateless and thread-safe (arrays written concurrently are the caller's
- * business).
+ * where it is unavailable makes this class fail to initialise). Element-wise kernels (everything but
+ * {@code dot} and {@code squaredDistance}) give bit-identical results either way; {@code dot} and
+ * {@code squaredDistance} sum in a different order and may differ in the last bits, even from one call to
+ * the next in one JVM: the Vector API leaves the order of its final lane reduction open, and interpreted
+ * and JIT-compiled code use different ones. Callers that need reproducible decisions from a reduction
+ * should not compare its result for exact equality. All methods are stateless and thread-safe (arrays
+ * written concurrently are the caller's business). Weight rows come in float or double
+ * ({@link org.altml.core.learner.Precision}): the double overloads take float features and double rows.
  */
 public final class VectorMath {
   private static final VectorOps IMPL = VectorizationProvider.lookup();
@@ -47,40 +55,58 @@ public final class VectorMath {
     return IMPL.lanes();
   }
 
-  /** Σ a_i·b_i over equal-length arrays. */
-  public static float dot(float[] a, float[] b) {
-    if (a.length != b.length) {
-      throw new IllegalArgumentException("vector dimensions differ: " + a.length + " != " + b.length);
-    }
-    return IMPL.dot(a, 0, b, 0, a.length);
+  /** Σ a[aOff+i]·b[bOff+i] for i in [0, n) (float, fused multiply-adds; SIMD sums in another order). */
+  public static float dot(float[] a, int aOff, float[] b, int bOff, int n) {
+    Objects.checkFromIndexSize(aOff, n, a.length);
+    Objects.checkFromIndexSize(bOff, n, b.length);
+    return IMPL.dot(a, aOff, b, bOff, n);
   }
 
-  /** Σ (a_i − b_i)² over equal-length arrays. */
-  public static float squaredDistance(float[] a, float[] b) {
-    if (a.length != b.length) {
-      throw new IllegalArgumentException("vector dimensions differ: " + a.length + " != " + b.length);
-    }
-    return IMPL.squaredDistance(a, 0, b, 0, a.length);
+  /** Σ a[aOff+i]·b[bOff+i] for i in [0, n), in double (each product rounded, then summed; SIMD sums in another order). */
+  public static double dot(double[] a, int aOff, double[] b, int bOff, int n) {
+    Objects.checkFromIndexSize(aOff, n, a.length);
+    Objects.checkFromIndexSize(bOff, n, b.length);
+    return IMPL.dot(a, aOff, b, bOff, n);
   }
 
-  /** In place: y += alpha·x over equal-length arrays. */
-  public static void axpy(float alpha, float[] x, float[] y) {
-    if (x.length != y.length) {
-      throw new IllegalArgumentException("vector dimensions differ: " + x.length + " != " + y.length);
-    }
-    IMPL.axpy(alpha, x, 0, y, 0, x.length);
+  /** Σ (a[aOff+i] − b[bOff+i])² for i in [0, n) (float, fused multiply-adds; SIMD sums in another order). */
+  public static float squaredDistance(float[] a, int aOff, float[] b, int bOff, int n) {
+    Objects.checkFromIndexSize(aOff, n, a.length);
+    Objects.checkFromIndexSize(bOff, n, b.length);
+    return IMPL.squaredDistance(a, aOff, b, bOff, n);
   }
 
-  /** In place: y[yOff..yOff+n) += alpha·x[xOff..xOff+n). */
+  /** Σ (a[aOff+i] − b[bOff+i])² for i in [0, n), in double (each square rounded, then summed; SIMD sums in another order). */
+  public static double squaredDistance(double[] a, int aOff, double[] b, int bOff, int n) {
+    Objects.checkFromIndexSize(aOff, n, a.length);
+    Objects.checkFromIndexSize(bOff, n, b.length);
+    return IMPL.squaredDistance(a, aOff, b, bOff, n);
+  }
+
+  /** In place: y[yOff..yOff+n) += alpha·x[xOff..xOff+n) (one fused multiply-add per element). */
   public static void axpy(float alpha, float[] x, int xOff, float[] y, int yOff, int n) {
     Objects.checkFromIndexSize(xOff, n, x.length);
     Objects.checkFromIndexSize(yOff, n, y.length);
     IMPL.axpy(alpha, x, xOff, y, yOff, n);
   }
 
-  /** In place: x *= alpha. */
-  public static void scale(float alpha, float[] x) {
-    IMPL.scale(alpha, x, 0, x.length);
+  /** In place, in double: y[yOff..yOff+n) += alpha·x[xOff..xOff+n) (multiply, then add). */
+  public static void axpy(double alpha, double[] x, int xOff, double[] y, int yOff, int n) {
+    Objects.checkFromIndexSize(xOff, n, x.length);
+    Objects.checkFromIndexSize(yOff, n, y.length);
+    IMPL.axpy(alpha, x, xOff, y, yOff, n);
+  }
+
+  /** In place: x[off..off+n) *= alpha. */
+  public static void scale(float alpha, float[] x, int off, int n) {
+    Objects.checkFromIndexSize(off, n, x.length);
+    IMPL.scale(alpha, x, off, n);
+  }
+
+  /** In place, in double: x[off..off+n) *= alpha. */
+  public static void scale(double alpha, double[] x, int off, int n) {
+    Objects.checkFromIndexSize(off, n, x.length);
+    IMPL.scale(alpha, x, off, n);
   }
 
   /**
@@ -120,13 +146,6 @@ public final class VectorMath {
     IMPL.adaptiveStep(x.indices(), x.values(), x.offset(), x.nnz(), grad, eta, delta, rows, acc, stride, width);
   }
 
-  /** In place, in double: y[yOff..yOff+n) += alpha·x[xOff..xOff+n) (double-precision weight rows). */
-  public static void axpy(double alpha, double[] x, int xOff, double[] y, int yOff, int n) {
-    Objects.checkFromIndexSize(xOff, n, x.length);
-    Objects.checkFromIndexSize(yOff, n, y.length);
-    IMPL.axpy(alpha, x, xOff, y, yOff, n);
-  }
-
   /**
    * Scores of sparse {@code x} against feature-major double {@code rows}, in double:
    * out[j] = Σ_k x_k·rows[f_k·stride + j], j in [0, width).
@@ -159,6 +178,51 @@ public final class VectorMath {
       throw new IllegalArgumentException("grad has " + grad.length + " entries, need " + width);
     }
     IMPL.adaptiveStep(x.indices(), x.values(), x.offset(), x.nnz(), grad, eta, delta, rows, acc, stride, width);
+  }
+
+  /**
+   * A combination of dense rows stored back to back, with double coefficients (kernel scores Σ_k K_k·α_k
+   * over contiguous support-vector rows, ELM's h·β): out[j] = Σ_{k<n} coeff[coeffOff+k]·rows[rowsOff +
+   * k·stride + j] for j in [0, width), summed in k order from 0, each term multiplied then added in
+   * double. Bit-identical whichever implementation is active; entries of {@code out} past {@code width}
+   * are untouched.
+   *
+   * @param stride distance between the starts of consecutive rows, at least {@code width}
+   * @throws IllegalArgumentException if {@code width} is outside [0, stride], {@code rows} ends before the
+   *     last row's {@code width} lanes, or {@code out} is shorter than {@code width}
+   * @throws IndexOutOfBoundsException if {@code coeff[coeffOff..coeffOff+n)} is out of bounds
+   */
+  public static void combineRows(double[] coeff, int coeffOff, int n, double[] rows, int rowsOff, int stride, double[] out, int width) {
+    checkCombine(coeff.length, coeffOff, n, rows.length, rowsOff, stride, out.length, width);
+    IMPL.combineRows(coeff, coeffOff, n, rows, rowsOff, stride, out, width);
+  }
+
+  /**
+   * {@link #combineRows(double[], int, int, double[], int, int, double[], int)} over float rows, in double:
+   * each row value is widened to double (exactly) before it is multiplied.
+   */
+  public static void combineRows(double[] coeff, int coeffOff, int n, float[] rows, int rowsOff, int stride, double[] out, int width) {
+    checkCombine(coeff.length, coeffOff, n, rows.length, rowsOff, stride, out.length, width);
+    IMPL.combineRows(coeff, coeffOff, n, rows, rowsOff, stride, out, width);
+  }
+
+  private static void checkCombine(
+      int coeffLength, int coeffOff, int n, int rowsLength, int rowsOff, int stride, int outLength, int width) {
+    if (width < 0 || width > stride) {
+      throw new IllegalArgumentException("width " + width + " outside [0, stride " + stride + "]");
+    }
+    Objects.checkFromIndexSize(coeffOff, n, coeffLength);
+    if (n > 0) {
+      long end = rowsOff + (long) (n - 1) * stride + width;
+      if (rowsOff < 0 || end > rowsLength) {
+        throw new IllegalArgumentException(
+            n + " rows of stride " + stride + " and width " + width + " from " + rowsOff + " need " + end
+                + " entries, rows hold " + rowsLength);
+      }
+    }
+    if (outLength < width) {
+      throw new IllegalArgumentException("out has " + outLength + " entries, need " + width);
+    }
   }
 
   private static void checkRows(SparseVector x, float[] rows, int stride, int width) {

@@ -105,6 +105,32 @@ public final class ScalarVectorOps implements VectorOps {
   }
 
   @Override
+  public double dot(double[] a, int aOff, double[] b, int bOff, int n) {
+    double s = 0.0;
+    for (int i = 0; i < n; i++) {
+      s += a[aOff + i] * b[bOff + i];
+    }
+    return s;
+  }
+
+  @Override
+  public double squaredDistance(double[] a, int aOff, double[] b, int bOff, int n) {
+    double s = 0.0;
+    for (int i = 0; i < n; i++) {
+      double d = a[aOff + i] - b[bOff + i];
+      s += d * d;
+    }
+    return s;
+  }
+
+  @Override
+  public void scale(double alpha, double[] x, int off, int n) {
+    for (int i = 0; i < n; i++) {
+      x[off + i] *= alpha;
+    }
+  }
+
+  @Override
   public void sparseTimesRows(int[] idx, float[] val, int off, int nnz, double[] rows, int stride, double[] out, int width) {
     java.util.Arrays.fill(out, 0, width, 0.0);
     for (int k = off; k < off + nnz; k++) {
@@ -139,6 +165,30 @@ public final class ScalarVectorOps implements VectorOps {
         double a = acc[base + j] + g * g;
         acc[base + j] = a;
         rows[base + j] -= (eta * g) / (delta + Math.sqrt(a));
+      }
+    }
+  }
+
+  @Override
+  public void combineRows(double[] coeff, int coeffOff, int n, double[] rows, int rowsOff, int stride, double[] out, int width) {
+    java.util.Arrays.fill(out, 0, width, 0.0);
+    for (int k = 0; k < n; k++) {
+      int base = rowsOff + k * stride;
+      double c = coeff[coeffOff + k];
+      for (int j = 0; j < width; j++) {
+        out[j] += c * rows[base + j];
+      }
+    }
+  }
+
+  @Override
+  public void combineRows(double[] coeff, int coeffOff, int n, float[] rows, int rowsOff, int stride, double[] out, int width) {
+    java.util.Arrays.fill(out, 0, width, 0.0);
+    for (int k = 0; k < n; k++) {
+      int base = rowsOff + k * stride;
+      double c = coeff[coeffOff + k];
+      for (int j = 0; j < width; j++) {
+        out[j] += c * (double) rows[base + j];
       }
     }
   }

@@ -1,13 +1,22 @@
 package org.altml.core.internal.vectorization;
 
 /**
- * Dense float kernels behind {@link org.altml.core.math.VectorMath}. Arguments are trusted (the facade
- * checks them). {@link ScalarVectorOps} is the specification; the Panama implementation must match it
- * bit for bit on the lane-wise kernels ({@link #sparseTimesRows}, {@link #addSparseOuter},
- * {@link #adaptiveStep}, {@link #axpy}, {@link #scale}: each output element sees the same operations
- * in the same order, with fused multiply-adds where the specification uses {@link Math#fma}), and
- * within a bound scaling with {@code n·Σ|a_i·b_i|·ulp} on the reductions ({@link #dot},
- * {@link #squaredDistance}), whose summation order differs.
+ * Dense kernels behind {@link org.altml.core.math.VectorMath}, on float rows and on double rows. Arguments
+ * are trusted (the facade checks them). {@link ScalarVectorOps} is the specification.
+ *
+ * <p><b>Rounding.</b> The float kernels fuse: every multiply-add of a float kernel is one
+ * {@link Math#fma} (one rounding). The double kernels do <em>not</em> fuse: every multiply-add is a
+ * multiplication, rounded to double, then an addition, rounded again, as a plain float64 implementation of
+ * the paper's rules (numpy, or C compiled without floating-point contraction) computes. Double precision is
+ * the toolkit's reference mode, and agreement with such an implementation is its point: an fma rounds once
+ * and, in long runs, decides exact margin ties differently.
+ *
+ * <p><b>SIMD agreement.</b> A SIMD implementation must match the specification bit for bit on the lane-wise
+ * kernels ({@code sparseTimesRows}, {@code addSparseOuter}, {@code adaptiveStep}, {@code combineRows},
+ * {@code axpy}, {@code scale}, both precisions): each output element sees the same operations in the same
+ * order (fused in float, multiply-then-add in double), and lanes past {@code width} are never written. The
+ * reductions ({@code dot}, {@code squaredDistance}) sum in a different order and agree within a bound
+ * scaling with {@code n·Σ|a_i·b_i|·ulp}.
  */
 public interface VectorOps {
   /** Short name of this implementation: {@code "scalar"} or {@code "panama (512 bits)"}. */
@@ -19,13 +28,13 @@ public interface VectorOps {
   /** Floats per SIMD register ({@code bitWidth() / 32}); 1 for the scalar implementation. */
   int lanes();
 
-  /** Σ a[aOff+i]·b[bOff+i] for i in [0, n). */
+  /** Σ a[aOff+i]·b[bOff+i] for i in [0, n), one fma per term in the specification. */
   float dot(float[] a, int aOff, float[] b, int bOff, int n);
 
-  /** Σ (a[aOff+i] − b[bOff+i])² for i in [0, n). */
+  /** Σ (a[aOff+i] − b[bOff+i])² for i in [0, n), one fma per term in the specification. */
   float squaredDistance(float[] a, int aOff, float[] b, int bOff, int n);
 
-  /** In place: y[yOff+i] += alpha·x[xOff+i] for i in [0, n) (one fma per element). */
+  /** In place: y[yOff+i] = fma(alpha, x[xOff+i], y[yOff+i]) for i in [0, n). */
   void axpy(float alpha, float[] x, int xOff, float[] y, int yOff, int n);
 
   /** In place: x[off+i] *= alpha for i in [0, n). */
@@ -39,8 +48,9 @@ public interface VectorOps {
   void sparseTimesRows(int[] idx, float[] val, int off, int nnz, float[] rows, int stride, float[] out, int width);
 
   /**
-   * In place, the rank-one update of the rows x touches: rows[idx[k]·stride + j] += (alpha·val[k])·coeff[j]
-   * (one fma per element) for every entry k and j in [0, width). FALT's step is alpha = −η.
+   * In place, the rank-one update of the rows x touches: rows[idx[k]·stride + j] = fma(alpha·val[k],
+   * coeff[j], rows[idx[k]·stride + j]) (alpha·val[k] rounded to float first) for every entry k and j in
+   * [0, width). FALT's step is alpha = −η.
    */
   void addSparseOuter(int[] idx, float[] val, int off, int nnz, float alpha, float[] coeff, float[] rows, int stride, int width);
 
@@ -52,29 +62,51 @@ public interface VectorOps {
   void adaptiveStep(
       int[] idx, float[] val, int off, int nnz, float[] grad, float eta, float delta, float[] rows, float[] acc, int stride, int width);
 
-  // Double-precision weight rows (Precision.DOUBLE): the same kernels with float features x and double
-  // rows, accumulators and coefficients; each output element sees the same operations in the same order
-  // as in the float versions, in double, and the Panama implementation matches the scalar one bit for bit.
+  // Double-precision weight rows (Precision.DOUBLE): float features x, double rows, accumulators and
+  // coefficients; every multiply-add is a multiplication then an addition (never fused).
 
-  /** In place: y[yOff+i] += alpha·x[xOff+i] for i in [0, n) (one fma per element), in double. */
+  /** Σ a[aOff+i]·b[bOff+i] for i in [0, n), in double: s = s + a·b in i order in the specification. */
+  double dot(double[] a, int aOff, double[] b, int bOff, int n);
+
+  /** Σ (a[aOff+i] − b[bOff+i])² for i in [0, n), in double: d = a − b; s = s + d·d in the specification. */
+  double squaredDistance(double[] a, int aOff, double[] b, int bOff, int n);
+
+  /** In place: y[yOff+i] = y[yOff+i] + alpha·x[xOff+i] for i in [0, n), in double. */
   void axpy(double alpha, double[] x, int xOff, double[] y, int yOff, int n);
+
+  /** In place: x[off+i] *= alpha for i in [0, n), in double. */
+  void scale(double alpha, double[] x, int off, int n);
 
   /**
    * As {@link #sparseTimesRows(int[], float[], int, int, float[], int, float[], int)} on double rows:
-   * out[j] = Σ_k val[k]·rows[idx[k]·stride + j], one double fma per term in k order, starting from 0.
+   * out[j] = out[j] + (double) val[k]·rows[idx[k]·stride + j] in k order, starting from 0.
    */
   void sparseTimesRows(int[] idx, float[] val, int off, int nnz, double[] rows, int stride, double[] out, int width);
 
   /**
    * As {@link #addSparseOuter(int[], float[], int, int, float, float[], float[], int, int)} on double rows:
-   * rows[idx[k]·stride + j] = fma(alpha·val[k], coeff[j], rows[idx[k]·stride + j]) in double.
+   * rows[idx[k]·stride + j] = rows[idx[k]·stride + j] + a·coeff[j] with a = alpha·val[k] rounded to double.
    */
   void addSparseOuter(int[] idx, float[] val, int off, int nnz, double alpha, double[] coeff, double[] rows, int stride, int width);
 
   /**
    * As {@link #adaptiveStep(int[], float[], int, int, float[], float, float, float[], float[], int, int)} on
-   * double rows and accumulator: g = val[k]·grad[j]; acc = fma(g, g, acc); w −= (eta·g) / (delta + sqrt(acc)).
+   * double rows and accumulator: g = val[k]·grad[j]; acc = acc + g·g; w −= (eta·g) / (delta + sqrt(acc)).
    */
   void adaptiveStep(
       int[] idx, float[] val, int off, int nnz, double[] grad, double eta, double delta, double[] rows, double[] acc, int stride, int width);
+
+  /**
+   * A combination of dense rows stored back to back with double coefficients: out[j] = Σ_{k<n}
+   * coeff[coeffOff+k]·rows[rowsOff + k·stride + j] for j in [0, width), starting from 0 and summed in k
+   * order, out[j] = out[j] + c·r (multiply, then add). Entries of {@code out} past {@code width} are
+   * untouched.
+   */
+  void combineRows(double[] coeff, int coeffOff, int n, double[] rows, int rowsOff, int stride, double[] out, int width);
+
+  /**
+   * As {@link #combineRows(double[], int, int, double[], int, int, double[], int)} on float rows, in double:
+   * out[j] = out[j] + c·(double) r.
+   */
+  void combineRows(double[] coeff, int coeffOff, int n, float[] rows, int rowsOff, int stride, double[] out, int width);
 }

@@ -146,6 +146,86 @@ class PanamaDoubleVectorOpsTest {
   }
 
   @ParameterizedTest
+  @MethodSource("lengths")
+  void scaleIsBitIdenticalToScalar(int n) {
+    long seed = SEED + 7 * n;
+    SplittableRandom r = new SplittableRandom(seed);
+    double alpha = r.nextDouble(-3, 3);
+    int off = r.nextInt(3);
+    double[] x0 = new double[off + n + 2];
+    Arrays.fill(x0, Double.NaN);
+    for (int i = 0; i < n; i++) {
+      x0[off + i] = r.nextDouble(-1, 1) * Math.pow(10, r.nextInt(-8, 9));
+    }
+    double[] xs = x0.clone();
+    double[] xp = x0.clone();
+    SCALAR.scale(alpha, xs, off, n);
+    panama.scale(alpha, xp, off, n);
+    String where = "scale(double) n=" + n + " seed=" + seed;
+    assertBitsEqual(xs, xp, where);
+    for (int i = 0; i < x0.length; i++) {
+      boolean inside = i >= off && i < off + n;
+      if (!inside && Double.doubleToRawLongBits(x0[i]) != Double.doubleToRawLongBits(xp[i])) {
+        fail(where + ": element " + i + " outside the range changed");
+      }
+      if (inside && !(Math.abs(xp[i] - x0[i] * alpha) <= U * Math.abs(x0[i] * alpha))) {
+        fail(where + ": element " + i + " " + xp[i]);
+      }
+    }
+  }
+
+  /** Value scales of the reduction inputs: ordinary, and wide-ranging (cancellation-prone). */
+  private static double reductionValue(SplittableRandom r, boolean wide) {
+    return wide ? r.nextDouble(-1, 1) * Math.pow(10, r.nextInt(-8, 9)) : r.nextDouble(-1, 1);
+  }
+
+  @ParameterizedTest
+  @MethodSource("lengths")
+  void dotAndSquaredDistanceMatchScalarWithinTheBound(int n) {
+    for (int variant = 0; variant < 3; variant++) {
+      long seed = SEED * 17 + n * 31L + variant;
+      SplittableRandom r = new SplittableRandom(seed);
+      int aOff = r.nextInt(3);
+      int bOff = r.nextInt(3);
+      double[] a = new double[aOff + n + r.nextInt(3)];
+      double[] b = new double[bOff + n + r.nextInt(3)];
+      Arrays.fill(a, Double.NaN);
+      Arrays.fill(b, Double.NaN);
+      for (int i = 0; i < n; i++) {
+        // variant 2: small integers, whose every product and partial sum is exact in any order
+        a[aOff + i] = variant == 2 ? r.nextInt(-8, 9) : reductionValue(r, variant == 1);
+        b[bOff + i] = variant == 2 ? r.nextInt(-8, 9) : (i % 3 == 0 ? a[aOff + i] * 0.999 : reductionValue(r, variant == 1));
+      }
+      String where = "n=" + n + " variant=" + variant + " seed=" + seed;
+      double dotS = SCALAR.dot(a, aOff, b, bOff, n);
+      double dotP = panama.dot(a, aOff, b, bOff, n);
+      double distS = SCALAR.squaredDistance(a, aOff, b, bOff, n);
+      double distP = panama.squaredDistance(a, aOff, b, bOff, n);
+      double sumAbs = 0;
+      double dist = 0;
+      for (int i = 0; i < n; i++) {
+        sumAbs += Math.abs(a[aOff + i] * b[bOff + i]);
+        double d = a[aOff + i] - b[bOff + i];
+        dist += d * d;
+      }
+      if (variant == 2) {
+        assertEquals(dotS, dotP, "dot(double) " + where);
+        assertEquals(distS, distP, "squaredDistance(double) " + where);
+        continue;
+      }
+      // any summation order is within (n+1)·u·Σ|terms| of the exact sum: 2× that between two orders
+      double dotBound = 2 * (n + 1) * U * sumAbs + Double.MIN_NORMAL;
+      double distBound = 2 * (n + 3) * U * dist + Double.MIN_NORMAL;
+      if (!(Math.abs(dotS - dotP) <= dotBound)) {
+        fail("dot(double) " + where + ": scalar " + dotS + " panama " + dotP + " bound " + dotBound);
+      }
+      if (!(Math.abs(distS - distP) <= distBound)) {
+        fail("squaredDistance(double) " + where + ": scalar " + distS + " panama " + distP + " bound " + distBound);
+      }
+    }
+  }
+
+  @ParameterizedTest
   @MethodSource("widths")
   void sparseTimesRowsIsBitIdenticalToScalar(int width) {
     for (int variant = 0; variant < 6; variant++) {
