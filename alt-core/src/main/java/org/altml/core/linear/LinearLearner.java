@@ -208,8 +208,15 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
     checkScores(out);
     checkLabels(y);
     ensureFeatures(x.maxIndex() + 1); // new rows are zero: the prediction is unchanged
-    weights.scores(x, scores, floatScratch);
-    InnerSteps.roundInto(scores, out.array(), stride);
+    float[] s = out.array();
+    if (weights.scoresIfFloat(x, s)) {
+      for (int j = 0; j < stride; j++) {
+        scores[j] = s[j]; // float storage: the caller's float scores are exact; decisions widen them once
+      }
+    } else {
+      weights.scores(x, scores, floatScratch);
+      InnerSteps.roundInto(scores, s, stride);
+    }
     if (x.nnz() == 0 && !options.bias()) {
       examples++;
       return;
