@@ -33,8 +33,8 @@ final class PanamaRowScores {
    * Most accumulators kept in registers across the terms, one per block: with the broadcast term and a
    * loaded block, 10 of AVX2's 16 vector registers.
    *
-   * Every size 1..8 has its own method. Measured with VectorMathBenchmark at size 102 on Zen 4
-   * (AVX-512, alt-bench/RESULTS.md section 6): keeping only 8, 4, 2 and 1 turns the 13 double blocks of
+   * Every size 1..8 has its own method. Measured with VectorMathBenchmark at size 102 on an AMD EPYC
+   * with AVX-512 (alt-bench/RESULTS.md section 6): keeping only 8, 4, 2 and 1 turns the 13 double blocks of
    * width 102 into three passes (8+4+1) instead of two (8+5), 15-20% slower; and every size occurs in
    * these kernels at one of the paper's L+1 (7, 15, 20, 102, 160, 229, 314), unpadded or padded to 16,
    * at 256 or 512 bits. Float rows stay at 8 per pass everywhere: their L+1 = 102 is one pass of 7 at
