@@ -34,7 +34,7 @@ final class PanamaRowScores {
    * loaded block, 10 of AVX2's 16 vector registers.
    *
    * Every size 1..8 has its own method. Measured with VectorMathBenchmark at size 102 on an AMD EPYC
-   * with AVX-512 (alt-bench/RESULTS.md section 6): keeping only 8, 4, 2 and 1 turns the 13 double blocks of
+   * with AVX-512 (alt-bench/RESULTS.md section 7): keeping only 8, 4, 2 and 1 turns the 13 double blocks of
    * width 102 into three passes (8+4+1) instead of two (8+5), 15-20% slower; and every size occurs in
    * these kernels at one of the paper's L+1 (7, 15, 20, 102, 160, 229, 314), unpadded or padded to 16,
    * at 256 or 512 bits. Float rows stay at 8 per pass everywhere: their L+1 = 102 is one pass of 7 at
@@ -57,7 +57,7 @@ final class PanamaRowScores {
    * L+1 = 102 is 13 blocks at 512 bits, and the learners' width 112 (stride) 14. With 512-bit vectors
    * (AVX-512: 32 registers) those take one pass of 12 to 16 blocks instead of two of at most 8 (8+5,
    * 8+6), measured 15-22% faster at width 112 and 10% at 102 (addSparseOuter, sparseTimesRows,
-   * VectorMathBenchmark, alt-bench/RESULTS.md section 6). Only the sizes the paper's widths use exist
+   * VectorMathBenchmark, alt-bench/RESULTS.md section 7). Only the sizes the paper's widths use exist
    * above 8 (12 and 13 at 102, 14 at 112, 16 for wider rows); 9 to 11 blocks take 8 and the rest.
    */
   static int passBlocksDouble(int remaining) {
