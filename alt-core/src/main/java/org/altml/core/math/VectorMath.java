@@ -14,7 +14,7 @@ import org.altml.sparse.SparseVector;
  * Lanes of a row past {@code width} are never written. Padding {@code stride} to a multiple of
  * {@link #preferredLanes()} lets the SIMD kernels use whole-vector loads.
  *
- * <p>Weight rows come in float or double ({@link org.altml.core.linear.Precision}): the double overloads
+ * <p>Weight rows come in float or double (the learners' {@code Precision}): the double overloads
  * take float features and double rows, coefficients and outputs. Float kernels fuse each multiply-add
  * ({@link Math#fma}, one rounding); double kernels multiply, then add (two roundings, never fused), as a
  * plain float64 implementation of the paper's rules does, so that double runs agree with one.

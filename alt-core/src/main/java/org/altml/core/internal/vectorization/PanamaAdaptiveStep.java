@@ -11,9 +11,9 @@ import jdk.incubator.vector.VectorSpecies;
  *
  * <p>Not register-blocked like the other row kernels: each weight needs an IEEE square root and division,
  * and the divider bounds the kernel. Keeping up to 8 gradient blocks in registers across the non-zeros
- * measured no faster (JMH at width 102, alt-bench/RESULTS.md section 6), and the double step costs about
- * 2.5x the float one even when every row is in L1: a 512-bit {@code vsqrtpd}/{@code vdivpd} handles 8
- * lanes in more cycles than {@code vsqrtps}/{@code vdivps} take for 16.
+ * measured no faster (JMH at width 102, alt-bench/RESULTS.md section 7). The double step costs 2.5-3.4x
+ * the float one even when every touched row is in L1 (8 non-zeros): a double vector carries half the
+ * lanes through the square root and the division, which take longer per instruction in double.
  *
  * <p>The block body is written out in the loop, not in a helper taking vectors, which the JIT boxes when
  * it does not inline the helper.

@@ -12,9 +12,11 @@ import jdk.incubator.vector.VectorSpecies;
  * ({@code combineRows}: kernel scores Σ_k K_k·α_k, ELM's h·β), over double rows or float rows widened
  * exactly to double, multiply-then-add in double, bit-identical to {@link ScalarVectorOps}. Stateless.
  *
- * <p>Blocked as {@link PanamaRowScores}: up to {@link PanamaRowScores#MAX_BLOCKS} accumulators in
- * registers across the rows, passes of at most 8 blocks, one method per size 1..8, and no helper method
- * taking or returning a vector. Row k starts at rowsOff + k·stride; a block past width is loaded whole only
+ * <p>Blocked as the double {@link PanamaRowScores} kernel: one accumulator per block in registers
+ * across the rows, passes of {@link PanamaRowScores#passBlocksDouble} blocks for double rows, and no
+ * helper method taking or returning a vector. Float rows keep to passes of at most 8 blocks: their
+ * 16-block pass (16 widening conversions) reached C2 only after seconds of warm-up at milliseconds per
+ * call, where the Vector API runs its boxing fallback. Row k starts at rowsOff + k·stride; a block past width is loaded whole only
  * when every row, the last one included, has the padding for it.
  */
 final class PanamaRowCombinations {
@@ -40,7 +42,7 @@ final class PanamaRowCombinations {
     int vectorWidth = PanamaRowScores.vectorWidth(width, DLANES, combinePadded(n, rows.length, rowsOff, stride, width));
     int blocks = vectorWidth / DLANES;
     for (int b = 0, nb; b < blocks; b += nb) {
-      nb = PanamaRowScores.passBlocks(blocks - b);
+      nb = PanamaRowScores.passBlocksDouble(blocks - b);
       switch (nb) {
         case 1 -> combineBlocksDouble1(coeff, coeffOff, n, rows, rowsOff, stride, b * DLANES, out, width);
         case 2 -> combineBlocksDouble2(coeff, coeffOff, n, rows, rowsOff, stride, b * DLANES, out, width);
@@ -49,7 +51,11 @@ final class PanamaRowCombinations {
         case 5 -> combineBlocksDouble5(coeff, coeffOff, n, rows, rowsOff, stride, b * DLANES, out, width);
         case 6 -> combineBlocksDouble6(coeff, coeffOff, n, rows, rowsOff, stride, b * DLANES, out, width);
         case 7 -> combineBlocksDouble7(coeff, coeffOff, n, rows, rowsOff, stride, b * DLANES, out, width);
-        default -> combineBlocksDouble8(coeff, coeffOff, n, rows, rowsOff, stride, b * DLANES, out, width);
+        case 8 -> combineBlocksDouble8(coeff, coeffOff, n, rows, rowsOff, stride, b * DLANES, out, width);
+        case 12 -> combineBlocksDouble12(coeff, coeffOff, n, rows, rowsOff, stride, b * DLANES, out, width);
+        case 13 -> combineBlocksDouble13(coeff, coeffOff, n, rows, rowsOff, stride, b * DLANES, out, width);
+        case 14 -> combineBlocksDouble14(coeff, coeffOff, n, rows, rowsOff, stride, b * DLANES, out, width);
+        default -> combineBlocksDouble16(coeff, coeffOff, n, rows, rowsOff, stride, b * DLANES, out, width);
       }
     }
     // rows without padding for a whole last block: masked loads
@@ -69,6 +75,7 @@ final class PanamaRowCombinations {
     int vectorWidth = PanamaRowScores.vectorWidth(width, DLANES, combinePadded(n, rows.length, rowsOff, stride, width));
     int blocks = vectorWidth / DLANES;
     for (int b = 0, nb; b < blocks; b += nb) {
+      // at most 8 blocks per pass (see the class comment)
       nb = PanamaRowScores.passBlocks(blocks - b);
       switch (nb) {
         case 1 -> combineBlocksFloat1(coeff, coeffOff, n, rows, rowsOff, stride, b * DLANES, out, width);
@@ -299,6 +306,219 @@ final class PanamaRowCombinations {
       a7.intoArray(out, j + 7 * DLANES);
     } else {
       a7.intoArray(out, j + 7 * DLANES, DSPECIES.indexInRange(j + 7 * DLANES, width));
+    }
+  }
+
+  private static void combineBlocksDouble12(
+      double[] coeff, int coeffOff, int n, double[] rows, int rowsOff, int stride, int j, double[] out, int width) {
+    DoubleVector a0 = DoubleVector.zero(DSPECIES);
+    DoubleVector a1 = DoubleVector.zero(DSPECIES);
+    DoubleVector a2 = DoubleVector.zero(DSPECIES);
+    DoubleVector a3 = DoubleVector.zero(DSPECIES);
+    DoubleVector a4 = DoubleVector.zero(DSPECIES);
+    DoubleVector a5 = DoubleVector.zero(DSPECIES);
+    DoubleVector a6 = DoubleVector.zero(DSPECIES);
+    DoubleVector a7 = DoubleVector.zero(DSPECIES);
+    DoubleVector a8 = DoubleVector.zero(DSPECIES);
+    DoubleVector a9 = DoubleVector.zero(DSPECIES);
+    DoubleVector a10 = DoubleVector.zero(DSPECIES);
+    DoubleVector a11 = DoubleVector.zero(DSPECIES);
+    for (int k = 0; k < n; k++) {
+      int base = rowsOff + k * stride + j;
+      DoubleVector v = DoubleVector.broadcast(DSPECIES, coeff[coeffOff + k]);
+      a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base)));
+      a1 = a1.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + DLANES)));
+      a2 = a2.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 2 * DLANES)));
+      a3 = a3.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 3 * DLANES)));
+      a4 = a4.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 4 * DLANES)));
+      a5 = a5.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 5 * DLANES)));
+      a6 = a6.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 6 * DLANES)));
+      a7 = a7.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 7 * DLANES)));
+      a8 = a8.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 8 * DLANES)));
+      a9 = a9.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 9 * DLANES)));
+      a10 = a10.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 10 * DLANES)));
+      a11 = a11.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 11 * DLANES)));
+    }
+    a0.intoArray(out, j);
+    a1.intoArray(out, j + DLANES);
+    a2.intoArray(out, j + 2 * DLANES);
+    a3.intoArray(out, j + 3 * DLANES);
+    a4.intoArray(out, j + 4 * DLANES);
+    a5.intoArray(out, j + 5 * DLANES);
+    a6.intoArray(out, j + 6 * DLANES);
+    a7.intoArray(out, j + 7 * DLANES);
+    a8.intoArray(out, j + 8 * DLANES);
+    a9.intoArray(out, j + 9 * DLANES);
+    a10.intoArray(out, j + 10 * DLANES);
+    if (j + 12 * DLANES <= width) {
+      a11.intoArray(out, j + 11 * DLANES);
+    } else {
+      a11.intoArray(out, j + 11 * DLANES, DSPECIES.indexInRange(j + 11 * DLANES, width));
+    }
+  }
+
+  private static void combineBlocksDouble13(
+      double[] coeff, int coeffOff, int n, double[] rows, int rowsOff, int stride, int j, double[] out, int width) {
+    DoubleVector a0 = DoubleVector.zero(DSPECIES);
+    DoubleVector a1 = DoubleVector.zero(DSPECIES);
+    DoubleVector a2 = DoubleVector.zero(DSPECIES);
+    DoubleVector a3 = DoubleVector.zero(DSPECIES);
+    DoubleVector a4 = DoubleVector.zero(DSPECIES);
+    DoubleVector a5 = DoubleVector.zero(DSPECIES);
+    DoubleVector a6 = DoubleVector.zero(DSPECIES);
+    DoubleVector a7 = DoubleVector.zero(DSPECIES);
+    DoubleVector a8 = DoubleVector.zero(DSPECIES);
+    DoubleVector a9 = DoubleVector.zero(DSPECIES);
+    DoubleVector a10 = DoubleVector.zero(DSPECIES);
+    DoubleVector a11 = DoubleVector.zero(DSPECIES);
+    DoubleVector a12 = DoubleVector.zero(DSPECIES);
+    for (int k = 0; k < n; k++) {
+      int base = rowsOff + k * stride + j;
+      DoubleVector v = DoubleVector.broadcast(DSPECIES, coeff[coeffOff + k]);
+      a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base)));
+      a1 = a1.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + DLANES)));
+      a2 = a2.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 2 * DLANES)));
+      a3 = a3.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 3 * DLANES)));
+      a4 = a4.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 4 * DLANES)));
+      a5 = a5.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 5 * DLANES)));
+      a6 = a6.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 6 * DLANES)));
+      a7 = a7.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 7 * DLANES)));
+      a8 = a8.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 8 * DLANES)));
+      a9 = a9.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 9 * DLANES)));
+      a10 = a10.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 10 * DLANES)));
+      a11 = a11.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 11 * DLANES)));
+      a12 = a12.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 12 * DLANES)));
+    }
+    a0.intoArray(out, j);
+    a1.intoArray(out, j + DLANES);
+    a2.intoArray(out, j + 2 * DLANES);
+    a3.intoArray(out, j + 3 * DLANES);
+    a4.intoArray(out, j + 4 * DLANES);
+    a5.intoArray(out, j + 5 * DLANES);
+    a6.intoArray(out, j + 6 * DLANES);
+    a7.intoArray(out, j + 7 * DLANES);
+    a8.intoArray(out, j + 8 * DLANES);
+    a9.intoArray(out, j + 9 * DLANES);
+    a10.intoArray(out, j + 10 * DLANES);
+    a11.intoArray(out, j + 11 * DLANES);
+    if (j + 13 * DLANES <= width) {
+      a12.intoArray(out, j + 12 * DLANES);
+    } else {
+      a12.intoArray(out, j + 12 * DLANES, DSPECIES.indexInRange(j + 12 * DLANES, width));
+    }
+  }
+
+  private static void combineBlocksDouble14(
+      double[] coeff, int coeffOff, int n, double[] rows, int rowsOff, int stride, int j, double[] out, int width) {
+    DoubleVector a0 = DoubleVector.zero(DSPECIES);
+    DoubleVector a1 = DoubleVector.zero(DSPECIES);
+    DoubleVector a2 = DoubleVector.zero(DSPECIES);
+    DoubleVector a3 = DoubleVector.zero(DSPECIES);
+    DoubleVector a4 = DoubleVector.zero(DSPECIES);
+    DoubleVector a5 = DoubleVector.zero(DSPECIES);
+    DoubleVector a6 = DoubleVector.zero(DSPECIES);
+    DoubleVector a7 = DoubleVector.zero(DSPECIES);
+    DoubleVector a8 = DoubleVector.zero(DSPECIES);
+    DoubleVector a9 = DoubleVector.zero(DSPECIES);
+    DoubleVector a10 = DoubleVector.zero(DSPECIES);
+    DoubleVector a11 = DoubleVector.zero(DSPECIES);
+    DoubleVector a12 = DoubleVector.zero(DSPECIES);
+    DoubleVector a13 = DoubleVector.zero(DSPECIES);
+    for (int k = 0; k < n; k++) {
+      int base = rowsOff + k * stride + j;
+      DoubleVector v = DoubleVector.broadcast(DSPECIES, coeff[coeffOff + k]);
+      a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base)));
+      a1 = a1.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + DLANES)));
+      a2 = a2.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 2 * DLANES)));
+      a3 = a3.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 3 * DLANES)));
+      a4 = a4.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 4 * DLANES)));
+      a5 = a5.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 5 * DLANES)));
+      a6 = a6.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 6 * DLANES)));
+      a7 = a7.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 7 * DLANES)));
+      a8 = a8.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 8 * DLANES)));
+      a9 = a9.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 9 * DLANES)));
+      a10 = a10.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 10 * DLANES)));
+      a11 = a11.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 11 * DLANES)));
+      a12 = a12.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 12 * DLANES)));
+      a13 = a13.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 13 * DLANES)));
+    }
+    a0.intoArray(out, j);
+    a1.intoArray(out, j + DLANES);
+    a2.intoArray(out, j + 2 * DLANES);
+    a3.intoArray(out, j + 3 * DLANES);
+    a4.intoArray(out, j + 4 * DLANES);
+    a5.intoArray(out, j + 5 * DLANES);
+    a6.intoArray(out, j + 6 * DLANES);
+    a7.intoArray(out, j + 7 * DLANES);
+    a8.intoArray(out, j + 8 * DLANES);
+    a9.intoArray(out, j + 9 * DLANES);
+    a10.intoArray(out, j + 10 * DLANES);
+    a11.intoArray(out, j + 11 * DLANES);
+    a12.intoArray(out, j + 12 * DLANES);
+    if (j + 14 * DLANES <= width) {
+      a13.intoArray(out, j + 13 * DLANES);
+    } else {
+      a13.intoArray(out, j + 13 * DLANES, DSPECIES.indexInRange(j + 13 * DLANES, width));
+    }
+  }
+
+  private static void combineBlocksDouble16(
+      double[] coeff, int coeffOff, int n, double[] rows, int rowsOff, int stride, int j, double[] out, int width) {
+    DoubleVector a0 = DoubleVector.zero(DSPECIES);
+    DoubleVector a1 = DoubleVector.zero(DSPECIES);
+    DoubleVector a2 = DoubleVector.zero(DSPECIES);
+    DoubleVector a3 = DoubleVector.zero(DSPECIES);
+    DoubleVector a4 = DoubleVector.zero(DSPECIES);
+    DoubleVector a5 = DoubleVector.zero(DSPECIES);
+    DoubleVector a6 = DoubleVector.zero(DSPECIES);
+    DoubleVector a7 = DoubleVector.zero(DSPECIES);
+    DoubleVector a8 = DoubleVector.zero(DSPECIES);
+    DoubleVector a9 = DoubleVector.zero(DSPECIES);
+    DoubleVector a10 = DoubleVector.zero(DSPECIES);
+    DoubleVector a11 = DoubleVector.zero(DSPECIES);
+    DoubleVector a12 = DoubleVector.zero(DSPECIES);
+    DoubleVector a13 = DoubleVector.zero(DSPECIES);
+    DoubleVector a14 = DoubleVector.zero(DSPECIES);
+    DoubleVector a15 = DoubleVector.zero(DSPECIES);
+    for (int k = 0; k < n; k++) {
+      int base = rowsOff + k * stride + j;
+      DoubleVector v = DoubleVector.broadcast(DSPECIES, coeff[coeffOff + k]);
+      a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base)));
+      a1 = a1.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + DLANES)));
+      a2 = a2.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 2 * DLANES)));
+      a3 = a3.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 3 * DLANES)));
+      a4 = a4.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 4 * DLANES)));
+      a5 = a5.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 5 * DLANES)));
+      a6 = a6.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 6 * DLANES)));
+      a7 = a7.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 7 * DLANES)));
+      a8 = a8.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 8 * DLANES)));
+      a9 = a9.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 9 * DLANES)));
+      a10 = a10.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 10 * DLANES)));
+      a11 = a11.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 11 * DLANES)));
+      a12 = a12.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 12 * DLANES)));
+      a13 = a13.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 13 * DLANES)));
+      a14 = a14.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 14 * DLANES)));
+      a15 = a15.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 15 * DLANES)));
+    }
+    a0.intoArray(out, j);
+    a1.intoArray(out, j + DLANES);
+    a2.intoArray(out, j + 2 * DLANES);
+    a3.intoArray(out, j + 3 * DLANES);
+    a4.intoArray(out, j + 4 * DLANES);
+    a5.intoArray(out, j + 5 * DLANES);
+    a6.intoArray(out, j + 6 * DLANES);
+    a7.intoArray(out, j + 7 * DLANES);
+    a8.intoArray(out, j + 8 * DLANES);
+    a9.intoArray(out, j + 9 * DLANES);
+    a10.intoArray(out, j + 10 * DLANES);
+    a11.intoArray(out, j + 11 * DLANES);
+    a12.intoArray(out, j + 12 * DLANES);
+    a13.intoArray(out, j + 13 * DLANES);
+    a14.intoArray(out, j + 14 * DLANES);
+    if (j + 16 * DLANES <= width) {
+      a15.intoArray(out, j + 15 * DLANES);
+    } else {
+      a15.intoArray(out, j + 15 * DLANES, DSPECIES.indexInRange(j + 15 * DLANES, width));
     }
   }
 

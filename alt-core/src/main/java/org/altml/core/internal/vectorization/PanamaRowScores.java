@@ -12,10 +12,10 @@ import jdk.incubator.vector.VectorSpecies;
  *
  * <p>The blocking scheme of every row kernel ({@link PanamaRowCombinations} and
  * {@link PanamaRowUpdates} follow it): a row is cut into blocks of one vector; up to
- * {@link #MAX_BLOCKS} blocks at a time keep one accumulator each in a register across all the terms, so
- * {@code out} is written once. Wider rows take several passes of at most {@code MAX_BLOCKS} blocks (8,
- * 8, ..., the rest), each one walk over the terms; every lane still sums its terms in k order, from 0, as
- * the scalar loop does. Whole-vector loads may run into a row's padding (past width, within stride):
+ * {@link #MAX_BLOCKS} blocks at a time (double rows at 512 bits: up to 16, see
+ * {@link #passBlocksDouble}) keep one accumulator each in a register across all the terms, so
+ * {@code out} is written once. Wider rows take several passes (8, 8, ..., the rest), each one walk over
+ * the terms; every lane still sums its terms in k order, from 0, as the scalar loop does. Whole-vector loads may run into a row's padding (past width, within stride):
  * those lanes are computed but never stored. Without padding, the last partial block takes a pass of its
  * own with masked loads.
  *
@@ -33,12 +33,12 @@ final class PanamaRowScores {
    * Most accumulators kept in registers across the terms, one per block: with the broadcast term and a
    * loaded block, 10 of AVX2's 16 vector registers.
    *
-   * Every size 1..8 has its own method. Measured with VectorMathBenchmark at size 102 on Zen 4
-   * (AVX-512, alt-bench/RESULTS.md section 6): keeping only 8, 4, 2 and 1 turns the 13 double blocks of
+   * Every size 1..8 has its own method. Measured with VectorMathBenchmark at size 102 on an AMD EPYC
+   * with AVX-512 (alt-bench/RESULTS.md section 7): keeping only 8, 4, 2 and 1 turns the 13 double blocks of
    * width 102 into three passes (8+4+1) instead of two (8+5), 15-20% slower; and every size occurs in
    * these kernels at one of the paper's L+1 (7, 15, 20, 102, 160, 229, 314), unpadded or padded to 16,
-   * at 256 or 512 bits. More than 8 accumulators (one pass for 13 double blocks) measured about 5% faster
-   * at 512 bits, not enough for 8 more methods per kernel, and AVX2 has only 16 vector registers.
+   * at 256 or 512 bits. Float rows stay at 8 per pass everywhere: their L+1 = 102 is one pass of 7 at
+   * 512 bits; double rows go beyond 8 only with 512-bit vectors ({@link #passBlocksDouble}).
    */
   static final int MAX_BLOCKS = 8;
 
@@ -47,6 +47,24 @@ final class PanamaRowScores {
   /** Blocks in the next pass over the terms: all that remain, at most {@link #MAX_BLOCKS}. */
   static int passBlocks(int remaining) {
     return Math.min(MAX_BLOCKS, remaining);
+  }
+
+  /** Whether double rows may take passes of more than 8 blocks: 512-bit vectors, so 32 vector registers. */
+  private static final boolean WIDE_DOUBLE_PASSES = DSPECIES.vectorBitSize() >= 512;
+
+  /**
+   * Blocks in the next pass of a double-row kernel. A double row has twice the blocks of a float one:
+   * L+1 = 102 is 13 blocks at 512 bits, and the learners' width 112 (stride) 14. With 512-bit vectors
+   * (AVX-512: 32 registers) those take one pass of 12 to 16 blocks instead of two of at most 8 (8+5,
+   * 8+6), measured 15-22% faster at width 112 and 10% at 102 (addSparseOuter, sparseTimesRows,
+   * VectorMathBenchmark, alt-bench/RESULTS.md section 7). Only the sizes the paper's widths use exist
+   * above 8 (12 and 13 at 102, 14 at 112, 16 for wider rows); 9 to 11 blocks take 8 and the rest.
+   */
+  static int passBlocksDouble(int remaining) {
+    if (!WIDE_DOUBLE_PASSES || remaining <= 11) {
+      return Math.min(MAX_BLOCKS, remaining);
+    }
+    return remaining >= 16 ? 16 : Math.min(remaining, 14);
   }
 
   /** Lanes covered by whole-vector loads: width rounded up to a vector when the padding holds it, else down. */
@@ -89,7 +107,7 @@ final class PanamaRowScores {
     int vectorWidth = vectorWidth(width, DLANES, (width + DLANES - 1) / DLANES * DLANES <= stride);
     int blocks = vectorWidth / DLANES;
     for (int b = 0, n; b < blocks; b += n) {
-      n = passBlocks(blocks - b);
+      n = passBlocksDouble(blocks - b);
       switch (n) {
         case 1 -> rowBlocksDouble1(idx, val, off, end, rows, stride, b * DLANES, out, width);
         case 2 -> rowBlocksDouble2(idx, val, off, end, rows, stride, b * DLANES, out, width);
@@ -98,7 +116,11 @@ final class PanamaRowScores {
         case 5 -> rowBlocksDouble5(idx, val, off, end, rows, stride, b * DLANES, out, width);
         case 6 -> rowBlocksDouble6(idx, val, off, end, rows, stride, b * DLANES, out, width);
         case 7 -> rowBlocksDouble7(idx, val, off, end, rows, stride, b * DLANES, out, width);
-        default -> rowBlocksDouble8(idx, val, off, end, rows, stride, b * DLANES, out, width);
+        case 8 -> rowBlocksDouble8(idx, val, off, end, rows, stride, b * DLANES, out, width);
+        case 12 -> rowBlocksDouble12(idx, val, off, end, rows, stride, b * DLANES, out, width);
+        case 13 -> rowBlocksDouble13(idx, val, off, end, rows, stride, b * DLANES, out, width);
+        case 14 -> rowBlocksDouble14(idx, val, off, end, rows, stride, b * DLANES, out, width);
+        default -> rowBlocksDouble16(idx, val, off, end, rows, stride, b * DLANES, out, width);
       }
     }
     // unpadded rows: the last partial block through masked loads
@@ -520,6 +542,219 @@ final class PanamaRowScores {
       a7.intoArray(out, j + 7 * DLANES);
     } else {
       a7.intoArray(out, j + 7 * DLANES, DSPECIES.indexInRange(j + 7 * DLANES, width));
+    }
+  }
+
+  private static void rowBlocksDouble12(
+      int[] idx, float[] val, int off, int end, double[] rows, int stride, int j, double[] out, int width) {
+    DoubleVector a0 = DoubleVector.zero(DSPECIES);
+    DoubleVector a1 = DoubleVector.zero(DSPECIES);
+    DoubleVector a2 = DoubleVector.zero(DSPECIES);
+    DoubleVector a3 = DoubleVector.zero(DSPECIES);
+    DoubleVector a4 = DoubleVector.zero(DSPECIES);
+    DoubleVector a5 = DoubleVector.zero(DSPECIES);
+    DoubleVector a6 = DoubleVector.zero(DSPECIES);
+    DoubleVector a7 = DoubleVector.zero(DSPECIES);
+    DoubleVector a8 = DoubleVector.zero(DSPECIES);
+    DoubleVector a9 = DoubleVector.zero(DSPECIES);
+    DoubleVector a10 = DoubleVector.zero(DSPECIES);
+    DoubleVector a11 = DoubleVector.zero(DSPECIES);
+    for (int k = off; k < end; k++) {
+      int base = idx[k] * stride + j;
+      DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
+      a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base)));
+      a1 = a1.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + DLANES)));
+      a2 = a2.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 2 * DLANES)));
+      a3 = a3.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 3 * DLANES)));
+      a4 = a4.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 4 * DLANES)));
+      a5 = a5.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 5 * DLANES)));
+      a6 = a6.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 6 * DLANES)));
+      a7 = a7.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 7 * DLANES)));
+      a8 = a8.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 8 * DLANES)));
+      a9 = a9.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 9 * DLANES)));
+      a10 = a10.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 10 * DLANES)));
+      a11 = a11.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 11 * DLANES)));
+    }
+    a0.intoArray(out, j);
+    a1.intoArray(out, j + DLANES);
+    a2.intoArray(out, j + 2 * DLANES);
+    a3.intoArray(out, j + 3 * DLANES);
+    a4.intoArray(out, j + 4 * DLANES);
+    a5.intoArray(out, j + 5 * DLANES);
+    a6.intoArray(out, j + 6 * DLANES);
+    a7.intoArray(out, j + 7 * DLANES);
+    a8.intoArray(out, j + 8 * DLANES);
+    a9.intoArray(out, j + 9 * DLANES);
+    a10.intoArray(out, j + 10 * DLANES);
+    if (j + 12 * DLANES <= width) {
+      a11.intoArray(out, j + 11 * DLANES);
+    } else {
+      a11.intoArray(out, j + 11 * DLANES, DSPECIES.indexInRange(j + 11 * DLANES, width));
+    }
+  }
+
+  private static void rowBlocksDouble13(
+      int[] idx, float[] val, int off, int end, double[] rows, int stride, int j, double[] out, int width) {
+    DoubleVector a0 = DoubleVector.zero(DSPECIES);
+    DoubleVector a1 = DoubleVector.zero(DSPECIES);
+    DoubleVector a2 = DoubleVector.zero(DSPECIES);
+    DoubleVector a3 = DoubleVector.zero(DSPECIES);
+    DoubleVector a4 = DoubleVector.zero(DSPECIES);
+    DoubleVector a5 = DoubleVector.zero(DSPECIES);
+    DoubleVector a6 = DoubleVector.zero(DSPECIES);
+    DoubleVector a7 = DoubleVector.zero(DSPECIES);
+    DoubleVector a8 = DoubleVector.zero(DSPECIES);
+    DoubleVector a9 = DoubleVector.zero(DSPECIES);
+    DoubleVector a10 = DoubleVector.zero(DSPECIES);
+    DoubleVector a11 = DoubleVector.zero(DSPECIES);
+    DoubleVector a12 = DoubleVector.zero(DSPECIES);
+    for (int k = off; k < end; k++) {
+      int base = idx[k] * stride + j;
+      DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
+      a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base)));
+      a1 = a1.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + DLANES)));
+      a2 = a2.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 2 * DLANES)));
+      a3 = a3.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 3 * DLANES)));
+      a4 = a4.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 4 * DLANES)));
+      a5 = a5.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 5 * DLANES)));
+      a6 = a6.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 6 * DLANES)));
+      a7 = a7.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 7 * DLANES)));
+      a8 = a8.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 8 * DLANES)));
+      a9 = a9.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 9 * DLANES)));
+      a10 = a10.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 10 * DLANES)));
+      a11 = a11.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 11 * DLANES)));
+      a12 = a12.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 12 * DLANES)));
+    }
+    a0.intoArray(out, j);
+    a1.intoArray(out, j + DLANES);
+    a2.intoArray(out, j + 2 * DLANES);
+    a3.intoArray(out, j + 3 * DLANES);
+    a4.intoArray(out, j + 4 * DLANES);
+    a5.intoArray(out, j + 5 * DLANES);
+    a6.intoArray(out, j + 6 * DLANES);
+    a7.intoArray(out, j + 7 * DLANES);
+    a8.intoArray(out, j + 8 * DLANES);
+    a9.intoArray(out, j + 9 * DLANES);
+    a10.intoArray(out, j + 10 * DLANES);
+    a11.intoArray(out, j + 11 * DLANES);
+    if (j + 13 * DLANES <= width) {
+      a12.intoArray(out, j + 12 * DLANES);
+    } else {
+      a12.intoArray(out, j + 12 * DLANES, DSPECIES.indexInRange(j + 12 * DLANES, width));
+    }
+  }
+
+  private static void rowBlocksDouble14(
+      int[] idx, float[] val, int off, int end, double[] rows, int stride, int j, double[] out, int width) {
+    DoubleVector a0 = DoubleVector.zero(DSPECIES);
+    DoubleVector a1 = DoubleVector.zero(DSPECIES);
+    DoubleVector a2 = DoubleVector.zero(DSPECIES);
+    DoubleVector a3 = DoubleVector.zero(DSPECIES);
+    DoubleVector a4 = DoubleVector.zero(DSPECIES);
+    DoubleVector a5 = DoubleVector.zero(DSPECIES);
+    DoubleVector a6 = DoubleVector.zero(DSPECIES);
+    DoubleVector a7 = DoubleVector.zero(DSPECIES);
+    DoubleVector a8 = DoubleVector.zero(DSPECIES);
+    DoubleVector a9 = DoubleVector.zero(DSPECIES);
+    DoubleVector a10 = DoubleVector.zero(DSPECIES);
+    DoubleVector a11 = DoubleVector.zero(DSPECIES);
+    DoubleVector a12 = DoubleVector.zero(DSPECIES);
+    DoubleVector a13 = DoubleVector.zero(DSPECIES);
+    for (int k = off; k < end; k++) {
+      int base = idx[k] * stride + j;
+      DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
+      a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base)));
+      a1 = a1.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + DLANES)));
+      a2 = a2.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 2 * DLANES)));
+      a3 = a3.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 3 * DLANES)));
+      a4 = a4.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 4 * DLANES)));
+      a5 = a5.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 5 * DLANES)));
+      a6 = a6.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 6 * DLANES)));
+      a7 = a7.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 7 * DLANES)));
+      a8 = a8.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 8 * DLANES)));
+      a9 = a9.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 9 * DLANES)));
+      a10 = a10.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 10 * DLANES)));
+      a11 = a11.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 11 * DLANES)));
+      a12 = a12.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 12 * DLANES)));
+      a13 = a13.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 13 * DLANES)));
+    }
+    a0.intoArray(out, j);
+    a1.intoArray(out, j + DLANES);
+    a2.intoArray(out, j + 2 * DLANES);
+    a3.intoArray(out, j + 3 * DLANES);
+    a4.intoArray(out, j + 4 * DLANES);
+    a5.intoArray(out, j + 5 * DLANES);
+    a6.intoArray(out, j + 6 * DLANES);
+    a7.intoArray(out, j + 7 * DLANES);
+    a8.intoArray(out, j + 8 * DLANES);
+    a9.intoArray(out, j + 9 * DLANES);
+    a10.intoArray(out, j + 10 * DLANES);
+    a11.intoArray(out, j + 11 * DLANES);
+    a12.intoArray(out, j + 12 * DLANES);
+    if (j + 14 * DLANES <= width) {
+      a13.intoArray(out, j + 13 * DLANES);
+    } else {
+      a13.intoArray(out, j + 13 * DLANES, DSPECIES.indexInRange(j + 13 * DLANES, width));
+    }
+  }
+
+  private static void rowBlocksDouble16(
+      int[] idx, float[] val, int off, int end, double[] rows, int stride, int j, double[] out, int width) {
+    DoubleVector a0 = DoubleVector.zero(DSPECIES);
+    DoubleVector a1 = DoubleVector.zero(DSPECIES);
+    DoubleVector a2 = DoubleVector.zero(DSPECIES);
+    DoubleVector a3 = DoubleVector.zero(DSPECIES);
+    DoubleVector a4 = DoubleVector.zero(DSPECIES);
+    DoubleVector a5 = DoubleVector.zero(DSPECIES);
+    DoubleVector a6 = DoubleVector.zero(DSPECIES);
+    DoubleVector a7 = DoubleVector.zero(DSPECIES);
+    DoubleVector a8 = DoubleVector.zero(DSPECIES);
+    DoubleVector a9 = DoubleVector.zero(DSPECIES);
+    DoubleVector a10 = DoubleVector.zero(DSPECIES);
+    DoubleVector a11 = DoubleVector.zero(DSPECIES);
+    DoubleVector a12 = DoubleVector.zero(DSPECIES);
+    DoubleVector a13 = DoubleVector.zero(DSPECIES);
+    DoubleVector a14 = DoubleVector.zero(DSPECIES);
+    DoubleVector a15 = DoubleVector.zero(DSPECIES);
+    for (int k = off; k < end; k++) {
+      int base = idx[k] * stride + j;
+      DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
+      a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base)));
+      a1 = a1.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + DLANES)));
+      a2 = a2.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 2 * DLANES)));
+      a3 = a3.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 3 * DLANES)));
+      a4 = a4.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 4 * DLANES)));
+      a5 = a5.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 5 * DLANES)));
+      a6 = a6.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 6 * DLANES)));
+      a7 = a7.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 7 * DLANES)));
+      a8 = a8.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 8 * DLANES)));
+      a9 = a9.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 9 * DLANES)));
+      a10 = a10.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 10 * DLANES)));
+      a11 = a11.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 11 * DLANES)));
+      a12 = a12.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 12 * DLANES)));
+      a13 = a13.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 13 * DLANES)));
+      a14 = a14.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 14 * DLANES)));
+      a15 = a15.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + 15 * DLANES)));
+    }
+    a0.intoArray(out, j);
+    a1.intoArray(out, j + DLANES);
+    a2.intoArray(out, j + 2 * DLANES);
+    a3.intoArray(out, j + 3 * DLANES);
+    a4.intoArray(out, j + 4 * DLANES);
+    a5.intoArray(out, j + 5 * DLANES);
+    a6.intoArray(out, j + 6 * DLANES);
+    a7.intoArray(out, j + 7 * DLANES);
+    a8.intoArray(out, j + 8 * DLANES);
+    a9.intoArray(out, j + 9 * DLANES);
+    a10.intoArray(out, j + 10 * DLANES);
+    a11.intoArray(out, j + 11 * DLANES);
+    a12.intoArray(out, j + 12 * DLANES);
+    a13.intoArray(out, j + 13 * DLANES);
+    a14.intoArray(out, j + 14 * DLANES);
+    if (j + 16 * DLANES <= width) {
+      a15.intoArray(out, j + 15 * DLANES);
+    } else {
+      a15.intoArray(out, j + 15 * DLANES, DSPECIES.indexInRange(j + 15 * DLANES, width));
     }
   }
 }

@@ -11,10 +11,10 @@ import jdk.incubator.vector.VectorSpecies;
  * {@link ScalarVectorOps}: every lane of a touched row is updated once, with the scalar operations.
  * Stateless.
  *
- * <p>Blocking as in {@link PanamaRowScores}: up to {@link PanamaRowScores#MAX_BLOCKS} coefficient blocks
- * are loaded once per pass and stay in registers across the non-zeros (reloading them for every row made
- * the double kernel 1.5x slower at width 102), passes of at most 8 blocks, one method per size 1..8 for
- * the same reasons. The partial block past the last whole one is updated in the last pass, whole-vector
+ * <p>Blocking as in {@link PanamaRowScores}: the coefficient blocks of a pass are loaded once and stay in
+ * registers across the non-zeros (reloading them for every row made the double kernel 1.5x slower at
+ * width 102), passes of {@link PanamaRowScores#passBlocks} float or
+ * {@link PanamaRowScores#passBlocksDouble} double blocks, for the same reasons. The partial block past the last whole one is updated in the last pass, whole-vector
  * load and masked store (a pass of its own cost the double kernel about 20% at width 102, the float one
  * nothing measurable); pad lanes are never written.
  *
@@ -104,7 +104,7 @@ final class PanamaRowUpdates {
       }
     }
     for (int b = 0, n; b < blocks; b += n) {
-      n = PanamaRowScores.passBlocks(blocks - b);
+      n = PanamaRowScores.passBlocksDouble(blocks - b);
       switch (n) {
         case 1 -> outerBlocksDouble1(idx, val, off, end, alpha, coeff, rows, stride, b * DLANES, tail && b + n == blocks, width);
         case 2 -> outerBlocksDouble2(idx, val, off, end, alpha, coeff, rows, stride, b * DLANES, tail && b + n == blocks, width);
@@ -113,7 +113,11 @@ final class PanamaRowUpdates {
         case 5 -> outerBlocksDouble5(idx, val, off, end, alpha, coeff, rows, stride, b * DLANES, tail && b + n == blocks, width);
         case 6 -> outerBlocksDouble6(idx, val, off, end, alpha, coeff, rows, stride, b * DLANES, tail && b + n == blocks, width);
         case 7 -> outerBlocksDouble7(idx, val, off, end, alpha, coeff, rows, stride, b * DLANES, tail && b + n == blocks, width);
-        default -> outerBlocksDouble8(idx, val, off, end, alpha, coeff, rows, stride, b * DLANES, tail && b + n == blocks, width);
+        case 8 -> outerBlocksDouble8(idx, val, off, end, alpha, coeff, rows, stride, b * DLANES, tail && b + n == blocks, width);
+        case 12 -> outerBlocksDouble12(idx, val, off, end, alpha, coeff, rows, stride, b * DLANES, tail && b + n == blocks, width);
+        case 13 -> outerBlocksDouble13(idx, val, off, end, alpha, coeff, rows, stride, b * DLANES, tail && b + n == blocks, width);
+        case 14 -> outerBlocksDouble14(idx, val, off, end, alpha, coeff, rows, stride, b * DLANES, tail && b + n == blocks, width);
+        default -> outerBlocksDouble16(idx, val, off, end, alpha, coeff, rows, stride, b * DLANES, tail && b + n == blocks, width);
       }
     }
   }
@@ -518,6 +522,180 @@ final class PanamaRowUpdates {
       if (tail) {
         // whole-vector load inside the row's padding; only the lanes below width are stored
         DoubleVector.fromArray(DSPECIES, rows, base + 8 * DLANES).add(a.mul(ct)).intoArray(rows, base + 8 * DLANES, m);
+      }
+    }
+  }
+
+  private static void outerBlocksDouble12(
+      int[] idx, float[] val, int off, int end, double alpha, double[] coeff, double[] rows, int stride, int j, boolean tail, int width) {
+    DoubleVector c0 = DoubleVector.fromArray(DSPECIES, coeff, j);
+    DoubleVector c1 = DoubleVector.fromArray(DSPECIES, coeff, j + DLANES);
+    DoubleVector c2 = DoubleVector.fromArray(DSPECIES, coeff, j + 2 * DLANES);
+    DoubleVector c3 = DoubleVector.fromArray(DSPECIES, coeff, j + 3 * DLANES);
+    DoubleVector c4 = DoubleVector.fromArray(DSPECIES, coeff, j + 4 * DLANES);
+    DoubleVector c5 = DoubleVector.fromArray(DSPECIES, coeff, j + 5 * DLANES);
+    DoubleVector c6 = DoubleVector.fromArray(DSPECIES, coeff, j + 6 * DLANES);
+    DoubleVector c7 = DoubleVector.fromArray(DSPECIES, coeff, j + 7 * DLANES);
+    DoubleVector c8 = DoubleVector.fromArray(DSPECIES, coeff, j + 8 * DLANES);
+    DoubleVector c9 = DoubleVector.fromArray(DSPECIES, coeff, j + 9 * DLANES);
+    DoubleVector c10 = DoubleVector.fromArray(DSPECIES, coeff, j + 10 * DLANES);
+    DoubleVector c11 = DoubleVector.fromArray(DSPECIES, coeff, j + 11 * DLANES);
+    // the partial block after the whole ones; without tail an all-false mask at j, in range
+    int t = tail ? j + 12 * DLANES : j;
+    VectorMask<Double> m = DSPECIES.indexInRange(t, tail ? width : t);
+    DoubleVector ct = DoubleVector.fromArray(DSPECIES, coeff, t, m);
+    for (int k = off; k < end; k++) {
+      int base = idx[k] * stride + j;
+      DoubleVector a = DoubleVector.broadcast(DSPECIES, alpha * val[k]);
+      DoubleVector.fromArray(DSPECIES, rows, base).add(a.mul(c0)).intoArray(rows, base);
+      DoubleVector.fromArray(DSPECIES, rows, base + DLANES).add(a.mul(c1)).intoArray(rows, base + DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 2 * DLANES).add(a.mul(c2)).intoArray(rows, base + 2 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 3 * DLANES).add(a.mul(c3)).intoArray(rows, base + 3 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 4 * DLANES).add(a.mul(c4)).intoArray(rows, base + 4 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 5 * DLANES).add(a.mul(c5)).intoArray(rows, base + 5 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 6 * DLANES).add(a.mul(c6)).intoArray(rows, base + 6 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 7 * DLANES).add(a.mul(c7)).intoArray(rows, base + 7 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 8 * DLANES).add(a.mul(c8)).intoArray(rows, base + 8 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 9 * DLANES).add(a.mul(c9)).intoArray(rows, base + 9 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 10 * DLANES).add(a.mul(c10)).intoArray(rows, base + 10 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 11 * DLANES).add(a.mul(c11)).intoArray(rows, base + 11 * DLANES);
+      if (tail) {
+        // whole-vector load inside the row's padding; only the lanes below width are stored
+        DoubleVector.fromArray(DSPECIES, rows, base + 12 * DLANES).add(a.mul(ct)).intoArray(rows, base + 12 * DLANES, m);
+      }
+    }
+  }
+
+  private static void outerBlocksDouble13(
+      int[] idx, float[] val, int off, int end, double alpha, double[] coeff, double[] rows, int stride, int j, boolean tail, int width) {
+    DoubleVector c0 = DoubleVector.fromArray(DSPECIES, coeff, j);
+    DoubleVector c1 = DoubleVector.fromArray(DSPECIES, coeff, j + DLANES);
+    DoubleVector c2 = DoubleVector.fromArray(DSPECIES, coeff, j + 2 * DLANES);
+    DoubleVector c3 = DoubleVector.fromArray(DSPECIES, coeff, j + 3 * DLANES);
+    DoubleVector c4 = DoubleVector.fromArray(DSPECIES, coeff, j + 4 * DLANES);
+    DoubleVector c5 = DoubleVector.fromArray(DSPECIES, coeff, j + 5 * DLANES);
+    DoubleVector c6 = DoubleVector.fromArray(DSPECIES, coeff, j + 6 * DLANES);
+    DoubleVector c7 = DoubleVector.fromArray(DSPECIES, coeff, j + 7 * DLANES);
+    DoubleVector c8 = DoubleVector.fromArray(DSPECIES, coeff, j + 8 * DLANES);
+    DoubleVector c9 = DoubleVector.fromArray(DSPECIES, coeff, j + 9 * DLANES);
+    DoubleVector c10 = DoubleVector.fromArray(DSPECIES, coeff, j + 10 * DLANES);
+    DoubleVector c11 = DoubleVector.fromArray(DSPECIES, coeff, j + 11 * DLANES);
+    DoubleVector c12 = DoubleVector.fromArray(DSPECIES, coeff, j + 12 * DLANES);
+    // the partial block after the whole ones; without tail an all-false mask at j, in range
+    int t = tail ? j + 13 * DLANES : j;
+    VectorMask<Double> m = DSPECIES.indexInRange(t, tail ? width : t);
+    DoubleVector ct = DoubleVector.fromArray(DSPECIES, coeff, t, m);
+    for (int k = off; k < end; k++) {
+      int base = idx[k] * stride + j;
+      DoubleVector a = DoubleVector.broadcast(DSPECIES, alpha * val[k]);
+      DoubleVector.fromArray(DSPECIES, rows, base).add(a.mul(c0)).intoArray(rows, base);
+      DoubleVector.fromArray(DSPECIES, rows, base + DLANES).add(a.mul(c1)).intoArray(rows, base + DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 2 * DLANES).add(a.mul(c2)).intoArray(rows, base + 2 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 3 * DLANES).add(a.mul(c3)).intoArray(rows, base + 3 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 4 * DLANES).add(a.mul(c4)).intoArray(rows, base + 4 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 5 * DLANES).add(a.mul(c5)).intoArray(rows, base + 5 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 6 * DLANES).add(a.mul(c6)).intoArray(rows, base + 6 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 7 * DLANES).add(a.mul(c7)).intoArray(rows, base + 7 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 8 * DLANES).add(a.mul(c8)).intoArray(rows, base + 8 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 9 * DLANES).add(a.mul(c9)).intoArray(rows, base + 9 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 10 * DLANES).add(a.mul(c10)).intoArray(rows, base + 10 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 11 * DLANES).add(a.mul(c11)).intoArray(rows, base + 11 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 12 * DLANES).add(a.mul(c12)).intoArray(rows, base + 12 * DLANES);
+      if (tail) {
+        // whole-vector load inside the row's padding; only the lanes below width are stored
+        DoubleVector.fromArray(DSPECIES, rows, base + 13 * DLANES).add(a.mul(ct)).intoArray(rows, base + 13 * DLANES, m);
+      }
+    }
+  }
+
+  private static void outerBlocksDouble14(
+      int[] idx, float[] val, int off, int end, double alpha, double[] coeff, double[] rows, int stride, int j, boolean tail, int width) {
+    DoubleVector c0 = DoubleVector.fromArray(DSPECIES, coeff, j);
+    DoubleVector c1 = DoubleVector.fromArray(DSPECIES, coeff, j + DLANES);
+    DoubleVector c2 = DoubleVector.fromArray(DSPECIES, coeff, j + 2 * DLANES);
+    DoubleVector c3 = DoubleVector.fromArray(DSPECIES, coeff, j + 3 * DLANES);
+    DoubleVector c4 = DoubleVector.fromArray(DSPECIES, coeff, j + 4 * DLANES);
+    DoubleVector c5 = DoubleVector.fromArray(DSPECIES, coeff, j + 5 * DLANES);
+    DoubleVector c6 = DoubleVector.fromArray(DSPECIES, coeff, j + 6 * DLANES);
+    DoubleVector c7 = DoubleVector.fromArray(DSPECIES, coeff, j + 7 * DLANES);
+    DoubleVector c8 = DoubleVector.fromArray(DSPECIES, coeff, j + 8 * DLANES);
+    DoubleVector c9 = DoubleVector.fromArray(DSPECIES, coeff, j + 9 * DLANES);
+    DoubleVector c10 = DoubleVector.fromArray(DSPECIES, coeff, j + 10 * DLANES);
+    DoubleVector c11 = DoubleVector.fromArray(DSPECIES, coeff, j + 11 * DLANES);
+    DoubleVector c12 = DoubleVector.fromArray(DSPECIES, coeff, j + 12 * DLANES);
+    DoubleVector c13 = DoubleVector.fromArray(DSPECIES, coeff, j + 13 * DLANES);
+    // the partial block after the whole ones; without tail an all-false mask at j, in range
+    int t = tail ? j + 14 * DLANES : j;
+    VectorMask<Double> m = DSPECIES.indexInRange(t, tail ? width : t);
+    DoubleVector ct = DoubleVector.fromArray(DSPECIES, coeff, t, m);
+    for (int k = off; k < end; k++) {
+      int base = idx[k] * stride + j;
+      DoubleVector a = DoubleVector.broadcast(DSPECIES, alpha * val[k]);
+      DoubleVector.fromArray(DSPECIES, rows, base).add(a.mul(c0)).intoArray(rows, base);
+      DoubleVector.fromArray(DSPECIES, rows, base + DLANES).add(a.mul(c1)).intoArray(rows, base + DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 2 * DLANES).add(a.mul(c2)).intoArray(rows, base + 2 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 3 * DLANES).add(a.mul(c3)).intoArray(rows, base + 3 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 4 * DLANES).add(a.mul(c4)).intoArray(rows, base + 4 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 5 * DLANES).add(a.mul(c5)).intoArray(rows, base + 5 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 6 * DLANES).add(a.mul(c6)).intoArray(rows, base + 6 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 7 * DLANES).add(a.mul(c7)).intoArray(rows, base + 7 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 8 * DLANES).add(a.mul(c8)).intoArray(rows, base + 8 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 9 * DLANES).add(a.mul(c9)).intoArray(rows, base + 9 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 10 * DLANES).add(a.mul(c10)).intoArray(rows, base + 10 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 11 * DLANES).add(a.mul(c11)).intoArray(rows, base + 11 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 12 * DLANES).add(a.mul(c12)).intoArray(rows, base + 12 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 13 * DLANES).add(a.mul(c13)).intoArray(rows, base + 13 * DLANES);
+      if (tail) {
+        // whole-vector load inside the row's padding; only the lanes below width are stored
+        DoubleVector.fromArray(DSPECIES, rows, base + 14 * DLANES).add(a.mul(ct)).intoArray(rows, base + 14 * DLANES, m);
+      }
+    }
+  }
+
+  private static void outerBlocksDouble16(
+      int[] idx, float[] val, int off, int end, double alpha, double[] coeff, double[] rows, int stride, int j, boolean tail, int width) {
+    DoubleVector c0 = DoubleVector.fromArray(DSPECIES, coeff, j);
+    DoubleVector c1 = DoubleVector.fromArray(DSPECIES, coeff, j + DLANES);
+    DoubleVector c2 = DoubleVector.fromArray(DSPECIES, coeff, j + 2 * DLANES);
+    DoubleVector c3 = DoubleVector.fromArray(DSPECIES, coeff, j + 3 * DLANES);
+    DoubleVector c4 = DoubleVector.fromArray(DSPECIES, coeff, j + 4 * DLANES);
+    DoubleVector c5 = DoubleVector.fromArray(DSPECIES, coeff, j + 5 * DLANES);
+    DoubleVector c6 = DoubleVector.fromArray(DSPECIES, coeff, j + 6 * DLANES);
+    DoubleVector c7 = DoubleVector.fromArray(DSPECIES, coeff, j + 7 * DLANES);
+    DoubleVector c8 = DoubleVector.fromArray(DSPECIES, coeff, j + 8 * DLANES);
+    DoubleVector c9 = DoubleVector.fromArray(DSPECIES, coeff, j + 9 * DLANES);
+    DoubleVector c10 = DoubleVector.fromArray(DSPECIES, coeff, j + 10 * DLANES);
+    DoubleVector c11 = DoubleVector.fromArray(DSPECIES, coeff, j + 11 * DLANES);
+    DoubleVector c12 = DoubleVector.fromArray(DSPECIES, coeff, j + 12 * DLANES);
+    DoubleVector c13 = DoubleVector.fromArray(DSPECIES, coeff, j + 13 * DLANES);
+    DoubleVector c14 = DoubleVector.fromArray(DSPECIES, coeff, j + 14 * DLANES);
+    DoubleVector c15 = DoubleVector.fromArray(DSPECIES, coeff, j + 15 * DLANES);
+    // the partial block after the whole ones; without tail an all-false mask at j, in range
+    int t = tail ? j + 16 * DLANES : j;
+    VectorMask<Double> m = DSPECIES.indexInRange(t, tail ? width : t);
+    DoubleVector ct = DoubleVector.fromArray(DSPECIES, coeff, t, m);
+    for (int k = off; k < end; k++) {
+      int base = idx[k] * stride + j;
+      DoubleVector a = DoubleVector.broadcast(DSPECIES, alpha * val[k]);
+      DoubleVector.fromArray(DSPECIES, rows, base).add(a.mul(c0)).intoArray(rows, base);
+      DoubleVector.fromArray(DSPECIES, rows, base + DLANES).add(a.mul(c1)).intoArray(rows, base + DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 2 * DLANES).add(a.mul(c2)).intoArray(rows, base + 2 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 3 * DLANES).add(a.mul(c3)).intoArray(rows, base + 3 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 4 * DLANES).add(a.mul(c4)).intoArray(rows, base + 4 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 5 * DLANES).add(a.mul(c5)).intoArray(rows, base + 5 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 6 * DLANES).add(a.mul(c6)).intoArray(rows, base + 6 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 7 * DLANES).add(a.mul(c7)).intoArray(rows, base + 7 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 8 * DLANES).add(a.mul(c8)).intoArray(rows, base + 8 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 9 * DLANES).add(a.mul(c9)).intoArray(rows, base + 9 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 10 * DLANES).add(a.mul(c10)).intoArray(rows, base + 10 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 11 * DLANES).add(a.mul(c11)).intoArray(rows, base + 11 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 12 * DLANES).add(a.mul(c12)).intoArray(rows, base + 12 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 13 * DLANES).add(a.mul(c13)).intoArray(rows, base + 13 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 14 * DLANES).add(a.mul(c14)).intoArray(rows, base + 14 * DLANES);
+      DoubleVector.fromArray(DSPECIES, rows, base + 15 * DLANES).add(a.mul(c15)).intoArray(rows, base + 15 * DLANES);
+      if (tail) {
+        // whole-vector load inside the row's padding; only the lanes below width are stored
+        DoubleVector.fromArray(DSPECIES, rows, base + 16 * DLANES).add(a.mul(ct)).intoArray(rows, base + 16 * DLANES, m);
       }
     }
   }

@@ -37,7 +37,7 @@ class PanamaCombineRowsTest {
   }
 
   static IntStream widths() {
-    return IntStream.concat(IntStream.rangeClosed(0, 4 * MAX_LANES + 3), IntStream.of(80, 102, 112, 128, 160, 207, 229, 314, 702));
+    return IntStream.concat(IntStream.rangeClosed(0, 4 * MAX_LANES + 3), IntStream.of(80, 96, 102, 110, 112, 128, 144, 160, 207, 229, 314, 702));
   }
 
   /** One random case; {@code float[]} and {@code double[]} rows hold the same (float-representable or not) values. */

@@ -38,7 +38,7 @@ class PanamaDoubleVectorOpsTest {
   }
 
   static IntStream widths() {
-    return IntStream.concat(IntStream.rangeClosed(0, 4 * MAX_LANES + 3), IntStream.of(80, 102, 112, 128, 160, 207, 229, 314, 702));
+    return IntStream.concat(IntStream.rangeClosed(0, 4 * MAX_LANES + 3), IntStream.of(80, 96, 102, 110, 112, 128, 144, 160, 207, 229, 314, 702));
   }
 
   static IntStream lengths() {
