@@ -28,8 +28,7 @@ import org.altml.sparse.SparseVector;
  * the next in one JVM: the Vector API leaves the order of its final lane reduction open, and interpreted
  * and JIT-compiled code use different ones. Callers that need reproducible decisions from a reduction
  * should not compare its result for exact equality. All methods are stateless and thread-safe (arrays
- * written concurrently are the caller's business). Weight rows come in float or double
- * ({@link org.altml.core.learner.Precision}): the double overloads take float features and double rows.
+ * written concurrently are the caller's business).
  */
 public final class VectorMath {
   private static final VectorOps IMPL = VectorizationProvider.lookup();
