@@ -12,6 +12,9 @@
 # overrides "D L NNZ N PASSES" (default "47236 101 76 100000 3"); YARDSTICK_CLOCK=cpu times both sides in
 # thread CPU time (a copy of the C source with CLOCK_MONOTONIC -> CLOCK_THREAD_CPUTIME_ID, and
 # -Dalt.yardstick.clock=cpu), robust when the shared machine is oversubscribed; default wall.
+# YARDSTICK_BASE_JAR=path/to/benchmarks.jar of another build (e.g. a previous commit's) runs that build too,
+# in the same alternation, as modes base-kernels, base-falt, base-salt, and prints this build / base:
+# the fair way to say "no slower than before" on a noisy machine.
 set -euo pipefail
 
 SRC=${1:?usage: $0 YARDSTICK_SOURCE_PATH [runs]}
@@ -24,6 +27,7 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
 [ -f "$SRC" ] || { echo "no such file: $SRC" >&2; exit 2; }
+[ -z "${YARDSTICK_BASE_JAR:-}" ] || [ -f "$YARDSTICK_BASE_JAR" ] || { echo "no such file: $YARDSTICK_BASE_JAR" >&2; exit 2; }
 CLOCK=${YARDSTICK_CLOCK:-wall}
 case "$CLOCK" in
   wall) gcc -O3 -march=native -o "$WORK/falt_limit" "$SRC" -lm ;;
@@ -79,6 +83,12 @@ for ((r = 1; r <= RUNS; r++)); do
   # shellcheck disable=SC2086
   out=$("$JAVA" --add-modules jdk.incubator.vector -Xms1g -Xmx2g ${ALT_JAVA_OPTS:-} \
         -cp "$JAR" org.altml.bench.core.YardstickComparison "${C_ARGS[@]}" 2>/dev/null)
+  if [ -n "${YARDSTICK_BASE_JAR:-}" ]; then
+    # shellcheck disable=SC2086
+    base=$("$JAVA" --add-modules jdk.incubator.vector -Xms1g -Xmx2g ${ALT_JAVA_OPTS:-} \
+          -cp "$YARDSTICK_BASE_JAR" org.altml.bench.core.YardstickComparison "${C_ARGS[@]}" 2>/dev/null)
+    out="$out"$'\n'"$(echo "$base" | sed 's/^ALT \([a-z]*\) /ALT base-\1 /')"
+  fi
   while IFS= read -r line; do
     echo "ALT run $r: $line"
     mode=$(echo "$line" | awk '{print $2}')
@@ -109,6 +119,16 @@ for m in $MODES; do
   printf '%-14s train/blocked %s  train/plain %s  predict/blocked %s  predict/plain %s\n' "ALT $m" \
     "$(ratio "$mt" "$mctb")" "$(ratio "$mt" "$mctp")" "$(ratio "$mp" "$mcpb")" "$(ratio "$mp" "$mcpp")"
 done
+if [ -n "${YARDSTICK_BASE_JAR:-}" ]; then
+  echo "== this build / base build (medians; < 1 means this build is faster)"
+  for m in $MODES; do
+    case "$m" in base-*) continue ;; esac
+    [ -n "${atr[base-$m]:-}" ] || continue
+    printf '%-14s train %s  predict %s\n' "$m" \
+      "$(ratio "$(echo "${atr[$m]}" | median)" "$(echo "${atr[base-$m]}" | median)")" \
+      "$(ratio "$(echo "${apr[$m]}" | median)" "$(echo "${apr[base-$m]}" | median)")"
+  done
+fi
 if [ -n "${atr[falt]:-}" ] && [ -n "${atr[salt]:-}" ]; then
   echo "== SALT/FALT (medians; target <= 1.5)"
   printf '%-14s train %s  predict %s\n' "SALT/FALT" \

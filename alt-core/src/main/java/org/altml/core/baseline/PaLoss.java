@@ -12,6 +12,9 @@ import org.altml.sparse.LabelSet;
  * current example's n² ({@link #begin}): one instance per learner, not thread-safe.
  */
 public final class PaLoss {
+  private static final long EXPONENT = 0x7ff0000000000000L;
+  private static final long EXPONENT_UNIT = 1L << 52;
+
   private final boolean pa1;
   private final double c;
   private final double halfInvC;
@@ -50,10 +53,11 @@ public final class PaLoss {
     final int end = p + y.size();
     int next = p < end ? ya[p] : L;
     int violated = 0;
-    double probe = s[L] * 0.0; // stays 0 unless some score is NaN or infinite
+    // Sign bit set iff some score is NaN or infinite (see AltLoss): integer ORs, no floating-point chain.
+    long probe = (Double.doubleToRawLongBits(s[L]) & EXPONENT) + EXPONENT_UNIT;
     for (int i = 0; i < L; i++) {
       double si = s[i];
-      probe += si * 0.0;
+      probe |= (Double.doubleToRawLongBits(si) & EXPONENT) + EXPONENT_UNIT;
       double yi;
       if (i == next) {
         yi = 1.0;
@@ -71,6 +75,6 @@ public final class PaLoss {
       }
     }
     coeff[L] = 0.0; // the threshold stays at 0
-    return probe == 0.0 ? violated : -1;
+    return probe >= 0 ? violated : -1;
   }
 }

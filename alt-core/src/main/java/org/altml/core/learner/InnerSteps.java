@@ -53,19 +53,26 @@ public final class InnerSteps {
     }
   }
 
-  /** 0 when {@code s[0..n)} are all finite, NaN otherwise (two independent probe sums). */
+  /**
+   * 0 when {@code s[0..n)} are all finite, NaN otherwise. Four independent probe sums: one chain of
+   * dependent floating-point adds would cost an add's latency per score.
+   */
   public static float finiteProbe(float[] s, int n) {
     float p0 = 0f;
     float p1 = 0f;
+    float p2 = 0f;
+    float p3 = 0f;
     int i = 0;
-    for (; i + 1 < n; i += 2) {
+    for (; i + 3 < n; i += 4) {
       p0 += s[i] * 0f;
       p1 += s[i + 1] * 0f;
+      p2 += s[i + 2] * 0f;
+      p3 += s[i + 3] * 0f;
     }
     for (; i < n; i++) {
       p0 += s[i] * 0f;
     }
-    return p0 + p1;
+    return (p0 + p1) + (p2 + p3);
   }
 
   /**
@@ -76,20 +83,28 @@ public final class InnerSteps {
   public static float roundInto(double[] d, float[] s, int n) {
     float p0 = 0f;
     float p1 = 0f;
+    float p2 = 0f;
+    float p3 = 0f;
     int i = 0;
-    for (; i + 1 < n; i += 2) {
+    for (; i + 3 < n; i += 4) {
       float v0 = (float) d[i];
       float v1 = (float) d[i + 1];
+      float v2 = (float) d[i + 2];
+      float v3 = (float) d[i + 3];
       s[i] = v0;
       s[i + 1] = v1;
+      s[i + 2] = v2;
+      s[i + 3] = v3;
       p0 += v0 * 0f;
       p1 += v1 * 0f;
+      p2 += v2 * 0f;
+      p3 += v3 * 0f;
     }
     for (; i < n; i++) {
       float v = (float) d[i];
       s[i] = v;
       p0 += v * 0f;
     }
-    return p0 + p1;
+    return (p0 + p1) + (p2 + p3);
   }
 }

@@ -7,6 +7,9 @@ import org.altml.sparse.LabelSet;
  * SALT and kernelized FALT. Decided in double on double scores whatever the weights' precision.
  */
 public final class AltLoss {
+  private static final long EXPONENT = 0x7ff0000000000000L;
+  private static final long EXPONENT_UNIT = 1L << 52;
+
   private AltLoss() {}
 
   /**
@@ -34,10 +37,12 @@ public final class AltLoss {
     int b = 0;
     double lossY = 0.0;
     double lossYbar = 0.0;
-    double probe = t * 0.0; // stays 0 unless some score is NaN or infinite
+    // Sign bit set iff some score is NaN or infinite: an all-ones exponent plus one exponent unit carries
+    // into the sign bit. Integer ORs, so the check adds no floating-point dependency chain to the loop.
+    long probe = (Double.doubleToRawLongBits(t) & EXPONENT) + EXPONENT_UNIT;
     for (int i = 0; i < L; i++) {
       double si = s[i];
-      probe += si * 0.0;
+      probe |= (Double.doubleToRawLongBits(si) & EXPONENT) + EXPONENT_UNIT;
       if (i == next) {
         double margin = si - t;
         if (margin < 1.0) {
@@ -61,7 +66,7 @@ public final class AltLoss {
     }
     c[L] = a * invY - b * invYbar;
     double loss = lossY * invY + lossYbar * invYbar;
-    if (probe != 0.0 || !Double.isFinite(loss)) {
+    if (probe < 0 || !Double.isFinite(loss)) {
       return -1;
     }
     return a + b;

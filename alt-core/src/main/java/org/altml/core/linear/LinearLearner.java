@@ -175,7 +175,7 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
     float[] s = out.array();
     float probe;
     if (weights.scoresIfFloat(x, s)) {
-      probe = InnerSteps.finiteProbe(s, stride); // float storage: the float scores are the scores
+      probe = InnerSteps.finiteProbe(s, numLabels + 1); // float storage: the float scores are the scores
     } else {
       weights.scores(x, d, scratch);
       probe = InnerSteps.roundInto(d, s, stride);
