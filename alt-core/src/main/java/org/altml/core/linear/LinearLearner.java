@@ -106,7 +106,7 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
     return weights.numRows();
   }
 
-  /** Values per weight row: L+1 rounded up to {@link Scores#PAD}. */
+  /** Values per weight row: L+1 padded as {@link WeightMatrix#stride()} says. */
   public final int stride() {
     return stride;
   }

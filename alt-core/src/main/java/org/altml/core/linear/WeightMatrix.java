@@ -15,7 +15,8 @@ import org.altml.sparse.SparseVector;
  * The weights W ∈ R^{d×(L+1)} of a linear learner, and the one seam between the learners and the storage
  * precision: W is stored feature-major, row {@code f} holding the L+1 weights of feature f (w_f^(1) …
  * w_f^(L), then the threshold weight w_f^(L+1)) at {@code f·stride}, followed by zero padding up to
- * {@link #stride()}, a multiple of {@link Scores#PAD}, so SIMD kernels run over whole rows. The optional
+ * {@link #stride()} (a multiple of {@link Scores#PAD} for float rows, of 8 for double rows), so SIMD
+ * kernels run over whole rows. The optional
  * bias row (the weights of a constant feature 1) is kept apart from the d feature rows, so it never
  * collides with a feature index.
  *
@@ -39,6 +40,9 @@ public final class WeightMatrix {
   private static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
   /** The constant bias feature as a one-entry sparse vector {0: 1}, addressing the bias row. */
   private static final SparseVector BIAS_FEATURE = SparseVector.of(new int[] {0}, new float[] {1f});
+
+  /** Doubles per padded row unit: one 64-byte cache line, one 512-bit register. */
+  private static final int DOUBLE_PAD = 8;
 
   private final int width;
   private final int stride;
@@ -79,8 +83,10 @@ public final class WeightMatrix {
       throw new IllegalArgumentException("numRows must be >= 0: " + numRows);
     }
     this.width = width;
-    this.stride = Scores.paddedLength(width);
     this.isDouble = precision == Precision.DOUBLE;
+    // A row of doubles is padded to whole 64-byte lines (8 lanes), a row of floats to Scores.PAD (16): at
+    // L+1 = 102 that is 104 doubles instead of 112, 7% less of the memory traffic double rows are bound by.
+    this.stride = isDouble ? (width + DOUBLE_PAD - 1) / DOUBLE_PAD * DOUBLE_PAD : Scores.paddedLength(width);
     this.hasBias = bias;
     int length = checkedLength(numRows);
     // the rows, the bias row and the float scratch
@@ -118,7 +124,10 @@ public final class WeightMatrix {
     return width;
   }
 
-  /** Values per row: {@link #width()} rounded up to a multiple of {@link Scores#PAD}. */
+  /**
+   * Values per row: {@link #width()} rounded up to a multiple of {@link Scores#PAD} for float rows, of 8
+   * (one 64-byte line) for double rows; never more than {@code Scores.paddedLength(width)}.
+   */
   public int stride() {
     return stride;
   }

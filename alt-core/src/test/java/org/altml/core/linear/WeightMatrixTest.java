@@ -53,11 +53,11 @@ class WeightMatrixTest {
 
   @Test
   void strayFeatureIndexIsRefusedBeforeAllocating() {
-    // 15,000,000 rows of 112 doubles: 12.5 GiB (the largest array is 16 GiB)
+    // 15,000,000 rows of 104 doubles (102 padded to whole 64-byte lines): 11.6 GiB (the largest array is 16 GiB)
     org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.getRuntime().maxMemory() < (12L << 30), "the heap could hold it");
     WeightMatrix m = new WeightMatrix(102, 1, Precision.DOUBLE);
     InsufficientMemoryException e = assertThrows(InsufficientMemoryException.class, () -> m.ensureRows(15_000_000));
-    assertTrue(e.getMessage().startsWith("not enough memory for the weight matrix (15000000 features x 112 double values): needs 12.5 GiB"),
+    assertTrue(e.getMessage().startsWith("not enough memory for the weight matrix (15000000 features x 104 double values): needs 11.6 GiB"),
         e.getMessage());
     assertTrue(e.getMessage().endsWith(", or check the data for a stray large feature index (the largest index sets the number of rows)"),
         e.getMessage());
