@@ -31,7 +31,8 @@ import org.altml.sparse.SparseVector;
  * caller's output, so mapping allocates nothing. {@link #learn} generates the rows of the features a
  * training example has (and every row below them, so that the rows held are always a prefix); {@link #map}
  * generates a row it does not hold into scratch, so a feature first seen in a test example contributes
- * as the kernel says, and the stored rows never change outside training. Memory: 8·D bytes per feature
+ * as the kernel says (at the cost of generating its row, D Gaussian samples, each time), and the stored
+ * rows never change outside training. Memory: 8·D bytes per feature
  * index up to the largest seen in training.
  *
  * <p>The per-example cosine uses {@link Math#cos}, which HotSpot computes with one routine in interpreted
@@ -55,6 +56,7 @@ public final class RandomFourierFeatures implements FeatureMap {
   private final double outputScale;
   private final double[] offsets;
   private final double[] rowScratch;
+  private final SparseVector prefix = new SparseVector();
   private double[] rows = new double[0];
   private int numRows;
 
@@ -161,17 +163,24 @@ public final class RandomFourierFeatures implements FeatureMap {
 
   @Override
   public void map(SparseVector x, double[] out) {
-    map(x, out, rowScratch);
+    map(x, out, rowScratch, prefix);
   }
 
   @Override
   public Mapper mapper() {
     double[] own = new double[dimension];
-    return (x, out) -> map(x, out, own);
+    SparseVector ownPrefix = new SparseVector();
+    return (x, out) -> map(x, out, own, ownPrefix);
   }
 
-  /** z(x) into out[0..D): Ωx by axpys over the rows (generating missing ones into {@code scratch}), then the cosines. */
-  private void map(SparseVector x, double[] out, double[] scratch) {
+  /**
+   * z(x) into out[0..D): Ωx by axpys over the rows, then the cosines. Features without a row (first seen
+   * outside training) are the tail of x's sorted indices: the rows of the others go through
+   * {@link VectorMath#sparseTimesRows} as a prefix view of x, then each missing row is generated into
+   * {@code scratch} and added in the same order and with the same roundings (multiply, then add), so z(x)
+   * does not depend on which rows are held.
+   */
+  private void map(SparseVector x, double[] out, double[] scratch, SparseVector prefix) {
     if (out.length < dimension) {
       throw new IllegalArgumentException("out has " + out.length + " entries, need D = " + dimension);
     }
@@ -179,17 +188,21 @@ public final class RandomFourierFeatures implements FeatureMap {
     if (x.maxIndex() < numRows) {
       VectorMath.sparseTimesRows(x, rows, d, out, d);
     } else {
-      // the same sums in the same order as sparseTimesRows: out = 0, then += x_k·row_k for k = 0..nnz−1
-      Arrays.fill(out, 0, d, 0.0);
       int[] idx = x.indices();
       float[] val = x.values();
-      for (int k = x.offset(), end = x.offset() + x.nnz(); k < end; k++) {
-        int f = idx[k];
-        if (f < numRows) {
-          VectorMath.axpy(val[k], rows, f * d, out, 0, d);
-        } else {
-          omegaRow(f, scratch, 0);
-          VectorMath.axpy(val[k], scratch, 0, out, 0, d);
+      int start = x.offset();
+      int end = start + x.nnz();
+      int held = start;
+      while (held < end && idx[held] < numRows) {
+        held++;
+      }
+      prefix.reset(idx, val, start, held - start);
+      VectorMath.sparseTimesRows(prefix, rows, d, out, d);
+      for (int k = held; k < end; k++) {
+        omegaRow(idx[k], scratch, 0);
+        double v = val[k];
+        for (int j = 0; j < d; j++) {
+          out[j] += v * scratch[j];
         }
       }
     }

@@ -2,7 +2,7 @@ package org.altml.kernel.features;
 
 /**
  * Deterministic random rows: the values of a row are a function of (seed, row id) only, through SplitMix64
- * (Steele, Lea &amp; Flood 2014) and Box–Muller, with {@link StrictMath} for the transcendental functions, so
+ * (Steele, Lea &amp; Flood 2014) and Marsaglia's polar method, with {@link StrictMath} for the logarithm, so
  * a map saved as its seed alone is rebuilt bit for bit by any JVM on any platform, and a row never depends
  * on which rows were generated before it (the order in which features first appear). Stateless.
  */
@@ -26,21 +26,28 @@ final class SeededRows {
   }
 
   /**
-   * out[off..off+n) = scale · N(0, 1) samples of row {@code row}: Box–Muller pairs, u1 ∈ (0, 1] so that the
-   * logarithm is finite.
+   * out[off..off+n) = scale · N(0, 1) samples of row {@code row}, in pairs by Marsaglia's polar method
+   * (u, v uniform in (−1, 1), kept when 0 &lt; s = u² + v² &lt; 1; then u·f and v·f with f =
+   * sqrt(−2·ln(s)/s) are independent standard normals). It needs no sine or cosine, whose strict versions
+   * allocate while reducing their argument, so generating a row allocates nothing.
    */
   static void gaussian(long seed, long row, double scale, double[] out, int off, int n) {
     long state = start(seed, row);
     for (int j = 0; j < n; j += 2) {
-      state += GOLDEN;
-      double u1 = ((mix64(state) >>> 11) + 1) * UNIT;
-      state += GOLDEN;
-      double u2 = (mix64(state) >>> 11) * UNIT;
-      double radius = StrictMath.sqrt(-2.0 * StrictMath.log(u1));
-      double angle = TWO_PI * u2;
-      out[off + j] = scale * (radius * StrictMath.cos(angle));
+      double u;
+      double v;
+      double s;
+      do {
+        state += GOLDEN;
+        u = 2 * ((mix64(state) >>> 11) * UNIT) - 1;
+        state += GOLDEN;
+        v = 2 * ((mix64(state) >>> 11) * UNIT) - 1;
+        s = u * u + v * v;
+      } while (s >= 1 || s == 0);
+      double factor = StrictMath.sqrt(-2.0 * StrictMath.log(s) / s);
+      out[off + j] = scale * (u * factor);
       if (j + 1 < n) {
-        out[off + j + 1] = scale * (radius * StrictMath.sin(angle));
+        out[off + j + 1] = scale * (v * factor);
       }
     }
   }
