@@ -253,6 +253,7 @@ public final class DemoCommand implements Callable<Integer> {
         Reports.metrics(g, "windowMetrics", r.window());
         Reports.number(g, "learningSeconds", r.learningSeconds());
         Reports.number(g, "examplesPerSecond", PrequentialCommand.examplesPerSecond(r.examples(), r.learningSeconds()));
+        Reports.model(g, r.learner());
         Reports.runRecord(g, r.record());
         g.writeEndObject();
       }

@@ -1,6 +1,7 @@
 package org.altml.cli;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -9,6 +10,9 @@ import java.util.Objects;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.altml.core.features.FeatureMapComposer;
+import org.altml.core.features.FeatureMapRegistry;
+import org.altml.core.features.FeatureMapSpec;
 import org.altml.core.learner.CommonParameters;
 import org.altml.core.learner.LearnerRegistry;
 import org.altml.core.learner.LearnerSpec;
@@ -28,6 +32,14 @@ import picocli.CommandLine.ParseResult;
  * LearnerOptions.Required.class)} (or {@link Optional} where another option can stand in for
  * {@code --learner}) and turns what the user typed into {@link Settings} with {@link #settings}.
  *
+ * <p>Feature maps come from {@link FeatureMapRegistry} the same way: {@code --feature-map NAME} and one
+ * option for every distinct parameter of the registered maps ({@code --map-dim}, {@code --sigma2}); with
+ * {@code --feature-map}, the settings are those of the composite learner kind {@code LEARNER+MAP} (a
+ * {@link org.altml.core.features.MappedSpec}, found by that name in {@link LearnerRegistry}), which takes
+ * the learner's parameters and the map's. A parameter a learner kind and a map both take (σ², shared with
+ * the kernel learners) is one option: options are merged by parameter name, and each kind parses the
+ * value with its own {@link Parameter}.
+ *
  * <p>Values stay text until {@link Settings#parse}, and only the options the user gave are passed, so
  * every default comes from the registry. Errors name the command-line option, never a Java name: an option
  * the chosen learner does not take ({@code --delta applies to salt only, not falt}), a value out of range
@@ -38,8 +50,14 @@ final class LearnerOptions {
   /** The option naming the learner kind. */
   static final String LEARNER = "--learner";
 
-  /** The distinct parameters of every registered learner kind, by option, in a merged declaration order. */
-  private static final Map<String, Parameter<?>> PARAMETERS = distinctParameters(LearnerRegistry.all());
+  /** The option naming the feature map the learner runs on. */
+  static final String FEATURE_MAP = "--feature-map";
+
+  /**
+   * The distinct parameters of every registered learner kind and feature map, by option, in a merged
+   * declaration order.
+   */
+  private static final Map<String, Parameter<?>> PARAMETERS = distinctParameters(Owners.ALL);
 
   private LearnerOptions() {}
 
@@ -73,6 +91,7 @@ final class LearnerOptions {
     List<OptionSpec> own = new ArrayList<>(spec.options());
     own.forEach(spec::remove);
     spec.addOption(learnerOption(learnerRequired));
+    spec.addOption(featureMapOption());
     for (Parameter<?> p : PARAMETERS.values()) {
       spec.addOption(parameterOption(p));
     }
@@ -92,7 +111,7 @@ final class LearnerOptions {
         .required(required)
         .completionCandidates(LearnerRegistry.names())
         .converters(name -> {
-          if (!LearnerRegistry.contains(name)) {
+          if (!LearnerRegistry.names().contains(name)) { // a composite name is given with --feature-map
             throw new CommandLine.TypeConversionException(
                 "expected one of " + LearnerRegistry.names() + " but was '" + name + "'");
           }
@@ -100,6 +119,38 @@ final class LearnerOptions {
         })
         .description(lines.toArray(String[]::new))
         .build();
+  }
+
+  private static OptionSpec featureMapOption() {
+    List<String> lines = new ArrayList<>();
+    lines.add("Run a linear learner (" + String.join(", ", linearNames()) + ") on mapped features z(x), one of:");
+    for (FeatureMapSpec m : FeatureMapRegistry.all()) {
+      lines.add("  " + m.name() + ": " + escape(m.description()));
+    }
+    return OptionSpec.builder(FEATURE_MAP)
+        .paramLabel("MAP")
+        .type(String.class)
+        .completionCandidates(FeatureMapRegistry.names())
+        .converters(name -> {
+          if (!FeatureMapRegistry.contains(name)) {
+            throw new CommandLine.TypeConversionException(
+                "expected one of " + FeatureMapRegistry.names() + " but was '" + name + "'");
+          }
+          return name;
+        })
+        .description(lines.toArray(String[]::new))
+        .build();
+  }
+
+  /** The registered learner kinds a feature map composes with. */
+  private static List<String> linearNames() {
+    List<String> names = new ArrayList<>();
+    for (LearnerSpec s : LearnerRegistry.all()) {
+      if (s.isLinear()) {
+        names.add(s.name());
+      }
+    }
+    return names;
   }
 
   private static OptionSpec parameterOption(Parameter<?> p) {
@@ -125,17 +176,25 @@ final class LearnerOptions {
   private static String[] help(Parameter<?> p) {
     // the defaults by value, so a parameter shared with one default reads "default: 1.0" once
     Map<String, List<String>> byDefault = new LinkedHashMap<>();
-    for (LearnerSpec s : LearnerRegistry.all()) {
-      if (s.hasParameter(p.name())) {
-        Parameter<?> own = s.parameter(p.name());
-        byDefault.computeIfAbsent(defaultText(own), k -> new ArrayList<>()).add(s.name());
+    for (Owner o : Owners.ALL) {
+      Parameter<?> own = o.parameter(p.name());
+      if (own != null) {
+        byDefault.computeIfAbsent(defaultText(own), k -> new ArrayList<>()).add(o.name());
       }
     }
     List<String> defaults = new ArrayList<>();
-    byDefault.forEach((value, learners) ->
-        defaults.add(byDefault.size() == 1 ? value : value + " (" + String.join(", ", learners) + ")"));
-    StringBuilder facts = new StringBuilder("Learners: ").append(String.join(", ", takers(p.name())))
-        .append("; default: ").append(String.join(", ", defaults));
+    byDefault.forEach((value, owners) ->
+        defaults.add(byDefault.size() == 1 ? value : value + " (" + String.join(", ", owners) + ")"));
+    List<String> learners = takers(p.name());
+    List<String> maps = mapTakers(p.name());
+    StringBuilder facts = new StringBuilder();
+    if (!learners.isEmpty()) {
+      facts.append("Learners: ").append(String.join(", ", learners));
+    }
+    if (!maps.isEmpty()) {
+      facts.append(facts.length() == 0 ? "" : "; ").append("feature maps: ").append(String.join(", ", maps));
+    }
+    facts.append("; default: ").append(String.join(", ", defaults));
     if (!p.isFlag()) {
       facts.append("; range: ").append(p.range());
     }
@@ -163,6 +222,17 @@ final class LearnerOptions {
     return text.replace("%", "%%").replace("${", "$${");
   }
 
+  /** The names of the feature maps taking the parameter {@code name}, in registry order. */
+  private static List<String> mapTakers(String name) {
+    List<String> names = new ArrayList<>();
+    for (FeatureMapSpec m : FeatureMapRegistry.all()) {
+      if (m.parameters().stream().anyMatch(p -> p.name().equals(name))) {
+        names.add(m.name());
+      }
+    }
+    return names;
+  }
+
   /** The names of the learner kinds taking the parameter {@code name}, in registry order. */
   private static List<String> takers(String name) {
     List<String> names = new ArrayList<>();
@@ -182,10 +252,47 @@ final class LearnerOptions {
    * @throws IllegalStateException if two parameters share an option or one name has two options
    */
   static Map<String, Parameter<?>> distinctParameters(List<LearnerSpec> specs) {
+    return distinctParameters(owners(specs, List.of()));
+  }
+
+  /** Something that takes parameters: a learner kind or a feature map. */
+  record Owner(String name, List<Parameter<?>> parameters) {
+    /** The parameter called {@code name}, or null. */
+    Parameter<?> parameter(String parameterName) {
+      for (Parameter<?> p : parameters) {
+        if (p.name().equals(parameterName)) {
+          return p;
+        }
+      }
+      return null;
+    }
+  }
+
+  /** Every registered learner kind and feature map, in registry order (a holder: initialised before PARAMETERS). */
+  private static final class Owners {
+    static final List<Owner> ALL = owners(LearnerRegistry.all(), FeatureMapRegistry.all());
+  }
+
+  /** The learner kinds, then the feature maps, as owners of parameters. */
+  static List<Owner> owners(List<LearnerSpec> specs, List<FeatureMapSpec> maps) {
+    List<Owner> owners = new ArrayList<>();
+    specs.forEach(s -> owners.add(new Owner(s.name(), s.parameters())));
+    maps.forEach(m -> owners.add(new Owner(m.name(), m.parameters())));
+    return owners;
+  }
+
+  /**
+   * Every parameter of {@code owners} once, keyed by its option, in the merged order of {@link
+   * #distinctParameters(List)}. Two parameter objects with one name (a kernel learner's σ² and a feature
+   * map's) are one option when their options agree; the first one's description is shown.
+   *
+   * @throws IllegalStateException if two parameters share an option or one name has two options
+   */
+  static Map<String, Parameter<?>> distinctParameters(Collection<Owner> owners) {
     List<Parameter<?>> order = new ArrayList<>();
     Map<String, Parameter<?>> byName = new TreeMap<>();
     Map<String, String> nameByOption = new TreeMap<>();
-    for (LearnerSpec s : specs) {
+    for (Owner s : owners) {
       List<Parameter<?>> own = s.parameters();
       for (int i = 0; i < own.size(); i++) {
         Parameter<?> p = own.get(i);
@@ -226,7 +333,7 @@ final class LearnerOptions {
   static List<String> given(CommandSpec spec) {
     List<String> given = new ArrayList<>();
     for (OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
-      if (o.longestName().equals(LEARNER) || PARAMETERS.containsKey(o.longestName())) {
+      if (o.longestName().equals(LEARNER) || o.longestName().equals(FEATURE_MAP) || PARAMETERS.containsKey(o.longestName())) {
         given.add(o.longestName());
       }
     }
@@ -242,8 +349,17 @@ final class LearnerOptions {
    */
   static Settings settings(CommandSpec spec) {
     ParseResult parsed = spec.commandLine().getParseResult();
-    String name = Objects.requireNonNull(parsed.matchedOptionValue(LEARNER, (String) null), "--learner");
-    LearnerSpec learner = LearnerRegistry.get(name);
+    String base = Objects.requireNonNull(parsed.matchedOptionValue(LEARNER, (String) null), "--learner");
+    String map = parsed.matchedOptionValue(FEATURE_MAP, (String) null);
+    LearnerSpec learner = LearnerRegistry.get(base);
+    if (map != null) {
+      if (!learner.isLinear()) {
+        throw new IllegalArgumentException(FEATURE_MAP + " applies to the linear learners (" + inWords(linearNames(), "and")
+            + "), not " + base);
+      }
+      learner = LearnerRegistry.get(FeatureMapComposer.name(base, map));
+    }
+    String name = learner.name();
     Map<String, String> text = new LinkedHashMap<>();
     for (OptionSpec o : parsed.matchedOptions()) {
       Parameter<?> p = PARAMETERS.get(o.longestName());
@@ -251,7 +367,13 @@ final class LearnerOptions {
         continue;
       }
       if (!learner.hasParameter(p.name())) {
-        List<String> takers = takers(p.name());
+        List<String> maps = mapTakers(p.name());
+        if (map == null && !maps.isEmpty() && learner.isLinear()) {
+          throw new IllegalArgumentException(p.option() + " needs " + FEATURE_MAP + " (" + inWords(maps, "or") + ") with "
+              + name);
+        }
+        List<String> takers = new ArrayList<>(takers(p.name()));
+        maps.forEach(m -> takers.add(FEATURE_MAP + " " + m));
         throw new IllegalArgumentException(p.option() + " applies to "
             + (takers.size() == 1 ? takers.get(0) + " only" : inWords(takers, "and")) + ", not " + name);
       }

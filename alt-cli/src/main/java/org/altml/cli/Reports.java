@@ -71,6 +71,30 @@ final class Reports {
     g.writeNumberField("emptyTruthLeftOut", report.emptyTruthLeftOut());
   }
 
+  /**
+   * {@code "model": {...}}: the learner kind, the bytes of heap the model holds ({@link
+   * OnlineMultiLabelLearner#ramBytesUsed()}) and the facts it reports about itself ({@link
+   * OnlineMultiLabelLearner#modelFacts()}: a feature map's kind, D and σ², say).
+   */
+  static void model(JsonGenerator g, OnlineMultiLabelLearner learner) throws IOException {
+    g.writeObjectFieldStart("model");
+    g.writeStringField("learner", learner.name());
+    g.writeNumberField("ramBytesUsed", learner.ramBytesUsed());
+    for (Map.Entry<String, Object> e : learner.modelFacts().entrySet()) {
+      Object v = e.getValue();
+      if (v instanceof Integer || v instanceof Long) {
+        g.writeNumberField(e.getKey(), ((Number) v).longValue());
+      } else if (v instanceof Number n) {
+        number(g, e.getKey(), n.doubleValue());
+      } else if (v instanceof Boolean b) {
+        g.writeBooleanField(e.getKey(), b);
+      } else {
+        g.writeStringField(e.getKey(), String.valueOf(v));
+      }
+    }
+    g.writeEndObject();
+  }
+
   /** {@code "runKey": "...", "run": {...}}: the run record's stable key, then the record. */
   static void runRecord(JsonGenerator g, RunRecord run) throws IOException {
     g.writeStringField("runKey", run.key());

@@ -23,6 +23,14 @@ public final class CommonParameters {
   public static final Parameter<Float> C =
       Parameter.positiveFloat("c", "C", "aggressiveness C > 0", 1f, powersOfTwoF(-15, 10));
 
+  /**
+   * σ², the width of the RBF kernel K(x, x') = exp(−||x − x'||² / (2σ²)) (the paper's δ², SPEC.md); default
+   * 1, the paper's grid 2^[-10..10]. One parameter for every kind that uses the RBF kernel, directly (kernel
+   * learners) or through a feature map approximating it ({@code rff}, {@code nystrom}): one {@code --sigma2}.
+   */
+  public static final Parameter<Double> SIGMA2 = Parameter.positiveDouble("sigma2", "σ²",
+      "RBF kernel width σ² > 0: K(x, x') = exp(-||x - x'||² / (2σ²))", 1.0, powersOfTwoD(-10, 10));
+
   /** M, the maximum number of update steps per example (SPEC.md, "M learning times"); default 1. */
   public static final Parameter<Integer> MAX_UPDATES = Parameter.integer(
       "maxUpdates", "M", "at most M update steps per example, stopping at zero loss", 1, 1, Integer.MAX_VALUE);

@@ -7,28 +7,56 @@ import java.util.List;
 import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Every learner kind on the class path, found once through {@link ServiceLoader} (the class loader of
  * this class and the thread's context class loader, so plug-ins on an application class path are found
  * too). Names are unique: two specs with the same name are an error at start-up. Thread-safe.
+ *
+ * <p>Composite kinds ({@code salt+rff}: a registered kind joined with {@link LearnerComposer#SEPARATOR} to
+ * a part that changes it) are not registered one by one: {@link #get} and {@link #contains} ask the
+ * {@link LearnerComposer}s found through {@link ServiceLoader} about a name with a separator, and cache
+ * the spec they build. {@link #all} and {@link #names} list the registered kinds only.
  */
 public final class LearnerRegistry {
+  private static final Set<ClassLoader> LOADERS = loaders();
   private static final Map<String, LearnerSpec> SPECS = load();
+  private static final List<LearnerComposer> COMPOSERS = loadComposers();
+  private static final Map<String, LearnerSpec> COMPOSED = new ConcurrentHashMap<>();
 
   private LearnerRegistry() {}
 
-  private static Map<String, LearnerSpec> load() {
-    Map<String, LearnerSpec> specs = new TreeMap<>();
+  private static Set<ClassLoader> loaders() {
     Set<ClassLoader> loaders = new LinkedHashSet<>();
     loaders.add(LearnerRegistry.class.getClassLoader());
     ClassLoader context = Thread.currentThread().getContextClassLoader();
     if (context != null) {
       loaders.add(context);
     }
-    for (ClassLoader loader : loaders) {
+    return loaders;
+  }
+
+  private static List<LearnerComposer> loadComposers() {
+    Map<String, LearnerComposer> composers = new TreeMap<>();
+    for (ClassLoader loader : LOADERS) {
+      try {
+        for (LearnerComposer composer : ServiceLoader.load(LearnerComposer.class, loader)) {
+          composers.putIfAbsent(composer.getClass().getName(), composer);
+        }
+      } catch (ServiceConfigurationError e) {
+        throw new IllegalStateException("a learner composer could not be loaded: " + e.getMessage(), e);
+      }
+    }
+    return List.copyOf(composers.values());
+  }
+
+  private static Map<String, LearnerSpec> load() {
+    Map<String, LearnerSpec> specs = new TreeMap<>();
+    for (ClassLoader loader : LOADERS) {
       try {
         for (LearnerSpec spec : ServiceLoader.load(LearnerSpec.class, loader)) {
           String name = spec.name();
@@ -60,21 +88,58 @@ public final class LearnerRegistry {
   }
 
   /**
-   * The learner kind called {@code name}.
+   * The learner kind called {@code name}: a registered one, or a composite one a {@link LearnerComposer}
+   * builds (e.g. {@code salt+rff}).
    *
-   * @throws IllegalArgumentException naming the known kinds when there is none
+   * @throws IllegalArgumentException naming the known kinds when there is none, or the composer's reason
+   *     when a composite name does not compose
    */
   public static LearnerSpec get(String name) {
     LearnerSpec spec = SPECS.get(name);
     if (spec == null) {
-      throw new IllegalArgumentException("no learner called '" + name + "' (known: " + String.join(", ", names()) + ")");
+      spec = composed(name).orElseThrow(() -> new IllegalArgumentException(
+          "no learner called '" + name + "' (known: " + String.join(", ", names()) + ")"));
     }
     return spec;
   }
 
-  /** Whether a learner kind is called {@code name}. */
+  /** Whether a learner kind is called {@code name}, registered or composite. */
   public static boolean contains(String name) {
-    return SPECS.containsKey(name);
+    if (SPECS.containsKey(name)) {
+      return true;
+    }
+    try {
+      return composed(name).isPresent();
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+  }
+
+  /** The parts the composers add (e.g. feature maps), for messages: {@code name + '+' + part} may compose. */
+  public static List<String> compositeParts() {
+    List<String> parts = new ArrayList<>();
+    COMPOSERS.forEach(c -> parts.addAll(c.parts()));
+    return parts;
+  }
+
+  private static Optional<LearnerSpec> composed(String name) {
+    if (name == null || name.indexOf(LearnerComposer.SEPARATOR) < 0) {
+      return Optional.empty();
+    }
+    LearnerSpec cached = COMPOSED.get(name);
+    if (cached != null) {
+      return Optional.of(cached);
+    }
+    for (LearnerComposer composer : COMPOSERS) {
+      Optional<LearnerSpec> spec = composer.compose(name);
+      if (spec.isPresent()) {
+        if (!spec.get().name().equals(name)) {
+          throw new IllegalStateException(composer.getClass().getName() + " built '" + spec.get().name() + "' for '" + name + "'");
+        }
+        return Optional.of(COMPOSED.computeIfAbsent(name, n -> spec.get()));
+      }
+    }
+    return Optional.empty();
   }
 
   /** A fresh learner: {@code get(settings.learner()).create(settings, context)}. */

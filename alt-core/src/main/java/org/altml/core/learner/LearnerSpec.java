@@ -46,6 +46,16 @@ public interface LearnerSpec {
   ModelCodec codec();
 
   /**
+   * Whether this kind's scores are linear in the features it is given (s = x·W, with a weight row per
+   * feature index, grown as indices appear): such a kind learns the same way on any real-valued features,
+   * so a feature map ({@code org.altml.core.features}) composes with it into a nonlinear learner
+   * ({@code salt+rff}). False by default: a kernel learner already works in a feature space of its own.
+   */
+  default boolean isLinear() {
+    return false;
+  }
+
+  /**
    * Checks a combination of values that single parameters cannot (e.g. M given twice); the default
    * accepts everything.
    *

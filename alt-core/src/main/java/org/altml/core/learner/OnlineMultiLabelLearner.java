@@ -42,6 +42,16 @@ public interface OnlineMultiLabelLearner {
   long ramBytesUsed();
 
   /**
+   * Facts about the model for reports, in order: what it is made of and how large its parts are (a
+   * feature map's kind, dimension and width, say), as {@link String}, {@link Number} or {@link Boolean}
+   * values by lowerCamelCase name. Reports add the learner's name and {@link #ramBytesUsed()} themselves.
+   * Empty by default.
+   */
+  default java.util.Map<String, Object> modelFacts() {
+    return java.util.Map.of();
+  }
+
+  /**
    * Writes the L label scores and the threshold score of {@code x} into {@code out}; never changes the
    * model. Features beyond those seen in training contribute nothing. Uses the learner's own scratch:
    * not for concurrent use (see {@link #predictor()}).

@@ -49,6 +49,12 @@ public abstract class LinearSpec implements LearnerSpec {
     return parameters;
   }
 
+  /** True: x·W, one weight row per feature, so any feature map composes with every linear kind. */
+  @Override
+  public final boolean isLinear() {
+    return true;
+  }
+
   @Override
   public final void validate(Settings settings) {
     CommonParameters.checkOneMaxUpdates(settings);

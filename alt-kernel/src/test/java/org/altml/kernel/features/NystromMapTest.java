@@ -1,0 +1,124 @@
+package org.altml.kernel.features;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+import org.altml.core.learner.LearnerContext;
+import org.altml.core.learner.LearnerRegistry;
+import org.altml.core.learner.Settings;
+import org.altml.kernel.RbfKernel;
+import org.altml.sparse.SparseVector;
+import org.junit.jupiter.api.Test;
+
+class NystromMapTest {
+  private static final long SEED = Long.getLong("alt.tests.seed", 20260612L);
+
+  /** z(x)·z(l) = k_m(x)ᵀ K_mm^{-1} k_m(l) = k_m(x)ᵀ e_l = K(x, l): exact on the landmarks' span. */
+  @Test
+  void reproducesTheKernelAgainstEveryLandmark() {
+    SplittableRandom random = new SplittableRandom(SEED);
+    double sigma2 = 0.5;
+    NystromMap map = new NystromMap(24, sigma2);
+    while (!map.isFitted()) {
+      map.learn(RandomFourierFeaturesTest.randomVector(random, 10, 0.6));
+    }
+    RbfKernel kernel = new RbfKernel(sigma2);
+    for (int trial = 0; trial < 20; trial++) {
+      SparseVector x = RandomFourierFeaturesTest.randomVector(random, 12, 0.5);
+      double[] zx = RandomFourierFeaturesTest.map(map, x);
+      for (SparseVector l : map.landmarks()) {
+        double expected = kernel.apply(x, l);
+        assertEquals(expected, RandomFourierFeaturesTest.dot(zx, RandomFourierFeaturesTest.map(map, l)), 1e-7,
+            "trial " + trial + ", seed " + SEED);
+      }
+    }
+  }
+
+  @Test
+  void landmarksAreTheFirstDistinctExamples() {
+    NystromMap map = new NystromMap(3, 1.0);
+    SparseVector a = SparseVector.of(new int[] {0}, new float[] {1f});
+    SparseVector b = SparseVector.of(new int[] {1}, new float[] {1f});
+    SparseVector c = SparseVector.of(new int[] {0, 1}, new float[] {1f, 1f});
+    map.learn(a);
+    map.learn(a.copy()); // a repeat adds nothing to the span (and would make K_mm singular)
+    map.learn(b);
+    assertFalse(map.isFitted());
+    assertTrue(map.fitState().contains("2 of its 3 landmarks"), map.fitState());
+    assertThrows(IllegalStateException.class, () -> map.map(a, new double[3]));
+    map.learn(c);
+    assertTrue(map.isFitted());
+    map.learn(SparseVector.of(new int[] {5}, new float[] {2f})); // fitted: nothing changes
+    assertEquals(java.util.List.of(a, b, c), map.landmarks());
+  }
+
+  @Test
+  void degenerateLandmarksAreRefusedWithTheReason() {
+    // four points within 1e-3 of each other under a kernel of width 100: K_mm is all ones to 1e-9
+    NystromMap map = new NystromMap(4, 100.0);
+    for (int i = 0; i < 3; i++) {
+      map.learn(SparseVector.of(new int[] {0}, new float[] {1f + 2.5e-4f * i}));
+    }
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> map.learn(SparseVector.of(new int[] {0, 1}, new float[] {1f, 1e-3f})));
+    assertTrue(e.getMessage().contains("degenerate") && e.getMessage().contains("numerically singular")
+        && e.getMessage().contains("--sigma2"), e.getMessage());
+  }
+
+  @Test
+  void moreLandmarksThanTrainingExamplesAreRefusedUpFront() {
+    Settings s = LearnerRegistry.get("salt+nystrom").defaults().with("mapDim", 50);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> s.spec().create(s, new LearnerContext(3, 10, 40, 1L)));
+    assertTrue(e.getMessage().contains("only 40"), e.getMessage());
+    s.spec().create(s, new LearnerContext(3, 10, 50, 1L));
+    s.spec().create(s, new LearnerContext(3, 10, -1, 1L)); // unknown size: the map waits for its landmarks
+  }
+
+  /** The eigen-decomposition against its definition: A·v_k = λ_k·v_k, VᵀV = I, ascending λ. */
+  @Test
+  void symmetricEigenDecomposesRandomMatrices() {
+    SplittableRandom random = new SplittableRandom(SEED);
+    for (int n : new int[] {0, 1, 2, 3, 7, 40, 101}) {
+      double[] a = new double[n * n];
+      for (int i = 0; i < n; i++) {
+        for (int j = 0; j <= i; j++) {
+          double v = random.nextDouble(-1, 1);
+          a[i * n + j] = v;
+          a[j * n + i] = v;
+        }
+      }
+      if (n == 40) {
+        java.util.Arrays.fill(a, 0.5); // rank one, many zero eigenvalues: the QL deflation case
+      }
+      SymmetricEigen eigen = new SymmetricEigen(a, n);
+      double[] lambda = eigen.values();
+      for (int k = 0; k < n; k++) {
+        if (k > 0) {
+          assertTrue(lambda[k - 1] <= lambda[k], "n " + n + " not ascending at " + k);
+        }
+        for (int i = 0; i < n; i++) {
+          double av = 0;
+          for (int j = 0; j < n; j++) {
+            av += a[i * n + j] * eigen.vector(j, k);
+          }
+          assertEquals(lambda[k] * eigen.vector(i, k), av, 1e-12 * n, "n " + n + " k " + k + " i " + i + ", seed " + SEED);
+        }
+        for (int l = 0; l <= k; l++) {
+          double dot = 0;
+          for (int i = 0; i < n; i++) {
+            dot += eigen.vector(i, k) * eigen.vector(i, l);
+          }
+          assertEquals(k == l ? 1.0 : 0.0, dot, 1e-12 * Math.max(1, n), "n " + n + " columns " + k + ", " + l);
+        }
+      }
+      if (n == 40) {
+        assertEquals(20.0, lambda[n - 1], 1e-12);
+      }
+    }
+    assertThrows(IllegalArgumentException.class, () -> new SymmetricEigen(new double[] {Double.NaN}, 1));
+  }
+}
