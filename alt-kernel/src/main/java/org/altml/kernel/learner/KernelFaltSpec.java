@@ -17,8 +17,8 @@ import org.altml.kernel.KernelParameters;
 public final class KernelFaltSpec implements LearnerSpec {
   static final KernelFaltSpec INSTANCE = new KernelFaltSpec();
 
-  private static final List<Parameter<?>> PARAMETERS = List.of(CommonParameters.ETA, KernelParameters.SIGMA2,
-      CommonParameters.MAX_UPDATES, CommonParameters.MAX_UPDATES_FACTOR, KernelParameters.BUDGET,
+  private static final List<Parameter<?>> PARAMETERS = List.of(CommonParameters.ETA, CommonParameters.MAX_UPDATES,
+      CommonParameters.MAX_UPDATES_FACTOR, KernelParameters.SIGMA2, KernelParameters.BUDGET,
       KernelParameters.BUDGET_POLICY, CommonParameters.PRECISION);
 
   /** The spec (for {@link java.util.ServiceLoader}). */

@@ -274,7 +274,7 @@ class KernelLearnerTest {
     assertThrows(IllegalArgumentException.class, () -> d.with("sigma2", 0.0));
     assertFalse(LearnerRegistry.get("pa1-k").hasParameter("maxUpdates"), "kernel PA takes one step per round");
     assertFalse(LearnerRegistry.get("falt-k").hasParameter("bias"), "a constant feature changes no RBF distance");
-    assertEquals("falt-k eta=1.0 sigma2=1.0 maxUpdates=1 maxUpdatesFactor= budget=0 budgetPolicy=none precision=double",
+    assertEquals("falt-k eta=1.0 maxUpdates=1 maxUpdatesFactor= sigma2=1.0 budget=0 budgetPolicy=none precision=double",
         d.key());
   }
 
