@@ -18,9 +18,11 @@ import org.altml.sparse.SparseVector;
  * slots {@code 0..size-1}:
  *
  * <ul>
- *   <li>features as float, in one of two layouts chosen by the data at the first append
- *       ({@link Layout}): dense rows of d floats when the first vector fills at least half of d (a dense
- *       row then costs no more than its sparse form), else CSR-like pools of indices and values;</li>
+ *   <li>features as float, in one of two layouts chosen by the data ({@link Layout}): dense rows of d
+ *       floats when the first vector fills at least half of d (a dense row then costs no more than its
+ *       sparse form), else CSR-like pools of indices and values; when dense rows would have to widen for
+ *       a new feature and pools would then be smaller, the store turns sparse once (vectors whose first
+ *       features looked dense, of data that is not). Both layouts give the same bits;</li>
  *   <li>each vector's squared norm ||x_k||², computed once (in double, ascending feature order);</li>
  *   <li>the coefficient rows α_k ({@link #width()} values: L+1 for FALT(k), L for PA) back to back in the
  *       precision of the learner, padded to {@link #stride()} like linear weight rows, so that scores
@@ -340,6 +342,9 @@ public final class SupportVectorStore {
     int off = x.offset();
     maxFeature = Math.max(maxFeature, x.maxIndex());
     double norm = 0;
+    if (layout == Layout.DENSE && maxFeature >= columns && columns > 0 && sparseWouldBeSmaller(slot, nnz)) {
+      toSparse(slot); // the first vectors looked dense, the data is not: dense rows would grow with d
+    }
     if (layout == Layout.DENSE) {
       ensureColumns(maxFeature + 1);
       int base = slot * columns;
@@ -574,6 +579,58 @@ public final class SupportVectorStore {
     }
     dense = grown;
     columns = newColumns;
+  }
+
+  /**
+   * Whether CSR pools would take less memory than dense rows of the grown width, for the vectors in every
+   * slot but {@code skip} (being rewritten) and a new one of {@code nnz} entries.
+   */
+  private boolean sparseWouldBeSmaller(int skip, int nnz) {
+    long stored = nnz;
+    for (int k = 0; k < size; k++) {
+      if (k != skip) {
+        for (int j = k * columns, end = j + columns; j < end; j++) {
+          if (dense[j] != 0f) {
+            stored++;
+          }
+        }
+      }
+    }
+    long grownColumns = Math.max(maxFeature + 1L, 2L * columns);
+    return 8 * stored < 4 * grownColumns * size;
+  }
+
+  /** Moves every vector but {@code skip}'s from dense rows into CSR pools; the layout becomes sparse. */
+  private void toSparse(int skip) {
+    int cols = columns;
+    float[] rows = dense;
+    layout = Layout.SPARSE;
+    dense = new float[0];
+    columns = 0;
+    poolEnd = 0;
+    garbage = 0;
+    for (int k = 0; k < size; k++) {
+      starts[k] = poolEnd;
+      lengths[k] = 0;
+      if (k == skip) {
+        continue;
+      }
+      int nnz = 0;
+      for (int j = k * cols, end = j + cols; j < end; j++) {
+        if (rows[j] != 0f) {
+          nnz++;
+        }
+      }
+      ensurePool(nnz);
+      for (int j = 0; j < cols; j++) {
+        float v = rows[k * cols + j];
+        if (v != 0f) {
+          poolIndices[poolEnd] = j;
+          poolValues[poolEnd++] = v;
+        }
+      }
+      lengths[k] = nnz;
+    }
   }
 
   /** Room for {@code nnz} more pool entries: compacts when half the pool is garbage, else grows by doubling. */

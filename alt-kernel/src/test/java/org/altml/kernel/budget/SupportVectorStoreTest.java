@@ -152,4 +152,33 @@ class SupportVectorStoreTest {
     b.append(SparseVector.of(new int[] {0, 2}, new float[] {1f, 1f}), new double[3]);
     assertEquals(SupportVectorStore.Layout.SPARSE, b.layout());
   }
+
+  /** Dense-looking first vectors of sparse data: the store turns sparse when rows would widen, and keeps every bit. */
+  @org.junit.jupiter.api.Test
+  void denseRowsTurnSparseWhenTheDataIsNot() {
+    SplittableRandom r = new SplittableRandom(SEED + 2);
+    SupportVectorStore grown = new SupportVectorStore(2, Precision.DOUBLE, 0, 0);
+    SupportVectorStore sparse = new SupportVectorStore(2, Precision.DOUBLE, 0, 0, SupportVectorStore.Layout.SPARSE);
+    SparseVector first = SparseVector.of(new int[] {0, 1}, new float[] {1f, -2f});
+    grown.append(first, new double[] {1, 2});
+    sparse.append(first, new double[] {1, 2});
+    assertEquals(SupportVectorStore.Layout.DENSE, grown.layout());
+    for (int i = 0; i < 30; i++) {
+      SparseVector x = randomVector(r, 2000, 0.005);
+      grown.append(x, new double[] {i, -i});
+      sparse.append(x, new double[] {i, -i});
+    }
+    assertEquals(SupportVectorStore.Layout.SPARSE, grown.layout());
+    RbfKernel kernel = new RbfKernel(3);
+    SupportVectorStore.KernelRow a = new SupportVectorStore.KernelRow();
+    SupportVectorStore.KernelRow b = new SupportVectorStore.KernelRow();
+    SupportVectorStore.VectorBuffer buffer = new SupportVectorStore.VectorBuffer();
+    SparseVector q = randomVector(r, 2000, 0.01);
+    grown.kernelRow(kernel, q, q.squaredNorm(), a);
+    sparse.kernelRow(kernel, q, q.squaredNorm(), b);
+    for (int k = 0; k < grown.size(); k++) {
+      assertEquals(b.values()[k], a.values()[k], 0.0);
+      assertEquals(sparse.features(k, buffer).copy(), grown.features(k, buffer).copy());
+    }
+  }
 }
