@@ -73,19 +73,18 @@ final class Reports {
 
   /**
    * {@code "model": {...}}: the learner kind, the bytes of heap the model holds ({@link
-   * OnlineMultiLabelLearner#ramBytesUsed()}) and the facts it reports about itself ({@link
-   * OnlineMultiLabelLearner#modelFacts()}: a feature map's kind, D and σ², say).
+   * OnlineMultiLabelLearner#ramBytesUsed()}) and what it reports about itself ({@link
+   * OnlineMultiLabelLearner#statistics()}: a kernel learner's support vectors and kernel evaluations, a
+   * feature map's kind, D and σ², say), for every learner alike.
    */
   static void model(JsonGenerator g, OnlineMultiLabelLearner learner) throws IOException {
     g.writeObjectFieldStart("model");
     g.writeStringField("learner", learner.name());
     g.writeNumberField("ramBytesUsed", learner.ramBytesUsed());
-    for (Map.Entry<String, Object> e : learner.modelFacts().entrySet()) {
+    for (Map.Entry<String, Object> e : learner.statistics().entrySet()) {
       Object v = e.getValue();
-      if (v instanceof Integer || v instanceof Long) {
-        g.writeNumberField(e.getKey(), ((Number) v).longValue());
-      } else if (v instanceof Number n) {
-        number(g, e.getKey(), n.doubleValue());
+      if (v instanceof Number n) {
+        number(g, e.getKey(), n);
       } else if (v instanceof Boolean b) {
         g.writeBooleanField(e.getKey(), b);
       } else {
@@ -93,6 +92,15 @@ final class Reports {
       }
     }
     g.writeEndObject();
+  }
+
+  /** Writes a number field: integers as integers, other values as {@link #number(JsonGenerator, String, double)}. */
+  static void number(JsonGenerator g, String field, Number value) throws IOException {
+    if (value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte) {
+      g.writeNumberField(field, value.longValue());
+    } else {
+      number(g, field, value.doubleValue());
+    }
   }
 
   /** {@code "runKey": "...", "run": {...}}: the run record's stable key, then the record. */

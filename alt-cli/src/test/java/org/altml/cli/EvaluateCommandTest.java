@@ -184,7 +184,7 @@ class EvaluateCommandTest {
       {"--learner", "falt", "--precision", "half"},
     };
     String[] expected = {
-      "expected one of [falt, pa1, pa2, salt] but was 'nope'",
+      "expected one of [falt, falt-k, pa1, pa1-k, pa2, pa2-k, salt] but was 'nope'",
       "alt: --eta must be > 0 and finite: -1",
       "alt: --eta must be > 0 and finite: NaN",
       "alt: --eta must be > 0 and finite: fast",
@@ -193,7 +193,7 @@ class EvaluateCommandTest {
       "alt: give --max-updates or --max-updates-factor, not both",
       "alt: give --max-updates or --max-updates-factor, not both",
       "alt: --delta applies to salt only, not falt",
-      "alt: --eta applies to falt and salt, not pa1",
+      "alt: --eta applies to falt, falt-k and salt, not pa1",
       "alt: --order must be file or shuffle: random",
       "alt: --scale must be none, standardize or l2: minmax",
       "alt: --threads must be >= 0: -1",

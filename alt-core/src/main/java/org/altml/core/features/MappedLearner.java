@@ -129,7 +129,7 @@ public final class MappedLearner implements OnlineMultiLabelLearner {
 
   /** The map's name and D, its facts, then the inner learner's name and facts. */
   @Override
-  public Map<String, Object> modelFacts() {
+  public Map<String, Object> statistics() {
     Map<String, Object> facts = new LinkedHashMap<>();
     facts.put("featureMap", map.spec().name());
     facts.put("mapDim", map.dimension());
@@ -137,7 +137,7 @@ public final class MappedLearner implements OnlineMultiLabelLearner {
     facts.put("mapRamBytesUsed", map.ramBytesUsed());
     facts.put("innerLearner", inner.name());
     facts.put("innerRamBytesUsed", inner.ramBytesUsed());
-    facts.putAll(inner.modelFacts());
+    facts.putAll(inner.statistics());
     return facts;
   }
 

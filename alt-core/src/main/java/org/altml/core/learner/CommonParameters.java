@@ -29,7 +29,7 @@ public final class CommonParameters {
    * learners) or through a feature map approximating it ({@code rff}, {@code nystrom}): one {@code --sigma2}.
    */
   public static final Parameter<Double> SIGMA2 = Parameter.positiveDouble("sigma2", "σ²",
-      "RBF kernel width σ² > 0: K(x, x') = exp(-||x - x'||² / (2σ²))", 1.0, powersOfTwoD(-10, 10));
+      "RBF width σ² > 0 of K(x, x') = exp(-||x - x'||² / (2σ²)) (the paper's δ²)", 1.0, powersOfTwoD(-10, 10));
 
   /** M, the maximum number of update steps per example (SPEC.md, "M learning times"); default 1. */
   public static final Parameter<Integer> MAX_UPDATES = Parameter.integer(

@@ -1,5 +1,6 @@
 package org.altml.core.learner;
 
+import java.util.Map;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 
@@ -42,13 +43,16 @@ public interface OnlineMultiLabelLearner {
   long ramBytesUsed();
 
   /**
-   * Facts about the model for reports, in order: what it is made of and how large its parts are (a
-   * feature map's kind, dimension and width, say), as {@link String}, {@link Number} or {@link Boolean}
-   * values by lowerCamelCase name. Reports add the learner's name and {@link #ramBytesUsed()} themselves.
-   * Empty by default.
+   * What the model is made of and the counters its kind keeps, for reports, by lowerCamelCase name in a
+   * stable order: a kernel learner's number of support vectors and kernel evaluations, a feature map's
+   * kind, dimension and σ², an ELM's hidden size and conditioning checks. Values are {@link String},
+   * {@link Number} or {@link Boolean}. Reports ({@code alt evaluate --json}, {@code alt prequential --json})
+   * print them for every learner without knowing any kind, beside {@link #name()} and
+   * {@link #ramBytesUsed()}. Values describe the learner as it is now; the call may allocate (not for hot
+   * loops). None by default.
    */
-  default java.util.Map<String, Object> modelFacts() {
-    return java.util.Map.of();
+  default Map<String, Object> statistics() {
+    return Map.of();
   }
 
   /**

@@ -199,7 +199,7 @@ class MappedLearnerTest {
         assertInstanceOf(MappedLearner.class, resumed);
         assertEquals(straight.settings(), resumed.settings());
         assertEquals(straight.examplesSeen(), resumed.examplesSeen());
-        assertEquals(straight.modelFacts(), resumed.modelFacts());
+        assertEquals(straight.statistics(), resumed.statistics());
       }
     }
     assertArrayEquals(ModelIo.toBytes(SavedModel.of(straight)), ModelIo.toBytes(SavedModel.of(resumed)), name);
@@ -215,7 +215,7 @@ class MappedLearnerTest {
   @Test
   void factsNameTheMapItsSizeAndWidth() {
     OnlineMultiLabelLearner learner = create("salt+rff", Map.of("mapDim", 64, "sigma2", 2.0), 4, -1);
-    Map<String, Object> facts = learner.modelFacts();
+    Map<String, Object> facts = learner.statistics();
     assertEquals("rff", facts.get("featureMap"));
     assertEquals(64, facts.get("mapDim"));
     assertEquals(2.0, facts.get("sigma2"));
