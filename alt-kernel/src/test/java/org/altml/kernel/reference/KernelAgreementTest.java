@@ -1,5 +1,6 @@
 package org.altml.kernel.reference;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -26,8 +27,10 @@ import org.altml.core.learner.LearnerSpec;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Scores;
 import org.altml.core.learner.Settings;
+import org.altml.core.metric.EvaluationSuite;
 import org.altml.core.metric.Measure;
 import org.altml.core.metric.MetricReport;
+import org.altml.core.metric.ZeroDivisionPolicy;
 import org.altml.kernel.reference.KernelReference.Policy;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
@@ -70,7 +73,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * that deviation is logged. On a failure the first training round whose scores differ is located by
  * replaying the training rows through {@code predictThenUpdate}.
  *
- * <p>{@link #everyRoundScoresAsTheReference} also compares the scores of every prequential round on
+ * <p>{@link #referenceMetricsAgreeWithTheToolkitsSuite} checks, without any kernel learner, that the
+ * toolkit's metrics and {@link KernelReferenceMetrics} agree on the reference's own scores, so a
+ * disagreement here is the learner's. {@link #everyRoundScoresAsTheReference} also compares the scores of every prequential round on
  * emotions (train then test rows, predict-then-update), one score at a time.
  */
 @Tag("slow")
@@ -263,6 +268,56 @@ class KernelAgreementTest {
     }
     LOG.info(String.format(Locale.ROOT, "prequential emotions %s: %d rounds, worst relative score gap %.3g; reference"
         + " %d appended, %d removed", setting, rounds, worst, ref.appended(), ref.removed()));
+  }
+
+  /**
+   * The toolkit's {@link EvaluationSuite} and {@link KernelReferenceMetrics} agree (within 1e-12) on the
+   * float-rounded scores of the reference models of the {@code smallest} settings, so a disagreement of the main test lies
+   * in the learner, not in the metrics. Needs no kernel learner.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("datasets")
+  void referenceMetricsAgreeWithTheToolkitsSuite(String dataset) {
+    Split split = load(dataset);
+    int numLabels = split.train().numLabels();
+    FeatureScaler scaler = FeatureScaler.fit(FeatureScaling.STANDARDIZE, split.train());
+    SparseVector x = new SparseVector();
+    LabelSet y = new LabelSet();
+    Scores scores = new Scores(numLabels);
+    for (String learner : LEARNERS) {
+      for (Setting setting : settings(learner, split, numLabels)) {
+        if (setting.policy() != Policy.SMALLEST) {
+          continue; // the budgeted models are the quick ones; any scores serve
+        }
+        KernelReference ref = setting.reference(numLabels, split.numFeatures());
+        for (int k = 0; k < split.train().size(); k++) {
+          ref.update(scaler.transform(split.train().features(k, x)), split.train().labels(k, y));
+        }
+        KernelReferenceMetrics mine = new KernelReferenceMetrics(numLabels);
+        EvaluationSuite suite = new EvaluationSuite(numLabels, ZeroDivisionPolicy.SPEC);
+        for (int k = 0; k < split.test().size(); k++) {
+          double[] s = ref.scores(scaler.transform(split.test().features(k, x)));
+          split.test().labels(k, y);
+          double[] rounded = new double[s.length];
+          for (int i = 0; i < s.length; i++) {
+            rounded[i] = (float) s[i];
+            scores.array()[i] = (float) s[i];
+          }
+          mine.accept(y, rounded);
+          suite.accept(y, scores);
+        }
+        double[] expected = mine.values();
+        MetricReport report = suite.report();
+        for (int m = 0; m < expected.length; m++) {
+          assertEquals(expected[m], report.get(Measure.byName(KernelReferenceMetrics.NAMES[m])), 1e-12,
+              dataset + ", reference " + setting + ": " + KernelReferenceMetrics.NAMES[m]);
+        }
+      }
+    }
+  }
+
+  static Stream<String> datasets() {
+    return DATASETS.stream();
   }
 
   /**
