@@ -209,6 +209,7 @@ public final class EvaluateCommand implements Callable<Integer> {
       Reports.number(g, "testNanosPerExample", nanosPerExample(result.testSeconds(), result.testExamples()));
       g.writeNumberField("testThreads", result.threads());
       g.writeNumberField("numLabels", result.learner().numLabels());
+      Reports.model(g, result.learner());
       Reports.runRecord(g, result.record());
       g.writeEndObject();
     }

@@ -71,6 +71,29 @@ final class Reports {
     g.writeNumberField("emptyTruthLeftOut", report.emptyTruthLeftOut());
   }
 
+  /**
+   * {@code "model": {"ramBytesUsed": n, ...}}: the trained learner's heap footprint and the counters its kind
+   * reports ({@link OnlineMultiLabelLearner#statistics()}, e.g. a kernel learner's support vectors and kernel
+   * evaluations), for every learner alike.
+   */
+  static void model(JsonGenerator g, OnlineMultiLabelLearner learner) throws IOException {
+    g.writeObjectFieldStart("model");
+    g.writeNumberField("ramBytesUsed", learner.ramBytesUsed());
+    for (Map.Entry<String, Number> e : learner.statistics().entrySet()) {
+      number(g, e.getKey(), e.getValue());
+    }
+    g.writeEndObject();
+  }
+
+  /** Writes a number field: integers as integers, other values as {@link #number(JsonGenerator, String, double)}. */
+  static void number(JsonGenerator g, String field, Number value) throws IOException {
+    if (value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte) {
+      g.writeNumberField(field, value.longValue());
+    } else {
+      number(g, field, value.doubleValue());
+    }
+  }
+
   /** {@code "runKey": "...", "run": {...}}: the run record's stable key, then the record. */
   static void runRecord(JsonGenerator g, RunRecord run) throws IOException {
     g.writeStringField("runKey", run.key());

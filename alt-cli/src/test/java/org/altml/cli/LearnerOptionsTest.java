@@ -57,7 +57,7 @@ class LearnerOptionsTest {
       assertTrue(r.out().contains("  " + p.option() + (p.isFlag() ? " " : "=")), p.option() + " in " + r.out());
     }
     // the parameters' facts, e.g. for --eta
-    assertTrue(help.contains("Learners: falt, salt; default: 1.0; range: > 0; paper: η."), r.out());
+    assertTrue(help.contains("Learners: falt, falt-k, salt; default: 1.0; range: > 0; paper: η."), r.out());
     assertTrue(help.contains("Instead of --max-updates: M ="), "options, not Java names: " + r.out());
   }
 
@@ -73,8 +73,8 @@ class LearnerOptionsTest {
         last = at;
       }
     }
-    assertEquals(List.of("--eta", "--c", "--delta", "--max-updates", "--max-updates-factor", "--bias", "--precision"),
-        options, "the four linear learners");
+    assertEquals(List.of("--eta", "--c", "--delta", "--max-updates", "--max-updates-factor", "--bias", "--sigma2", "--budget",
+        "--budget-policy", "--precision"), options, "the four linear learners and the three kernel ones");
   }
 
   /** With no parameter option, the run record holds exactly the registry's defaults (and L). */
@@ -100,7 +100,7 @@ class LearnerOptionsTest {
         }
         List<String> args = new ArrayList<>(List.of("--learner", s.name(), p.option()));
         if (!p.isFlag()) {
-          args.add(p.format(p.defaultValue()));
+          args.add(p.defaultValue() != null ? p.format(p.defaultValue()) : "1"); // an optional one (the M factor) has none
         }
         CliRun r = evaluate(args.toArray(String[]::new));
         assertEquals(2, r.exitCode(), args.toString());

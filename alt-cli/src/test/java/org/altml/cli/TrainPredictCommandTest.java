@@ -59,6 +59,10 @@ class TrainPredictCommandTest {
     "--learner falt --eta 0.1 --max-updates 2 --scale standardize",
     "--learner salt --scale standardize --order file --precision float",
     "--learner pa2 --c 0.25 --scale standardize --bias",
+    "--learner falt-k --sigma2 4 --budget 30 --budget-policy merge",
+    "--learner falt-k --eta 0.5 --max-updates 2 --sigma2 2 --budget 25 --budget-policy smallest --precision float",
+    "--learner pa2-k --c 0.5 --budget 20 --budget-policy random --seed 3",
+    "--learner pa1-k --sigma2 8 --budget 40 --budget-policy oldest --scale l2",
   })
   void trainThenPredictEqualsEvaluate(String options) throws IOException {
     writeData(31);

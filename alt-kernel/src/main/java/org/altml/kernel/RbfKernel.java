@@ -3,15 +3,22 @@ package org.altml.kernel;
 import org.altml.sparse.SparseVector;
 
 /**
- * The Gaussian RBF kernel K(x, x') = exp(−||x − x'||² / (2σ²)) (paper, section 6.3).
+ * The Gaussian RBF kernel K(x, x') = exp(−||x − x'||² / (2σ²)) (paper, sections 5 and 6.3; SPEC.md,
+ * "Kernelized FALT").
  *
- * <p>The paper writes the width as δ², which clashes with SALT's δ; here it is {@code sigmaSquared}.
- * Squared distances of sparse vectors are computed by merging their sorted indices, in double, so the
- * cost is O(nnz(x) + nnz(x')). Immutable and thread-safe.
+ * <p>The paper writes the width as δ², which clashes with SALT's δ; here it is {@code sigmaSquared} (the
+ * learners' parameter {@code sigma2}, {@link KernelParameters#SIGMA2}).
+ *
+ * <p>Distances come from one dot product: ||x − x'||² = ||x||² + ||x'||² − 2·x·x', clamped at 0 (the
+ * subtraction can round below 0 for nearly equal vectors), with the squared norms computed once per vector
+ * by the caller and kept with it ({@link #fromDot}). Every sum is in double over float features (each
+ * product of two floats is exact in double); sparse dot products add the products of common features in
+ * ascending feature order, so a sparse and a dense layout of the same vectors give the same bits.
+ * K(x, x) is exactly 1. Immutable and thread-safe.
  */
 public final class RbfKernel implements Kernel {
   private final double sigmaSquared;
-  private final double gamma;
+  private final double twoSigmaSquared;
 
   /**
    * Creates the kernel of width σ².
@@ -23,7 +30,7 @@ public final class RbfKernel implements Kernel {
       throw new IllegalArgumentException("sigmaSquared must be finite and > 0: " + sigmaSquared);
     }
     this.sigmaSquared = sigmaSquared;
-    this.gamma = 1.0 / (2.0 * sigmaSquared);
+    this.twoSigmaSquared = 2.0 * sigmaSquared;
   }
 
   /** The width σ² (the paper's δ²). */
@@ -33,7 +40,22 @@ public final class RbfKernel implements Kernel {
 
   @Override
   public double apply(SparseVector x, SparseVector y) {
-    return Math.exp(-gamma * squaredDistance(x, y));
+    return fromDot(dot(x, y), x.squaredNorm(), y.squaredNorm());
+  }
+
+  @Override
+  public double apply(float[] x, int xOff, float[] y, int yOff, int n) {
+    double dot = 0;
+    double nx = 0;
+    double ny = 0;
+    for (int j = 0; j < n; j++) {
+      double a = x[xOff + j];
+      double b = y[yOff + j];
+      dot += a * b;
+      nx += a * a;
+      ny += b * b;
+    }
+    return fromDot(dot, nx, ny);
   }
 
   /** Always 1: ||x − x||² = 0. */
@@ -42,7 +64,46 @@ public final class RbfKernel implements Kernel {
     return 1.0;
   }
 
-  /** ||x − y||² of two sparse vectors, by a merge over their sorted indices, summed in double. */
+  /** exp(−max(0, ||x||² + ||y||² − 2·dot) / (2σ²)). */
+  @Override
+  public double fromDot(double dot, double squaredNormX, double squaredNormY) {
+    return fromSquaredDistance(squaredNormX + squaredNormY - 2.0 * dot);
+  }
+
+  /** exp(−max(0, d²) / (2σ²)) for a squared distance d². */
+  public double fromSquaredDistance(double squaredDistance) {
+    return Math.exp(-Math.max(0.0, squaredDistance) / twoSigmaSquared);
+  }
+
+  /** x·y of two sparse vectors, by a merge over their sorted indices, summed in double in ascending feature order. */
+  public static double dot(SparseVector x, SparseVector y) {
+    int[] xi = x.indices();
+    float[] xv = x.values();
+    int[] yi = y.indices();
+    float[] yv = y.values();
+    int a = x.offset();
+    int aEnd = a + x.nnz();
+    int b = y.offset();
+    int bEnd = b + y.nnz();
+    double s = 0;
+    while (a < aEnd && b < bEnd) {
+      int fa = xi[a];
+      int fb = yi[b];
+      if (fa == fb) {
+        s += (double) xv[a++] * yv[b++];
+      } else if (fa < fb) {
+        a++;
+      } else {
+        b++;
+      }
+    }
+    return s;
+  }
+
+  /**
+   * ||x − y||² of two sparse vectors by a merge over their sorted indices, summed in double: the direct
+   * form, exact for tests (the kernel itself uses {@link #fromDot}).
+   */
   public static double squaredDistance(SparseVector x, SparseVector y) {
     int[] xi = x.indices();
     float[] xv = x.values();

@@ -1,5 +1,6 @@
 package org.altml.core.learner;
 
+import java.util.Map;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 
@@ -40,6 +41,16 @@ public interface OnlineMultiLabelLearner {
 
   /** Approximate bytes of heap this learner holds (model, state and scratch), as Lucene's {@code Accountable}. */
   long ramBytesUsed();
+
+  /**
+   * Counters and sizes a learner kind wants in reports, by lowerCamelCase name, in a stable order: e.g. a
+   * kernel learner's number of support vectors and kernel evaluations. Reports ({@code alt evaluate --json},
+   * {@code alt prequential --json}) print them for every learner without knowing any kind. Values describe
+   * the learner as it is now; the call may allocate (not for hot loops). None by default.
+   */
+  default Map<String, Number> statistics() {
+    return Map.of();
+  }
 
   /**
    * Writes the L label scores and the threshold score of {@code x} into {@code out}; never changes the

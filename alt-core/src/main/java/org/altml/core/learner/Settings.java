@@ -100,6 +100,24 @@ public final class Settings {
     return s;
   }
 
+  /**
+   * A copy with every entry of {@code values} set (null unsets an optional parameter), validated together:
+   * for parameters that must change at once, such as a kernel learner's {@code budget} and
+   * {@code budgetPolicy}, where setting either alone would be refused.
+   *
+   * @throws IllegalArgumentException as {@link #with(String, Object)}
+   */
+  public Settings with(Map<String, ?> values) {
+    Map<String, Object> v = new LinkedHashMap<>(this.values);
+    for (Map.Entry<String, ?> e : values.entrySet()) {
+      Parameter<?> p = spec.parameter(e.getKey());
+      v.put(p.name(), e.getValue() == null ? unset(spec, p) : p.check(e.getValue()));
+    }
+    Settings s = new Settings(spec, v);
+    spec.validate(s);
+    return s;
+  }
+
   /** The value of {@code p}, or null when the optional parameter is unset. */
   public <T> T get(Parameter<T> p) {
     Object v = values.get(p.name());

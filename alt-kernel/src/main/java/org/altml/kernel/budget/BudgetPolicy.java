@@ -1,0 +1,42 @@
+package org.altml.kernel.budget;
+
+import java.io.IOException;
+import org.altml.core.learner.StateInput;
+import org.altml.core.learner.StateOutput;
+
+/**
+ * How a budgeted kernel learner gets back to its budget B (SPEC.md, "Kernelized FALT"): after a round
+ * appends a support vector and the store holds more than B, the learner calls {@link #shrink} until it
+ * holds B. A policy is a small strategy object, created by name through {@link BudgetPolicies}, so a new
+ * policy is a new class and one line there; the learners never name one.
+ *
+ * <p>A policy may keep state (a random generator): {@link #writeState} and {@link #readState} save it
+ * with the model, so that a loaded learner continues exactly. Single-threaded, as its learner.
+ */
+public interface BudgetPolicy {
+  /** The name users give ({@code --budget-policy NAME}). */
+  String name();
+
+  /**
+   * Makes the store one support vector smaller: removes one, or replaces two by one.
+   *
+   * @throws IllegalStateException if the store is empty (or, for policies that merge, holds only one)
+   */
+  void shrink(SupportVectorStore store);
+
+  /** Kernel evaluations this policy has made (merging computes kernel rows); 0 for most. */
+  default long kernelEvaluations() {
+    return 0;
+  }
+
+  /** Writes the policy's state (nothing by default). */
+  default void writeState(StateOutput out) throws IOException {}
+
+  /** Reads what {@link #writeState} wrote (nothing by default). */
+  default void readState(StateInput in) throws IOException {}
+
+  /** Approximate bytes of heap held (scratch included). */
+  default long ramBytesUsed() {
+    return 16;
+  }
+}

@@ -1,0 +1,51 @@
+package org.altml.kernel.budget;
+
+/**
+ * {@code smallest}: removes the support vector with the smallest ||α_k||² (in double); values within a
+ * relative 1e-9 of the minimum are ties, and the oldest of the tied ones goes (the newest vector may be
+ * removed too). O(size·width) per removal. Stateless.
+ */
+public final class SmallestPolicy implements BudgetPolicy {
+  /** The policy's name. */
+  public static final String NAME = "smallest";
+
+  /** Relative tolerance within which two squared norms count as equal. */
+  public static final double TIE_TOLERANCE = 1e-9;
+
+  /** The policy. */
+  public SmallestPolicy() {}
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public void shrink(SupportVectorStore store) {
+    store.remove(select(store));
+  }
+
+  /**
+   * The slot of the support vector {@code smallest} removes (and {@code merge} merges away): the oldest of
+   * those whose ||α_k||² is within a relative {@link #TIE_TOLERANCE} of the minimum.
+   *
+   * @throws IllegalStateException if the store is empty
+   */
+  public static int select(SupportVectorStore store) {
+    int n = store.size();
+    if (n == 0) {
+      throw new IllegalStateException("nothing to remove: the store is empty");
+    }
+    double min = Double.POSITIVE_INFINITY;
+    for (int k = 0; k < n; k++) {
+      min = Math.min(min, store.coefficientSquaredNorm(k));
+    }
+    double limit = min + TIE_TOLERANCE * min;
+    for (int k = store.oldest(); k >= 0; k = store.younger(k)) {
+      if (store.coefficientSquaredNorm(k) <= limit) {
+        return k;
+      }
+    }
+    throw new IllegalStateException("no coefficient row is finite"); // NaN norms: the learner checks before this
+  }
+}

@@ -1,0 +1,873 @@
+package org.altml.kernel.budget;
+
+import java.io.IOException;
+import com.carrotsearch.hppc.LongIntHashMap;
+import java.util.Arrays;
+import org.altml.core.learner.CorruptStateException;
+import org.altml.core.learner.Precision;
+import org.altml.core.learner.Scores;
+import org.altml.core.learner.StateInput;
+import org.altml.core.learner.StateOutput;
+import org.altml.core.math.VectorMath;
+import org.altml.kernel.Kernel;
+import org.altml.sparse.MemoryCheck;
+import org.altml.sparse.SparseVector;
+
+/**
+ * The support vectors (x_k, α_k) of a kernel learner (SPEC.md, "Kernelized FALT"), stored contiguously in
+ * slots {@code 0..size-1}:
+ *
+ * <ul>
+ *   <li>features as float, in one of two layouts chosen by the data at the first append
+ *       ({@link Layout}): dense rows of d floats when the first vector fills at least half of d (a dense
+ *       row then costs no more than its sparse form), else CSR-like pools of indices and values;</li>
+ *   <li>each vector's squared norm ||x_k||², computed once (in double, ascending feature order);</li>
+ *   <li>the coefficient rows α_k ({@link #width()} values: L+1 for FALT(k), L for PA) back to back in the
+ *       precision of the learner, padded to {@link #stride()} like linear weight rows, so that scores
+ *       s = Σ_k K_k·α_k are one {@link VectorMath#combineRows} over the slots;</li>
+ *   <li>an age per vector (the append sequence number) and a doubly linked age list, oldest first, so
+ *       that {@link #oldest()} is exact and O(1) whatever was removed.</li>
+ * </ul>
+ *
+ * <p>Scoring is two clean steps that a later blocked or cached path can feed with precomputed values:
+ * {@link #kernelRow} writes K(x, x_k) for every slot, {@link #combine} sums the coefficient rows with
+ * them. Removal is O(1): the last slot moves into the hole (its age and list position go with it). Merging
+ * ({@link #replace}) keeps the replaced vector's age and list position. Every array grows by doubling,
+ * never per example; sparse pools reclaim the entries of removed vectors by compacting in place once they
+ * are half garbage.
+ *
+ * <p>Not thread-safe for writes; {@link #kernelRow} and {@link #combine} only read and may run on many
+ * threads at once, each with its own {@link KernelRow}.
+ */
+public final class SupportVectorStore {
+  /** How the features of the support vectors are laid out. */
+  public enum Layout {
+    /** One row of {@link #numFeatures()} floats per vector (zeros included). */
+    DENSE,
+    /** Indices and values of each vector's non-zeros in shared pools. */
+    SPARSE
+  }
+
+  private static final String HINT = "lower --budget (or give one), or " + MemoryCheck.MORE_HEAP;
+  private static final int NONE = -1;
+  private static final int[] NO_INDICES = new int[0];
+  private static final float[] NO_VALUES = new float[0];
+
+  private final int width;
+  private final int stride;
+  private final boolean isDouble;
+  private final int numFeaturesHint;
+  private Layout layout;
+
+  private int size;
+  private int capacity;
+  private long nextAge;
+  private int maxFeature = -1;
+
+  private double[] squaredNorms = new double[0];
+  private long[] ages = new long[0];
+  private int[] prev = new int[0];
+  private int[] next = new int[0];
+  private int head = NONE;
+  private int tail = NONE;
+
+  private double[] coefDouble;
+  private float[] coefFloat;
+
+  private int columns;
+  private float[] dense = new float[0];
+
+  private int[] starts = new int[0];
+  private int[] lengths = new int[0];
+  private int[] poolIndices = new int[0];
+  private float[] poolValues = new float[0];
+  private int poolEnd;
+  private int garbage;
+  private long[] compactOrder = new long[0];
+
+  /**
+   * An empty store whose layout the first appended vector decides.
+   *
+   * @param width coefficients per support vector (L+1 for FALT(k), L for PA)
+   * @param precision storage precision of the coefficients
+   * @param numFeaturesHint d when known (sizes dense rows once and helps decide the layout), else 0
+   * @param initialCapacity slots to allocate up front (a budget B needs B+1), at least 0
+   */
+  public SupportVectorStore(int width, Precision precision, int numFeaturesHint, int initialCapacity) {
+    this(width, precision, numFeaturesHint, initialCapacity, null);
+  }
+
+  /**
+   * An empty store with a fixed {@code layout} (null: the first appended vector decides it), for tests and
+   * for restoring a saved store.
+   */
+  public SupportVectorStore(int width, Precision precision, int numFeaturesHint, int initialCapacity, Layout layout) {
+    if (width < 1) {
+      throw new IllegalArgumentException("width must be >= 1: " + width);
+    }
+    if (numFeaturesHint < 0 || initialCapacity < 0) {
+      throw new IllegalArgumentException("negative size: numFeaturesHint " + numFeaturesHint + ", initialCapacity " + initialCapacity);
+    }
+    this.width = width;
+    this.stride = Scores.paddedLength(width);
+    this.isDouble = precision == Precision.DOUBLE;
+    this.numFeaturesHint = numFeaturesHint;
+    this.layout = layout;
+    this.coefDouble = isDouble ? new double[0] : null;
+    this.coefFloat = isDouble ? null : new float[0];
+    ensureCapacity(initialCapacity);
+  }
+
+  /** Number of support vectors. */
+  public int size() {
+    return size;
+  }
+
+  /** Coefficients per support vector (L+1 or L). */
+  public int width() {
+    return width;
+  }
+
+  /** Distance between consecutive coefficient rows: {@link #width()} rounded up to {@link Scores#PAD}. */
+  public int stride() {
+    return stride;
+  }
+
+  /** The storage precision of the coefficients. */
+  public Precision precision() {
+    return isDouble ? Precision.DOUBLE : Precision.FLOAT;
+  }
+
+  /** The feature layout, or null before the first vector. */
+  public Layout layout() {
+    return layout;
+  }
+
+  /** The largest feature index of any vector stored so far, plus one (0 for none). */
+  public int numFeatures() {
+    return maxFeature + 1;
+  }
+
+  /** Slots allocated. */
+  public int capacity() {
+    return capacity;
+  }
+
+  /** The age of the next appended vector (= number of vectors appended so far). */
+  public long nextAge() {
+    return nextAge;
+  }
+
+  /** The slot of the oldest support vector (the head of the age list), or -1 when empty. */
+  public int oldest() {
+    return head;
+  }
+
+  /** The slot of the newest support vector, or -1 when empty. */
+  public int newest() {
+    return tail;
+  }
+
+  /** The slot after {@code slot} in age order (a younger one), or -1. */
+  public int younger(int slot) {
+    checkSlot(slot);
+    return next[slot];
+  }
+
+  /** The age of the vector in {@code slot}: its append sequence number (a merged vector keeps its partner's). */
+  public long age(int slot) {
+    checkSlot(slot);
+    return ages[slot];
+  }
+
+  /** ||x_k||² of the vector in {@code slot}. */
+  public double squaredNorm(int slot) {
+    checkSlot(slot);
+    return squaredNorms[slot];
+  }
+
+  /** α_{slot, lane}. */
+  public double coefficient(int slot, int lane) {
+    checkSlot(slot);
+    java.util.Objects.checkIndex(lane, width);
+    return isDouble ? coefDouble[slot * stride + lane] : coefFloat[slot * stride + lane];
+  }
+
+  /** Copies α_slot into {@code out[0..width)}. */
+  public void coefficients(int slot, double[] out) {
+    checkSlot(slot);
+    int base = slot * stride;
+    for (int j = 0; j < width; j++) {
+      out[j] = isDouble ? coefDouble[base + j] : coefFloat[base + j];
+    }
+  }
+
+  /** ||α_slot||², summed in double in lane order. */
+  public double coefficientSquaredNorm(int slot) {
+    return coefficientDot(slot, slot);
+  }
+
+  /** α_a·α_b, summed in double in lane order. */
+  public double coefficientDot(int a, int b) {
+    checkSlot(a);
+    checkSlot(b);
+    int ba = a * stride;
+    int bb = b * stride;
+    double s = 0;
+    if (isDouble) {
+      for (int j = 0; j < width; j++) {
+        s += coefDouble[ba + j] * coefDouble[bb + j];
+      }
+    } else {
+      for (int j = 0; j < width; j++) {
+        s += (double) coefFloat[ba + j] * coefFloat[bb + j];
+      }
+    }
+    return s;
+  }
+
+  /**
+   * Appends (x, α) as the newest support vector: x is copied, α read from {@code alpha[0..width)} (rounded
+   * to float with float storage).
+   *
+   * @return its slot ({@code size() - 1} after the call)
+   */
+  public int append(SparseVector x, double[] alpha) {
+    if (layout == null) {
+      int d = Math.max(numFeaturesHint, x.maxIndex() + 1);
+      layout = 2L * x.nnz() >= d && d > 0 ? Layout.DENSE : Layout.SPARSE;
+    }
+    ensureCapacity(size + 1);
+    int slot = size++;
+    writeFeatures(slot, x);
+    writeCoefficients(slot, alpha);
+    ages[slot] = nextAge++;
+    prev[slot] = tail;
+    next[slot] = NONE;
+    if (tail != NONE) {
+      next[tail] = slot;
+    } else {
+      head = slot;
+    }
+    tail = slot;
+    return slot;
+  }
+
+  /**
+   * Replaces the vector in {@code slot} by (z, α_z), keeping its age and its place in the age list (how
+   * {@code merge} puts a merged vector in its partner's position).
+   */
+  public void replace(int slot, SparseVector z, double[] alpha) {
+    checkSlot(slot);
+    if (layout == Layout.SPARSE) {
+      garbage += lengths[slot];
+    }
+    writeFeatures(slot, z);
+    writeCoefficients(slot, alpha);
+  }
+
+  /** Removes the vector in {@code slot} in O(1): the last slot moves into it, with its age and list position. */
+  public void remove(int slot) {
+    checkSlot(slot);
+    // unlink from the age list
+    int p = prev[slot];
+    int n = next[slot];
+    if (p != NONE) {
+      next[p] = n;
+    } else {
+      head = n;
+    }
+    if (n != NONE) {
+      prev[n] = p;
+    } else {
+      tail = p;
+    }
+    if (layout == Layout.SPARSE) {
+      garbage += lengths[slot];
+    }
+    int last = --size;
+    if (slot != last) {
+      moveSlot(last, slot);
+    }
+  }
+
+  /** Moves every per-slot value of {@code from} into {@code to} (which is free) and relinks its neighbours. */
+  private void moveSlot(int from, int to) {
+    squaredNorms[to] = squaredNorms[from];
+    ages[to] = ages[from];
+    int p = prev[from];
+    int n = next[from];
+    prev[to] = p;
+    next[to] = n;
+    if (p != NONE) {
+      next[p] = to;
+    } else {
+      head = to;
+    }
+    if (n != NONE) {
+      prev[n] = to;
+    } else {
+      tail = to;
+    }
+    if (isDouble) {
+      System.arraycopy(coefDouble, from * stride, coefDouble, to * stride, stride);
+    } else {
+      System.arraycopy(coefFloat, from * stride, coefFloat, to * stride, stride);
+    }
+    if (layout == Layout.DENSE) {
+      System.arraycopy(dense, from * columns, dense, to * columns, columns);
+    } else {
+      starts[to] = starts[from];
+      lengths[to] = lengths[from];
+    }
+  }
+
+  private void writeCoefficients(int slot, double[] alpha) {
+    int base = slot * stride;
+    if (isDouble) {
+      System.arraycopy(alpha, 0, coefDouble, base, width);
+    } else {
+      for (int j = 0; j < width; j++) {
+        coefFloat[base + j] = (float) alpha[j];
+      }
+    }
+  }
+
+  private void writeFeatures(int slot, SparseVector x) {
+    int nnz = x.nnz();
+    int[] xi = x.indices();
+    float[] xv = x.values();
+    int off = x.offset();
+    maxFeature = Math.max(maxFeature, x.maxIndex());
+    double norm = 0;
+    if (layout == Layout.DENSE) {
+      ensureColumns(maxFeature + 1);
+      int base = slot * columns;
+      Arrays.fill(dense, base, base + columns, 0f);
+      for (int k = 0; k < nnz; k++) {
+        float v = xv[off + k];
+        dense[base + xi[off + k]] = v;
+        norm += (double) v * v;
+      }
+    } else {
+      ensurePool(nnz);
+      System.arraycopy(xi, off, poolIndices, poolEnd, nnz);
+      System.arraycopy(xv, off, poolValues, poolEnd, nnz);
+      starts[slot] = poolEnd;
+      lengths[slot] = nnz;
+      poolEnd += nnz;
+      for (int k = 0; k < nnz; k++) {
+        norm += (double) xv[off + k] * xv[off + k];
+      }
+    }
+    squaredNorms[slot] = norm;
+  }
+
+  /**
+   * Writes K(x, x_k) for every slot k into {@code row.values()[0..size)}, from one dot product per slot and
+   * the cached norms; only reads the store.
+   *
+   * @param squaredNorm ||x||² (computed once by the caller)
+   */
+  public void kernelRow(Kernel kernel, SparseVector x, double squaredNorm, KernelRow row) {
+    row.ensure(size, numFeatures());
+    double[] out = row.values;
+    int nnz = x.nnz();
+    int[] xi = x.indices();
+    float[] xv = x.values();
+    int off = x.offset();
+    if (layout == Layout.DENSE) {
+      int cols = columns;
+      int end = nnz;
+      while (end > 0 && xi[off + end - 1] >= cols) {
+        end--; // features no support vector has contribute nothing to the dot products
+      }
+      for (int k = 0; k < size; k++) {
+        int base = k * cols;
+        double dot = 0;
+        for (int j = 0; j < end; j++) {
+          dot += (double) xv[off + j] * dense[base + xi[off + j]];
+        }
+        out[k] = kernel.fromDot(dot, squaredNorm, squaredNorms[k]);
+      }
+      return;
+    }
+    // sparse: scatter x once, then each support vector gathers from it (O(nnz(x_k)) per slot); adding the
+    // zero products of features x lacks leaves the sum in ascending feature order unchanged
+    double[] scatter = row.scatter;
+    int limit = numFeatures();
+    for (int j = 0; j < nnz; j++) {
+      int f = xi[off + j];
+      if (f < limit) {
+        scatter[f] = xv[off + j];
+      }
+    }
+    for (int k = 0; k < size; k++) {
+      int s = starts[k];
+      int e = s + lengths[k];
+      double dot = 0;
+      for (int p = s; p < e; p++) {
+        dot += scatter[poolIndices[p]] * poolValues[p];
+      }
+      out[k] = kernel.fromDot(dot, squaredNorm, squaredNorms[k]);
+    }
+    for (int j = 0; j < nnz; j++) {
+      int f = xi[off + j];
+      if (f < limit) {
+        scatter[f] = 0.0;
+      }
+    }
+  }
+
+  /** {@link #kernelRow} of the stored vector in {@code slot} against every slot (its own entry is K(x, x)). */
+  public void kernelRow(Kernel kernel, int slot, KernelRow row) {
+    checkSlot(slot);
+    if (layout == Layout.SPARSE) {
+      SparseVector view = row.view;
+      view.reset(poolIndices, poolValues, starts[slot], lengths[slot]);
+      kernelRow(kernel, view, squaredNorms[slot], row);
+      view.reset(NO_INDICES, NO_VALUES, 0, 0); // do not keep the pools reachable
+      return;
+    }
+    row.ensure(size, numFeatures());
+    double[] out = row.values;
+    int cols = columns;
+    int bm = slot * cols;
+    for (int k = 0; k < size; k++) {
+      int bk = k * cols;
+      double dot = 0;
+      for (int j = 0; j < cols; j++) {
+        dot += (double) dense[bm + j] * dense[bk + j];
+      }
+      out[k] = kernel.fromDot(dot, squaredNorms[slot], squaredNorms[k]);
+    }
+  }
+
+  /**
+   * s = Σ_k kernelValues[k]·α_k over the {@code n} first slots, into {@code out[0..width)} (entries past
+   * width untouched): {@link VectorMath#combineRows}, summed in slot order, in double.
+   */
+  public void combine(double[] kernelValues, int n, double[] out) {
+    if (n > size) {
+      throw new IllegalArgumentException(n + " kernel values for " + size + " support vectors");
+    }
+    if (isDouble) {
+      VectorMath.combineRows(kernelValues, 0, n, coefDouble, 0, stride, out, width);
+    } else {
+      VectorMath.combineRows(kernelValues, 0, n, coefFloat, 0, stride, out, width);
+    }
+  }
+
+  /**
+   * Writes z = h·x_a + (1 − h)·x_b (each value rounded to float, exact zeros dropped) into {@code out} and
+   * returns its view: the merged point of {@code merge}.
+   */
+  public SparseVector interpolate(int a, int b, double h, VectorBuffer out) {
+    checkSlot(a);
+    checkSlot(b);
+    double g = 1.0 - h;
+    if (layout == Layout.DENSE) {
+      out.clear(columns);
+      int ba = a * columns;
+      int bb = b * columns;
+      for (int j = 0; j < columns; j++) {
+        out.add(j, (float) (h * dense[ba + j] + g * dense[bb + j]));
+      }
+      return out.view();
+    }
+    int p = starts[a];
+    int pEnd = p + lengths[a];
+    int q = starts[b];
+    int qEnd = q + lengths[b];
+    out.clear(lengths[a] + lengths[b]);
+    while (p < pEnd || q < qEnd) {
+      int fp = p < pEnd ? poolIndices[p] : Integer.MAX_VALUE;
+      int fq = q < qEnd ? poolIndices[q] : Integer.MAX_VALUE;
+      if (fp == fq) {
+        out.add(fp, (float) (h * poolValues[p++] + g * poolValues[q++]));
+      } else if (fp < fq) {
+        out.add(fp, (float) (h * poolValues[p++]));
+      } else {
+        out.add(fq, (float) (g * poolValues[q++]));
+      }
+    }
+    return out.view();
+  }
+
+  /** The features of the vector in {@code slot}, copied into {@code out}; returns its view. */
+  public SparseVector features(int slot, VectorBuffer out) {
+    return interpolate(slot, slot, 1.0, out);
+  }
+
+  /** Whether every coefficient is finite (features are finite by construction). */
+  public boolean allFinite() {
+    int n = size * stride;
+    double probe = 0;
+    if (isDouble) {
+      for (int i = 0; i < n; i++) {
+        probe += coefDouble[i] * 0.0;
+      }
+    } else {
+      for (int i = 0; i < n; i++) {
+        probe += coefFloat[i] * 0f;
+      }
+    }
+    return probe == 0.0;
+  }
+
+  /** Approximate bytes of heap held: every array at its capacity, plus object headers. */
+  public long ramBytesUsed() {
+    long bytes = 128;
+    bytes += 8L * squaredNorms.length + 8L * ages.length + 4L * prev.length + 4L * next.length;
+    bytes += isDouble ? 8L * coefDouble.length : 4L * coefFloat.length;
+    bytes += 4L * dense.length;
+    bytes += 4L * starts.length + 4L * lengths.length + 4L * poolIndices.length + 4L * poolValues.length
+        + 8L * compactOrder.length;
+    return bytes;
+  }
+
+  private void checkSlot(int slot) {
+    if (slot < 0 || slot >= size) {
+      throw new IndexOutOfBoundsException("slot " + slot + " outside [0, " + size + ")");
+    }
+  }
+
+  private void ensureCapacity(int needed) {
+    if (needed <= capacity) {
+      return;
+    }
+    int newCapacity = (int) Math.min(Integer.MAX_VALUE - 16, Math.max(needed, Math.max(16L, 2L * capacity)));
+    long coefValues = (long) newCapacity * stride;
+    long bytes = coefValues * (isDouble ? 8 : 4) + 24L * newCapacity + (layout == Layout.DENSE ? 4L * newCapacity * columns : 8L * newCapacity);
+    MemoryCheck.require(bytes, "the support vectors (" + newCapacity + " slots)", HINT);
+    if (coefValues > Integer.MAX_VALUE - 16) {
+      throw new IllegalArgumentException("too many support vectors for " + stride + " coefficients each: " + newCapacity);
+    }
+    squaredNorms = Arrays.copyOf(squaredNorms, newCapacity);
+    ages = Arrays.copyOf(ages, newCapacity);
+    prev = Arrays.copyOf(prev, newCapacity);
+    next = Arrays.copyOf(next, newCapacity);
+    if (isDouble) {
+      coefDouble = Arrays.copyOf(coefDouble, (int) coefValues);
+    } else {
+      coefFloat = Arrays.copyOf(coefFloat, (int) coefValues);
+    }
+    if (layout == Layout.DENSE && columns > 0) {
+      dense = Arrays.copyOf(dense, checkedLength((long) newCapacity * columns));
+    }
+    starts = Arrays.copyOf(starts, newCapacity);
+    lengths = Arrays.copyOf(lengths, newCapacity);
+    capacity = newCapacity;
+  }
+
+  /** Makes dense rows at least {@code needed} columns wide (doubling), moving every row. */
+  private void ensureColumns(int needed) {
+    if (needed <= columns) {
+      return;
+    }
+    int newColumns = columns == 0 ? Math.max(needed, numFeaturesHint) : (int) Math.min(Integer.MAX_VALUE - 16, Math.max(needed, 2L * columns));
+    long length = (long) capacity * newColumns;
+    MemoryCheck.require(4 * length, "the dense support vectors (" + capacity + " x " + newColumns + " floats)", HINT);
+    float[] grown = new float[checkedLength(length)];
+    for (int k = 0; k < size; k++) {
+      System.arraycopy(dense, k * columns, grown, k * newColumns, columns);
+    }
+    dense = grown;
+    columns = newColumns;
+  }
+
+  /** Room for {@code nnz} more pool entries: compacts when half the pool is garbage, else grows by doubling. */
+  private void ensurePool(int nnz) {
+    if (poolEnd + nnz <= poolIndices.length) {
+      return;
+    }
+    if (garbage > 0 && garbage >= poolEnd / 2) {
+      compact();
+      if (poolEnd + nnz <= poolIndices.length) {
+        return;
+      }
+    }
+    long needed = (long) poolEnd + nnz;
+    int newLength = checkedLength(Math.max(needed, Math.max(64L, 2L * poolIndices.length)));
+    MemoryCheck.require(8L * newLength, "the sparse support vectors (" + newLength + " non-zeros)", HINT);
+    poolIndices = Arrays.copyOf(poolIndices, newLength);
+    poolValues = Arrays.copyOf(poolValues, newLength);
+  }
+
+  /** Moves every live vector's entries to the front of the pools, in pool order (in place, no allocation in steady state). */
+  private void compact() {
+    if (compactOrder.length < capacity) {
+      compactOrder = new long[capacity];
+    }
+    for (int k = 0; k < size; k++) {
+      compactOrder[k] = ((long) starts[k] << 32) | k;
+    }
+    Arrays.sort(compactOrder, 0, size);
+    int w = 0;
+    for (int i = 0; i < size; i++) {
+      int slot = (int) compactOrder[i];
+      int s = starts[slot];
+      int len = lengths[slot];
+      if (s != w) {
+        System.arraycopy(poolIndices, s, poolIndices, w, len); // w <= s: overlapping moves to the left are safe
+        System.arraycopy(poolValues, s, poolValues, w, len);
+        starts[slot] = w;
+      }
+      w += len;
+    }
+    poolEnd = w;
+    garbage = 0;
+  }
+
+  private static int checkedLength(long length) {
+    if (length > Integer.MAX_VALUE - 16) {
+      throw new IllegalArgumentException("the support vectors need " + length + " array entries, beyond a Java array");
+    }
+    return (int) length;
+  }
+
+  /**
+   * Writes the store: layout, sizes, the next age, then every slot in slot order (age, features,
+   * coefficients in the storage precision). Slot order is kept because it is the order scores are summed in.
+   */
+  public void write(StateOutput out) throws IOException {
+    out.writeByte(layout == null ? 0 : layout == Layout.DENSE ? 1 : 2);
+    out.writeInt(size);
+    out.writeLong(nextAge);
+    out.writeInt(numFeatures());
+    for (int k = 0; k < size; k++) {
+      out.writeLong(ages[k]);
+      if (layout == Layout.DENSE) {
+        out.writeFloats(dense, k * columns, numFeatures());
+      } else {
+        out.writeInt(lengths[k]);
+        for (int p = starts[k]; p < starts[k] + lengths[k]; p++) {
+          out.writeInt(poolIndices[p]);
+        }
+        out.writeFloats(poolValues, starts[k], lengths[k]);
+      }
+      if (isDouble) {
+        out.writeDoubles(coefDouble, k * stride, width);
+      } else {
+        out.writeFloats(coefFloat, k * stride, width);
+      }
+    }
+  }
+
+  /**
+   * Reads a store written by {@link #write} for coefficients of {@code width} lanes in {@code precision},
+   * checking every size against the bytes that remain.
+   *
+   * @param numFeaturesHint d when known (as for a new store)
+   * @param initialCapacity slots to allocate at least (a budget B needs B+1)
+   * @throws CorruptStateException when the state is inconsistent or truncated
+   */
+  public static SupportVectorStore read(StateInput in, int width, Precision precision, int numFeaturesHint, int initialCapacity)
+      throws IOException {
+    int code = in.readByte();
+    if (code < 0 || code > 2) {
+      throw in.corrupt("unknown support-vector layout " + code);
+    }
+    Layout layout = code == 0 ? null : code == 1 ? Layout.DENSE : Layout.SPARSE;
+    int size = in.readInt();
+    long nextAge = in.readLong();
+    int numFeatures = in.readInt();
+    int coefBytes = precision == Precision.DOUBLE ? 8 : 4;
+    if (size < 0 || numFeatures < 0 || nextAge < size || (layout == null && size > 0)) {
+      throw in.corrupt("bad support-vector store: " + size + " vectors, next age " + nextAge + ", " + numFeatures + " features");
+    }
+    in.requireAllocation(size, 8 + 4 + coefBytes * width, 24L + (long) Scores.paddedLength(width) * coefBytes,
+        size + " support vectors");
+    SupportVectorStore s = new SupportVectorStore(width, precision, Math.max(numFeaturesHint, numFeatures),
+        Math.max(size, initialCapacity), layout);
+    double[] alpha = new double[width];
+    float[] coefFloats = new float[width];
+    VectorBuffer x = new VectorBuffer();
+    float[] row = new float[layout == Layout.DENSE ? numFeatures : 0];
+    if (layout == Layout.DENSE) {
+      in.requireValues((long) size * numFeatures, 4, "dense support vectors");
+    }
+    for (int k = 0; k < size; k++) {
+      long age = in.readLong();
+      if (age < 0 || age >= nextAge) {
+        throw in.corrupt("support vector " + k + " has age " + age + ", outside [0, next age " + nextAge + ")");
+      }
+      if (layout == Layout.DENSE) {
+        in.readFloats(row, 0, numFeatures);
+        x.clear(numFeatures);
+        for (int j = 0; j < numFeatures; j++) {
+          if (row[j] != 0f) {
+            x.add(j, row[j]);
+          }
+        }
+      } else {
+        int nnz = in.readInt();
+        in.requireValues(nnz, 8, "support vector " + k);
+        x.clear(nnz);
+        int last = -1;
+        int[] indices = new int[nnz];
+        for (int p = 0; p < nnz; p++) {
+          indices[p] = in.readInt();
+          if (indices[p] <= last || indices[p] >= numFeatures) {
+            throw in.corrupt("support vector " + k + " has feature indices out of order or beyond " + numFeatures);
+          }
+          last = indices[p];
+        }
+        float[] values = new float[nnz];
+        in.readFloats(values, 0, nnz);
+        for (int p = 0; p < nnz; p++) {
+          x.add(indices[p], values[p]);
+        }
+      }
+      if (!x.checkValues()) {
+        throw in.corrupt("support vector " + k + " has a zero, NaN or infinite feature value");
+      }
+      if (precision == Precision.DOUBLE) {
+        in.readDoubles(alpha, 0, width);
+      } else {
+        in.readFloats(coefFloats, 0, width);
+        for (int j = 0; j < width; j++) {
+          alpha[j] = coefFloats[j];
+        }
+      }
+      int slot = s.size++;
+      s.writeFeatures(slot, x.view());
+      s.writeCoefficients(slot, alpha);
+      s.ages[slot] = age;
+    }
+    s.nextAge = nextAge;
+    s.maxFeature = Math.max(s.maxFeature, numFeatures - 1);
+    if (layout == Layout.DENSE) {
+      s.ensureColumns(numFeatures);
+    }
+    if (!s.relinkByAge()) {
+      throw in.corrupt("two support vectors have the same age");
+    }
+    if (!s.allFinite()) {
+      throw in.corrupt("holds a non-finite support-vector coefficient");
+    }
+    return s;
+  }
+
+  /**
+   * Rebuilds the age list from the ages (the list is always in age order).
+   *
+   * @return false when two vectors have the same age
+   */
+  private boolean relinkByAge() {
+    LongIntHashMap slotByAge = new LongIntHashMap(size);
+    long[] sorted = Arrays.copyOf(ages, size);
+    for (int k = 0; k < size; k++) {
+      slotByAge.put(ages[k], k);
+      if (slotByAge.size() != k + 1) {
+        return false;
+      }
+    }
+    Arrays.sort(sorted);
+    head = NONE;
+    tail = NONE;
+    for (long age : sorted) {
+      int slot = slotByAge.get(age);
+      prev[slot] = tail;
+      next[slot] = NONE;
+      if (tail != NONE) {
+        next[tail] = slot;
+      } else {
+        head = slot;
+      }
+      tail = slot;
+    }
+    return true;
+  }
+
+  /**
+   * A caller's scratch for {@link SupportVectorStore#kernelRow}: the kernel values of one vector against
+   * every slot, and a dense scatter of the vector's features. One per thread; grows by doubling with the
+   * store, so steady state allocates nothing.
+   */
+  public static final class KernelRow {
+    private double[] values = new double[16];
+    private double[] scatter = new double[0];
+    private final SparseVector view = new SparseVector();
+
+    /** An empty row. */
+    public KernelRow() {}
+
+    /** The kernel values: entry k is K(x, x_k) after {@link SupportVectorStore#kernelRow}; live, grows. */
+    public double[] values() {
+      return values;
+    }
+
+    /** Makes room for {@code size} values and a scatter of {@code numFeatures} entries (doubling). */
+    public void ensure(int size, int numFeatures) {
+      if (values.length < size) {
+        values = Arrays.copyOf(values, Math.max(size, 2 * values.length));
+      }
+      if (scatter.length < numFeatures) {
+        scatter = new double[Math.max(numFeatures, 2 * scatter.length)]; // all zeros between calls
+      }
+    }
+
+    /** Approximate bytes of heap held. */
+    public long ramBytesUsed() {
+      return 64 + 8L * values.length + 8L * scatter.length;
+    }
+  }
+
+  /**
+   * A growable sparse vector under construction (a merged point, a vector being read): ascending indices
+   * and float values, with a {@link SparseVector} view over them. Reused; allocates only to grow.
+   */
+  public static final class VectorBuffer {
+    private int[] indices = new int[16];
+    private float[] values = new float[16];
+    private int nnz;
+    private final SparseVector view = new SparseVector();
+
+    /** An empty buffer. */
+    public VectorBuffer() {}
+
+    /** Empties the buffer, with room for {@code expected} entries. */
+    public void clear(int expected) {
+      nnz = 0;
+      if (indices.length < expected) {
+        int n = Math.max(expected, 2 * indices.length);
+        indices = new int[n];
+        values = new float[n];
+      }
+    }
+
+    /** Appends {@code value} at {@code index} (above every index so far); exact zeros are dropped. */
+    public void add(int index, float value) {
+      if (value == 0f) {
+        return;
+      }
+      if (nnz == indices.length) {
+        indices = Arrays.copyOf(indices, 2 * nnz);
+        values = Arrays.copyOf(values, 2 * nnz);
+      }
+      indices[nnz] = index;
+      values[nnz++] = value;
+    }
+
+    boolean checkValues() {
+      for (int k = 0; k < nnz; k++) {
+        if (!Float.isFinite(values[k]) || values[k] == 0f) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /** The entries as a view (valid until the buffer changes). */
+    public SparseVector view() {
+      view.reset(indices, values, 0, nnz);
+      return view;
+    }
+
+    /** Approximate bytes of heap held. */
+    public long ramBytesUsed() {
+      return 48 + 8L * indices.length;
+    }
+  }
+}

@@ -1,0 +1,392 @@
+package org.altml.kernel.learner;
+
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.altml.core.learner.DivergenceException;
+import org.altml.core.learner.InnerSteps;
+import org.altml.core.learner.LearnerContext;
+import org.altml.core.learner.ModelCodec;
+import org.altml.core.learner.OnlineMultiLabelLearner;
+import org.altml.core.learner.Precision;
+import org.altml.core.learner.Predictor;
+import org.altml.core.learner.Scores;
+import org.altml.core.learner.Settings;
+import org.altml.core.learner.StateInput;
+import org.altml.core.learner.StateOutput;
+import org.altml.kernel.KernelParameters;
+import org.altml.kernel.RbfKernel;
+import org.altml.kernel.budget.BudgetPolicies;
+import org.altml.kernel.budget.BudgetPolicy;
+import org.altml.kernel.budget.SupportVectorStore;
+import org.altml.sparse.LabelSet;
+import org.altml.sparse.MemoryCheck;
+import org.altml.sparse.SparseVector;
+
+/**
+ * Base of the kernel learners (SPEC.md, "Kernelized FALT" and "PA-I / PA-II"): a {@link SupportVectorStore}
+ * of (x_k, α_k), scores s_i(x) = Σ_k α_{k,i}·K(x_k, x) with the RBF kernel, and the online round:
+ *
+ * <ol>
+ *   <li>compute s over the store (a kernel row of x against every support vector, then one combination of
+ *       the coefficient rows, {@link SupportVectorStore#kernelRow} and {@link SupportVectorStore#combine})
+ *       and predict: what prequential evaluation scores;</li>
+ *   <li>with α_new = 0, up to M steps ({@link InnerSteps}): the loss's coefficients c from s, stop when the
+ *       loss is 0, else apply the subclass's step to α_new and rescore incrementally
+ *       (s ← s − η·c·K(x, x) for FALT: no kernel row is recomputed);</li>
+ *   <li>if at least one step was taken, append (x, α_new) as the newest support vector (one per round),
+ *       then, while the store holds more than the budget B, let the {@link BudgetPolicy} shrink it.</li>
+ * </ol>
+ *
+ * <p>Kernel values, scores and learning decisions are in double; the coefficient rows are stored in the
+ * learner's {@link Precision} (double by default, float as the fast mode halving their memory); features
+ * as float. Unlike the linear learners, an empty x is learned from like any other point: φ(0) is not zero
+ * (K(0, x') = exp(−||x'||²/(2σ²))), and a constant bias feature would change no RBF distance, so these
+ * kinds take no {@code bias} parameter.
+ *
+ * <p>Steady state allocates nothing per example: scratch grows by doubling with the store. Every score
+ * vector is checked; the first non-finite one throws a {@link DivergenceException} naming the example,
+ * after which the learner refuses every call. Single-threaded; {@link #predictor()} gives other threads
+ * their own scratch over the live store.
+ */
+public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSteps.Round {
+  /** The codec of every kernel learner kind. */
+  public static final ModelCodec CODEC = new Codec();
+
+  private final int numLabels;
+  private final int scoreStride;
+  private final int maxUpdates;
+  private final int budget;
+  private final RbfKernel kernel;
+  private final BudgetPolicy policy;
+  private final Precision precision;
+  private SupportVectorStore store;
+  private final SupportVectorStore.KernelRow row = new SupportVectorStore.KernelRow();
+  private final double[] scores;
+  private final double[] stepScores;
+  private final double[] coeff;
+  /** α_new of the current round: L+1 (or L) lanes, pad lanes zero. */
+  protected final double[] alphaNew;
+  private SparseVector current;
+  private double currentSelf;
+  private long examples;
+  private long steps;
+  private long kernelEvaluations;
+  private long appended;
+  private long budgetReductions;
+  private String failure;
+
+  /**
+   * A learner with an empty store.
+   *
+   * @param coefficientWidth coefficients per support vector: L+1 (FALT) or L (binary relevance)
+   * @param maxUpdates M ≥ 1
+   * @param context L, d when known (sizes dense support vectors once) and the seed of the budget policy
+   */
+  protected KernelLearner(Settings settings, LearnerContext context, int coefficientWidth, int maxUpdates, Precision precision) {
+    this.numLabels = context.numLabels();
+    if (maxUpdates < 1) {
+      throw new IllegalArgumentException("maxUpdates must be >= 1: " + maxUpdates);
+    }
+    this.maxUpdates = maxUpdates;
+    this.precision = precision;
+    this.kernel = new RbfKernel(settings.get(KernelParameters.SIGMA2));
+    this.budget = settings.get(KernelParameters.BUDGET);
+    this.policy = BudgetPolicies.create(settings.get(KernelParameters.BUDGET_POLICY), kernel, context.seed());
+    this.scoreStride = Scores.paddedLength(numLabels + 1);
+    MemoryCheck.require(32L * scoreStride, "the scratch of " + numLabels + " labels", "check the number of labels");
+    this.scores = new double[scoreStride];
+    this.stepScores = new double[scoreStride];
+    this.coeff = new double[scoreStride];
+    this.alphaNew = new double[scoreStride];
+    this.store = new SupportVectorStore(coefficientWidth, precision, context.numFeatures(), budget > 0 ? budget + 1 : 0);
+  }
+
+  @Override
+  public final int numLabels() {
+    return numLabels;
+  }
+
+  @Override
+  public final long examplesSeen() {
+    return examples;
+  }
+
+  /** The support vectors (live): for inspection and tests. */
+  public final SupportVectorStore store() {
+    return store;
+  }
+
+  /** The kernel. */
+  public final RbfKernel kernel() {
+    return kernel;
+  }
+
+  /** The budget policy, or null without a budget. */
+  public final BudgetPolicy policy() {
+    return policy;
+  }
+
+  /** The budget B (0: no limit). */
+  public final int budget() {
+    return budget;
+  }
+
+  /** M, the most steps per round. */
+  public final int maxUpdates() {
+    return maxUpdates;
+  }
+
+  /** The storage precision of the coefficients. */
+  public final Precision precision() {
+    return precision;
+  }
+
+  /** Kernel evaluations so far by training, this learner's own predictions and merging (not by {@link #predictor()}s). */
+  public final long kernelEvaluations() {
+    return kernelEvaluations + (policy == null ? 0 : policy.kernelEvaluations());
+  }
+
+  /** Total number of inner update steps taken. */
+  public final long updateSteps() {
+    return steps;
+  }
+
+  /** Support vectors appended so far (one per round that took a step). */
+  public final long supportVectorsAppended() {
+    return appended;
+  }
+
+  /** Support vectors removed or merged away to keep the budget. */
+  public final long budgetReductions() {
+    return budgetReductions;
+  }
+
+  /** Name and settings in one line, for messages. */
+  public final String describe() {
+    return settings().describe();
+  }
+
+  @Override
+  public Map<String, Number> statistics() {
+    Map<String, Number> s = new LinkedHashMap<>();
+    s.put("supportVectors", (long) store.size());
+    s.put("supportVectorsAppended", appended);
+    s.put("budgetReductions", budgetReductions);
+    s.put("kernelEvaluations", kernelEvaluations());
+    s.put("updateSteps", steps);
+    return s;
+  }
+
+  @Override
+  public long ramBytesUsed() {
+    return 256 + store.ramBytesUsed() + row.ramBytesUsed() + 4L * scoreStride * Double.BYTES
+        + (policy == null ? 0 : policy.ramBytesUsed());
+  }
+
+  @Override
+  public final void predict(SparseVector x, Scores out) {
+    checkUsable();
+    checkScores(out);
+    scores(x, x.squaredNorm(), row, scores);
+    kernelEvaluations += store.size();
+    round(out);
+  }
+
+  @Override
+  public final Predictor predictor() {
+    SupportVectorStore.KernelRow own = new SupportVectorStore.KernelRow();
+    double[] d = new double[scoreStride];
+    return (x, out) -> {
+      checkUsable();
+      checkScores(out);
+      scores(x, x.squaredNorm(), own, d);
+      if (InnerSteps.roundInto(d, out.array(), numLabels + 1) != 0f) {
+        throw new DivergenceException(examples, describe() + " predicted a non-finite score " + out);
+      }
+    };
+  }
+
+  /** s over the store into {@code out[0..L]}: one kernel row, then one combination of coefficient rows. */
+  private void scores(SparseVector x, double squaredNorm, SupportVectorStore.KernelRow r, double[] out) {
+    int n = store.size();
+    store.kernelRow(kernel, x, squaredNorm, r);
+    store.combine(r.values(), n, out);
+    for (int j = store.width(); j <= numLabels; j++) {
+      out[j] = 0.0; // binary relevance: the threshold score stays 0
+    }
+  }
+
+  private void round(Scores out) {
+    if (InnerSteps.roundInto(scores, out.array(), numLabels + 1) != 0f) {
+      throw diverged(examples, "a score is not finite: " + out);
+    }
+  }
+
+  @Override
+  public final void update(SparseVector x, LabelSet y) {
+    checkUsable();
+    checkLabels(y);
+    double norm = x.squaredNorm();
+    scores(x, norm, row, scores);
+    kernelEvaluations += store.size();
+    learn(x, y);
+  }
+
+  /** Predicts {@code x} into {@code out} with the current store, then learns from {@code (x, y)} reusing those scores. */
+  @Override
+  public final void predictThenUpdate(SparseVector x, LabelSet y, Scores out) {
+    checkUsable();
+    checkScores(out);
+    checkLabels(y);
+    scores(x, x.squaredNorm(), row, scores);
+    kernelEvaluations += store.size();
+    round(out);
+    learn(x, y);
+  }
+
+  private void learn(SparseVector x, LabelSet y) {
+    current = x;
+    currentSelf = kernel.self(x);
+    beginRound(currentSelf);
+    Arrays.fill(alphaNew, 0.0);
+    int taken = InnerSteps.run(this, scores, stepScores, y, coeff, maxUpdates);
+    current = null;
+    if (taken < 0) {
+      steps += -taken - 1;
+      throw diverged(examples, "inner step " + (-taken - 1) + " saw a non-finite score or loss");
+    }
+    steps += taken;
+    if (taken > 0) {
+      double probe = 0;
+      for (int j = 0; j < store.width(); j++) {
+        probe += alphaNew[j] * 0.0;
+      }
+      if (probe != 0.0) {
+        throw diverged(examples, "a new coefficient is not finite");
+      }
+      store.append(x, alphaNew);
+      appended++;
+      while (budget > 0 && store.size() > budget) {
+        policy.shrink(store);
+        budgetReductions++;
+      }
+    }
+    examples++;
+  }
+
+  /** Called once per round before the first step with K(x, x) (PA sets its n² here). */
+  protected void beginRound(double selfKernel) {}
+
+  /** K(x_t, x_t) of the current round's example, for incremental rescoring. */
+  protected final double currentSelfKernel() {
+    return currentSelf;
+  }
+
+  @Override
+  public abstract int coefficients(double[] scores, LabelSet y, double[] coeff);
+
+  /** Applies one step driven by {@code coeff} to {@link #alphaNew}. */
+  @Override
+  public abstract void step(double[] coeff);
+
+  @Override
+  public abstract void rescore(double[] previous, double[] coeff, double[] out);
+
+  @Override
+  public void checkFinite() {
+    if (!store.allFinite()) {
+      throw new DivergenceException(examples, describe() + " holds a non-finite support-vector coefficient after " + examples
+          + " examples; the model is unusable (try a smaller eta or c)");
+    }
+  }
+
+  private DivergenceException diverged(long example, String what) {
+    failure = describe() + " diverged at example " + example + " (0-based update round): " + what
+        + "; the model is unusable (try a smaller eta or c, or scaled features)";
+    return new DivergenceException(example, failure);
+  }
+
+  private void checkUsable() {
+    if (failure != null) {
+      throw new IllegalStateException("learner refused: it diverged earlier: " + failure);
+    }
+  }
+
+  private void checkScores(Scores out) {
+    if (out.numLabels() != numLabels) {
+      throw new IllegalArgumentException("Scores has " + out.numLabels() + " labels, learner has " + numLabels);
+    }
+  }
+
+  private void checkLabels(LabelSet y) {
+    if (y.maxLabel() >= numLabels) {
+      throw new IllegalArgumentException("label " + y.maxLabel() + " outside [0, " + numLabels + ")");
+    }
+  }
+
+  /**
+   * Counters, the store (slot order, ages, features, coefficients in their precision) and the policy's
+   * state (the random generator): everything a loaded learner needs to continue exactly. σ², B, the
+   * policy's name, M and the precision are in the settings the model file keeps. Version 1.
+   */
+  private static final class Codec implements ModelCodec {
+    @Override
+    public int version() {
+      return 1;
+    }
+
+    @Override
+    public void write(OnlineMultiLabelLearner learner, StateOutput out) throws IOException {
+      if (!(learner instanceof KernelLearner l)) {
+        throw new IllegalArgumentException("not a kernel learner: " + learner.name());
+      }
+      l.checkFinite();
+      out.writeLong(l.examples);
+      out.writeLong(l.steps);
+      out.writeLong(l.kernelEvaluations());
+      out.writeLong(l.appended);
+      out.writeLong(l.budgetReductions);
+      l.store.write(out);
+      out.writeBoolean(l.policy != null);
+      if (l.policy != null) {
+        out.writeUTF(l.policy.name());
+        l.policy.writeState(out);
+      }
+    }
+
+    @Override
+    public OnlineMultiLabelLearner read(Settings settings, LearnerContext context, StateInput in, int version)
+        throws IOException {
+      if (version != 1) {
+        throw in.corrupt("kernel model body version " + version + " (this build reads version 1)");
+      }
+      KernelLearner l = (KernelLearner) settings.spec().create(settings, context.withNumFeatures(0));
+      l.examples = in.readLong();
+      l.steps = in.readLong();
+      l.kernelEvaluations = in.readLong();
+      l.appended = in.readLong();
+      l.budgetReductions = in.readLong();
+      if (l.examples < 0 || l.steps < 0 || l.kernelEvaluations < 0 || l.appended < 0 || l.budgetReductions < 0) {
+        throw in.corrupt("negative counters");
+      }
+      l.store = SupportVectorStore.read(in, l.store.width(), l.precision, 0, l.budget > 0 ? l.budget + 1 : 0);
+      if (l.budget > 0 && l.store.size() > l.budget) {
+        throw in.corrupt(l.store.size() + " support vectors, more than the budget " + l.budget);
+      }
+      boolean hasPolicy = in.readBoolean();
+      if (hasPolicy != (l.policy != null)) {
+        throw in.corrupt("the budget policy state does not match the settings");
+      }
+      if (hasPolicy) {
+        String name = in.readUTF();
+        if (!name.equals(l.policy.name())) {
+          throw in.corrupt("the state is for budget policy " + name + ", the settings say " + l.policy.name());
+        }
+        l.policy.readState(in);
+      }
+      return l;
+    }
+  }
+}

@@ -1,0 +1,155 @@
+package org.altml.kernel.budget;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.altml.core.learner.Precision;
+import org.altml.kernel.RbfKernel;
+import org.altml.sparse.SparseVector;
+import org.altml.sparse.SparseVectorBuilder;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** The store against a plain list of (age, x, α) kept oldest first. */
+class SupportVectorStoreTest {
+  private static final long SEED = Long.getLong("alt.tests.seed", 20261201L);
+
+  /** What the store must hold, by age. */
+  private record Entry(long age, SparseVector x, double[] alpha) {}
+
+  static SparseVector randomVector(SplittableRandom r, int d, double density) {
+    SparseVectorBuilder b = new SparseVectorBuilder();
+    for (int f = 0; f < d; f++) {
+      if (r.nextDouble() < density) {
+        b.add(f, (float) r.nextDouble(-2, 2));
+      }
+    }
+    return b.build();
+  }
+
+  @ParameterizedTest
+  @EnumSource(SupportVectorStore.Layout.class)
+  void removalKeepsAgesContentsAndOldestExact(SupportVectorStore.Layout layout) {
+    SplittableRandom r = new SplittableRandom(SEED);
+    int width = 5;
+    SupportVectorStore store = new SupportVectorStore(width, Precision.DOUBLE, 0, 0, layout);
+    List<Entry> expected = new ArrayList<>(); // oldest first
+    long age = 0;
+    RbfKernel kernel = new RbfKernel(1.5);
+    SupportVectorStore.KernelRow row = new SupportVectorStore.KernelRow();
+    SupportVectorStore.VectorBuffer buffer = new SupportVectorStore.VectorBuffer();
+    for (int op = 0; op < 3000; op++) {
+      int choice = r.nextInt(10);
+      if (choice < 5 || store.size() == 0) {
+        SparseVector x = randomVector(r, 1 + r.nextInt(40), 0.3);
+        double[] alpha = new double[width];
+        for (int j = 0; j < width; j++) {
+          alpha[j] = r.nextDouble(-1, 1);
+        }
+        store.append(x, alpha);
+        expected.add(new Entry(age++, x, alpha));
+      } else if (choice < 8) {
+        int slot = r.nextInt(store.size());
+        long gone = store.age(slot);
+        store.remove(slot);
+        assertTrue(expected.removeIf(e -> e.age() == gone), "seed " + SEED);
+      } else {
+        int slot = r.nextInt(store.size());
+        SparseVector z = randomVector(r, 1 + r.nextInt(40), 0.3);
+        double[] alpha = new double[width];
+        alpha[0] = r.nextDouble();
+        long kept = store.age(slot);
+        store.replace(slot, z, alpha);
+        for (int i = 0; i < expected.size(); i++) {
+          if (expected.get(i).age() == kept) {
+            expected.set(i, new Entry(kept, z, alpha));
+          }
+        }
+      }
+      // the age list, oldest first, is exactly the expected list
+      assertEquals(expected.size(), store.size(), "seed " + SEED + " op " + op);
+      int slot = store.oldest();
+      for (Entry e : expected) {
+        assertEquals(e.age(), store.age(slot), "seed " + SEED + " op " + op);
+        double[] alpha = new double[width];
+        store.coefficients(slot, alpha);
+        assertArrayEquals(e.alpha(), alpha, 0.0);
+        assertEquals(e.x(), store.features(slot, buffer).copy());
+        assertEquals(e.x().squaredNorm(), store.squaredNorm(slot), 0.0);
+        slot = store.younger(slot);
+      }
+      assertEquals(-1, slot);
+      if (op % 97 == 0) {
+        // kernel rows equal the direct kernel values bit for bit
+        SparseVector q = randomVector(r, 50, 0.4);
+        store.kernelRow(kernel, q, q.squaredNorm(), row);
+        for (int k = 0; k < store.size(); k++) {
+          SparseVector xk = store.features(k, buffer).copy();
+          assertEquals(kernel.apply(q, xk), row.values()[k], 0.0, "seed " + SEED + " op " + op);
+        }
+      }
+    }
+    assertTrue(store.ramBytesUsed() > 0);
+  }
+
+  /** The two layouts give the same kernel rows and scores, bit for bit. */
+  @ParameterizedTest
+  @EnumSource(Precision.class)
+  void denseAndSparseLayoutsAgree(Precision precision) {
+    SplittableRandom r = new SplittableRandom(SEED + 1);
+    int width = 7;
+    SupportVectorStore dense = new SupportVectorStore(width, precision, 30, 4, SupportVectorStore.Layout.DENSE);
+    SupportVectorStore sparse = new SupportVectorStore(width, precision, 30, 4, SupportVectorStore.Layout.SPARSE);
+    for (int i = 0; i < 60; i++) {
+      SparseVector x = randomVector(r, 30, 0.6);
+      double[] alpha = new double[width];
+      for (int j = 0; j < width; j++) {
+        alpha[j] = r.nextDouble(-1, 1);
+      }
+      dense.append(x, alpha);
+      sparse.append(x, alpha);
+      if (i % 3 == 2) {
+        int slot = r.nextInt(dense.size());
+        dense.remove(slot);
+        sparse.remove(slot);
+      }
+    }
+    RbfKernel kernel = new RbfKernel(4);
+    SupportVectorStore.KernelRow a = new SupportVectorStore.KernelRow();
+    SupportVectorStore.KernelRow b = new SupportVectorStore.KernelRow();
+    double[] sa = new double[16];
+    double[] sb = new double[16];
+    for (int t = 0; t < 20; t++) {
+      SparseVector q = randomVector(r, 35, 0.5); // features beyond the stored ones too
+      dense.kernelRow(kernel, q, q.squaredNorm(), a);
+      sparse.kernelRow(kernel, q, q.squaredNorm(), b);
+      for (int k = 0; k < dense.size(); k++) {
+        assertEquals(a.values()[k], b.values()[k], 0.0, "seed " + SEED);
+      }
+      dense.combine(a.values(), dense.size(), sa);
+      sparse.combine(b.values(), sparse.size(), sb);
+      assertArrayEquals(sa, sb, 0.0);
+    }
+    dense.kernelRow(kernel, 3, a);
+    sparse.kernelRow(kernel, 3, b);
+    for (int k = 0; k < dense.size(); k++) {
+      assertEquals(a.values()[k], b.values()[k], 0.0);
+    }
+    assertEquals(1.0, a.values()[3], 0.0);
+  }
+
+  /** The layout follows the data: a vector filling half of d or more makes dense rows. */
+  @org.junit.jupiter.api.Test
+  void layoutIsChosenByTheFirstVector() {
+    SupportVectorStore a = new SupportVectorStore(3, Precision.DOUBLE, 4, 0);
+    a.append(SparseVector.of(new int[] {0, 2}, new float[] {1f, 1f}), new double[3]);
+    assertEquals(SupportVectorStore.Layout.DENSE, a.layout());
+    SupportVectorStore b = new SupportVectorStore(3, Precision.DOUBLE, 1000, 0);
+    b.append(SparseVector.of(new int[] {0, 2}, new float[] {1f, 1f}), new double[3]);
+    assertEquals(SupportVectorStore.Layout.SPARSE, b.layout());
+  }
+}
