@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -73,6 +75,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * that deviation is logged. On a failure the first training round whose scores differ is located by
  * replaying the training rows through {@code predictThenUpdate}.
  *
+ * <p>{@link #tinyStreamsScoreAsTheReference} compares every round's scores on a hand-computed stream and on
+ * small seeded streams with repeated examples and zero vectors, every learner and budget policy.
+ *
  * <p>{@link #referenceMetricsAgreeWithTheToolkitsSuite} checks, without any kernel learner, that the
  * toolkit's metrics and {@link KernelReferenceMetrics} agree on the reference's own scores, so a
  * disagreement here is the learner's. {@link #everyRoundScoresAsTheReference} also compares the scores of every prequential round on
@@ -85,6 +90,7 @@ class KernelAgreementTest {
   static final double SCORE_TOLERANCE = 1e-6;
   private static final Logger LOG = Logger.getLogger(KernelAgreementTest.class.getName());
   private static final Map<String, Split> CACHE = new ConcurrentHashMap<>();
+  private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
 
   // Parameter names of the kernel learners (SPEC.md's kernel section; the CLI's options come from them).
   static final String ETA = "eta";
@@ -180,18 +186,26 @@ class KernelAgreementTest {
     String worstWhere = "-";
     List<String> failures = new ArrayList<>();
     List<Setting> settings = settings(learner, split, numLabels);
+    long learnerNanos = 0;
+    long referenceNanos = 0;
+    long tied = 0;
     for (Setting setting : settings) {
       Settings parsed = Settings.parse(spec, setting.text(spec));
       String where = dataset + " (" + split.train().size() + "/" + split.test().size() + "), " + setting;
+      long start = CPU.getCurrentThreadCpuTime(); // one test thread: chunks = 1 predicts on the calling thread
       MetricReport report = TrainThenTest.run(parsed, split.train(), split.test(),
           TrainThenTest.Config.defaults().withOrder(Order.FILE).withScaling(FeatureScaling.STANDARDIZE).withThreads(1),
           List.of()).metrics();
+      learnerNanos += CPU.getCurrentThreadCpuTime() - start;
       double[] actual = new double[KernelReferenceMetrics.NAMES.length];
       for (int m = 0; m < actual.length; m++) {
         actual[m] = report.get(Measure.byName(KernelReferenceMetrics.NAMES[m]));
       }
       KernelReference ref = setting.reference(numLabels, split.numFeatures());
+      start = CPU.getCurrentThreadCpuTime();
       double[][] expected = trainThenTest(ref, split);
+      referenceNanos += CPU.getCurrentThreadCpuTime() - start;
+      tied += ref.tiedRemovals();
       double dev = maxDeviation(actual, expected[0]);
       double devDouble = maxDeviation(actual, expected[1]);
       worstDouble = Math.max(worstDouble, devDouble);
@@ -206,8 +220,9 @@ class KernelAgreementTest {
       }
     }
     LOG.info(String.format(Locale.ROOT, "kernel agreement %s %s: %d settings x 7 metrics, worst |learner - reference| ="
-        + " %.3g (%s); against metrics on unrounded double scores %.3g", dataset, learner, settings.size(), worst,
-        worstWhere, worstDouble));
+        + " %.3g (%s); against metrics on unrounded double scores %.3g; reference smallest-budget removals decided by"
+        + " a tie: %d; CPU seconds learner %.2f, reference %.2f", dataset, learner, settings.size(), worst, worstWhere,
+        worstDouble, tied, learnerNanos * 1e-9, referenceNanos * 1e-9));
     assertTrue(failures.isEmpty(), failures.size() + " setting(s) with a metric off by more than " + TOLERANCE + ":\n"
         + String.join("\n", failures));
   }
@@ -268,6 +283,87 @@ class KernelAgreementTest {
     }
     LOG.info(String.format(Locale.ROOT, "prequential emotions %s: %d rounds, worst relative score gap %.3g; reference"
         + " %d appended, %d removed", setting, rounds, worst, ref.appended(), ref.removed()));
+  }
+
+  static Stream<Arguments> tinyCases() {
+    List<Arguments> cases = new ArrayList<>();
+    for (String learner : LEARNERS) {
+      for (Policy policy : Policy.values()) {
+        for (long seed = 1; seed <= 3; seed++) {
+          cases.add(Arguments.of(learner, policy, seed));
+        }
+      }
+    }
+    return cases.stream();
+  }
+
+  /**
+   * Small synthetic streams, scores compared round by round as in {@link #everyRoundScoresAsTheReference}:
+   * KernelReferenceTest's hand-computed budget stream (d = 1, L = 3, x = 0, 100, ..., 400 with Y = {0}, ∅,
+   * {0,1}, {0}, ∅; σ² = 1/2, η = 1, C = 1, B = 2), then 300 seeded examples with d = 5, L = 4 and values in
+   * {-1, 0, 1, 2}, so that repeated examples, the zero vector (a point like any other for the RBF kernel:
+   * K(0, 0) = 1), Y = ∅ and Y = all labels all occur (σ² = 2, η = 1/2, M = 3, C = 1/2, B = 10).
+   */
+  @ParameterizedTest(name = "{0}, {1}, seed {2}")
+  @MethodSource("tinyCases")
+  void tinyStreamsScoreAsTheReference(String learner, Policy policy, long seed) {
+    LearnerSpec spec = registered(learner);
+    // the hand-computed stream
+    float[] xs = {0, 100, 200, 300, 400};
+    int[][] ys = {{0}, {}, {0, 1}, {0}, {}};
+    List<SparseVector> x = new ArrayList<>();
+    List<LabelSet> y = new ArrayList<>();
+    for (int t = 0; t < xs.length; t++) {
+      x.add(xs[t] == 0 ? new SparseVector() : SparseVector.of(new int[] {0}, new float[] {xs[t]}));
+      y.add(LabelSet.of(ys[t]));
+    }
+    Setting hand = new Setting(learner, 1, 1, 0.5, 1, policy == Policy.NONE ? 0 : 2, policy);
+    compareRounds(spec, hand, 3, 1, x, y, "hand stream");
+    // the seeded stream
+    java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+    x.clear();
+    y.clear();
+    for (int t = 0; t < 300; t++) {
+      List<Integer> idx = new ArrayList<>();
+      List<Float> val = new ArrayList<>();
+      for (int f = 0; f < 5; f++) {
+        int v = random.nextInt(4) - 1; // -1, 0, 1, 2; a feature is absent with probability 1/2, so 1 in 32 vectors is 0
+        if (v != 0 && random.nextInt(3) > 0) {
+          idx.add(f);
+          val.add((float) v);
+        }
+      }
+      int[] indices = idx.stream().mapToInt(Integer::intValue).toArray();
+      float[] values = new float[val.size()];
+      for (int k = 0; k < values.length; k++) {
+        values[k] = val.get(k);
+      }
+      x.add(SparseVector.of(indices, values));
+      int[] labels = IntStream.range(0, 4).filter(i -> random.nextInt(3) == 0).toArray();
+      y.add(LabelSet.of(labels));
+    }
+    Setting seeded = new Setting(learner, 0.5, 0.5, 2, 3, policy == Policy.NONE ? 0 : 10, policy);
+    compareRounds(spec, seeded, 4, 5, x, y, "seeded stream " + seed);
+  }
+
+  private static void compareRounds(LearnerSpec spec, Setting setting, int numLabels, int numFeatures,
+      List<SparseVector> xs, List<LabelSet> ys, String what) {
+    OnlineMultiLabelLearner model =
+        spec.create(Settings.parse(spec, setting.text(spec)), new LearnerContext(numLabels, numFeatures, xs.size(), 1L));
+    KernelReference ref = setting.reference(numLabels, numFeatures);
+    Scores out = new Scores(numLabels);
+    for (int t = 0; t < xs.size(); t++) {
+      double[] expected = ref.scores(xs.get(t));
+      model.predictThenUpdate(xs.get(t), ys.get(t), out);
+      ref.update(xs.get(t), ys.get(t));
+      for (int i = 0; i <= numLabels; i++) {
+        double e = (float) expected[i];
+        double a = i < numLabels ? out.label(i) : out.threshold();
+        assertTrue(Math.abs(a - e) <= SCORE_TOLERANCE * (1 + Math.abs(e)), String.format(Locale.ROOT,
+            "%s, %s, round %d (x = %s, Y = %s): score %d is %s, reference %s; scores %s, reference %s", what, setting,
+            t, xs.get(t), ys.get(t), i, a, e, out, java.util.Arrays.toString(expected)));
+      }
+    }
   }
 
   /**

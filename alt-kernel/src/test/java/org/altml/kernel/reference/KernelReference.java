@@ -63,6 +63,7 @@ public final class KernelReference {
   private long steps;
   private long appended;
   private long removed;
+  private long tiedRemovals;
 
   private KernelReference(Kind kind, int numLabels, int numFeatures, double sigmaSquared, double eta, double c,
       int maxUpdates, int budget, Policy policy) {
@@ -125,6 +126,14 @@ public final class KernelReference {
   /** Support vectors removed by the budget so far. */
   public long removed() {
     return removed;
+  }
+
+  /**
+   * Removals by {@link Policy#SMALLEST} where more than one support vector was within the tie window of the
+   * minimum, so the oldest-of-the-tied rule decided (a diagnostic of how much a run exercises it).
+   */
+  public long tiedRemovals() {
+    return tiedRemovals;
   }
 
   /** K(a, b) = exp(−||a − b||² / (2σ²)), the squared distance summed over the dense difference. */
@@ -257,7 +266,12 @@ public final class KernelReference {
     alphas.add(alphaNew);
     appended++;
     while (policy != Policy.NONE && supportVectors.size() > budget) {
-      int k = policy == Policy.OLDEST ? 0 : smallestToRemove(squaredNorms(alphas));
+      int k = 0;
+      if (policy == Policy.SMALLEST) {
+        double[] norms = squaredNorms(alphas);
+        k = smallestToRemove(norms);
+        tiedRemovals += countTied(norms) > 1 ? 1 : 0;
+      }
       supportVectors.remove(k);
       alphas.remove(k);
       removed++;
@@ -271,6 +285,19 @@ public final class KernelReference {
       for (double v : alphas.get(k)) {
         n[k] += v * v;
       }
+    }
+    return n;
+  }
+
+  /** How many squared norms are within a relative {@link #TIE} of the minimum. */
+  static int countTied(double[] squaredNorms) {
+    double min = Double.POSITIVE_INFINITY;
+    for (double v : squaredNorms) {
+      min = Math.min(min, v);
+    }
+    int n = 0;
+    for (double v : squaredNorms) {
+      n += v - min <= TIE * min ? 1 : 0;
     }
     return n;
   }
