@@ -368,7 +368,7 @@ final class LearnerOptions {
       }
       if (!learner.hasParameter(p.name())) {
         List<String> maps = mapTakers(p.name());
-        if (map == null && !maps.isEmpty() && learner.isLinear()) {
+        if (map == null && !maps.isEmpty() && learner.isLinear() && takers(p.name()).isEmpty()) {
           throw new IllegalArgumentException(p.option() + " needs " + FEATURE_MAP + " (" + inWords(maps, "or") + ") with "
               + name);
         }

@@ -76,7 +76,7 @@ class KernelCommandsTest {
     "--learner falt-k --sigma2 0 | --sigma2 must be > 0 and finite: 0",
     "--learner falt-k --bias | --bias applies to falt, pa1, pa2 and salt, not falt-k",
     "--learner pa1-k --max-updates 2 | --max-updates applies to falt, falt-k, pa1, pa2 and salt, not pa1-k",
-    "--learner falt --sigma2 2 | --sigma2 applies to falt-k, pa1-k and pa2-k, not falt",
+    "--learner falt --sigma2 2 | --sigma2 applies to falt-k, pa1-k, pa2-k, --feature-map nystrom and --feature-map rff, not falt",
     "--learner pa2 --budget 5 | --budget applies to falt-k, pa1-k and pa2-k, not pa2",
   })
   void usageErrorsExitTwoWithOneLine(String options, String message) {
