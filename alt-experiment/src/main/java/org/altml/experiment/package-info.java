@@ -1,0 +1,2 @@
+/** The experiment protocol (placeholder). */
+package org.altml.experiment;
