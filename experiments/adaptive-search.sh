@@ -2,7 +2,7 @@
 # How often the adaptive searches of 'alt tune' pick the full grid's setting, and how far the pick's
 # cross-validated metrics are from the full grid's pick: the paper's grids, 10 folds, the paper's rule,
 # on the small Mulan sets (standardized features). Writes experiments/adaptive/*.json and prints the
-# comparison table (experiments/adaptive_compare.py). Usage: experiments/adaptive-search.sh [DATASET ...]
+# comparison table (experiments/adaptive_compare.py). Usage: [LEARNERS="falt pa1"] experiments/adaptive-search.sh [DATASET ...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 D=../shared/datasets
@@ -10,7 +10,7 @@ OUT=experiments/adaptive
 mkdir -p "$OUT"
 datasets=("${@:-emotions scene}")
 for ds in ${datasets[@]}; do
-  for learner in falt salt pa1; do
+  for learner in ${LEARNERS:-falt salt pa1}; do
     for search in full halving refine; do
       f="$OUT/$ds-$learner-$search.json"
       [ -s "$f" ] && continue

@@ -34,7 +34,7 @@ public final class Tables {
   }
 
   private static String sec(double seconds) {
-    return Double.isFinite(seconds) ? String.format(Locale.ROOT, "%.3f", seconds) : "-";
+    return Double.isFinite(seconds) ? String.format(Locale.ROOT, "%.4f", seconds) : "-";
   }
 
   private static String cell(Analysis.Cell c, boolean percent) {
