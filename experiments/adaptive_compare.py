@@ -16,7 +16,7 @@ for f in sorted(glob.glob(os.path.join(d, "*.json"))):
 def key(c, axes):
     return tuple(c[a] for a in axes)
 
-print("| dataset | learner | search | fold runs (share of full) | wall s | same pick | pick | max |Δ| CV metric [pp] | Δ CV F1 [pp] |")
+print("| dataset | learner | search | fold runs (share of full) | wall s | same pick | pick | max abs Δ CV metric [pp] | Δ CV F1 [pp] |")
 print("|---|---|---|---|---|---|---|---|---|")
 same = total = 0
 for (ds, learner, search), j in sorted(runs.items()):

@@ -242,7 +242,7 @@ public final class ExperimentCommand implements Callable<Integer> {
   /** The command line as typed, for experiment.json. */
   private String commandLine() {
     List<String> args = spec.commandLine().getParseResult().originalArgs();
-    return "alt experiment " + String.join(" ", args);
+    return "alt " + String.join(" ", args);
   }
 
   /** The name of a dataset from its training file: {@code emotions-train.arff} → {@code emotions}. */
