@@ -1,0 +1,71 @@
+package org.altml.experiment.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.altml.sparse.io.DataFormatException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunStoreTest {
+  private static StoredRun run(String key, double f1) {
+    Map<String, Double> m = new LinkedHashMap<>();
+    m.put("f1", f1);
+    m.put("rankingLoss", Double.NaN);
+    return new StoredRun(key, "run", "d", "h", "falt", Map.of("eta", "0.5"), 7, 2, 0, "none", m, 0.25, 0.125, "abc");
+  }
+
+  @Test
+  void linesRoundTripExactly(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("runs.jsonl");
+    try (RunStore s = RunStore.open(file)) {
+      s.put(run("a", 0.1 + 0.2), true);
+      s.put(run("b", 1.0 / 3), false);
+      s.put(run("a", 0.9), false); // a stored key keeps its first value
+    }
+    try (RunStore s = RunStore.open(file)) {
+      assertEquals(2, s.loaded());
+      assertFalse(s.droppedTornLine());
+      assertEquals(0.1 + 0.2, s.get("a").metric("f1"));
+      assertEquals(1.0 / 3, s.get("b").metric("f1"));
+      assertTrue(Double.isNaN(s.get("b").metric("rankingLoss")));
+      assertEquals(run("b", 1.0 / 3), s.get("b"));
+    }
+  }
+
+  @Test
+  void aTornLastLineIsDroppedAndTheFileTruncated(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("runs.jsonl");
+    try (RunStore s = RunStore.open(file)) {
+      s.put(run("a", 0.5), true);
+    }
+    long whole = Files.size(file);
+    String line = RunStore.format(run("b", 0.25));
+    Files.writeString(file, line.substring(0, line.length() / 2), StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+    try (RunStore s = RunStore.open(file)) {
+      assertTrue(s.droppedTornLine());
+      assertEquals(1, s.loaded());
+      assertEquals(whole, Files.size(file));
+      s.put(run("b", 0.25), true);
+    }
+    try (RunStore s = RunStore.open(file)) {
+      assertEquals(2, s.loaded());
+    }
+  }
+
+  @Test
+  void aDamagedLineInsideIsNamed(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("runs.jsonl");
+    Files.writeString(file, RunStore.format(run("a", 0.5)) + "\n{oops\n" + RunStore.format(run("b", 0.5)) + "\n");
+    DataFormatException e = assertThrows(DataFormatException.class, () -> RunStore.open(file));
+    assertTrue(e.getMessage().contains(":2:"), e.getMessage());
+  }
+}
