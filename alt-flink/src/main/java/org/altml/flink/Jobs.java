@@ -35,25 +35,37 @@ public final class Jobs {
   /**
    * The outputs of a job: the main lines (predictions), the bad records, the reports.
    *
-   * @param main predictions, one JSON line each
+   * @param main predictions, one JSON line each, or null (a job that predicts nothing)
    * @param bad bad records, one JSON line each
-   * @param reports per-key reports or mixed models
+   * @param reports per-key reports or mixed models, or null (a job that reports nothing)
    */
   public record Streams(DataStream<String> main, DataStream<String> bad, DataStream<String> reports) {
-    /** All three as one stream. */
+    /** All of them as one stream. */
     public DataStream<String> all() {
-      return main.union(bad, reports);
+      DataStream<String> all = bad;
+      if (main != null) {
+        all = all.union(main);
+      }
+      if (reports != null) {
+        all = all.union(reports);
+      }
+      return all;
     }
   }
 
-  /** The lines of {@code files}, read by {@code parallelism} source subtasks. */
+  /** The lines of {@code files}, read by {@code parallelism} source subtasks (operator id "lines"). */
   public static DataStream<TextLine> lines(StreamExecutionEnvironment env, List<String> files, int parallelism) {
+    return lines(env, files, parallelism, "lines");
+  }
+
+  /** The lines of {@code files}, read by {@code parallelism} source subtasks, the source's operator id {@code uid}. */
+  public static DataStream<TextLine> lines(StreamExecutionEnvironment env, List<String> files, int parallelism, String uid) {
     Path[] paths = files.stream().map(f -> new Path(java.nio.file.Path.of(f).toAbsolutePath().toUri())).toArray(Path[]::new);
     FileSource<TextLine> source = FileSource.forBulkFileFormat(new LineFormat(), paths)
         .setFileEnumerator(LineFormat.Enumerator.provider(MIN_SPLIT_BYTES))
         .build();
     return env.fromSource(source, WatermarkStrategy.noWatermarks(), "lines of " + String.join(", ", files))
-        .setParallelism(parallelism).name("lines");
+        .setParallelism(parallelism).name(uid).uid(uid);
   }
 
   /**
@@ -91,13 +103,20 @@ public final class Jobs {
     return new Streams(out, out.getSideOutput(Output.BAD), out.getSideOutput(Output.REPORTS));
   }
 
-  /** Scores the lines of {@code files} at parallelism {@code p} with the models of {@code models} (hot swap). */
+  /**
+   * Scores the lines of {@code files} at parallelism {@code p} with the models of {@code models} (hot swap).
+   *
+   * @param tap applied to the lines before they are scored (tests throttle there); null for none
+   */
   public static Streams score(StreamExecutionEnvironment env, List<String> files, DataSpec data, int numLabels, DataStream<ModelMessage> models,
-      int p, boolean withScores) {
-    DataStream<TextLine> lines = lines(env, files, p);
+      int p, boolean withScores, UnaryOperator<DataStream<TextLine>> tap) {
+    DataStream<TextLine> lines = lines(env, files, p, "test-lines");
+    if (tap != null) {
+      lines = tap.apply(lines);
+    }
     SingleOutputStreamOperator<String> out = lines.connect(models.broadcast(BroadcastScorer.MODEL))
         .process(new BroadcastScorer(data, numLabels, withScores)).setParallelism(p).name("broadcast scoring").uid("broadcast-scoring");
-    return new Streams(out, out.getSideOutput(Output.BAD), env.fromData(Types.STRING, new String[0]).name("no reports"));
+    return new Streams(out, out.getSideOutput(Output.BAD), null);
   }
 
   /**
@@ -124,9 +143,9 @@ public final class Jobs {
     DataStream<String> bad = workers.getSideOutput(Output.BAD);
     DataStream<String> predictions;
     if (testFiles.isEmpty()) {
-      predictions = env.fromData(Types.STRING, new String[0]).name("no test data");
+      predictions = null;
     } else {
-      Streams scored = score(env, testFiles, data, setup.numLabels(), mixed, p, withScores);
+      Streams scored = score(env, testFiles, data, setup.numLabels(), mixed, p, withScores, null);
       predictions = scored.main();
       bad = bad.union(scored.bad());
     }
@@ -137,7 +156,7 @@ public final class Jobs {
   public static DataStream<ModelMessage> modelFile(StreamExecutionEnvironment env, String file) throws IOException {
     byte[] bytes = Files.readAllBytes(java.nio.file.Path.of(file));
     Models.learner(bytes, file); // fails here, naming the file, when it is not a model
-    return env.fromData(TypeInformation.of(ModelMessage.class), new ModelMessage(0, -1, 1, bytes, null)).name("model " + file);
+    return env.fromData(TypeInformation.of(ModelMessage.class), new ModelMessage(0, -1, 1, bytes, null)).name("model " + file).uid("model");
   }
 
   /**
@@ -148,6 +167,6 @@ public final class Jobs {
   public static DataStream<ModelMessage> watchModels(StreamExecutionEnvironment env, String dir, Duration every) {
     FileSource<ModelMessage> source = FileSource.forBulkFileFormat(new ModelFileFormat(),
         new Path(java.nio.file.Path.of(dir).toAbsolutePath().toUri())).monitorContinuously(every).build();
-    return env.fromSource(source, WatermarkStrategy.noWatermarks(), "models in " + dir).setParallelism(1);
+    return env.fromSource(source, WatermarkStrategy.noWatermarks(), "models in " + dir).setParallelism(1).uid("models");
   }
 }

@@ -114,24 +114,30 @@ final class FlinkTesting {
     private static final long serialVersionUID = 1L;
     static final AtomicBoolean FAILED = new AtomicBoolean();
     static final AtomicLong CHECKPOINTS = new AtomicLong();
+    /** Records seen by all instances in this JVM. */
+    static final AtomicLong SEEN = new AtomicLong();
     private final long after;
     private final boolean fail;
+    private final int sleepEvery;
     private long seen;
 
-    FailOnce(long after, boolean fail) {
+    FailOnce(long after, boolean fail, int sleepEvery) {
       this.after = after;
       this.fail = fail;
+      this.sleepEvery = sleepEvery;
     }
 
     static void reset() {
       FAILED.set(false);
       CHECKPOINTS.set(0);
+      SEEN.set(0);
     }
 
     @Override
     public TextLine map(TextLine line) throws Exception {
       seen++;
-      if (seen % 20 == 0) {
+      SEEN.incrementAndGet();
+      if (sleepEvery > 0 && seen % sleepEvery == 0) {
         Thread.sleep(2);
       }
       if (fail && seen >= after && CHECKPOINTS.get() > 0 && FAILED.compareAndSet(false, true)) {
@@ -148,6 +154,11 @@ final class FlinkTesting {
 
   /** The tap that throttles and fails once (or only throttles). */
   static java.util.function.UnaryOperator<DataStream<TextLine>> failOnce(long after, boolean fail) {
-    return lines -> lines.map(new FailOnce(after, fail)).setParallelism(1).name("fail once");
+    return throttle(after, fail, 20);
+  }
+
+  /** Sleeps 2 ms every {@code sleepEvery} records (0: never); fails once after {@code after} records when asked. */
+  static java.util.function.UnaryOperator<DataStream<TextLine>> throttle(long after, boolean fail, int sleepEvery) {
+    return lines -> lines.map(new FailOnce(after, fail, sleepEvery)).setParallelism(lines.getParallelism()).name("fail once").uid("tap");
   }
 }
