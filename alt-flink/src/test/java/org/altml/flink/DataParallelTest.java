@@ -51,7 +51,11 @@ class DataParallelTest {
     assertEquals(4, mixed.size(), String.join("\n", mixed)); // rounds 1-3 and the final one (line 2000 starts no round)
     assertEquals(300, FlinkTesting.ofType(clean, "prediction").size(), "every test line scored once by an averaged model");
     assertEquals(1, FlinkTesting.ofType(clean, "bad").size());
-    assertTrue(mixed.stream().anyMatch(l -> l.contains("\"round\":\"final\"") && l.contains("\"count\":1999")), String.join("\n", mixed));
+    String last = mixed.stream().filter(l -> l.contains("\"round\":\"final\"")).findFirst().orElseThrow();
+    assertTrue(last.contains("\"count\":1999"), last);
+    String simulated = Base64.getEncoder().encodeToString(Models.toBytes(
+        ParameterMixing.train(setup, ParameterMixing.read(train, data), 2, 500, false)));
+    assertTrue(last.endsWith("\"model\":\"" + simulated + "\"}"), "ParameterMixing computes the job's final average bit for bit");
 
     FlinkTesting.FailOnce.reset();
     List<String> failed = FlinkTesting.collect(Jobs.parallel(FlinkTesting.env(2, null), List.of(train.toString()), data, setup, 2, 500,
