@@ -18,8 +18,9 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 /**
  * One of p data-parallel workers: learns online (prequentially: predict, score, learn) from its share of the
  * stream, and sends its model to the mixer every {@code mixEvery} records of the stream and at the end of
- * its input. The stream's clock is the line number, so rounds do not depend on timing: the worker sends
- * round r (its model after every record of its share with line ≤ r·N) when it first sees a line beyond r·N,
+ * its input. The stream's clock is the line number after the ARFF header (if any), so rounds do not depend on
+ * timing: the worker sends round r (its model after every record of its share with clock ≤ r·N) when it first
+ * sees a record beyond r·N,
  * and round {@link ModelMessage#FINAL} with its prequential metrics at the end of the input.
  *
  * <p>The model is operator state, snapshotted through the learner kind's codec (union list state of
@@ -95,7 +96,8 @@ public final class ParallelWorker extends AbstractStreamOperator<ModelMessage> i
   @Override
   public void processElement(StreamRecord<TextLine> element) throws Exception {
     TextLine line = element.getValue();
-    while (mixEvery > 0 && line.line > nextRound * mixEvery) {
+    long clock = line.line - parsing.parser(line.file).headerLines(); // an ARFF header's lines do not count
+    while (mixEvery > 0 && clock > nextRound * mixEvery) {
       output.collect(new StreamRecord<>(new ModelMessage(nextRound, worker, workers, Models.toBytes(learner), null)));
       nextRound++;
     }

@@ -37,7 +37,7 @@ public final class ParameterMixing {
   private ParameterMixing() {}
 
   /** One example of the training data with its line number. */
-  record Line(long line, SparseVector x, LabelSet y) {}
+  record Line(long line, long clock, SparseVector x, LabelSet y) {}
 
   /** The examples of {@code file}, parsed per line as the jobs parse them. */
   static List<Line> read(Path file, DataSpec data) throws IOException {
@@ -55,7 +55,7 @@ public final class ParameterMixing {
         try {
           if (parser.parse(s, n)) {
             LabelSet y = parser.labels();
-            out.add(new Line(n, parser.features().copy(), LabelSet.of(java.util.Arrays.copyOfRange(y.array(), y.offset(), y.offset() + y.size()))));
+            out.add(new Line(n, n - parser.headerLines(), parser.features().copy(), LabelSet.of(java.util.Arrays.copyOfRange(y.array(), y.offset(), y.offset() + y.size()))));
           }
         } catch (org.altml.sparse.io.DataFormatException e) {
           // a bad record: the jobs send it to their side output and go on, so does this
@@ -73,7 +73,7 @@ public final class ParameterMixing {
     }
     long nextRound = 1;
     for (Line l : train) {
-      while (feedback && mixEvery > 0 && l.line() > nextRound * mixEvery) {
+      while (feedback && mixEvery > 0 && l.clock() > nextRound * mixEvery) {
         byte[] mean = Models.toBytes(average(setup, workers));
         for (int w = 0; w < p; w++) {
           workers.set(w, Models.learner(mean, "round " + nextRound));
