@@ -5,11 +5,11 @@ import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 
 /**
- * Counts the lines of a stream per subtask, forwards them when asked, and emits at the end of its input one
+ * Counts the records of a stream per subtask, forwards them when asked (a stream of lines), and emits at the end of its input one
  * {@code {"type":"count",...}} line with the count and the wall-clock times (ms) of its first and last line:
  * the throughput the runner reports, without the job's start-up.
  */
-final class Counting extends AbstractStreamOperator<String> implements OneInputStreamOperator<String, String> {
+final class Counting<T> extends AbstractStreamOperator<String> implements OneInputStreamOperator<T, String> {
   private static final long serialVersionUID = 1L;
   private final boolean forward;
   private transient long count;
@@ -21,14 +21,15 @@ final class Counting extends AbstractStreamOperator<String> implements OneInputS
   }
 
   @Override
-  public void processElement(StreamRecord<String> element) {
+  @SuppressWarnings("unchecked")
+  public void processElement(StreamRecord<T> element) {
     long now = System.currentTimeMillis();
     if (count++ == 0) {
       first = now;
     }
     last = now;
     if (forward) {
-      output.collect(element);
+      output.collect((StreamRecord<String>) element);
     }
   }
 

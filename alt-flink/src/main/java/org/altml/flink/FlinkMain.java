@@ -20,6 +20,7 @@ import org.altml.core.learner.LearnerRegistry;
 import org.altml.core.learner.LearnerSpec;
 import org.altml.core.learner.Settings;
 import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -87,6 +88,9 @@ public final class FlinkMain implements Callable<Integer> {
     boolean scores;
     @Option(names = "--checkpoint-ms", defaultValue = "5000", description = "checkpoint interval in ms (0: off; default ${DEFAULT-VALUE})")
     long checkpointMs;
+    @Option(names = "--checkpoint-dir", description = "where checkpoints go (default: a folder under java.io.tmpdir; a shared file system"
+        + " on a cluster)")
+    String checkpointDir;
     @Option(names = "--restarts", defaultValue = "0", description = "restarts from the last checkpoint after a failure (default ${DEFAULT-VALUE}:"
         + " a failure ends the job with its error)")
     int restarts;
@@ -103,6 +107,12 @@ public final class FlinkMain implements Callable<Integer> {
       } else {
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
       }
+      // checkpoints to files: the job manager's memory (Flink's default without a folder) takes at most 5 MB of
+      // state, and a model of RCV1's shape is 38 MB
+      String dir = checkpointDir != null ? checkpointDir
+          : Path.of(System.getProperty("java.io.tmpdir"), "alt-flink-checkpoints").toAbsolutePath().toUri().toString();
+      conf.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
+      conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, dir);
       // a report may carry a model (38 MB of doubles for RCV1's W): the collect sink's batches must hold one
       conf.setString("collect-sink.batch-size.max", "512mb");
       StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
@@ -115,8 +125,9 @@ public final class FlinkMain implements Callable<Integer> {
 
     /** Runs the job, writes the outputs, prints the summary. */
     int execute(StreamExecutionEnvironment env, Jobs.Streams streams, String mode) throws Exception {
-      DataStream<String> main = streams.main() == null ? null
-          : streams.main().transform("count", Types.STRING, new Counting(!noPredictions)).setParallelism(streams.main().getParallelism());
+      DataStream<String> main = streams.main() == null ? null : streams.main().getType().equals(Types.STRING)
+          && !(this instanceof Run) ? streams.main().transform("count", Types.STRING, new Counting<String>(!noPredictions))
+          .setParallelism(streams.main().getParallelism()) : streams.main();
       DataStream<String> all = new Jobs.Streams(main, streams.bad(), streams.reports()).all();
       if (out != null) {
         Files.createDirectories(out);
@@ -161,7 +172,7 @@ public final class FlinkMain implements Callable<Integer> {
           examples += field(r, "count");
         }
       }
-      long counted = main == null ? examples : n;
+      long counted = this instanceof Run ? examples : n; // run: the examples learned (an ARFF header's lines are not)
       double span = lastMs > firstMs ? (lastMs - firstMs) / 1e3 : seconds;
       StringBuilder summary = new StringBuilder("{\"mode\":").append(Output.quote(mode)).append(",\"parallelism\":").append(parallelism)
           .append(",\"records\":").append(counted).append(",\"bad\":").append(bad)
@@ -169,7 +180,7 @@ public final class FlinkMain implements Callable<Integer> {
           .append(",\"recordsPerSecond\":").append(String.format(Locale.ROOT, "%.0f", counted / seconds));
       if (main != null) {
         summary.append(",\"streamingSeconds\":").append(String.format(Locale.ROOT, "%.3f", span))
-            .append(",\"streamingRecordsPerSecond\":").append(String.format(Locale.ROOT, "%.0f", n / span));
+            .append(",\"streamingRecordsPerSecond\":").append(String.format(Locale.ROOT, "%.0f", counted / span));
       }
       for (String r : reports) {
         if (r.contains("\"round\":\"final\"")) {
@@ -237,6 +248,7 @@ public final class FlinkMain implements Callable<Integer> {
     List<String> test = new ArrayList<>();
     @Option(names = "--seed", defaultValue = "1", description = "seed of the learners' random choices")
     long seed;
+    private DataStream<String> trainingLines;
 
     @Override
     public Integer call() throws Exception {
@@ -247,12 +259,17 @@ public final class FlinkMain implements Callable<Integer> {
       LearnerSetup setup = LearnerSetup.of(settings, labels.numLabels(), labels.numFeatures(), seed);
       StreamExecutionEnvironment env = env();
       boolean models = out != null;
+      // the training input's lines are counted as they leave the source (which the learners backpressure): the
+      // summary's streamingRecordsPerSecond, without the job's start-up
+      java.util.function.UnaryOperator<DataStream<TextLine>> count = lines -> {
+        trainingLines = lines.transform("count lines", Types.STRING, new Counting<TextLine>(false)).setParallelism(lines.getParallelism());
+        return lines;
+      };
       Jobs.Streams streams = mode == Mode.KEYED
-          ? Jobs.keyed(env, data, spec, setup, keyBy, parallelism, models, scores, null)
-          : Jobs.parallel(env, data, spec, setup, parallelism, mixEvery, test, models, scores, null);
-      if (mode == Mode.PARALLEL && test.isEmpty()) {
-        streams = new Jobs.Streams(null, streams.bad(), streams.reports());
-      }
+          ? Jobs.keyed(env, data, spec, setup, keyBy, parallelism, models, scores, count)
+          : Jobs.parallel(env, data, spec, setup, parallelism, mixEvery, test, models, scores, count);
+      streams = new Jobs.Streams(trainingLines, streams.bad(), streams.main() == null ? streams.reports()
+          : streams.reports().union(streams.main()));
       return execute(env, streams, mode.name().toLowerCase(Locale.ROOT));
     }
   }
