@@ -63,6 +63,14 @@ public interface LearnerSpec {
    */
   default void validate(Settings settings) {}
 
+  /**
+   * How models of this kind are averaged (data-parallel training by parameter mixing), or null when the kind
+   * cannot be averaged (the default).
+   */
+  default ModelAveraging averaging() {
+    return null;
+  }
+
   /** The defaults of every parameter. */
   default Settings defaults() {
     return Settings.defaults(this);

@@ -305,6 +305,91 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
     }
   }
 
+  /**
+   * The element-wise mean of the models of {@code learners} (linear learners of one kind with equal settings
+   * and L): W and its bias row averaged in double with equal weights, in list order, rows missing from a
+   * shorter W counted as zero; examples and steps summed; the subclass's extra state averaged by
+   * {@link #averageExtraState}. The inputs are not changed.
+   *
+   * @throws IllegalArgumentException if the list is empty or the learners differ in kind, settings or L
+   */
+  public static OnlineMultiLabelLearner average(java.util.List<? extends OnlineMultiLabelLearner> learners) {
+    if (learners.isEmpty()) {
+      throw new IllegalArgumentException("no models to average");
+    }
+    java.util.List<LinearLearner> models = new java.util.ArrayList<>();
+    OnlineMultiLabelLearner first = learners.get(0);
+    for (OnlineMultiLabelLearner l : learners) {
+      if (!(l instanceof LinearLearner linear) || !l.settings().equals(first.settings()) || l.numLabels() != first.numLabels()
+          || l.getClass() != first.getClass()) {
+        throw new IllegalArgumentException("cannot average " + l.settings() + " (L = " + l.numLabels() + ") with "
+            + first.settings() + " (L = " + first.numLabels() + ")");
+      }
+      models.add(linear);
+    }
+    int rows = 0;
+    for (LinearLearner l : models) {
+      rows = Math.max(rows, l.weights.numRows());
+    }
+    LinearLearner mean = (LinearLearner) first.settings().spec().create(first.settings(), LearnerContext.of(first.numLabels()));
+    mean.ensureFeatures(rows);
+    java.util.List<WeightMatrix> ws = new java.util.ArrayList<>();
+    for (LinearLearner l : models) {
+      ws.add(l.weights);
+      mean.examples += l.examples;
+      mean.steps += l.steps;
+    }
+    averageInto(ws, mean.weights);
+    mean.averageExtraState(models);
+    return mean;
+  }
+
+  /** Sets {@code out} (as tall as the tallest input, zero) to the element-wise mean of {@code in}. */
+  protected static void averageInto(java.util.List<WeightMatrix> in, WeightMatrix out) {
+    int stride = out.stride();
+    int width = out.width();
+    double scale = 1.0 / in.size();
+    double[] sum = new double[stride];
+    for (int f = 0; f <= out.numRows(); f++) { // the last "row" is the bias row
+      java.util.Arrays.fill(sum, 0.0);
+      for (WeightMatrix w : in) {
+        if (f < out.numRows() && f >= w.numRows()) {
+          continue;
+        }
+        int base = f < out.numRows() ? f * stride : 0;
+        if (w.isDouble()) {
+          double[] a = f < out.numRows() ? w.rowsDouble() : w.biasRowDouble();
+          for (int k = 0; k < width; k++) {
+            sum[k] += a[base + k];
+          }
+        } else {
+          float[] a = f < out.numRows() ? w.rows() : w.biasRow();
+          for (int k = 0; k < width; k++) {
+            sum[k] += a[base + k];
+          }
+        }
+      }
+      int base = f < out.numRows() ? f * stride : 0;
+      if (out.isDouble()) {
+        double[] a = f < out.numRows() ? out.rowsDouble() : out.biasRowDouble();
+        for (int k = 0; k < width; k++) {
+          a[base + k] = sum[k] * scale;
+        }
+      } else {
+        float[] a = f < out.numRows() ? out.rows() : out.biasRow();
+        for (int k = 0; k < width; k++) {
+          a[base + k] = (float) (sum[k] * scale);
+        }
+      }
+    }
+  }
+
+  /**
+   * Sets this (fresh) learner's extra state to the average of {@code models}' (SALT: the mean of G²); nothing
+   * by default.
+   */
+  protected void averageExtraState(java.util.List<LinearLearner> models) {}
+
   /** Counters, W and its bias row, then the subclass's extra state; version 1. */
   private static final class Codec implements ModelCodec {
     @Override

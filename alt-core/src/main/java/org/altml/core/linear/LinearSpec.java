@@ -72,6 +72,12 @@ public abstract class LinearSpec implements LearnerSpec {
   /** A fresh learner with this kind's own parameters from {@code settings}, M resolved, and the options. */
   protected abstract LinearLearner create(Settings settings, int numLabels, int maxUpdates, LearnerOptions options);
 
+  /** W averaged element-wise (see {@link LinearLearner#average}). */
+  @Override
+  public final org.altml.core.learner.ModelAveraging averaging() {
+    return LinearLearner::average;
+  }
+
   @Override
   public final ModelCodec codec() {
     return LinearLearner.CODEC;

@@ -89,6 +89,20 @@ public final class Salt extends LinearLearner {
     return acc.allFinite();
   }
 
+  /**
+   * The mean of the models' G², as W: the averaged model then takes the steps a worker took (each worker's
+   * G² holds about 1/p of the squared-gradient mass a sequential learner would have), and when the average is
+   * mixed back into the workers round after round, G² does not grow p-fold per round as a sum would.
+   */
+  @Override
+  protected void averageExtraState(java.util.List<LinearLearner> models) {
+    java.util.List<WeightMatrix> accs = new java.util.ArrayList<>();
+    for (LinearLearner m : models) {
+      accs.add(((Salt) m).acc);
+    }
+    averageInto(accs, acc);
+  }
+
   @Override
   protected void writeExtraState(StateOutput out) throws IOException {
     acc.write(out);

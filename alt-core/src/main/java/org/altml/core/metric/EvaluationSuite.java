@@ -61,6 +61,39 @@ public final class EvaluationSuite {
     sums.merge(other.sums);
   }
 
+  /**
+   * Writes the suite's exact state (L, policy, ranking switch, every sum and count), for checkpoints of
+   * streaming engines: {@link #read} restores a suite that reports, merges and continues bit for bit as
+   * this one would.
+   */
+  public void write(java.io.DataOutput out) throws java.io.IOException {
+    out.writeInt(numLabels());
+    out.writeUTF(policy().name());
+    out.writeBoolean(ranking());
+    sums.write(out);
+  }
+
+  /**
+   * Reads a suite written by {@link #write}.
+   *
+   * @throws java.io.IOException if reading fails or the state is not one {@link #write} wrote
+   */
+  public static EvaluationSuite read(java.io.DataInput in) throws java.io.IOException {
+    int numLabels = in.readInt();
+    if (numLabels < 1) {
+      throw new java.io.IOException("not an evaluation suite state: " + numLabels + " labels");
+    }
+    ZeroDivisionPolicy policy;
+    try {
+      policy = ZeroDivisionPolicy.valueOf(in.readUTF());
+    } catch (IllegalArgumentException e) {
+      throw new java.io.IOException("not an evaluation suite state: " + e.getMessage(), e);
+    }
+    EvaluationSuite suite = new EvaluationSuite(numLabels, policy, in.readBoolean());
+    suite.sums.read(in);
+    return suite;
+  }
+
   /** Number of examples accepted. */
   public long count() {
     return sums.examples;

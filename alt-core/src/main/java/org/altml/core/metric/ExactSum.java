@@ -106,4 +106,20 @@ final class ExactSum {
     Arrays.fill(digits, 0L);
     pending = 0;
   }
+
+  /** Writes the exact state (for checkpoints); {@link #read} restores it bit for bit. */
+  void write(java.io.DataOutput out) throws java.io.IOException {
+    for (long d : digits) {
+      out.writeLong(d);
+    }
+    out.writeInt(pending);
+  }
+
+  /** Reads a state written by {@link #write} into this sum. */
+  void read(java.io.DataInput in) throws java.io.IOException {
+    for (int i = 0; i < DIGITS; i++) {
+      digits[i] = in.readLong();
+    }
+    pending = in.readInt();
+  }
 }

@@ -221,4 +221,45 @@ final class MetricSums {
     }
     return new MetricReport(values, examples, rankingLeftOut, truthEmpty, tp.clone(), fp.clone(), fn.clone(), policy);
   }
+
+  /** Writes every sum and count (not L or the policy, which the caller writes). */
+  void write(java.io.DataOutput out) throws java.io.IOException {
+    long[] counts = {examples, exactMatches, emptyPredictions, symmetricDifference, rankingExamples, rankingLeftOut, truthNonEmpty,
+        truthEmpty};
+    for (long c : counts) {
+      out.writeLong(c);
+    }
+    for (ExactSum sum : sums()) {
+      sum.write(out);
+    }
+    for (int l = 0; l < numLabels; l++) {
+      out.writeLong(tp[l]);
+      out.writeLong(fp[l]);
+      out.writeLong(fn[l]);
+    }
+  }
+
+  /** Reads what {@link #write} wrote into these (empty) sums of the same L. */
+  void read(java.io.DataInput in) throws java.io.IOException {
+    examples = in.readLong();
+    exactMatches = in.readLong();
+    emptyPredictions = in.readLong();
+    symmetricDifference = in.readLong();
+    rankingExamples = in.readLong();
+    rankingLeftOut = in.readLong();
+    truthNonEmpty = in.readLong();
+    truthEmpty = in.readLong();
+    for (ExactSum sum : sums()) {
+      sum.read(in);
+    }
+    for (int l = 0; l < numLabels; l++) {
+      tp[l] = in.readLong();
+      fp[l] = in.readLong();
+      fn[l] = in.readLong();
+    }
+  }
+
+  private ExactSum[] sums() {
+    return new ExactSum[] {precision, recall, jaccard, rankingLoss, oneError, coverage, averagePrecision};
+  }
 }

@@ -333,6 +333,16 @@ public final class ArffReader implements ExampleStream {
     return false;
   }
 
+  /** Parses the current line of the input (one fed by {@link RecordParser}); false for a blank or comment line. */
+  boolean parseCurrent() throws DataFormatException {
+    return parseRow();
+  }
+
+  /** The input, for {@link RecordParser}. */
+  LineInput input() {
+    return in;
+  }
+
   private static boolean isSpace(byte c) {
     return c == ' ' || c == '\t' || c == '\r';
   }

@@ -109,6 +109,11 @@ public final class LibSvmReader implements ExampleStream {
     return false;
   }
 
+  /** Parses the current line of the input (one fed by {@link RecordParser}); false for a blank or comment line. */
+  boolean parseCurrent() throws DataFormatException {
+    return parseLine();
+  }
+
   private static boolean isSpace(byte c) {
     return c == ' ' || c == '\t' || c == '\r';
   }

@@ -67,6 +67,33 @@ final class LineInput implements Closeable {
     checkEncoding();
   }
 
+  /**
+   * A line input fed one record at a time ({@link #setRecord}) instead of reading a stream: what
+   * {@link RecordParser} hands to the readers' own line parsers, so a record fails exactly as the same
+   * line would in a file.
+   */
+  LineInput(String file) {
+    this.in = null;
+    this.hashing = null;
+    this.file = file;
+    this.maxLineBytes = Integer.MAX_VALUE;
+    this.eof = true;
+  }
+
+  /** Makes {@code b[s, e)} the current line, numbered {@code line} (1-based). */
+  void setRecord(byte[] b, int s, int e, long line) {
+    this.buf = b;
+    this.start = s;
+    this.end = e;
+    this.line = line;
+  }
+
+  /** Stops reading the stream (closed) and takes records from {@link #setRecord} from now on. */
+  void detach() throws IOException {
+    close();
+    this.eof = true;
+  }
+
   /** Skips a UTF-8 byte order mark; refuses UTF-16 and binary data (see the class comment). */
   private void checkEncoding() throws DataFormatException {
     byte[] b = buf;
@@ -216,6 +243,8 @@ final class LineInput implements Closeable {
 
   @Override
   public void close() throws IOException {
-    in.close();
+    if (in != null) {
+      in.close();
+    }
   }
 }

@@ -1,0 +1,138 @@
+package org.altml.flink;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.altml.core.learner.OnlineMultiLabelLearner;
+import org.altml.core.learner.Predictor;
+import org.altml.core.learner.Scores;
+import org.altml.sparse.io.RecordParser;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.typeinfo.BasicTypeInfo;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.runtime.state.FunctionInitializationContext;
+import org.apache.flink.runtime.state.FunctionSnapshotContext;
+import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
+import org.apache.flink.streaming.api.functions.co.BroadcastProcessFunction;
+import org.apache.flink.util.Collector;
+
+/**
+ * Scores records with a model broadcast to every parallel predictor (Flink broadcast state), hot-swapped
+ * without stopping the stream: a newer model version (a larger {@link ModelMessage#round}) replaces the
+ * current one between two records; an older or equal version is ignored. Each prediction names the model
+ * version that made it. Records that arrive before the first model wait in operator state (checkpointed)
+ * and are scored when it comes.
+ *
+ * <p>The model's bytes are the broadcast state (so a restore or a rescale brings every predictor the current
+ * model); each predictor decodes them once per version into a frozen learner and predicts through its
+ * {@link Predictor}.
+ */
+public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, ModelMessage, String> implements CheckpointedFunction {
+  private static final long serialVersionUID = 1L;
+  /** The broadcast state: the current model under the key "model". */
+  public static final MapStateDescriptor<String, ModelMessage> MODEL =
+      new MapStateDescriptor<>("model", BasicTypeInfo.STRING_TYPE_INFO, TypeInformation.of(ModelMessage.class));
+  private static final String KEY = "model";
+
+  private final DataSpec data;
+  private final int numLabels;
+  private final boolean withScores;
+  private transient Parsing parsing;
+  private transient Scores scores;
+  private transient long version = Long.MIN_VALUE;
+  private transient Predictor predictor;
+  private transient List<TextLine> waiting;
+  private transient ListState<TextLine> waitingState;
+
+  /** Scores records of {@code data} with models of L = {@code numLabels}. */
+  public BroadcastScorer(DataSpec data, int numLabels, boolean withScores) {
+    this.data = data;
+    this.numLabels = numLabels;
+    this.withScores = withScores;
+  }
+
+  @Override
+  public void open(OpenContext context) {
+    parsing = new Parsing(data, numLabels);
+    scores = new Scores(numLabels);
+    version = Long.MIN_VALUE;
+  }
+
+  @Override
+  public void processElement(TextLine line, ReadOnlyContext ctx, Collector<String> out) throws Exception {
+    ModelMessage current = ctx.getBroadcastState(MODEL).get(KEY);
+    if (current == null) {
+      waiting.add(line);
+      return;
+    }
+    use(current);
+    score(line, ctx, out);
+  }
+
+  private void use(ModelMessage m) {
+    if (m.round != version) {
+      OnlineMultiLabelLearner l = Models.learner(m.model, "model version " + m.round);
+      if (l.numLabels() != numLabels) {
+        throw new IllegalArgumentException("model version " + m.round + " has " + l.numLabels() + " labels, the data " + numLabels);
+      }
+      predictor = l.predictor();
+      version = m.round;
+    }
+  }
+
+  private void score(TextLine line, Context ctx, Collector<String> out) throws Exception {
+    RecordParser p = parsing.parse(line);
+    if (p == null) {
+      if (parsing.reason() != null) {
+        ctx.output(Output.BAD, Output.bad(line.file, line.line, parsing.reason()));
+      }
+      return;
+    }
+    predictor.predict(p.features(), scores);
+    out.collect(Output.prediction(line.file, line.line, null, version, scores, withScores));
+  }
+
+  private void score(TextLine line, ReadOnlyContext ctx, Collector<String> out) throws Exception {
+    RecordParser p = parsing.parse(line);
+    if (p == null) {
+      if (parsing.reason() != null) {
+        ctx.output(Output.BAD, Output.bad(line.file, line.line, parsing.reason()));
+      }
+      return;
+    }
+    predictor.predict(p.features(), scores);
+    out.collect(Output.prediction(line.file, line.line, null, version, scores, withScores));
+  }
+
+  @Override
+  public void processBroadcastElement(ModelMessage m, Context ctx, Collector<String> out) throws Exception {
+    ModelMessage current = ctx.getBroadcastState(MODEL).get(KEY);
+    if (current != null && current.round >= m.round) {
+      return;
+    }
+    ctx.getBroadcastState(MODEL).put(KEY, m);
+    use(m);
+    if (!waiting.isEmpty()) {
+      for (TextLine line : waiting) {
+        score(line, ctx, out);
+      }
+      waiting.clear();
+    }
+  }
+
+  @Override
+  public void snapshotState(FunctionSnapshotContext context) throws Exception {
+    waitingState.update(waiting);
+  }
+
+  @Override
+  public void initializeState(FunctionInitializationContext context) throws Exception {
+    waitingState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("waiting", TypeInformation.of(TextLine.class)));
+    waiting = new ArrayList<>();
+    for (TextLine line : waitingState.get()) {
+      waiting.add(line);
+    }
+  }
+}

@@ -1,0 +1,310 @@
+package org.altml.flink;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.altml.core.learner.LearnerRegistry;
+import org.altml.core.learner.LearnerSpec;
+import org.altml.core.learner.Settings;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.util.CloseableIterator;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The jobs from a command line: {@code run} (one model per key, or data-parallel training with averaging)
+ * and {@code predict} (broadcast scoring with a frozen or a refreshed model). Run with plain {@code java} (the
+ * launcher's {@code ./alt flink ...}) it starts a local MiniCluster with {@code --parallelism P}; submitted with
+ * {@code flink run -c org.altml.flink.FlinkMain alt-flink-job.jar ...} the same jobs run on that cluster.
+ * Results stream back to this process (Flink's collect) and are written under {@code --out}; one JSON summary
+ * line goes to standard output.
+ */
+@Command(name = "alt flink", mixinStandardHelpOptions = true, subcommands = {FlinkMain.Run.class, FlinkMain.Predict.class},
+    description = "ALT's online learners on Apache Flink (local MiniCluster, or a cluster through 'flink run').")
+public final class FlinkMain implements Callable<Integer> {
+  /** Runs the command line; exits with its code. */
+  public static void main(String[] args) {
+    CommandLine cli = new CommandLine(new FlinkMain()).setCaseInsensitiveEnumValuesAllowed(true);
+    cli.setExecutionExceptionHandler((e, line, parsed) -> {
+      Throwable root = e;
+      while (root.getCause() != null && root.getCause() != root) {
+        root = root.getCause();
+      }
+      System.err.println("alt flink: " + (root.getMessage() == null ? root.toString() : root.getMessage()));
+      if (Boolean.getBoolean("alt.flink.trace")) {
+        e.printStackTrace();
+      }
+      return 2;
+    });
+    System.exit(cli.execute(args));
+  }
+
+  @Override
+  public Integer call() {
+    new CommandLine(this).usage(System.err);
+    return 2;
+  }
+
+  /** What both subcommands take. */
+  abstract static class Common implements Callable<Integer> {
+    @Option(names = "--data", required = true, arity = "1..*", description = "LIBSVM or ARFF files (.gz too)")
+    List<String> data;
+    @Option(names = "--parallelism", defaultValue = "1", description = "parallel learners/predictors P (default ${DEFAULT-VALUE})")
+    int parallelism;
+    @Option(names = "--num-labels", defaultValue = "0", description = "L of LIBSVM data (ARFF: from the header)")
+    int numLabels;
+    @Option(names = "--num-features", defaultValue = "0", description = "d when declared")
+    int numFeatures;
+    @Option(names = "--zero-based", description = "LIBSVM feature indices start at 0")
+    boolean zeroBased;
+    @Option(names = "--labels-xml", description = "Mulan XML label file of ARFF data without one beside it")
+    String labelsXml;
+    @Option(names = "--labels-last", defaultValue = "-1", description = "ARFF: the last N attributes are the labels (MEKA)")
+    int labelsLast;
+    @Option(names = "--out", description = "folder for predictions.jsonl, bad-records.jsonl, reports.jsonl and models")
+    Path out;
+    @Option(names = "--no-predictions", description = "count predictions, do not keep them (throughput runs)")
+    boolean noPredictions;
+    @Option(names = "--scores", description = "predictions carry the label and threshold scores")
+    boolean scores;
+    @Option(names = "--checkpoint-ms", defaultValue = "5000", description = "checkpoint interval in ms (0: off; default ${DEFAULT-VALUE})")
+    long checkpointMs;
+    @Option(names = "--checkpoint-dir", description = "where checkpoints go (default: a folder under java.io.tmpdir; a shared file system"
+        + " on a cluster)")
+    String checkpointDir;
+    @Option(names = "--restarts", defaultValue = "0", description = "restarts from the last checkpoint after a failure (default ${DEFAULT-VALUE}:"
+        + " a failure ends the job with its error)")
+    int restarts;
+
+    DataSpec dataSpec() {
+      return new DataSpec(numLabels, numFeatures, zeroBased, labelsXml, labelsLast);
+    }
+
+    StreamExecutionEnvironment env() {
+      Configuration conf = new Configuration();
+      if (restarts > 0) {
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, restarts);
+      } else {
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+      }
+      // checkpoints to files: the job manager's memory (Flink's default without a folder) takes at most 5 MB of
+      // state, and a model of RCV1's shape is 38 MB
+      String dir = checkpointDir != null ? checkpointDir
+          : Path.of(System.getProperty("java.io.tmpdir"), "alt-flink-checkpoints").toAbsolutePath().toUri().toString();
+      conf.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
+      conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, dir);
+      // a report may carry a model (38 MB of doubles for RCV1's W): the collect sink's batches must hold one
+      conf.setString("collect-sink.batch-size.max", "512mb");
+      StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+      env.setParallelism(parallelism);
+      if (checkpointMs > 0) {
+        env.enableCheckpointing(checkpointMs);
+      }
+      return env;
+    }
+
+    /** Runs the job, writes the outputs, prints the summary. */
+    int execute(StreamExecutionEnvironment env, Jobs.Streams streams, String mode) throws Exception {
+      DataStream<String> main = streams.main() == null ? null : streams.main().getType().equals(Types.STRING)
+          && !(this instanceof Run) ? streams.main().transform("count", Types.STRING, new Counting<String>(!noPredictions))
+          .setParallelism(streams.main().getParallelism()) : streams.main();
+      DataStream<String> all = new Jobs.Streams(main, streams.bad(), streams.reports()).all();
+      if (out != null) {
+        Files.createDirectories(out);
+      }
+      long start = System.nanoTime();
+      long n = 0;
+      long bad = 0;
+      long firstMs = Long.MAX_VALUE;
+      long lastMs = 0;
+      List<String> reports = new ArrayList<>();
+      try (PrintWriter predictions = writer("predictions.jsonl"); PrintWriter badRecords = writer("bad-records.jsonl");
+          PrintWriter reportLines = writer("reports.jsonl")) {
+        CloseableIterator<String> it = all.executeAndCollect("alt flink " + mode);
+        try {
+          while (it.hasNext()) {
+            String line = it.next();
+            if (line.startsWith("{\"type\":\"prediction\"")) {
+              predictions.println(line);
+            } else if (line.startsWith("{\"type\":\"bad\"")) {
+              bad++;
+              badRecords.println(line);
+            } else if (line.startsWith("{\"type\":\"count\"")) {
+              n += field(line, "n");
+              if (field(line, "n") > 0) {
+                firstMs = Math.min(firstMs, field(line, "firstMs"));
+                lastMs = Math.max(lastMs, field(line, "lastMs"));
+              }
+            } else {
+              reports.add(line);
+              reportLines.println(line.replaceAll(",\"model\":\"[^\"]*\"", ""));
+            }
+          }
+        } finally {
+          it.close();
+        }
+      }
+      double seconds = (System.nanoTime() - start) / 1e9;
+      writeModels(reports);
+      long examples = 0;
+      for (String r : reports) {
+        if (r.startsWith("{\"type\":\"key\"") || r.contains("\"round\":\"final\"")) {
+          examples += field(r, "count");
+        }
+      }
+      long counted = this instanceof Run ? examples : n; // run: the examples learned (an ARFF header's lines are not)
+      double span = lastMs > firstMs ? (lastMs - firstMs) / 1e3 : seconds;
+      StringBuilder summary = new StringBuilder("{\"mode\":").append(Output.quote(mode)).append(",\"parallelism\":").append(parallelism)
+          .append(",\"records\":").append(counted).append(",\"bad\":").append(bad)
+          .append(",\"seconds\":").append(String.format(Locale.ROOT, "%.3f", seconds))
+          .append(",\"recordsPerSecond\":").append(String.format(Locale.ROOT, "%.0f", counted / seconds));
+      if (main != null) {
+        summary.append(",\"streamingSeconds\":").append(String.format(Locale.ROOT, "%.3f", span))
+            .append(",\"streamingRecordsPerSecond\":").append(String.format(Locale.ROOT, "%.0f", counted / span));
+      }
+      for (String r : reports) {
+        if (r.contains("\"round\":\"final\"")) {
+          summary.append(",\"final\":").append(r.replaceAll(",\"model\":\"[^\"]*\"", ""));
+        }
+      }
+      if (reports.stream().anyMatch(r -> r.startsWith("{\"type\":\"key\""))) {
+        summary.append(",\"keys\":").append(reports.stream().filter(r -> r.startsWith("{\"type\":\"key\"")).count());
+      }
+      System.out.println(summary.append('}'));
+      return 0;
+    }
+
+    private PrintWriter writer(String name) throws IOException {
+      if (out == null) {
+        return new PrintWriter(java.io.OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8);
+      }
+      BufferedWriter w = Files.newBufferedWriter(out.resolve(name), StandardCharsets.UTF_8);
+      return new PrintWriter(w);
+    }
+
+    private void writeModels(List<String> reports) throws IOException {
+      if (out == null) {
+        return;
+      }
+      Pattern model = Pattern.compile("\"model\":\"([^\"]*)\"");
+      for (String r : reports) {
+        Matcher m = model.matcher(r);
+        if (!m.find()) {
+          continue;
+        }
+        String name;
+        if (r.startsWith("{\"type\":\"key\"")) {
+          name = "key-" + r.replaceAll("^\\{\"type\":\"key\",\"key\":\"([^\"]*)\".*", "$1").replaceAll("[^A-Za-z0-9._-]", "_") + ".model";
+        } else {
+          name = "final.model";
+        }
+        Files.write(out.resolve(name), Base64.getDecoder().decode(m.group(1)));
+      }
+    }
+  }
+
+  static long field(String json, String name) {
+    Matcher m = Pattern.compile("\"" + name + "\":(\\d+)").matcher(json);
+    return m.find() ? Long.parseLong(m.group(1)) : 0;
+  }
+
+  /** {@code alt flink run}: one model per key, or data-parallel training. */
+  @Command(name = "run", mixinStandardHelpOptions = true, description = "Train online on Flink: one model per key (keyed) or one model"
+      + " from p workers averaged every N records (parallel).")
+  static final class Run extends Common {
+    enum Mode { KEYED, PARALLEL }
+
+    @Option(names = "--mode", required = true, description = "keyed or parallel")
+    Mode mode;
+    @Option(names = "--learner", required = true, description = "a registered learner kind (alt evaluate --help lists them)")
+    String learner;
+    @Option(names = "--set", description = "a learner parameter by name, e.g. --set eta=0.5 --set maxUpdates=4")
+    Map<String, String> set = new LinkedHashMap<>();
+    @Option(names = "--key-by", defaultValue = "file", description = "keyed: 'file' or 'mod:K' (default ${DEFAULT-VALUE})")
+    String keyBy;
+    @Option(names = "--mix-every", defaultValue = "0", description = "parallel: average the workers' models every N records (0: only at the end)")
+    long mixEvery;
+    @Option(names = "--test", arity = "1..*", description = "parallel: files scored by the latest averaged model")
+    List<String> test = new ArrayList<>();
+    @Option(names = "--seed", defaultValue = "1", description = "seed of the learners' random choices")
+    long seed;
+    private DataStream<String> trainingLines;
+
+    @Override
+    public Integer call() throws Exception {
+      DataSpec spec = dataSpec();
+      DataSpec.Labels labels = spec.labels(data);
+      LearnerSpec kind = LearnerRegistry.get(learner);
+      Settings settings = Settings.parse(kind, set);
+      LearnerSetup setup = LearnerSetup.of(settings, labels.numLabels(), labels.numFeatures(), seed);
+      StreamExecutionEnvironment env = env();
+      boolean models = out != null;
+      // the training input's lines are counted as they leave the source (which the learners backpressure): the
+      // summary's streamingRecordsPerSecond, without the job's start-up
+      java.util.function.UnaryOperator<DataStream<TextLine>> count = lines -> {
+        trainingLines = lines.transform("count lines", Types.STRING, new Counting<TextLine>(false)).setParallelism(lines.getParallelism());
+        return lines;
+      };
+      Jobs.Streams streams = mode == Mode.KEYED
+          ? Jobs.keyed(env, data, spec, setup, keyBy, parallelism, models, scores, count)
+          : Jobs.parallel(env, data, spec, setup, parallelism, mixEvery, test, models, scores, count);
+      streams = new Jobs.Streams(trainingLines, streams.bad(), streams.main() == null ? streams.reports()
+          : streams.reports().union(streams.main()));
+      return execute(env, streams, mode.name().toLowerCase(Locale.ROOT));
+    }
+  }
+
+  /** {@code alt flink predict}: broadcast scoring. */
+  @Command(name = "predict", mixinStandardHelpOptions = true, description = "Score files with a model broadcast to P predictors:"
+      + " a model file (frozen) or the newest model dropped into a folder (refreshed while the job runs).")
+  static final class Predict extends Common {
+    @Option(names = "--model", description = "a model file (alt train --model, or final.model of alt flink run)")
+    String model;
+    @Option(names = "--watch", description = "a folder: every new model file in it replaces the current model (runs until cancelled)")
+    String watch;
+    @Option(names = "--refresh-ms", defaultValue = "1000", description = "how often --watch looks (default ${DEFAULT-VALUE})")
+    long refreshMs;
+
+    @Override
+    public Integer call() throws Exception {
+      if ((model == null) == (watch == null)) {
+        throw new CommandLine.ParameterException(new CommandLine(this), "give --model FILE or --watch DIR");
+      }
+      StreamExecutionEnvironment env = env();
+      int l;
+      DataStream<ModelMessage> models;
+      if (model != null) {
+        l = Models.learner(Files.readAllBytes(Path.of(model)), model).numLabels();
+        models = Jobs.modelFile(env, model);
+      } else {
+        if (numLabels < 1) {
+          throw new CommandLine.ParameterException(new CommandLine(this), "--watch needs --num-labels L (the models' L)");
+        }
+        l = numLabels;
+        models = Jobs.watchModels(env, watch, Duration.ofMillis(refreshMs));
+      }
+      DataSpec spec = new DataSpec(l, numFeatures, zeroBased, labelsXml, labelsLast);
+      return execute(env, Jobs.score(env, data, spec, l, models, parallelism, scores, null), "predict");
+    }
+  }
+}

@@ -1,0 +1,172 @@
+package org.altml.flink;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.functions.Partitioner;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.java.functions.KeySelector;
+import org.apache.flink.connector.file.src.FileSource;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+/**
+ * The jobs, as pipelines on a {@link StreamExecutionEnvironment} (a local MiniCluster or a real cluster: the
+ * same code). Every job reads lines through {@link LineFormat}, parses them per record with the readers' own
+ * checks, sends bad records to a side output, and emits JSON lines ({@link Output}).
+ *
+ * <p>Determinism: the keyed and the data-parallel jobs read their input with one source subtask, so every key
+ * (every worker) sees its records in file order, whatever the parallelism and however often the job fails
+ * and restarts from a checkpoint; the results are then bit for bit those of a run without failures. The
+ * scoring job reads with p source subtasks (splits of the files), order does not matter there.
+ */
+public final class Jobs {
+  /** Splits smaller than this are not worth a subtask. */
+  public static final long MIN_SPLIT_BYTES = 1 << 20;
+
+  private Jobs() {}
+
+  /**
+   * The outputs of a job: the main lines (predictions), the bad records, the reports.
+   *
+   * @param main predictions, one JSON line each, or null (a job that predicts nothing)
+   * @param bad bad records, one JSON line each
+   * @param reports per-key reports or mixed models, or null (a job that reports nothing)
+   */
+  public record Streams(DataStream<String> main, DataStream<String> bad, DataStream<String> reports) {
+    /** All of them as one stream. */
+    public DataStream<String> all() {
+      DataStream<String> all = bad;
+      if (main != null) {
+        all = all.union(main);
+      }
+      if (reports != null) {
+        all = all.union(reports);
+      }
+      return all;
+    }
+  }
+
+  /** The lines of {@code files}, read by {@code parallelism} source subtasks (operator id "lines"). */
+  public static DataStream<TextLine> lines(StreamExecutionEnvironment env, List<String> files, int parallelism) {
+    return lines(env, files, parallelism, "lines");
+  }
+
+  /** The lines of {@code files}, read by {@code parallelism} source subtasks, the source's operator id {@code uid}. */
+  public static DataStream<TextLine> lines(StreamExecutionEnvironment env, List<String> files, int parallelism, String uid) {
+    Path[] paths = files.stream().map(f -> new Path(java.nio.file.Path.of(f).toAbsolutePath().toUri())).toArray(Path[]::new);
+    FileSource<TextLine> source = FileSource.forBulkFileFormat(new LineFormat(), paths)
+        .setFileEnumerator(LineFormat.Enumerator.provider(MIN_SPLIT_BYTES))
+        .build();
+    return env.fromSource(source, WatermarkStrategy.noWatermarks(), "lines of " + String.join(", ", files))
+        .setParallelism(parallelism).name(uid).uid(uid);
+  }
+
+  /**
+   * The key of a record: {@code "file"} (one model per input file) or {@code "mod:K"} (K keys, record i of a
+   * file to key i mod K: a stand-in for tenants or users in tests and benchmarks).
+   */
+  public static KeySelector<TextLine, String> keyBy(String spec) {
+    if (spec.equals("file")) {
+      return t -> t.file;
+    }
+    if (spec.startsWith("mod:")) {
+      int k = Integer.parseInt(spec.substring(4));
+      if (k < 1) {
+        throw new IllegalArgumentException("--key-by mod:K needs K >= 1: " + spec);
+      }
+      return t -> "k" + Math.floorMod(t.line, k);
+    }
+    throw new IllegalArgumentException("--key-by is 'file' or 'mod:K', not '" + spec + "'");
+  }
+
+  /**
+   * One model per key, prequential ({@link KeyedPrequential}) at parallelism {@code p}.
+   *
+   * @param tap applied to the lines before they are keyed (tests inject failures there); null for none
+   */
+  public static Streams keyed(StreamExecutionEnvironment env, List<String> files, DataSpec data, LearnerSetup setup, String keyBy,
+      int p, boolean withModels, boolean withScores, UnaryOperator<DataStream<TextLine>> tap) {
+    DataStream<TextLine> lines = lines(env, files, 1);
+    if (tap != null) {
+      lines = tap.apply(lines);
+    }
+    SingleOutputStreamOperator<String> out = lines.keyBy(keyBy(keyBy), Types.STRING)
+        .process(new KeyedPrequential(data, setup, withModels, withScores)).setParallelism(p).name("keyed prequential " + setup.learner())
+        .uid("keyed-prequential");
+    return new Streams(out, out.getSideOutput(Output.BAD), out.getSideOutput(Output.REPORTS));
+  }
+
+  /**
+   * Scores the lines of {@code files} at parallelism {@code p} with the models of {@code models} (hot swap).
+   *
+   * @param tap applied to the lines before they are scored (tests throttle there); null for none
+   */
+  public static Streams score(StreamExecutionEnvironment env, List<String> files, DataSpec data, int numLabels, DataStream<ModelMessage> models,
+      int p, boolean withScores, UnaryOperator<DataStream<TextLine>> tap) {
+    DataStream<TextLine> lines = lines(env, files, p, "test-lines");
+    if (tap != null) {
+      lines = tap.apply(lines);
+    }
+    SingleOutputStreamOperator<String> out = lines.connect(models.broadcast(BroadcastScorer.MODEL))
+        .process(new BroadcastScorer(data, numLabels, withScores)).setParallelism(p).name("broadcast scoring").uid("broadcast-scoring");
+    return new Streams(out, out.getSideOutput(Output.BAD), null);
+  }
+
+  /**
+   * Data-parallel training of one model: p workers ({@link ParallelWorker}) learn from the lines assigned
+   * by line number mod p, a mixer ({@link ModelMixer}) averages their models every {@code mixEvery} lines and
+   * at the end; when {@code testFiles} is not empty, their lines are scored by the latest average (broadcast
+   * to p predictors). The reports carry every mixed round and the final model with the merged prequential
+   * metrics.
+   */
+  public static Streams parallel(StreamExecutionEnvironment env, List<String> files, DataSpec data, LearnerSetup setup, int p,
+      long mixEvery, List<String> testFiles, boolean withModels, boolean withScores, UnaryOperator<DataStream<TextLine>> tap) {
+    setup.averaging(); // fails now, naming the kind, when it cannot be averaged
+    DataStream<TextLine> lines = lines(env, files, 1);
+    if (tap != null) {
+      lines = tap.apply(lines);
+    }
+    SingleOutputStreamOperator<ModelMessage> workers = lines
+        .partitionCustom((Partitioner<Long>) (line, n) -> (int) Math.floorMod(line, (long) n), (KeySelector<TextLine, Long>) t -> t.line)
+        .transform("worker " + setup.learner(), TypeInformation.of(ModelMessage.class), new ParallelWorker(data, setup, mixEvery))
+        .setParallelism(p).uid("parallel-workers");
+    SingleOutputStreamOperator<ModelMessage> mixed = workers
+        .transform("mixer", TypeInformation.of(ModelMessage.class), new ModelMixer(setup, withModels))
+        .setParallelism(1).setMaxParallelism(1).uid("mixer");
+    DataStream<String> bad = workers.getSideOutput(Output.BAD);
+    DataStream<String> predictions;
+    if (testFiles.isEmpty()) {
+      predictions = null;
+    } else {
+      Streams scored = score(env, testFiles, data, setup.numLabels(), mixed, p, withScores, null);
+      predictions = scored.main();
+      bad = bad.union(scored.bad());
+    }
+    return new Streams(predictions, bad, mixed.getSideOutput(Output.REPORTS));
+  }
+
+  /** A frozen model: the model file's bytes, read here, as version 0. */
+  public static DataStream<ModelMessage> modelFile(StreamExecutionEnvironment env, String file) throws IOException {
+    byte[] bytes = Files.readAllBytes(java.nio.file.Path.of(file));
+    Models.learner(bytes, file); // fails here, naming the file, when it is not a model
+    return env.fromData(TypeInformation.of(ModelMessage.class), new ModelMessage(0, -1, 1, bytes, null)).name("model " + file).uid("model");
+  }
+
+  /**
+   * Models dropped into {@code dir} while the job runs, each a new version (its modification time): the
+   * periodically refreshed model. Write a new file under a new name and move it into place (a file is read
+   * once, by name). The stream does not end: the job runs until cancelled.
+   */
+  public static DataStream<ModelMessage> watchModels(StreamExecutionEnvironment env, String dir, Duration every) {
+    FileSource<ModelMessage> source = FileSource.forBulkFileFormat(new ModelFileFormat(),
+        new Path(java.nio.file.Path.of(dir).toAbsolutePath().toUri())).monitorContinuously(every).build();
+    return env.fromSource(source, WatermarkStrategy.noWatermarks(), "models in " + dir).setParallelism(1).uid("models");
+  }
+}

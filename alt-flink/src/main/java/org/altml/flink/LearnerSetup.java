@@ -1,0 +1,57 @@
+package org.altml.flink;
+
+import java.io.Serializable;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.altml.core.learner.LearnerContext;
+import org.altml.core.learner.LearnerRegistry;
+import org.altml.core.learner.ModelAveraging;
+import org.altml.core.learner.OnlineMultiLabelLearner;
+import org.altml.core.learner.Settings;
+
+/**
+ * A learner kind and its settings by name and text ({@link Settings#asText()}), with L and d: what the
+ * operators need to create learners on the task managers through the {@link LearnerRegistry}, in a form
+ * Flink can ship. No learner is named here: any registered kind works.
+ */
+public record LearnerSetup(String learner, LinkedHashMap<String, String> settings, int numLabels, int numFeatures, long seed)
+    implements Serializable {
+  /** The setup of {@code settings} for data with L labels and d features (0 when unknown). */
+  public static LearnerSetup of(Settings settings, int numLabels, int numFeatures, long seed) {
+    return new LearnerSetup(settings.learner(), new LinkedHashMap<>(settings.asText()), numLabels, numFeatures, seed);
+  }
+
+  /** The settings, parsed again through the registry. */
+  public Settings parsed() {
+    return Settings.parse(LearnerRegistry.get(learner), settings);
+  }
+
+  /** A fresh learner whose random choices derive from {@code seedOffset} (a key's or a worker's). */
+  public OnlineMultiLabelLearner create(long seedOffset) {
+    return LearnerRegistry.create(parsed(), new LearnerContext(numLabels, numFeatures, -1, seed * 1_000_003L + seedOffset));
+  }
+
+  /**
+   * The averaging of the learner kind.
+   *
+   * @throws IllegalArgumentException when the kind cannot be averaged
+   */
+  public ModelAveraging averaging() {
+    ModelAveraging a = LearnerRegistry.get(learner).averaging();
+    if (a == null) {
+      throw new IllegalArgumentException("learner " + learner + " cannot be averaged (its spec has no ModelAveraging):"
+          + " data-parallel training needs one");
+    }
+    return a;
+  }
+
+  /** The settings' stable key. */
+  @Override
+  public String toString() {
+    return parsed().key();
+  }
+
+  static Map<String, String> copy(Map<String, String> m) {
+    return new LinkedHashMap<>(m);
+  }
+}

@@ -1,0 +1,239 @@
+package org.altml.flink;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.zip.GZIPInputStream;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.file.src.FileSourceSplit;
+import org.apache.flink.connector.file.src.enumerate.FileEnumerator;
+import org.apache.flink.connector.file.src.reader.BulkFormat;
+import org.apache.flink.connector.file.src.util.CheckpointedPosition;
+import org.apache.flink.connector.file.src.util.IteratorResultIterator;
+import org.apache.flink.core.fs.FSDataInputStream;
+import org.apache.flink.core.fs.FileStatus;
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.Path;
+
+/**
+ * The lines of LIBSVM and ARFF files for Flink's file source, each with its file and exact 1-based line
+ * number, so that a bad record can be named as the readers name it.
+ *
+ * <p>Splitting: {@link Enumerator} cuts every plain (not gzip) file into about as many splits as the source
+ * has subtasks, at line ends, counting the lines before each cut in one pass over the file when the job
+ * starts; the split's id carries its first line number ({@code "<n>@<line>"}), so every subtask knows the
+ * number of every line it reads. A gzip file is one split (it cannot be entered in the middle). A reader's
+ * position is the number of lines of its split already emitted: a restore from a checkpoint re-opens the
+ * split and skips them, so the lines after a failure are exactly those that follow the checkpoint.
+ */
+public final class LineFormat implements BulkFormat<TextLine, FileSourceSplit> {
+  private static final long serialVersionUID = 1L;
+  private static final int BATCH = 512;
+
+  @Override
+  public Reader<TextLine> createReader(Configuration config, FileSourceSplit split) throws IOException {
+    return new LineReader(split, 0);
+  }
+
+  @Override
+  public Reader<TextLine> restoreReader(Configuration config, FileSourceSplit split) throws IOException {
+    long skip = split.getReaderPosition().map(CheckpointedPosition::getRecordsAfterOffset).orElse(0L);
+    return new LineReader(split, skip);
+  }
+
+  @Override
+  public boolean isSplittable() {
+    return true;
+  }
+
+  @Override
+  public TypeInformation<TextLine> getProducedType() {
+    return TypeInformation.of(TextLine.class);
+  }
+
+  /** Whether {@code path} is read through gzip: by its name, as Flink's file source decides it too. */
+  static boolean isGzip(Path path) {
+    return path.getName().endsWith(".gz");
+  }
+
+  /** The first line number a split id of {@link Enumerator} carries (1 for other ids). */
+  static long firstLine(String splitId) {
+    int at = splitId.indexOf('@');
+    return at < 0 ? 1 : Long.parseLong(splitId.substring(at + 1));
+  }
+
+  /** The path as messages show it: the path part of a {@code file:} URI, else the URI. */
+  static String displayName(Path path) {
+    java.net.URI uri = path.toUri();
+    return uri.getScheme() == null || "file".equals(uri.getScheme()) ? uri.getPath() : uri.toString();
+  }
+
+  private static final class LineReader implements Reader<TextLine> {
+    private final InputStream in;
+    private final String file;
+    private final long end;
+    private long position; // bytes of the split consumed (plain files); lines are what is counted for restores
+    private long emitted;
+    private long line;
+    private byte[] buf = new byte[1 << 10];
+
+    LineReader(FileSourceSplit split, long skip) throws IOException {
+      FileSystem fs = split.path().getFileSystem();
+      FSDataInputStream raw = fs.open(split.path());
+      this.file = displayName(split.path());
+      if (isGzip(split.path())) {
+        this.in = new GZIPInputStream(raw, 1 << 16);
+        this.end = Long.MAX_VALUE;
+      } else {
+        raw.seek(split.offset());
+        this.in = raw;
+        this.end = split.length();
+      }
+      this.line = firstLine(split.splitId()) - 1;
+      for (long i = 0; i < skip; i++) {
+        if (next() < 0) {
+          break;
+        }
+      }
+      this.emitted = skip;
+    }
+
+    private final byte[] block = new byte[1 << 16];
+    private int blockPos;
+    private int blockLimit;
+
+    /** Reads the next line into buf; its length, or -1 at the end of the split. */
+    private int next() throws IOException {
+      if (position >= end) {
+        return -1;
+      }
+      int n = 0;
+      boolean newline = false;
+      while (true) {
+        if (blockPos == blockLimit) {
+          blockLimit = in.read(block, 0, block.length);
+          blockPos = 0;
+          if (blockLimit <= 0) {
+            blockLimit = 0;
+            break;
+          }
+        }
+        int p = blockPos;
+        while (p < blockLimit && block[p] != '\n') {
+          p++;
+        }
+        int len = p - blockPos;
+        if (n + len > buf.length) {
+          buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, n + len));
+        }
+        System.arraycopy(block, blockPos, buf, n, len);
+        n += len;
+        position += len;
+        blockPos = p;
+        if (p < blockLimit) {
+          blockPos++;
+          position++;
+          newline = true;
+          break;
+        }
+      }
+      if (!newline && n == 0) {
+        position = end;
+        return -1;
+      }
+      if (n > 0 && buf[n - 1] == '\r') {
+        n--;
+      }
+      line++;
+      return n;
+    }
+
+    @Override
+    public RecordIterator<TextLine> readBatch() throws IOException {
+      List<TextLine> batch = new ArrayList<>(BATCH);
+      long first = emitted;
+      for (int i = 0; i < BATCH; i++) {
+        int n = next();
+        if (n < 0) {
+          break;
+        }
+        batch.add(new TextLine(file, line, java.util.Arrays.copyOf(buf, n)));
+      }
+      if (batch.isEmpty()) {
+        return null;
+      }
+      emitted += batch.size();
+      return new IteratorResultIterator<>(batch.iterator(), CheckpointedPosition.NO_OFFSET, first);
+    }
+
+    @Override
+    public void close() throws IOException {
+      in.close();
+    }
+  }
+
+  /**
+   * Splits plain files at line ends into about {@code minDesiredSplits} splits each (at least
+   * {@code minSplitBytes} long), counting lines so that each split's id carries its first line number;
+   * gzip files are single splits.
+   */
+  public static final class Enumerator implements FileEnumerator {
+    private final long minSplitBytes;
+
+    /** Splits of at least {@code minSplitBytes} bytes. */
+    public Enumerator(long minSplitBytes) {
+      this.minSplitBytes = minSplitBytes;
+    }
+
+    /** The provider a {@link org.apache.flink.connector.file.src.FileSource} builder takes. */
+    public static FileEnumerator.Provider provider(long minSplitBytes) {
+      return () -> new Enumerator(minSplitBytes);
+    }
+
+    @Override
+    public Collection<FileSourceSplit> enumerateSplits(Path[] paths, int minDesiredSplits) throws IOException {
+      List<FileSourceSplit> splits = new ArrayList<>();
+      int id = 0;
+      for (Path path : paths) {
+        FileSystem fs = path.getFileSystem();
+        FileStatus status = fs.getFileStatus(path);
+        long size = status.getLen();
+        long time = status.getModificationTime();
+        if (isGzip(path) || minDesiredSplits <= 1 || size < 2 * minSplitBytes) {
+          splits.add(new FileSourceSplit((id++) + "@1", path, 0, size, time, size));
+          continue;
+        }
+        long target = Math.max(minSplitBytes, (size + minDesiredSplits - 1) / minDesiredSplits);
+        try (InputStream in = fs.open(path)) {
+          long start = 0;
+          long lineOfStart = 1;
+          long pos = 0;
+          long lines = 0;
+          byte[] block = new byte[1 << 16];
+          int n;
+          while ((n = in.read(block, 0, block.length)) >= 0) {
+            for (int i = 0; i < n; i++) {
+              if (block[i] == '\n') {
+                lines++;
+                long after = pos + i + 1;
+                if (after - start >= target && after < size) {
+                  splits.add(new FileSourceSplit((id++) + "@" + lineOfStart, path, start, after - start, time, size));
+                  start = after;
+                  lineOfStart = lines + 1;
+                }
+              }
+            }
+            pos += n;
+          }
+          if (start < size) {
+            splits.add(new FileSourceSplit((id++) + "@" + lineOfStart, path, start, size - start, time, size));
+          }
+        }
+      }
+      return splits;
+    }
+  }
+}

@@ -1,0 +1,109 @@
+package org.altml.flink;
+
+import java.util.Base64;
+import java.util.Locale;
+import org.altml.core.learner.Scores;
+import org.altml.core.metric.EvaluationSuite;
+import org.altml.core.metric.Measure;
+import org.apache.flink.util.OutputTag;
+
+/**
+ * What the jobs emit, as JSON lines (one object per line, a {@code "type"} first): predictions, bad records,
+ * per-key reports, mixed models. Text keeps the sinks simple (file sink, collect, Kafka) and the outputs
+ * readable with {@code jq}.
+ */
+public final class Output {
+  /** The side output of records that do not parse: {@code {"type":"bad","file":..,"line":..,"reason":..}}. */
+  public static final OutputTag<String> BAD = new OutputTag<>("bad-records") {};
+  /** The side output of reports (per key at the end, mixed models). */
+  public static final OutputTag<String> REPORTS = new OutputTag<>("reports") {};
+
+  private Output() {}
+
+  /** A bad record. */
+  public static String bad(String file, long line, String reason) {
+    return "{\"type\":\"bad\",\"file\":" + quote(file) + ",\"line\":" + line + ",\"reason\":" + quote(reason) + "}";
+  }
+
+  /** A prediction: the predicted labels (and the scores when asked), the model version that made it. */
+  public static String prediction(String file, long line, String key, long modelVersion, Scores scores, boolean withScores) {
+    StringBuilder sb = new StringBuilder(64);
+    sb.append("{\"type\":\"prediction\",\"file\":").append(quote(file)).append(",\"line\":").append(line);
+    if (key != null) {
+      sb.append(",\"key\":").append(quote(key));
+    }
+    sb.append(",\"model\":").append(modelVersion).append(",\"labels\":[");
+    boolean first = true;
+    for (int l = 0; l < scores.numLabels(); l++) {
+      if (scores.isPredicted(l)) {
+        sb.append(first ? "" : ",").append(l);
+        first = false;
+      }
+    }
+    sb.append(']');
+    if (withScores) {
+      sb.append(",\"scores\":[");
+      for (int l = 0; l < scores.numLabels(); l++) {
+        sb.append(l == 0 ? "" : ",").append(scores.label(l));
+      }
+      sb.append("],\"threshold\":").append(scores.threshold());
+    }
+    return sb.append('}').toString();
+  }
+
+  /**
+   * A report of a model and its prequential metrics: per key at the end of the input ({@code "key"}), or a
+   * mixed model of a round ({@code "round"}).
+   */
+  public static String report(String type, String key, long round, long examples, EvaluationSuite suite, byte[] model) {
+    StringBuilder sb = new StringBuilder(128);
+    sb.append("{\"type\":").append(quote(type));
+    if (key != null) {
+      sb.append(",\"key\":").append(quote(key));
+    }
+    if (round >= 0) {
+      sb.append(",\"round\":").append(round == ModelMessage.FINAL ? "\"final\"" : Long.toString(round));
+    }
+    sb.append(",\"examples\":").append(examples);
+    if (suite != null) {
+      sb.append(",\"prequential\":{\"count\":").append(suite.count());
+      for (Measure m : new Measure[] {Measure.F1, Measure.MACRO_F1, Measure.MICRO_F1, Measure.HAMMING_LOSS}) {
+        sb.append(",\"").append(m.metricName()).append("\":").append(number(suite.count() == 0 ? Double.NaN : suite.value(m)));
+      }
+      sb.append('}');
+    }
+    if (model != null) {
+      java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+      crc.update(model);
+      sb.append(",\"modelCrc32\":").append(crc.getValue()).append(",\"model\":\"").append(Base64.getEncoder().encodeToString(model)).append('"');
+    }
+    return sb.append('}').toString();
+  }
+
+  static String number(double v) {
+    return Double.isFinite(v) ? Double.toString(v) : "null";
+  }
+
+  /** A JSON string. */
+  public static String quote(String s) {
+    StringBuilder sb = new StringBuilder(s.length() + 2).append('"');
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '"' -> sb.append("\\\"");
+        case '\\' -> sb.append("\\\\");
+        case '\n' -> sb.append("\\n");
+        case '\r' -> sb.append("\\r");
+        case '\t' -> sb.append("\\t");
+        default -> {
+          if (c < 0x20) {
+            sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+          } else {
+            sb.append(c);
+          }
+        }
+      }
+    }
+    return sb.append('"').toString();
+  }
+}

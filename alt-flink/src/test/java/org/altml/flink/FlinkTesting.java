@@ -1,0 +1,164 @@
+package org.altml.flink;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.altml.core.learner.LearnerRegistry;
+import org.apache.flink.api.common.functions.RichMapFunction;
+import org.apache.flink.api.common.state.CheckpointListener;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.util.CloseableIterator;
+
+/** Small seeded data, local MiniCluster environments, failure injection: what the job tests share. */
+final class FlinkTesting {
+  static final int LABELS = 5;
+  static final int FEATURES = 40;
+
+  private FlinkTesting() {}
+
+  /**
+   * A seeded LIBSVM file of {@code n} lines with labels from a planted linear model (L = 5, d = 40); the
+   * lines listed in {@code bad} (1-based) are replaced by broken ones.
+   */
+  static Path libSvm(Path dir, String name, int n, long seed, List<Integer> bad) throws IOException {
+    Random r = new Random(seed);
+    double[][] w = new double[FEATURES][LABELS + 1];
+    Random planted = new Random(42);
+    for (double[] row : w) {
+      for (int l = 0; l <= LABELS; l++) {
+        row[l] = planted.nextGaussian();
+      }
+    }
+    Path file = dir.resolve(name);
+    try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      for (int i = 1; i <= n; i++) {
+        if (bad.contains(i)) {
+          out.write(i % 2 == 0 ? "1,2 3:x 5:1\n" : "9 1:1\n");
+          continue;
+        }
+        double[] s = new double[LABELS + 1];
+        StringBuilder features = new StringBuilder();
+        for (int f = 0; f < FEATURES; f++) {
+          if (r.nextInt(4) == 0) {
+            float v = (float) (r.nextInt(9) + 1) / 4f;
+            features.append(' ').append(f + 1).append(':').append(v);
+            for (int l = 0; l <= LABELS; l++) {
+              s[l] += v * w[f][l];
+            }
+          }
+        }
+        List<String> labels = new ArrayList<>();
+        for (int l = 0; l < LABELS; l++) {
+          if (s[l] > s[LABELS]) {
+            labels.add(Integer.toString(l));
+          }
+        }
+        out.write(String.join(",", labels) + features + "\n");
+      }
+    }
+    return file;
+  }
+
+  /** A local MiniCluster environment at parallelism {@code p}, checkpoints every 50 ms, quick restarts. */
+  static StreamExecutionEnvironment env(int p, String restoreFrom) {
+    Configuration conf = new Configuration();
+    conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+    conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 3);
+    conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(20));
+    if (restoreFrom != null) {
+      conf.set(StateRecoveryOptions.SAVEPOINT_PATH, restoreFrom);
+    }
+    StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+    env.setParallelism(p);
+    env.setMaxParallelism(16);
+    env.enableCheckpointing(50);
+    return env;
+  }
+
+  /** Every line of {@code stream}, collected (exactly once across restarts: checkpoints are on). */
+  static List<String> collect(DataStream<String> stream) throws Exception {
+    List<String> out = new ArrayList<>();
+    CloseableIterator<String> it = stream.executeAndCollect();
+    try {
+      it.forEachRemaining(out::add);
+    } finally {
+      it.close();
+    }
+    return out;
+  }
+
+  /** Lines of {@code type} ({@code "prediction"}, {@code "bad"}, {@code "key"}, {@code "mixed"}), sorted. */
+  static List<String> ofType(List<String> lines, String type) {
+    return lines.stream().filter(l -> l.startsWith("{\"type\":\"" + type + "\"")).sorted().toList();
+  }
+
+  /** The falt defaults (any registered kind would do; falt exists in every build). */
+  static LearnerSetup setup(String learner) {
+    return LearnerSetup.of(LearnerRegistry.get(learner).defaults(), LABELS, 0, 1);
+  }
+
+  /** Throws once, after {@code after} records and a completed checkpoint; slows the stream so checkpoints happen. */
+  static final class FailOnce extends RichMapFunction<TextLine, TextLine> implements CheckpointListener {
+    private static final long serialVersionUID = 1L;
+    static final AtomicBoolean FAILED = new AtomicBoolean();
+    static final AtomicLong CHECKPOINTS = new AtomicLong();
+    /** Records seen by all instances in this JVM. */
+    static final AtomicLong SEEN = new AtomicLong();
+    private final long after;
+    private final boolean fail;
+    private final int sleepEvery;
+    private long seen;
+
+    FailOnce(long after, boolean fail, int sleepEvery) {
+      this.after = after;
+      this.fail = fail;
+      this.sleepEvery = sleepEvery;
+    }
+
+    static void reset() {
+      FAILED.set(false);
+      CHECKPOINTS.set(0);
+      SEEN.set(0);
+    }
+
+    @Override
+    public TextLine map(TextLine line) throws Exception {
+      seen++;
+      SEEN.incrementAndGet();
+      if (sleepEvery > 0 && seen % sleepEvery == 0) {
+        Thread.sleep(2);
+      }
+      if (fail && seen >= after && CHECKPOINTS.get() > 0 && FAILED.compareAndSet(false, true)) {
+        throw new IllegalStateException("injected failure after " + seen + " records");
+      }
+      return line;
+    }
+
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) {
+      CHECKPOINTS.incrementAndGet();
+    }
+  }
+
+  /** The tap that throttles and fails once (or only throttles). */
+  static java.util.function.UnaryOperator<DataStream<TextLine>> failOnce(long after, boolean fail) {
+    return throttle(after, fail, 20);
+  }
+
+  /** Sleeps 2 ms every {@code sleepEvery} records (0: never); fails once after {@code after} records when asked. */
+  static java.util.function.UnaryOperator<DataStream<TextLine>> throttle(long after, boolean fail, int sleepEvery) {
+    return lines -> lines.map(new FailOnce(after, fail, sleepEvery)).setParallelism(lines.getParallelism()).name("fail once").uid("tap");
+  }
+}

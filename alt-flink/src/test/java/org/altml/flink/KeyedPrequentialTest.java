@@ -1,0 +1,41 @@
+package org.altml.flink;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** One model per key on a MiniCluster: results, bad records, and exactly-once state across a failure. */
+class KeyedPrequentialTest {
+  @TempDir Path dir;
+
+  @Test
+  void everyKeyLearnsAndAFailureChangesNothing() throws Exception {
+    Path file = FlinkTesting.libSvm(dir, "train.svm", 2000, 7, List.of(100, 333));
+    DataSpec data = DataSpec.libSvm(FlinkTesting.LABELS);
+    LearnerSetup setup = FlinkTesting.setup("salt");
+
+    List<String> clean = FlinkTesting.collect(Jobs.keyed(FlinkTesting.env(2, null), List.of(file.toString()), data, setup, "mod:3", 2,
+        true, false, null).all());
+    List<String> reports = FlinkTesting.ofType(clean, "key");
+    assertEquals(3, reports.size(), String.join("\n", reports));
+    assertEquals(1998, FlinkTesting.ofType(clean, "prediction").size());
+    List<String> bad = FlinkTesting.ofType(clean, "bad");
+    assertEquals(2, bad.size());
+    // the reader's own message, without the "file:line: " prefix that the record's fields carry
+    assertTrue(bad.get(0).endsWith("\"line\":100,\"reason\":\"token '3:x': value 'x' is not a number\"}"), bad.get(0));
+    assertTrue(bad.get(1).contains("\"line\":333,\"reason\":") && bad.get(1).contains("9"), bad.get(1));
+
+    FlinkTesting.FailOnce.reset();
+    List<String> failed = FlinkTesting.collect(Jobs.keyed(FlinkTesting.env(2, null), List.of(file.toString()), data, setup, "mod:3", 2,
+        true, false, FlinkTesting.failOnce(1000, true)).all());
+    assertTrue(FlinkTesting.FailOnce.FAILED.get(), "the failure was injected");
+    assertEquals(reports, FlinkTesting.ofType(failed, "key"), "models and prequential metrics bit-equal after a restart");
+    assertEquals(FlinkTesting.ofType(clean, "prediction"), FlinkTesting.ofType(failed, "prediction"));
+    assertFalse(reports.get(0).contains("\"f1\":null"));
+  }
+}
