@@ -7,6 +7,7 @@
 #
 #   experiments/kernel-quality.sh                   # 10 permutations, 5-fold CV -> experiments/kernel-quality.md
 #   experiments/kernel-quality.sh --runs 3 --folds 3   # a quicker look
+#   KQ_OUT=experiments/kernel-quality-birds-zero-one.md experiments/kernel-quality.sh --datasets birds --zero-division one
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$EXP_ROOT"
@@ -26,7 +27,7 @@ if [ ! -f "$jar" ] || [ -n "$(find alt-sparse/src/main alt-core/src/main alt-ker
   mvn -B -ntp -q -DskipTests -pl alt-bench -am package >&2
 fi
 
-out=experiments/kernel-quality.md
+out="${KQ_OUT:-experiments/kernel-quality.md}"
 tmp="$(mktemp)"
 "$java_bin" --add-modules jdk.incubator.vector -Xmx2g -cp "$jar" org.altml.bench.experiments.KernelQuality \
   --data "$EXP_DATASETS" --runs 10 --folds 5 "$@" --out "$tmp"
