@@ -8,6 +8,7 @@
 #   experiments/kernel-quality.sh                   # 10 permutations, 5-fold CV -> experiments/kernel-quality.md
 #   experiments/kernel-quality.sh --runs 3 --folds 3   # a quicker look
 #   KQ_OUT=experiments/kernel-quality-birds-zero-one.md experiments/kernel-quality.sh --datasets birds --zero-division one
+#   (other options: --scale none|standardize, --m-factors 0,1,4 for M in {1, L, 4L}; see KernelQuality)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$EXP_ROOT"

@@ -102,12 +102,12 @@ public final class DemoCommand implements Callable<Integer> {
    * The nonlinear part's learners, as {@link #LEARNERS} (picked on seed 1 from a handful of runs, not
    * tuned further). The linear learners get a bias feature (without one they cannot learn a label's base
    * rate here: hamming loss near 50%) and M = 10 like FALT(k); FALT(k) with σ² = 0.5, the width of the
-   * stream's neighbourhoods (σ² 1, 4, 16 give F1 about 61, 48, 26% after 3,000 examples). B = 500 support
-   * vectors kept by merging (BSGD) and D = 500 random features are sized so that the part stays quick
-   * (a few seconds per learner on one core at the default 3,000 examples). Seed 1, 3,000 examples: FALT
-   * F1 about 16%, FALT(k) 68%, FALT(k) B = 500 51%, SALT on random features 19%: 500 random features
-   * approximate so narrow a kernel poorly and a linear model on them needs far more examples (D = 1,000 or
-   * M = 3 do no better).
+   * stream's neighbourhoods (with M = 1 over 5,000 examples, σ² 1, 4, 16 gave F1 about 61, 48, 26%).
+   * B = 500 support vectors kept by merging (BSGD) and D = 500 random features are sized so that the part
+   * stays quick (a few seconds per learner on one core at the default 3,000 examples). Seed 1, 3,000
+   * examples: FALT F1 about 16%, FALT(k) 68%, FALT(k) B = 500 51%, SALT on random features 19%: 500
+   * random features approximate so narrow a kernel poorly and a linear model on them needs far more
+   * examples (D = 1,000 or M = 3 do no better).
    */
   static final List<String> NONLINEAR_LEARNERS = List.of(
       "falt eta=0.25 maxUpdates=10 bias=true",

@@ -59,6 +59,12 @@ public final class KernelQuality {
   /** How 0/0 counts in the metrics, for model selection and testing alike (SPEC.md's by default). */
   static ZeroDivisionPolicy zeroDivision = ZeroDivisionPolicy.SPEC;
 
+  /** Feature scaling, fitted on the training data of each run (standardize by default). */
+  static FeatureScaling scaling = FeatureScaling.STANDARDIZE;
+
+  /** The M grid of every learner as multiples of L (0 stands for M = 1): {1, L} by default. */
+  static List<Integer> maxUpdatesFactors = List.of(0, 1);
+
   /** Seed of the cross-validation folds. */
   static final long FOLD_SEED = 2026L;
 
@@ -92,6 +98,11 @@ public final class KernelQuality {
     }
   }
 
+  /**
+   * Runs the experiment: {@code --data DIR --out FILE --runs R --folds K --datasets a,b --zero-division
+   * spec|zero|one --scale none|standardize --m-factors 0,1} (defaults: ../shared/datasets, stdout, 10, 5, the
+   * four sets, spec, standardize, M ∈ {1, L}).
+   */
   public static void main(String[] args) throws IOException {
     Path data = Path.of("../shared/datasets");
     Path out = null;
@@ -106,6 +117,8 @@ public final class KernelQuality {
         case "--runs" -> runs = Integer.parseInt(value);
         case "--folds" -> folds = Integer.parseInt(value);
         case "--datasets" -> datasets = List.of(value.split(","));
+        case "--scale" -> scaling = FeatureScaling.valueOf(value.toUpperCase(Locale.ROOT));
+        case "--m-factors" -> maxUpdatesFactors = java.util.Arrays.stream(value.split(",")).map(Integer::valueOf).toList();
         case "--zero-division" -> zeroDivision = ZeroDivisionPolicy.valueOf(value.toUpperCase(Locale.ROOT));
         default -> throw new IllegalArgumentException("unknown option " + args[i]);
       }
@@ -124,14 +137,13 @@ public final class KernelQuality {
       int numLabels = train.numLabels();
       // σ² in powers of two around d/2 (standardized dense data: ||x − x'||² is about 2d)
       int k = (int) Math.round(Math.log(d / 2.0) / Math.log(2));
+      List<String> mGrid = maxUpdatesFactors.stream().map(f -> Integer.toString(Math.max(1, f * numLabels))).toList();
       List<String> faltGrid = grid("falt", Map.of(
-          "eta", List.of("0.0625", "0.25", "1", "4"), "maxUpdates", List.of("1", Integer.toString(numLabels))));
+          "eta", List.of("0.0625", "0.25", "1", "4"), "maxUpdates", mGrid));
       List<String> kernelGrid = grid("falt-k", Map.of(
-          "sigma2", powers(k - 2, k + 2), "eta", List.of("0.25", "1", "4"),
-          "maxUpdates", List.of("1", Integer.toString(numLabels))));
+          "sigma2", powers(k - 2, k + 2), "eta", List.of("0.25", "1", "4"), "maxUpdates", mGrid));
       List<String> rffGrid = grid("salt+rff", Map.of(
-          "mapDim", List.of("2000"), "sigma2", powers(k - 1, k + 1), "eta", List.of("0.25", "1"),
-          "maxUpdates", List.of("1", Integer.toString(numLabels))));
+          "mapDim", List.of("2000"), "sigma2", powers(k - 1, k + 1), "eta", List.of("0.25", "1"), "maxUpdates", mGrid));
       System.err.printf(Locale.ROOT, "%s: d=%d L=%d train=%d test=%d, grids %d/%d/%d settings%n", name, d, numLabels,
           train.size(), test.size(), faltGrid.size(), kernelGrid.size(), rffGrid.size());
 
@@ -179,7 +191,8 @@ public final class KernelQuality {
     StringWriter head = new StringWriter();
     PrintWriter h = new PrintWriter(head);
     h.printf(Locale.ROOT, "F1 in %%, mean ± sample std over %d seeded permutations (seeds 1..%d); setting chosen by %d-fold CV "
-        + "on the training set; zero division %s; total %.0f s.%n%n", runs, runs, folds, zeroDivision.name().toLowerCase(Locale.ROOT),
+        + "on the training set; zero division %s; scaling %s; M factors of L %s (0: M = 1); total %.0f s.%n%n", runs, runs, folds,
+        zeroDivision.name().toLowerCase(Locale.ROOT), scaling.name().toLowerCase(Locale.ROOT), maxUpdatesFactors,
         (System.nanoTime() - start) * 1e-9);
     h.println("| data | FALT(k) | paper FALT(k) | target met | FALT (linear) | FALT(k) beats FALT | merge B=200 (Δ vs unbounded) "
         + "| within 2 points | SALT+rff D=2000 |");
@@ -240,7 +253,7 @@ public final class KernelQuality {
 
   static TrainThenTest.Config config(long seed) {
     return TrainThenTest.Config.defaults().withOrder(Order.SHUFFLE).withSeed(seed)
-        .withScaling(FeatureScaling.STANDARDIZE).withZeroDivision(zeroDivision).withThreads(1);
+        .withScaling(scaling).withZeroDivision(zeroDivision).withThreads(1);
   }
 
   /** Every combination of {@code values} (parameter name to its grid), as "learner name=value ..." lines. */
