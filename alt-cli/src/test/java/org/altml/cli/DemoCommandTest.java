@@ -8,13 +8,16 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 class DemoCommandTest {
   @Test
   void comparesTheThreeLearnersInATable() {
-    CliRun r = CliRun.of("demo", "-n", "600", "--seed", "4", "--window", "100");
+    CliRun r = CliRun.of("demo", "-n", "600", "--seed", "4", "--window", "100", "--nonlinear-examples", "0");
     assertEquals(0, r.exitCode(), r.err());
     assertTrue(r.out().contains("(seed 4): 600 examples"), r.out());
     for (String learner : new String[] {"falt", "salt", "pa1"}) {
@@ -29,17 +32,87 @@ class DemoCommandTest {
 
   @Test
   void sameSeedSameMetricsDifferentSeedDifferentMetrics() throws IOException {
-    List<String> a = deterministicFields(CliRun.of("demo", "-n", "400", "--json", "--no-progress").out());
-    List<String> b = deterministicFields(CliRun.of("demo", "-n", "400", "--json", "--no-progress").out());
-    List<String> c = deterministicFields(CliRun.of("demo", "-n", "400", "--json", "--no-progress", "--seed", "2").out());
-    assertTrue(a.size() > 3 * 13, a.toString());
+    List<String> a = deterministicFields(CliRun.of("demo", "-n", "400", "--nonlinear-examples", "100", "--json", "--no-progress").out());
+    List<String> b = deterministicFields(CliRun.of("demo", "-n", "400", "--nonlinear-examples", "100", "--json", "--no-progress").out());
+    List<String> c = deterministicFields(CliRun.of("demo", "-n", "400", "--nonlinear-examples", "100", "--json", "--no-progress", "--seed", "2").out());
+    assertTrue(a.size() > 7 * 13, a.toString());
     assertEquals(a, b, "seed 1 twice");
     assertTrue(!a.equals(c), "seeds 1 and 2 should give different metrics");
   }
 
   @Test
+  @Tag("slow") // 1,500 examples through four learners: a few seconds
+  void nonlinearPartRunsTheKernelAndMappedLearnersAndTheyBeatLinearFalt() throws IOException {
+    CliRun r = CliRun.of("demo", "-n", "50", "--nonlinear-examples", "1500", "--json", "--no-progress");
+    assertEquals(0, r.exitCode(), r.err());
+    Map<String, Double> f1 = new LinkedHashMap<>();
+    Map<String, Long> supportVectors = new LinkedHashMap<>();
+    try (JsonParser p = new JsonFactory().createParser(r.out())) {
+      boolean inNonlinear = false;
+      String settings = null;
+      for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+        if (t != JsonToken.FIELD_NAME) {
+          continue;
+        }
+        String name = p.currentName();
+        if (name.equals("nonlinear")) {
+          inNonlinear = true;
+        } else if (inNonlinear && name.equals("settings")) {
+          p.nextToken();
+          settings = p.getText();
+        } else if (inNonlinear && settings != null && name.equals("f1") && !f1.containsKey(settings)) {
+          p.nextToken();
+          f1.put(settings, p.getDoubleValue()); // the first f1 after the settings: the cumulative metrics
+        } else if (inNonlinear && settings != null && name.equals("supportVectors")) {
+          p.nextToken();
+          supportVectors.put(settings, p.getLongValue());
+        }
+      }
+    }
+    assertEquals(DemoCommand.NONLINEAR_LEARNERS.size(), f1.size(), f1.toString());
+    double linear = f1.entrySet().stream().filter(e -> e.getKey().startsWith("falt ")).findFirst().orElseThrow().getValue();
+    for (Map.Entry<String, Double> e : f1.entrySet()) {
+      if (e.getKey().startsWith("falt-k")) {
+        // the stream's labels follow RBF-like neighbourhoods: FALT(k) wins by far (seed 1: ~0.6 vs ~0.15)
+        assertTrue(e.getValue() > linear + 0.2, e.getKey() + ": " + e.getValue() + " vs linear FALT " + linear);
+      } else if (e.getKey().startsWith("salt+rff")) {
+        assertTrue(e.getValue() > linear, e.getKey() + ": " + e.getValue() + " vs linear FALT " + linear);
+      }
+    }
+    // unbounded FALT(k) keeps every example it learned from; the budgeted one at most B
+    supportVectors.forEach((settings, count) -> {
+      long budget = Long.parseLong(settings.replaceAll(".*budget=(\\d+).*", "$1"));
+      assertTrue(budget == 0 ? count > 500 && count <= 1500 : count <= budget, settings + ": " + count);
+    });
+    assertEquals(2, supportVectors.size(), supportVectors.toString());
+  }
+
+  @Test
+  void nonlinearPartPrintsItsTableAndWhyItIsSmall() {
+    CliRun r = CliRun.of("demo", "-n", "50", "--nonlinear-examples", "200", "--seed", "3");
+    assertEquals(0, r.exitCode(), r.err());
+    assertTrue(r.out().contains("Nonlinear part on a synthetic mediamill-shaped stream (seed 3): 200 examples, 120 dense"
+        + " features, 101 labels"), r.out());
+    assertTrue(r.out().contains("B = 500 support vectors (merge)") && r.out().contains("D = 500 random features"), r.out());
+    for (String learner : new String[] {"falt-k", "salt+rff"}) {
+      assertTrue(r.out().lines().anyMatch(l -> l.startsWith(learner + " ") && l.contains(" 200 ")), r.out());
+    }
+    assertTrue(r.err().contains("falt-k") && r.err().contains("100%  200/200 examples"), r.err());
+  }
+
+  @Test
+  void noNonlinearPartWithZeroExamples() {
+    CliRun r = CliRun.of("demo", "-n", "50", "--nonlinear-examples", "0", "--no-progress");
+    assertEquals(0, r.exitCode(), r.err());
+    assertTrue(!r.out().contains("Nonlinear part"), r.out());
+    CliRun bad = CliRun.of("demo", "--nonlinear-examples", "-1");
+    assertEquals(2, bad.exitCode());
+    assertTrue(bad.err().startsWith("alt: --nonlinear-examples must be >= 0"), bad.err());
+  }
+
+  @Test
   void noProgressMeansSilentStderr() {
-    CliRun r = CliRun.of("demo", "-n", "50", "--no-progress");
+    CliRun r = CliRun.of("demo", "-n", "50", "--nonlinear-examples", "100", "--no-progress");
     assertEquals(0, r.exitCode(), r.err());
     assertEquals("", r.err());
   }
