@@ -39,6 +39,8 @@ import picocli.CommandLine.Spec;
     description = "ALT: adaptive label thresholding for online multi-label classification.",
     subcommands = {
       EvaluateCommand.class,
+      TuneCommand.class,
+      ExperimentCommand.class,
       PrequentialCommand.class,
       TrainCommand.class,
       PredictCommand.class,
@@ -61,7 +63,7 @@ public final class AltCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter err = spec.commandLine().getErr();
-    err.println("alt: missing command (evaluate, prequential, train, predict, stats, convert, generate, demo, help)");
+    err.println("alt: missing command (evaluate, tune, experiment, prequential, train, predict, stats, convert, generate, demo, help)");
     err.println(usageHint(spec.commandLine()));
     return EXIT_FAILURE;
   }

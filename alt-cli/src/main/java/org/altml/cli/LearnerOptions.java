@@ -401,6 +401,47 @@ final class LearnerOptions {
     }
   }
 
+  /**
+   * The parameter options the user gave for the learner named by {@code --learner}, as typed (flags as
+   * {@code "true"}), by parameter name in command-line order, unparsed: {@code alt tune} reads value lists
+   * from them.
+   *
+   * @throws IllegalArgumentException naming an option the learner does not take
+   */
+  static Map<String, String> givenText(CommandSpec spec, String learnerName) {
+    ParseResult parsed = spec.commandLine().getParseResult();
+    LearnerSpec learner = LearnerRegistry.get(learnerName);
+    Map<String, String> text = new LinkedHashMap<>();
+    for (OptionSpec o : parsed.matchedOptions()) {
+      Parameter<?> p = PARAMETERS.get(o.longestName());
+      if (p == null) {
+        continue;
+      }
+      if (!learner.hasParameter(p.name())) {
+        List<String> takers = takers(p.name());
+        throw new IllegalArgumentException(p.option() + " applies to "
+            + (takers.size() == 1 ? takers.get(0) + " only" : inWords(takers, "and")) + ", not " + learnerName);
+      }
+      text.put(p.name(), p.isFlag() ? "true" : parsed.matchedOptionValue(p.option(), ""));
+    }
+    return text;
+  }
+
+  /** The option of the parameter called {@code name} (e.g. {@code --max-updates-factor}), or the name. */
+  static String optionOf(String name) {
+    for (Parameter<?> p : PARAMETERS.values()) {
+      if (p.name().equals(name)) {
+        return p.option();
+      }
+    }
+    return name;
+  }
+
+  /** {@link #withOptionNames(Iterable, String)} over every registered parameter. */
+  static String withOptionNames(String message) {
+    return withOptionNames(PARAMETERS.values(), message);
+  }
+
   /** {@code --eta must be > 0 and finite: -1}: the option, the valid values and the text as typed. */
   private static String valueError(Parameter<?> p, String text) {
     String valid;

@@ -120,6 +120,22 @@ final class Progress implements AutoCloseable {
     }
   }
 
+  /** Changes the current phase's total to {@code total} units (a plan that grew or shrank). */
+  void maxHint(long total) {
+    ProgressBar b = bar;
+    if (b != null) {
+      b.maxHint(total);
+    }
+  }
+
+  /** Renames the current phase (e.g. the dataset and learner being tuned). */
+  void extraMessage(String message) {
+    ProgressBar b = bar;
+    if (b != null) {
+      b.setExtraMessage(message);
+    }
+  }
+
   /** Advances the current phase by {@code n} units. */
   void stepBy(long n) {
     ProgressBar b = bar;

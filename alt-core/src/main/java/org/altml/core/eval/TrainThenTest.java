@@ -11,6 +11,7 @@ import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Predictor;
 import org.altml.core.learner.Scores;
 import org.altml.core.learner.Settings;
+import org.altml.core.learner.SharedResources;
 import org.altml.core.metric.EvaluationSuite;
 import org.altml.core.metric.MetricReport;
 import org.altml.core.metric.ZeroDivisionPolicy;
@@ -149,8 +150,18 @@ public final class TrainThenTest {
    */
   public static TrainThenTestResult run(Settings settings, DataView train, DataView test, Config config,
       List<RunRecord.DataFile> dataFiles, Observer observer) {
+    return run(settings, train, test, config, dataFiles, observer, SharedResources.NONE);
+  }
+
+  /**
+   * {@link #run(Settings, DataView, DataView, Config, List, Observer)} with the learner's per-dataset
+   * resources (a Gram cache shared across the settings and folds of a tuning run, {@link SharedResources});
+   * the result is the same as with {@link SharedResources#NONE}.
+   */
+  public static TrainThenTestResult run(Settings settings, DataView train, DataView test, Config config,
+      List<RunRecord.DataFile> dataFiles, Observer observer, SharedResources resources) {
     long learnerSeed = Seeds.learner(config.seed());
-    LearnerContext context = new LearnerContext(train.numLabels(), train.numFeatures(), train.size(), learnerSeed);
+    LearnerContext context = new LearnerContext(train.numLabels(), train.numFeatures(), train.size(), learnerSeed, resources);
     OnlineMultiLabelLearner learner = settings.spec().create(settings, context);
     RunRecord record = RunRecord.of("train-then-test", settings, context.numLabels(), seeds(config, learnerSeed), config.order().cliName(),
         config.scaling(), config.zeroDivision(), dataFiles);

@@ -9,10 +9,13 @@ package org.altml.core.learner;
  *     of the stream need it), else -1
  * @param seed the seed of every random choice the learner makes (hidden layers, budgets, feature maps); the
  *     protocols derive it from their own seed, so runs are reproducible
+ * @param resources per-dataset resources shared with the other learners of a run set (a Gram cache; see
+ *     {@link SharedResources}), {@link SharedResources#NONE} for a single run
  */
-public record LearnerContext(int numLabels, int numFeatures, long trainingSize, long seed) {
+public record LearnerContext(int numLabels, int numFeatures, long trainingSize, long seed, SharedResources resources) {
   /** Checks the sizes. */
   public LearnerContext {
+    java.util.Objects.requireNonNull(resources, "resources");
     if (numLabels < 1) {
       throw new IllegalArgumentException("numLabels must be >= 1: " + numLabels);
     }
@@ -24,6 +27,11 @@ public record LearnerContext(int numLabels, int numFeatures, long trainingSize, 
     }
   }
 
+  /** A context sharing nothing ({@link SharedResources#NONE}). */
+  public LearnerContext(int numLabels, int numFeatures, long trainingSize, long seed) {
+    this(numLabels, numFeatures, trainingSize, seed, SharedResources.NONE);
+  }
+
   /** L labels, nothing else known, seed 1. */
   public static LearnerContext of(int numLabels) {
     return new LearnerContext(numLabels, 0, -1, 1L);
@@ -31,16 +39,21 @@ public record LearnerContext(int numLabels, int numFeatures, long trainingSize, 
 
   /** A copy with d. */
   public LearnerContext withNumFeatures(int numFeatures) {
-    return new LearnerContext(numLabels, numFeatures, trainingSize, seed);
+    return new LearnerContext(numLabels, numFeatures, trainingSize, seed, resources);
   }
 
   /** A copy with the training-set size. */
   public LearnerContext withTrainingSize(long trainingSize) {
-    return new LearnerContext(numLabels, numFeatures, trainingSize, seed);
+    return new LearnerContext(numLabels, numFeatures, trainingSize, seed, resources);
   }
 
   /** A copy with the seed. */
   public LearnerContext withSeed(long seed) {
-    return new LearnerContext(numLabels, numFeatures, trainingSize, seed);
+    return new LearnerContext(numLabels, numFeatures, trainingSize, seed, resources);
+  }
+
+  /** A copy with the shared resources. */
+  public LearnerContext withResources(SharedResources resources) {
+    return new LearnerContext(numLabels, numFeatures, trainingSize, seed, resources);
   }
 }

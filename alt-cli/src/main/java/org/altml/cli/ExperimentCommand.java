@@ -1,0 +1,400 @@
+package org.altml.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.altml.core.eval.FeatureScaling;
+import org.altml.core.learner.LearnerRegistry;
+import org.altml.core.learner.LearnerSpec;
+import org.altml.core.learner.Settings;
+import org.altml.core.metric.ZeroDivisionPolicy;
+import org.altml.experiment.Experiment;
+import org.altml.experiment.Grid;
+import org.altml.experiment.Tuner;
+import org.altml.experiment.report.Analysis;
+import org.altml.experiment.report.Outputs;
+import org.altml.experiment.store.RunStore;
+import org.altml.sparse.data.Dataset;
+import org.altml.sparse.io.DataFormatException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code alt experiment}: the paper's protocol ({@link Experiment}) over one dataset given on the command
+ * line or several from a plan file, resumable through the results store {@code OUT/runs.jsonl}, with the
+ * tables, figures and {@code experiment.json} written into {@code OUT} ({@link Outputs}).
+ */
+@Command(
+    name = "experiment",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    header = "The paper's protocol: tune by cross-validation, 20 seeded runs, t-tests, Tables 3 and 4, figures.",
+    description = {
+      "For each dataset and learner: k-fold cross-validated tuning on the training set (or the settings given",
+      "with --given), then R runs of train-then-test, run r over the training permutation of seed SEED + r (the",
+      "same for every learner); means and standard deviations, paired t-tests against the best learner (bold:",
+      "not significantly different at 95%), Friedman/Nemenyi across datasets. Every finished fold and run is",
+      "stored at once in OUT/runs.jsonl; the same command continues an interrupted experiment without",
+      "recomputing anything stored. Outputs in OUT: experiment.json, table3/table4 .md .tex, tables.csv,",
+      "friedman.md, figures/*.png. A plan file holds one dataset per line, 'NAME: options' with the dataset",
+      "options below (--train, --test, --learners, --scale, --given, the data options); paths are relative to",
+      "the plan file; '#' starts a comment."
+    })
+public final class ExperimentCommand implements Callable<Integer> {
+  @Spec private CommandSpec spec;
+
+  @Mixin private DatasetOptions dataset;
+
+  @Option(names = "--plan", paramLabel = "FILE", description = "A plan file: one dataset per line (see above), instead of"
+      + " --train, --test and --learners.")
+  private Path plan;
+
+  @Mixin private TuneCommand.TuningOptions tuning;
+
+  @Option(names = "--runs", defaultValue = "20", paramLabel = "R", description = "Runs per learner (default: ${DEFAULT-VALUE}).")
+  private int runs;
+
+  @Option(names = "--seed", defaultValue = "1", paramLabel = "S",
+      description = "Seed of run 0; run r uses S + r, as 'alt evaluate --seed' (default: ${DEFAULT-VALUE}).")
+  private long seed;
+
+  @Option(names = "--wilcoxon", description = "Also run Wilcoxon signed-rank tests (reported in experiment.json and tables.csv).")
+  private boolean wilcoxon;
+
+  @Option(names = "--curve-points", defaultValue = "50", paramLabel = "N",
+      description = "Points of each learning curve (prequential pass over the training set); 0: no curves (default: ${DEFAULT-VALUE}).")
+  private int curvePoints;
+
+  @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output folder (created; the store in it is resumed).")
+  private Path out;
+
+  @Mixin private ProgressOptions progressOptions;
+
+  /** Creates the command (picocli fills its fields). */
+  public ExperimentCommand() {}
+
+  /** The options of one dataset block: on the command line or on a line of a plan file. */
+  public static final class DatasetOptions {
+    @Option(names = "--train", paramLabel = "FILE", description = "Training data.")
+    Path train;
+
+    @Option(names = "--test", paramLabel = "FILE", description = "Test data (never seen by tuning).")
+    Path test;
+
+    @Option(names = "--name", paramLabel = "NAME", description = "The dataset's name in the tables (default: the training file's).")
+    String name;
+
+    @Option(names = "--learners", split = ",", paramLabel = "NAME",
+        description = "Learners, comma separated, any registered kind (alt evaluate --help lists them).")
+    List<String> learners = new ArrayList<>();
+
+    @Option(names = "--given", paramLabel = "LEARNER:NAME=VALUE,...",
+        description = "Settings to use without tuning, e.g. falt:eta=0.25,maxUpdatesFactor=0.125 (repeatable; parameter names).")
+    List<String> given = new ArrayList<>();
+
+    @Option(names = "--fix", paramLabel = "LEARNER:NAME=VALUE,...",
+        description = "Values fixed while the other parameters are tuned, e.g. falt:precision=float (repeatable).")
+    List<String> fix = new ArrayList<>();
+
+    @Option(names = "--data-scale", paramLabel = "SCALING", description = "This dataset's feature scaling (default: --scale).")
+    String scale;
+
+    @Mixin DataOptions data = new DataOptions();
+
+    /** Creates the options with their defaults (picocli fills them). */
+    public DatasetOptions() {}
+
+    /** Whether any option of a dataset was given (on the command line: then --plan may not be). */
+    boolean any() {
+      return train != null || test != null || !learners.isEmpty();
+    }
+
+    /**
+     * Checks that the block names its data and learners.
+     *
+     * @throws IllegalArgumentException naming what is missing, prefixed by {@code where}
+     */
+    void check(String where) {
+      List<String> missing = new ArrayList<>();
+      if (train == null) {
+        missing.add("--train");
+      }
+      if (test == null) {
+        missing.add("--test");
+      }
+      if (learners.isEmpty()) {
+        missing.add("--learners");
+      }
+      if (!missing.isEmpty()) {
+        throw new IllegalArgumentException(where + "missing " + String.join(", ", missing)
+            + (where.isEmpty() ? " (or give a plan file with --plan)" : ""));
+      }
+    }
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter err = spec.commandLine().getErr();
+    Grid.Mode mode = Grid.Mode.parse(tuning.grid);
+    FeatureScaling defaultScaling = ProtocolOptions.scaling(tuning.scale);
+    ZeroDivisionPolicy policy = ProtocolOptions.zeroDivision(tuning.zeroDivision);
+    Tuner.Config tc = tuning.config(defaultScaling, policy);
+    Experiment.Config config = new Experiment.Config(tc, runs, seed, policy, curvePoints);
+    if (plan != null && dataset.any()) {
+      throw new IllegalArgumentException("give --plan or --train/--test/--learners, not both");
+    }
+    if (plan == null) {
+      dataset.check("");
+    }
+    if (runs < 2) {
+      throw new IllegalArgumentException("--runs must be >= 2 (the paired t-tests need pairs): " + runs);
+    }
+    List<Block> blocks = plan != null ? readPlan(plan) : List.of(new Block(null, 0, dataset, null));
+    CommandFiles files = new CommandFiles();
+    if (plan != null) {
+      files.input("--plan", plan, "plan file");
+    }
+    for (Block b : blocks) {
+      files.data("--train", b.options.train, b.options.data).data("--test", b.options.test, b.options.data);
+    }
+    files.check();
+    if (Files.exists(out) && !Files.isDirectory(out)) {
+      throw new IllegalArgumentException("--out " + out + ": is not a folder");
+    }
+    // every learner name and fixed value is checked before any data is read
+    for (Block b : blocks) {
+      b.learners = learners(b, mode);
+    }
+    Files.createDirectories(out);
+    List<Experiment.DatasetOutcome> outcomes = new ArrayList<>();
+    long started = System.nanoTime();
+    int computed = 0;
+    int reused = 0;
+    try (RunStore store = RunStore.open(out.resolve("runs.jsonl")); Progress progress = progressOptions.progress(spec)) {
+      if (store.droppedTornLine()) {
+        progress.warn(store.file() + ": the last line was cut off (an interrupted write); it is dropped and recomputed");
+      }
+      List<Experiment.DatasetPlan> plans = new ArrayList<>();
+      for (Block b : blocks) {
+        Dataset train = DataLoading.readHashed(b.options.train, b.options.data, progress);
+        Dataset test = DataLoading.readHashed(b.options.test, b.options.data, progress);
+        int numLabels = DataLoading.requireLabels(b.options.data.numLabels != null ? b.options.data.numLabels
+            : Math.max(train.numLabels(), test.numLabels()), b.options.train, b.options.data);
+        FeatureScaling scaling = b.options.scale != null ? ProtocolOptions.scaling(b.options.scale) : defaultScaling;
+        String name = b.options.name != null ? b.options.name : defaultName(b.options.train);
+        plans.add(new Experiment.DatasetPlan(name, DataLoading.withLabels(train, numLabels), DataLoading.withLabels(test, numLabels),
+            b.learners, scaling, evaluateArgs(b.options, scaling, numLabels)));
+      }
+      long total = 0;
+      for (Experiment.DatasetPlan p : plans) {
+        for (Experiment.Learner l : p.learners()) {
+          total += (l.given() == null ? Tuner.planned(l.grid(), tc.search(), tc.folds()) : 0) + runs;
+        }
+      }
+      progress.start("experiment", total, false);
+      for (Experiment.DatasetPlan p : plans) {
+        Experiment.DatasetOutcome o = Experiment.run(p, config, store, new Experiment.Listener() {
+          @Override
+          public void finished(long n) {
+            progress.stepBy(n);
+          }
+
+          @Override
+          public void phase(String name) {
+            progress.extraMessage(name);
+          }
+        });
+        outcomes.add(o);
+        computed += o.computed();
+        reused += o.reused();
+      }
+      progress.finish();
+    }
+    Analysis analysis = Analysis.of(outcomes, wilcoxon);
+    List<String> written = Outputs.write(out, outcomes, analysis, new Outputs.Provenance(commandLine(), config,
+        mode.name().toLowerCase(Locale.ROOT), tc.selection().name(), wilcoxon));
+    PrintWriter stdout = spec.commandLine().getOut();
+    stdout.printf(Locale.ROOT, "experiment: %d dataset(s), %d evaluations computed, %d taken from %s, %.1f s%n", outcomes.size(),
+        computed, reused, out.resolve("runs.jsonl"), (System.nanoTime() - started) * 1e-9);
+    stdout.println();
+    stdout.print(org.altml.experiment.report.Tables.table3Markdown(analysis));
+    stdout.println();
+    stdout.println("written to " + out + ": " + String.join(", ", written));
+    stdout.flush();
+    err.flush();
+    return 0;
+  }
+
+  /** The command line as typed, for experiment.json. */
+  private String commandLine() {
+    List<String> args = spec.commandLine().getParseResult().originalArgs();
+    return "alt experiment " + String.join(" ", args);
+  }
+
+  /** The name of a dataset from its training file: {@code emotions-train.arff} → {@code emotions}. */
+  static String defaultName(Path train) {
+    String n = DataLoading.shortName(train);
+    n = n.replaceAll("\\.(gz)$", "").replaceAll("\\.(arff|svm|libsvm|txt)$", "");
+    String stem = n.replaceAll("[-_.]?train$", "");
+    return stem.isEmpty() ? n : stem;
+  }
+
+  private static String evaluateArgs(DatasetOptions o, FeatureScaling scaling, int numLabels) {
+    StringBuilder sb = new StringBuilder("--train ").append(o.train).append(" --test ").append(o.test);
+    sb.append(" --num-labels ").append(numLabels);
+    if (o.data.labelsXml != null) {
+      sb.append(" --labels-xml ").append(o.data.labelsXml);
+    }
+    if (o.data.labelsLast != null) {
+      sb.append(" --labels-last ").append(o.data.labelsLast);
+    }
+    if (o.data.labelsFirst != null) {
+      sb.append(" --labels-first ").append(o.data.labelsFirst);
+    }
+    if (o.data.zeroBased) {
+      sb.append(" --zero-based");
+    }
+    if (!o.data.ignoreAttributes.isEmpty()) {
+      sb.append(" --ignore-attributes ").append(String.join(",", o.data.ignoreAttributes));
+    }
+    return sb.append(" --scale ").append(scaling.cliName()).toString();
+  }
+
+  /** A dataset block: where it came from (for messages) and its options. */
+  private static final class Block {
+    final Path file;
+    final int line;
+    final DatasetOptions options;
+    List<Experiment.Learner> learners;
+
+    Block(Path file, int line, DatasetOptions options, List<Experiment.Learner> learners) {
+      this.file = file;
+      this.line = line;
+      this.options = options;
+      this.learners = learners;
+    }
+
+    String where() {
+      return file == null ? "" : file + ":" + line + ": ";
+    }
+  }
+
+  /** The learners of a block, each with its grid (and given settings), checked against the registry. */
+  private static List<Experiment.Learner> learners(Block b, Grid.Mode mode) {
+    Map<String, Map<String, String>> given = settingsByLearner(b, b.options.given, "--given");
+    Map<String, Map<String, String>> fixed = settingsByLearner(b, b.options.fix, "--fix");
+    List<Experiment.Learner> out = new ArrayList<>();
+    for (String name : b.options.learners) {
+      String n = name.strip();
+      LearnerSpec learner;
+      try {
+        learner = LearnerRegistry.get(n);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(b.where() + "--learners: " + e.getMessage(), e);
+      }
+      try {
+        Settings base = Settings.parse(learner, fixed.getOrDefault(n, Map.of()));
+        Grid grid = Grid.of(base, mode, Map.of(), fixed.getOrDefault(n, Map.of()).keySet());
+        Settings g = given.containsKey(n) ? Settings.parse(learner, given.get(n)) : null;
+        out.add(new Experiment.Learner(grid, g));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(b.where() + n + ": " + e.getMessage(), e);
+      }
+    }
+    for (String n : given.keySet()) {
+      if (!b.options.learners.contains(n)) {
+        throw new IllegalArgumentException(b.where() + "--given names " + n + ", which is not in --learners");
+      }
+    }
+    return out;
+  }
+
+  private static Map<String, Map<String, String>> settingsByLearner(Block b, List<String> specs, String option) {
+    Map<String, Map<String, String>> m = new LinkedHashMap<>();
+    for (String s : specs) {
+      int colon = s.indexOf(':');
+      if (colon <= 0) {
+        throw new IllegalArgumentException(b.where() + option + " takes LEARNER:NAME=VALUE,...: " + s);
+      }
+      Map<String, String> values = m.computeIfAbsent(s.substring(0, colon).strip(), k -> new LinkedHashMap<>());
+      for (String kv : s.substring(colon + 1).split(",")) {
+        int eq = kv.indexOf('=');
+        if (eq <= 0) {
+          throw new IllegalArgumentException(b.where() + option + " takes LEARNER:NAME=VALUE,...: " + s);
+        }
+        values.put(kv.substring(0, eq).strip(), kv.substring(eq + 1).strip());
+      }
+    }
+    return m;
+  }
+
+  /** The blocks of a plan file, each line parsed with the dataset options; errors name the file and line. */
+  private static List<Block> readPlan(Path plan) throws IOException {
+    List<Block> blocks = new ArrayList<>();
+    List<String> lines = Files.readAllLines(plan, StandardCharsets.UTF_8);
+    Path base = plan.toAbsolutePath().getParent();
+    for (int i = 0; i < lines.size(); i++) {
+      String line = lines.get(i).strip();
+      if (i == 0 && line.startsWith("\uFEFF")) {
+        line = line.substring(1);
+      }
+      if (line.isEmpty() || line.startsWith("#")) {
+        continue;
+      }
+      Matcher m = Pattern.compile("([A-Za-z0-9._+-]+)\\s*:\\s*(.*)").matcher(line);
+      if (!m.matches()) {
+        throw new DataFormatException(plan.toString(), i + 1, "expected 'NAME: options'");
+      }
+      DatasetOptions o = new DatasetOptions();
+      CommandLine cl = new CommandLine(o);
+      try {
+        cl.parseArgs(tokens(m.group(2), plan, i + 1));
+      } catch (CommandLine.ParameterException e) {
+        throw new DataFormatException(plan.toString(), i + 1, Messages.printable(e.getMessage()));
+      }
+      try {
+        o.check("");
+      } catch (IllegalArgumentException e) {
+        throw new DataFormatException(plan.toString(), i + 1, e.getMessage().replace(" (or give a plan file with --plan)", ""));
+      }
+      o.name = o.name != null ? o.name : m.group(1);
+      o.train = base.resolve(o.train);
+      o.test = base.resolve(o.test);
+      if (o.data.labelsXml != null) {
+        o.data.labelsXml = base.resolve(o.data.labelsXml);
+      }
+      blocks.add(new Block(plan, i + 1, o, null));
+    }
+    if (blocks.isEmpty()) {
+      throw new DataFormatException(plan.toString(), lines.size(), "the plan names no dataset");
+    }
+    return blocks;
+  }
+
+  /** Splits a plan line at white space; double quotes keep spaces. */
+  private static String[] tokens(String text, Path plan, int line) throws DataFormatException {
+    List<String> out = new ArrayList<>();
+    Matcher m = Pattern.compile("\"([^\"]*)\"|(\\S+)").matcher(text);
+    while (m.find()) {
+      out.add(m.group(1) != null ? m.group(1) : m.group(2));
+    }
+    if (text.chars().filter(c -> c == '"').count() % 2 != 0) {
+      throw new DataFormatException(plan.toString(), line, "an unmatched double quote");
+    }
+    return out.toArray(String[]::new);
+  }
+}

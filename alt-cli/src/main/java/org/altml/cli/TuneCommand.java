@@ -1,0 +1,251 @@
+package org.altml.cli;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import org.altml.core.eval.FeatureScaling;
+import org.altml.core.learner.LearnerRegistry;
+import org.altml.core.learner.LearnerSpec;
+import org.altml.core.learner.Settings;
+import org.altml.core.metric.ZeroDivisionPolicy;
+import org.altml.experiment.Experiment;
+import org.altml.experiment.Grid;
+import org.altml.experiment.Search;
+import org.altml.experiment.Selection;
+import org.altml.experiment.Tuner;
+import org.altml.experiment.TuningResult;
+import org.altml.sparse.data.Dataset;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code alt tune}: k-fold cross-validated tuning of one learner on a training file ({@link Tuner}). A
+ * learner option given one value fixes it; given a list ({@code --eta 0.25,0.5,1} or {@code --eta
+ * 2^-4..2^2}) it is searched over that list; every other parameter with a paper grid is searched over it
+ * ({@code --grid paper}), every other value of it ({@code --grid coarse}), or not at all ({@code --grid none}).
+ */
+@Command(
+    name = "tune",
+    modelTransformer = LearnerOptions.Required.class,
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    header = "Cross-validated tuning of a learner on a training set.",
+    description = {
+      "k-fold cross-validation (seeded folds) on TRAIN only: for each setting of the grid and each fold, one",
+      "online pass over the other folds, then the held-out fold is scored; the setting is chosen from the fold",
+      "means of the paper's seven metrics. Learner options take one value (fixed) or a list: comma-separated",
+      "values and power-of-two ranges, e.g. --eta 2^-4..2^2 --max-updates-factor 0.25,1. Runs on every core;",
+      "the choice does not depend on the thread count.",
+      "Selection 'paper': between two settings the one better on more of the seven metrics wins; over a grid,",
+      "the setting that wins the most such pairwise comparisons, ties by F1, then grid order."
+    })
+public final class TuneCommand implements Callable<Integer> {
+  @Spec private CommandSpec spec;
+
+  @Option(names = "--train", required = true, paramLabel = "FILE", description = "Training data (LIBSVM or ARFF; '-': standard input).")
+  private Path trainFile;
+
+  @Mixin private TuningOptions tuning;
+
+  @Option(names = "--json", description = "Print one JSON object: the selected settings, its fold means, every evaluated setting.")
+  private boolean json;
+
+  @Option(names = "--top", defaultValue = "10", paramLabel = "N", description = "Settings listed in the human report (default: ${DEFAULT-VALUE}).")
+  private int top;
+
+  @Mixin private DataOptions data;
+
+  @Mixin private ProgressOptions progressOptions;
+
+  /** Creates the command (picocli fills its fields). */
+  public TuneCommand() {}
+
+  /**
+   * The grid of the learner named by {@code --learner}: fixed values and lists from the learner options,
+   * the rest from {@code mode}.
+   *
+   * @throws IllegalArgumentException naming the option of a bad value
+   */
+  static Grid grid(CommandSpec spec, String learnerName, Grid.Mode mode) {
+    LearnerSpec learner = LearnerRegistry.get(learnerName);
+    Map<String, String> given = LearnerOptions.givenText(spec, learnerName);
+    Map<String, String> fixed = new LinkedHashMap<>();
+    Map<String, List<String>> lists = new LinkedHashMap<>();
+    given.forEach((name, text) -> {
+      List<String> values;
+      try {
+        values = Grid.parseList(text);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(LearnerOptions.optionOf(name) + ": " + e.getMessage(), e);
+      }
+      if (values.size() == 1) {
+        fixed.put(name, values.get(0));
+      } else {
+        lists.put(name, values);
+      }
+    });
+    try {
+      Settings base = Settings.parse(learner, fixed);
+      return Grid.of(base, mode, lists, fixed.keySet());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(LearnerOptions.withOptionNames(Objects.requireNonNullElse(e.getMessage(), "invalid settings")), e);
+    }
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    String learnerName = spec.commandLine().getParseResult().matchedOptionValue(LearnerOptions.LEARNER, "");
+    Grid grid = grid(spec, learnerName, Grid.Mode.parse(tuning.grid));
+    Tuner.Config config = tuning.config(ProtocolOptions.scaling(tuning.scale), ProtocolOptions.zeroDivision(tuning.zeroDivision));
+    new CommandFiles().data("--train", trainFile, data).check();
+    PrintWriter err = spec.commandLine().getErr();
+    TuningResult result;
+    try (Progress progress = progressOptions.progress(spec)) {
+      Dataset train = DataLoading.readHashed(trainFile, data, progress);
+      int numLabels = DataLoading.requireLabels(data.numLabels != null ? data.numLabels : train.numLabels(), trainFile, data);
+      train = DataLoading.withLabels(train, numLabels);
+      progress.start("tuning " + learnerName, Tuner.planned(grid, config.search(), config.folds()), false);
+      Tuner tuner = new Tuner(train, DataLoading.shortName(trainFile), Experiment.hash(train), config, null, progress::stepBy);
+      result = tuner.tune(grid);
+      progress.finish();
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    if (json) {
+      printJson(out, result);
+    } else {
+      printHuman(out, result);
+    }
+    out.flush();
+    err.flush();
+    return 0;
+  }
+
+  private void printHuman(PrintWriter out, TuningResult r) {
+    Tuner.Config c = r.config();
+    out.printf(Locale.ROOT, "tune %s on %s: %d-fold cross-validation (seed %d), %s search, selection %s%n", r.selected().learner(),
+        DataLoading.shortName(trainFile), c.folds(), c.seed(), c.search().cliName(), c.selection().name());
+    out.printf(Locale.ROOT, "grid: %s; %,d fold runs%n", r.grid().describe(), r.evaluations());
+    out.println();
+    List<List<String>> rows = new ArrayList<>();
+    List<String> header = new ArrayList<>(List.of("rank", "setting", "score"));
+    header.addAll(Reports.PAPER_HEADERS);
+    rows.add(header);
+    int[] ranking = c.selection().ranking(r.candidates().stream().map(TuningResult.Candidate::means).toList());
+    for (int i = 0; i < Math.min(Math.max(1, top), ranking.length); i++) {
+      TuningResult.Candidate cand = r.candidates().get(ranking[i]);
+      List<String> row = new ArrayList<>(List.of(Integer.toString(i + 1), describe(r.grid(), cand.settings()),
+          String.format(Locale.ROOT, "%.4g", cand.score())));
+      for (double v : cand.means()) {
+        row.add(Reports.percent(v));
+      }
+      rows.add(row);
+    }
+    Reports.table(rows, 2, out);
+    out.println();
+    out.println("selected: " + r.selected().describe());
+    out.println("evaluate with: alt evaluate " + Experiment.learnerArgs(r.selected()) + " --train ... --test ...");
+  }
+
+  /** The searched values of {@code s}, e.g. {@code eta=0.25 maxUpdatesFactor=1.0}. */
+  private static String describe(Grid grid, Settings s) {
+    StringBuilder sb = new StringBuilder();
+    for (Grid.Axis a : grid.axes()) {
+      sb.append(sb.length() == 0 ? "" : " ").append(a.parameter().name()).append('=').append(s.asText().get(a.parameter().name()));
+    }
+    return sb.length() == 0 ? s.describe() : sb.toString();
+  }
+
+  private static void printJson(PrintWriter out, TuningResult r) throws java.io.IOException {
+    try (JsonGenerator g = Reports.json(out, true)) {
+      g.writeStartObject();
+      g.writeStringField("learner", r.selected().learner());
+      g.writeObjectFieldStart("selected");
+      for (Map.Entry<String, String> e : r.selected().asText().entrySet()) {
+        g.writeStringField(e.getKey(), e.getValue());
+      }
+      g.writeEndObject();
+      g.writeStringField("evaluateOptions", Experiment.learnerArgs(r.selected()));
+      g.writeObjectFieldStart("selectedCvMeans");
+      for (int m = 0; m < Selection.PAPER_MEASURES.size(); m++) {
+        Reports.number(g, Selection.PAPER_MEASURES.get(m).metricName(), r.best().means()[m]);
+      }
+      g.writeEndObject();
+      g.writeNumberField("folds", r.config().folds());
+      g.writeNumberField("seed", r.config().seed());
+      g.writeStringField("search", r.config().search().cliName());
+      g.writeStringField("select", r.config().selection().name());
+      g.writeStringField("grid", r.grid().describe());
+      g.writeNumberField("foldRuns", r.evaluations());
+      g.writeArrayFieldStart("candidates");
+      for (TuningResult.Candidate c : r.candidates()) {
+        g.writeStartObject();
+        for (Grid.Axis a : r.grid().axes()) {
+          g.writeStringField(a.parameter().name(), c.settings().asText().get(a.parameter().name()));
+        }
+        Reports.number(g, "score", c.score());
+        for (int m = 0; m < Selection.PAPER_MEASURES.size(); m++) {
+          Reports.number(g, Selection.PAPER_MEASURES.get(m).metricName(), c.means()[m]);
+        }
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+      g.writeEndObject();
+    }
+    out.println();
+  }
+
+  /** The tuning options {@code tune} and {@code experiment} share (a picocli mixin). */
+  public static final class TuningOptions {
+    @Option(names = "--folds", defaultValue = "10", paramLabel = "K", description = "Cross-validation folds (default: ${DEFAULT-VALUE}).")
+    int folds;
+
+    @Option(names = "--grid", defaultValue = "paper", paramLabel = "GRID",
+        description = "Values of parameters not given as lists: paper (SPEC's grids), coarse (every other value) or none"
+            + " (default: ${DEFAULT-VALUE}).")
+    String grid;
+
+    @Option(names = "--search", defaultValue = "full", paramLabel = "SEARCH",
+        description = "full (every setting, every fold), halving (successive halving over folds) or refine (coarse grid,"
+            + " then the neighbours of the best three) (default: ${DEFAULT-VALUE}).")
+    String search;
+
+    @Option(names = "--select", defaultValue = "paper", paramLabel = "RULE",
+        description = "paper (most pairwise wins on the seven metrics, ties by F1) or a metric: f1, microF1,"
+            + " hammingLoss, ... (default: ${DEFAULT-VALUE}).")
+    String select;
+
+    @Option(names = "--cv-seed", defaultValue = "1", paramLabel = "S",
+        description = "Seed of the fold split and the folds' training orders (default: ${DEFAULT-VALUE}).")
+    long cvSeed;
+
+    @Option(names = "--scale", defaultValue = "none", paramLabel = "SCALING",
+        description = "Feature scaling: none, standardize (fitted on the training part only) or l2 (default: ${DEFAULT-VALUE}).")
+    String scale;
+
+    @Option(names = "--zero-division", defaultValue = "spec", paramLabel = "POLICY",
+        description = "0/0 in the metrics: spec, zero or one (default: ${DEFAULT-VALUE}).")
+    String zeroDivision;
+
+    @Option(names = "--threads", defaultValue = "0", paramLabel = "T",
+        description = "Worker threads; 0 = all cores; the results do not depend on it (default: ${DEFAULT-VALUE}).")
+    int threads;
+
+    /** Creates the options with their defaults (picocli fills them). */
+    public TuningOptions() {}
+
+    /** The tuner's settings. */
+    Tuner.Config config(FeatureScaling scaling, ZeroDivisionPolicy policy) {
+      return new Tuner.Config(folds, cvSeed, Search.parse(search), Selection.parse(select), scaling, policy, threads);
+    }
+  }
+}

@@ -1,0 +1,212 @@
+package org.altml.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.altml.sparse.LabelSet;
+import org.altml.sparse.SparseVector;
+import org.altml.sparse.data.Dataset;
+import org.altml.sparse.data.DatasetBuilder;
+import org.altml.sparse.io.DataFiles;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The acceptance tests of {@code alt tune} and {@code alt experiment}. */
+class ExperimentCommandTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** Writes train (first {@code split} rows) and test files of a synthetic corpus; returns {train, test}. */
+  private static Path[] corpus(Path dir, int n, int split) throws IOException {
+    Dataset all = SmallCorpus.generate(300, 5, n, 11);
+    return new Path[] {SmallCorpus.write(all, 0, split, dir.resolve("train.svm")), SmallCorpus.write(all, split, n, dir.resolve("test.svm"))};
+  }
+
+  /** {@code data} with the label sets of its rows shuffled among the rows (features kept). */
+  private static Dataset scrambled(Dataset data, long seed) {
+    int[] p = Dataset.permutation(data.size(), seed);
+    DatasetBuilder b = new DatasetBuilder().numFeatures(data.numFeatures()).numLabels(data.numLabels());
+    SparseVector x = new SparseVector();
+    LabelSet y = new LabelSet();
+    for (int i = 0; i < data.size(); i++) {
+      b.add(data.features(i, x), data.labels(p[i], y));
+    }
+    return b.build();
+  }
+
+  private static JsonNode json(Path file) throws IOException {
+    return JSON.readTree(file.toFile());
+  }
+
+  private static String[] experiment(Path[] data, Path out, String... extra) {
+    List<String> args = new ArrayList<>(List.of("experiment", "--train", data[0].toString(), "--test", data[1].toString(),
+        "--num-labels", "5", "--learners", "falt,pa1", "--folds", "3", "--runs", "3", "--curve-points", "5",
+        "--out", out.toString(), "--quiet"));
+    args.addAll(List.of(extra));
+    if (!args.contains("--grid")) {
+      args.addAll(List.of("--grid", "coarse"));
+    }
+    return args.toArray(String[]::new);
+  }
+
+  @Test
+  void tuningNeverSeesTheTestSet(@TempDir Path dir) throws IOException {
+    Path[] data = corpus(dir, 400, 250);
+    Dataset test = DataFiles.read(data[1], org.altml.sparse.io.ReadOptions.defaults().withNumLabels(5));
+    Path scrambledTest = dir.resolve("scrambled.svm");
+    DataFiles.write(scrambled(test, 3), scrambledTest);
+    CliRun a = CliRun.of(experiment(data, dir.resolve("a")));
+    assertEquals(0, a.exitCode(), a.err());
+    CliRun b = CliRun.of(experiment(new Path[] {data[0], scrambledTest}, dir.resolve("b")));
+    assertEquals(0, b.exitCode(), b.err());
+    JsonNode ja = json(dir.resolve("a/experiment.json"));
+    JsonNode jb = json(dir.resolve("b/experiment.json"));
+    for (int l = 0; l < 2; l++) {
+      JsonNode la = ja.at("/datasets/0/learners/" + l);
+      JsonNode lb = jb.at("/datasets/0/learners/" + l);
+      assertEquals(la.get("settings"), lb.get("settings"), "the chosen settings do not depend on the test labels");
+      assertEquals(la.at("/tuning/cells"), lb.at("/tuning/cells"), "nor does any cross-validated number");
+      assertNotEquals(la.at("/summary/f1/mean"), lb.at("/summary/f1/mean"), "the test metrics do");
+    }
+  }
+
+  @Test
+  void everyRunInTheJsonIsReproducedByEvaluate(@TempDir Path dir) throws IOException {
+    Path[] data = corpus(dir, 300, 200);
+    CliRun run = CliRun.of(experiment(data, dir.resolve("out"), "--wilcoxon"));
+    assertEquals(0, run.exitCode(), run.err());
+    JsonNode root = json(dir.resolve("out/experiment.json"));
+    int checked = 0;
+    for (JsonNode learner : root.at("/datasets/0/learners")) {
+      for (JsonNode r : learner.get("runs")) {
+        String command = r.get("evaluate").asText();
+        assertTrue(command.startsWith("alt evaluate "), command);
+        List<String> args = new ArrayList<>(List.of(command.substring(4).split(" ")));
+        args.add("--quiet");
+        CliRun evaluate = CliRun.of(args.toArray(String[]::new));
+        assertEquals(0, evaluate.exitCode(), command + "\n" + evaluate.err());
+        JsonNode e = JSON.readTree(evaluate.out());
+        assertEquals(r.get("runKey").asText(), e.get("runKey").asText(), command);
+        for (Iterator<Map.Entry<String, JsonNode>> it = r.get("metrics").fields(); it.hasNext(); ) {
+          Map.Entry<String, JsonNode> m = it.next();
+          assertEquals(m.getValue(), e.at("/metrics/" + m.getKey()), command + ": " + m.getKey());
+        }
+        checked++;
+      }
+    }
+    assertEquals(2 * 3, checked);
+    for (String f : List.of("table3.md", "table3.tex", "table4.md", "table4.tex", "tables.csv", "friedman.md",
+        "figures/curves-train.png", "figures/sensitivity-train-falt.png", "figures/sensitivity-train-pa1.png")) {
+      assertTrue(Files.size(dir.resolve("out").resolve(f)) > 0, f);
+    }
+  }
+
+  @Test
+  void aPlanFileRunsSeveralDatasetsAndTheFriedmanTest(@TempDir Path dir) throws IOException {
+    Path[] a = corpus(Files.createDirectory(dir.resolve("a")), 200, 120);
+    Path[] b = corpus(Files.createDirectory(dir.resolve("b")), 240, 150);
+    Path plan = Files.writeString(dir.resolve("plan.txt"), """
+        # two datasets, relative paths
+        one: --train a/train.svm --test a/test.svm --num-labels 5 --learners falt,pa1,pa2 --given pa2:c=0.5
+        two: --train b/train.svm --test b/test.svm --num-labels 5 --learners falt,pa1,pa2 --given pa2:c=0.5
+        """);
+    CliRun run = CliRun.of("experiment", "--plan", plan.toString(), "--grid", "coarse", "--folds", "3", "--runs", "2",
+        "--curve-points", "0", "--out", dir.resolve("out").toString(), "--quiet");
+    assertEquals(0, run.exitCode(), run.err());
+    assertTrue(run.out().contains("| one | PA-II-BR(l) |") && run.out().contains("| two | FALT(l) |"), run.out());
+    JsonNode root = json(dir.resolve("out/experiment.json"));
+    assertEquals(3, root.at("/friedman/f1/averageRanks").size());
+    assertTrue(root.at("/datasets/0/learners/2/tuning").isNull(), "pa2 was given, not tuned");
+    assertTrue(Files.size(dir.resolve("out/figures/cd-f1.png")) > 0);
+    // a bad plan line is named by file and line, nothing written
+    Path bad = Files.writeString(dir.resolve("bad.txt"), "one: --train a/train.svm --test a/test.svm --learners falt\ntwo --train x\n");
+    CliRun fails = CliRun.of("experiment", "--plan", bad.toString(), "--out", dir.resolve("bad").toString());
+    assertEquals(2, fails.exitCode());
+    assertTrue(fails.err().contains("bad.txt:2:"), fails.err());
+    assertTrue(!Files.exists(dir.resolve("bad")));
+    CliRun unknown = CliRun.of(experiment(a, dir.resolve("u"), "--learners", "nope"));
+    assertEquals(2, unknown.exitCode());
+    assertTrue(unknown.err().contains("no learner called 'nope'"), unknown.err());
+  }
+
+  @Test
+  void tuneReportsTheSelectionAndTakesValueLists(@TempDir Path dir) throws IOException {
+    Path[] data = corpus(dir, 200, 200);
+    CliRun run = CliRun.of("tune", "--train", data[0].toString(), "--num-labels", "5", "--learner", "salt", "--eta", "2^-2..2^1",
+        "--delta", "0.5,1", "--max-updates-factor", "1", "--folds", "3", "--json", "--quiet");
+    assertEquals(0, run.exitCode(), run.err());
+    JsonNode j = JSON.readTree(run.out());
+    assertEquals(8, j.get("candidates").size());
+    assertEquals("1.0", j.at("/selected/maxUpdatesFactor").asText());
+    CliRun one = CliRun.of("tune", "--train", data[0].toString(), "--num-labels", "5", "--learner", "pa1", "--c", "1,2",
+        "--folds", "3", "--select", "microF1", "--threads", "1", "--quiet");
+    assertEquals(0, one.exitCode(), one.err());
+    assertTrue(one.out().contains("selected: pa1"), one.out());
+    CliRun wrong = CliRun.of("tune", "--train", data[0].toString(), "--learner", "falt", "--delta", "1,2");
+    assertEquals(2, wrong.exitCode());
+    assertTrue(wrong.err().contains("--delta applies to salt only, not falt"), wrong.err());
+  }
+
+  /**
+   * kill -9 in the middle of an experiment, then the same command: it takes every stored evaluation from
+   * the store (none recomputed), computes the rest, and ends with the tables of an uninterrupted run.
+   */
+  @Test
+  @Tag("slow")
+  void killedExperimentResumesToTheSameTables(@TempDir Path dir) throws Exception {
+    Path[] data = corpus(dir, 1500, 1000);
+    Path killed = dir.resolve("killed");
+    String[] args = experiment(data, killed, "--grid", "paper", "--threads", "1");
+    String java = ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    List<String> command = new ArrayList<>(List.of(java, "--add-modules", "jdk.incubator.vector", "-cp",
+        System.getProperty("java.class.path"), AltCommand.class.getName()));
+    command.addAll(List.of(args));
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("forked.log").toFile()).start();
+    Path store = killed.resolve("runs.jsonl");
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (p.isAlive() && System.nanoTime() < deadline && (!Files.exists(store) || Files.readAllLines(store).size() < 200)) {
+      Thread.sleep(10);
+    }
+    assertTrue(p.isAlive(), "the experiment should still be running when killed: " + Files.readString(dir.resolve("forked.log")));
+    p.destroyForcibly(); // SIGKILL
+    p.waitFor(30, TimeUnit.SECONDS);
+    byte[] bytes = Files.readAllBytes(store);
+    int complete = 0;
+    for (byte c : bytes) {
+      complete += c == '\n' ? 1 : 0;
+    }
+    assertTrue(complete >= 200, "stored before the kill: " + complete);
+
+    CliRun resumed = CliRun.of(args);
+    assertEquals(0, resumed.exitCode(), resumed.err());
+    Matcher m = Pattern.compile("(\\d+) evaluations computed, (\\d+) taken from").matcher(resumed.out());
+    assertTrue(m.find(), resumed.out());
+    int computed = Integer.parseInt(m.group(1));
+    int taken = Integer.parseInt(m.group(2));
+    assertEquals(complete, taken, "every evaluation stored before the kill is taken from the store");
+
+    Path fresh = dir.resolve("fresh");
+    CliRun uninterrupted = CliRun.of(experiment(data, fresh, "--grid", "paper", "--threads", "2"));
+    assertEquals(0, uninterrupted.exitCode(), uninterrupted.err());
+    Matcher all = Pattern.compile("(\\d+) evaluations computed, 0 taken").matcher(uninterrupted.out());
+    assertTrue(all.find(), uninterrupted.out());
+    assertEquals(Integer.parseInt(all.group(1)), computed + taken, "nothing computed twice, nothing missing");
+    assertEquals(Files.readString(fresh.resolve("table3.md")), Files.readString(killed.resolve("table3.md")));
+    assertEquals(Files.readString(fresh.resolve("table3.tex")), Files.readString(killed.resolve("table3.tex")));
+    assertEquals(Files.readAllLines(store).size(), Files.readAllLines(fresh.resolve("runs.jsonl")).size(), "no key stored twice");
+  }
+}

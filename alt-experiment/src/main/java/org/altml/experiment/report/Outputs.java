@@ -1,0 +1,258 @@
+package org.altml.experiment.report;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.altml.experiment.Experiment;
+import org.altml.experiment.Grid;
+import org.altml.experiment.Selection;
+import org.altml.experiment.TuningResult;
+import org.altml.experiment.stats.Friedman;
+import org.altml.experiment.store.StoredRun;
+import org.altml.sparse.io.AtomicOutput;
+import org.knowm.xchart.HeatMapChart;
+import org.knowm.xchart.XYChart;
+
+/**
+ * Writes an experiment's outputs into one folder, each file atomically: {@code experiment.json} (every
+ * run's metrics, seed, settings and the {@code alt evaluate} command that recomputes it; the tuning results;
+ * the statistics), {@code table3.md|tex}, {@code table4.md|tex}, {@code tables.csv}, {@code friedman.md}, and
+ * under {@code figures/} the sensitivity heatmaps, learning curves and critical-difference diagrams.
+ */
+public final class Outputs {
+  private Outputs() {}
+
+  /** What the outputs say about how they were made. */
+  public record Provenance(String command, Experiment.Config config, String gridMode, String selection, boolean wilcoxon) {}
+
+  /** Every output file written, relative to {@code dir}. */
+  public static List<String> write(Path dir, List<Experiment.DatasetOutcome> outcomes, Analysis analysis, Provenance provenance)
+      throws IOException {
+    Files.createDirectories(dir.resolve("figures"));
+    List<String> written = new java.util.ArrayList<>();
+    text(dir, "table3.md", "# Table 3: test metrics [%], mean (standard deviation) over " + provenance.config().runs()
+        + " runs; bold: the best and those not significantly different (paired t-test, 95%)\n\n" + Tables.table3Markdown(analysis), written);
+    text(dir, "table4.md", "# Table 4: train and test seconds, mean (standard deviation) over " + provenance.config().runs()
+        + " runs\n\n" + Tables.table4Markdown(analysis), written);
+    text(dir, "table3.tex", Tables.table3Latex(analysis), written);
+    text(dir, "table4.tex", Tables.table4Latex(analysis), written);
+    text(dir, "tables.csv", Tables.csv(analysis), written);
+    text(dir, "friedman.md", "# Friedman test over datasets, Nemenyi critical difference (Demšar 2006)\n\n"
+        + Tables.friedmanMarkdown(analysis), written);
+    json(dir.resolve("experiment.json"), outcomes, analysis, provenance);
+    written.add("experiment.json");
+    for (Experiment.DatasetOutcome d : outcomes) {
+      String ds = file(d.plan().name());
+      for (Experiment.LearnerOutcome l : d.learners()) {
+        if (l.tuning() != null) {
+          HeatMapChart h = Figures.heatmap(d.plan().name() + ": " + Tables.paperName(l.name()) + ", cross-validated F1 ("
+              + l.tuning().config().search().cliName() + " search)", l.tuning(), "f1");
+          if (h != null) {
+            String name = "figures/sensitivity-" + ds + "-" + file(l.name()) + ".png";
+            Figures.save(h, dir.resolve(name));
+            written.add(name);
+          }
+        }
+      }
+      XYChart c = Figures.curves(d.plan().name() + ": learning curves (prequential, selected settings)", d.learners(), "f1");
+      if (c != null) {
+        String name = "figures/curves-" + ds + ".png";
+        Figures.save(c, dir.resolve(name));
+        written.add(name);
+      }
+    }
+    for (Map.Entry<String, Friedman> e : analysis.friedman().entrySet()) {
+      String header = Analysis.HEADERS.get(Analysis.METRICS.indexOf(e.getKey()));
+      XYChart cd = Figures.criticalDifference("Critical difference, " + header + " (Nemenyi, α = 0.05, N = "
+          + e.getValue().datasets() + " datasets)", e.getValue(), analysis.friedmanLearners());
+      String name = "figures/cd-" + e.getKey() + ".png";
+      Figures.save(cd, dir.resolve(name));
+      written.add(name);
+    }
+    return written;
+  }
+
+  private static String file(String name) {
+    return name.replaceAll("[^A-Za-z0-9._-]", "_");
+  }
+
+  private static void text(Path dir, String name, String content, List<String> written) throws IOException {
+    try (AtomicOutput out = AtomicOutput.create(dir.resolve(name))) {
+      out.stream().write(content.getBytes(StandardCharsets.UTF_8));
+      out.commit();
+    }
+    written.add(name);
+  }
+
+  private static void json(Path file, List<Experiment.DatasetOutcome> outcomes, Analysis analysis, Provenance p) throws IOException {
+    try (AtomicOutput out = AtomicOutput.create(file)) {
+      Writer w = out.writer();
+      try (JsonGenerator g = JsonFactory.builder().disable(com.fasterxml.jackson.core.StreamWriteFeature.AUTO_CLOSE_TARGET).build()
+          .createGenerator(w)) {
+        g.useDefaultPrettyPrinter();
+        g.writeStartObject();
+        g.writeStringField("command", p.command());
+        g.writeObjectFieldStart("protocol");
+        g.writeNumberField("folds", p.config().tuning().folds());
+        g.writeNumberField("cvSeed", p.config().tuning().seed());
+        g.writeStringField("grid", p.gridMode());
+        g.writeStringField("search", p.config().tuning().search().cliName());
+        g.writeStringField("select", p.selection());
+        g.writeNumberField("runs", p.config().runs());
+        g.writeNumberField("firstSeed", p.config().firstSeed());
+        g.writeStringField("zeroDivision", p.config().zeroDivision().name().toLowerCase(Locale.ROOT));
+        g.writeStringField("tTest", "paired, two-sided, alpha " + Analysis.ALPHA + ", against the best mean");
+        g.writeEndObject();
+        g.writeArrayFieldStart("datasets");
+        for (int d = 0; d < outcomes.size(); d++) {
+          dataset(g, outcomes.get(d), analysis.datasets().get(d));
+        }
+        g.writeEndArray();
+        g.writeObjectFieldStart("friedman");
+        g.writeArrayFieldStart("learners");
+        for (String l : analysis.friedmanLearners()) {
+          g.writeString(l);
+        }
+        g.writeEndArray();
+        for (Map.Entry<String, Friedman> e : analysis.friedman().entrySet()) {
+          Friedman f = e.getValue();
+          g.writeObjectFieldStart(e.getKey());
+          g.writeArrayFieldStart("averageRanks");
+          for (double r : f.averageRanks()) {
+            g.writeNumber(r);
+          }
+          g.writeEndArray();
+          num(g, "chiSquare", f.chiSquare());
+          num(g, "chiSquareP", f.chiSquareP());
+          num(g, "imanDavenport", f.imanDavenport());
+          num(g, "imanDavenportP", f.imanDavenportP());
+          num(g, "criticalDifference", f.criticalDifference());
+          g.writeNumberField("datasets", f.datasets());
+          g.writeEndObject();
+        }
+        g.writeEndObject();
+        g.writeEndObject();
+      }
+      w.write('\n');
+      out.commit();
+    }
+  }
+
+  private static void dataset(JsonGenerator g, Experiment.DatasetOutcome d, Analysis.DatasetTable table) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("name", d.plan().name());
+    g.writeStringField("train", Experiment.hash(d.plan().train()));
+    g.writeStringField("test", Experiment.hash(d.plan().test()));
+    g.writeNumberField("trainExamples", d.plan().train().size());
+    g.writeNumberField("testExamples", d.plan().test().size());
+    g.writeNumberField("numLabels", d.plan().train().numLabels());
+    g.writeStringField("scaling", d.plan().scaling().cliName());
+    g.writeArrayFieldStart("learners");
+    for (Experiment.LearnerOutcome l : d.learners()) {
+      g.writeStartObject();
+      g.writeStringField("learner", l.name());
+      map(g, "settings", l.settings().asText());
+      g.writeStringField("evaluateOptions", Experiment.learnerArgs(l.settings()));
+      TuningResult t = l.tuning();
+      if (t == null) {
+        g.writeNullField("tuning");
+      } else {
+        g.writeObjectFieldStart("tuning");
+        g.writeStringField("search", t.config().search().cliName());
+        g.writeStringField("select", t.config().selection().name());
+        g.writeStringField("grid", t.grid().describe());
+        g.writeObjectFieldStart("axes");
+        for (Map.Entry<String, List<String>> e : t.grid().asText().entrySet()) {
+          g.writeArrayFieldStart(e.getKey());
+          for (String v : e.getValue()) {
+            g.writeString(v);
+          }
+          g.writeEndArray();
+        }
+        g.writeEndObject();
+        g.writeNumberField("foldRuns", t.evaluations());
+        g.writeNumberField("candidates", t.candidates().size());
+        g.writeObjectFieldStart("selectedCvMeans");
+        for (int m = 0; m < Selection.PAPER_MEASURES.size(); m++) {
+          num(g, Selection.PAPER_MEASURES.get(m).metricName(), t.best().means()[m]);
+        }
+        g.writeEndObject();
+        g.writeArrayFieldStart("cells");
+        Grid grid = t.grid();
+        for (TuningResult.Candidate c : t.candidates()) {
+          g.writeStartObject();
+          g.writeNumberField("gridIndex", c.gridIndex());
+          int[] at = grid.coordinates(c.gridIndex());
+          for (int a = 0; a < at.length; a++) {
+            g.writeStringField(grid.axes().get(a).parameter().name(), grid.axes().get(a).labels().get(at[a]));
+          }
+          num(g, "score", c.score());
+          for (int m = 0; m < Selection.PAPER_MEASURES.size(); m++) {
+            num(g, Selection.PAPER_MEASURES.get(m).metricName(), c.means()[m]);
+          }
+          g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+      }
+      g.writeArrayFieldStart("runs");
+      for (StoredRun r : l.runs()) {
+        g.writeStartObject();
+        g.writeNumberField("run", r.index());
+        g.writeNumberField("seed", r.seed());
+        g.writeStringField("runKey", r.runKey());
+        g.writeStringField("evaluate", "alt evaluate " + d.plan().evaluateArgs() + " " + Experiment.learnerArgs(l.settings())
+            + " --seed " + r.seed() + " --json");
+        g.writeObjectFieldStart("metrics");
+        for (Map.Entry<String, Double> e : r.metrics().entrySet()) {
+          num(g, e.getKey(), e.getValue());
+        }
+        g.writeEndObject();
+        num(g, "trainSeconds", r.trainSeconds());
+        num(g, "testSeconds", r.testSeconds());
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+      g.writeObjectFieldStart("summary");
+      for (Map.Entry<String, Analysis.Cell> e : table.cells().get(l.name()).entrySet()) {
+        Analysis.Cell c = e.getValue();
+        g.writeObjectFieldStart(e.getKey());
+        num(g, "mean", c.summary().mean());
+        num(g, "std", c.summary().std());
+        g.writeBooleanField("best", c.best());
+        g.writeBooleanField("bold", c.bold());
+        num(g, "tP", c.tP());
+        num(g, "wilcoxonP", c.wilcoxonP());
+        g.writeEndObject();
+      }
+      g.writeEndObject();
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+    g.writeEndObject();
+  }
+
+  private static void map(JsonGenerator g, String field, Map<String, String> m) throws IOException {
+    g.writeObjectFieldStart(field);
+    for (Map.Entry<String, String> e : m.entrySet()) {
+      g.writeStringField(e.getKey(), e.getValue());
+    }
+    g.writeEndObject();
+  }
+
+  private static void num(JsonGenerator g, String field, double v) throws IOException {
+    g.writeFieldName(field);
+    if (Double.isFinite(v)) {
+      g.writeNumber(v);
+    } else {
+      g.writeNull();
+    }
+  }
+}

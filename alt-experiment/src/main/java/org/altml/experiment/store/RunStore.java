@@ -1,0 +1,314 @@
+package org.altml.experiment.store;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.altml.sparse.io.DataFormatException;
+
+/**
+ * The results store of an experiment: an append-only file of JSON lines, one {@link StoredRun} per line,
+ * written as each evaluation finishes. Why JSON lines rather than an embedded database: the data is
+ * small (one line of ~1 KB per evaluation; the paper's whole grid over ten datasets is a few hundred MB
+ * at most), written once and never updated, so an append-only log is all the durability needed, with no
+ * dependency, no schema migration, no lock files, and a format a user queries with the tools at hand
+ * ({@code grep}, {@code jq -c 'select(.kind=="run")' runs.jsonl}, pandas' {@code read_json(lines=True)}).
+ *
+ * <p>Durability: each line goes to the file with one {@code write} of the whole line (no user-space
+ * buffer), so once {@link #put} returns the line survives the process being killed ({@code kill -9}): it
+ * is in the operating system's page cache. Against power loss the file is also forced to disk
+ * ({@code fsync}) by every {@link #put} with {@code force} and otherwise at most once per second and on
+ * {@link #close()}. A crash can leave at most a torn last line: {@link #open} drops it (and says so in
+ * {@link #droppedTornLine()}), truncating the file to its last complete line. A malformed line elsewhere
+ * is an error naming the file and line. A key stored twice keeps the first value (a resumed run never
+ * recomputes a stored key, so this happens only when two processes share a store, which they must not).
+ *
+ * <p>Thread-safe: {@link #put} may be called from every worker thread.
+ */
+public final class RunStore implements AutoCloseable {
+  private static final JsonFactory JSON = new JsonFactory();
+  private static final long FORCE_INTERVAL_NANOS = 1_000_000_000L;
+
+  private final Path file;
+  private final FileChannel channel;
+  private final Map<String, StoredRun> runs = new LinkedHashMap<>();
+  private final int loaded;
+  private final boolean droppedTornLine;
+  private long lastForce = System.nanoTime();
+  private boolean dirty;
+
+  private RunStore(Path file, FileChannel channel, List<StoredRun> existing, boolean droppedTornLine) {
+    this.file = file;
+    this.channel = channel;
+    for (StoredRun r : existing) {
+      runs.putIfAbsent(r.key(), r);
+    }
+    this.loaded = runs.size();
+    this.droppedTornLine = droppedTornLine;
+  }
+
+  /**
+   * Opens (or creates) the store {@code file}, reading every complete line.
+   *
+   * @throws DataFormatException naming the file and line of a malformed line that is not the last
+   * @throws IOException if the file cannot be read or written
+   */
+  public static RunStore open(Path file) throws IOException {
+    List<StoredRun> existing = new ArrayList<>();
+    boolean torn = false;
+    FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+    try {
+      byte[] bytes = Files.readAllBytes(file);
+      int start = 0;
+      int line = 0;
+      long good = 0;
+      while (start < bytes.length) {
+        int end = start;
+        while (end < bytes.length && bytes[end] != '\n') {
+          end++;
+        }
+        line++;
+        String text = new String(bytes, start, end - start, StandardCharsets.UTF_8);
+        boolean complete = end < bytes.length;
+        if (!text.isBlank()) {
+          try {
+            existing.add(parse(text));
+          } catch (IOException | RuntimeException e) {
+            if (complete) {
+              throw new DataFormatException(file.toString(), line, "not a stored run (" + e.getMessage()
+                  + "); the store is damaged: move it away to start over");
+            }
+            torn = true;
+            break;
+          }
+        }
+        if (!complete) {
+          // a last line without its newline parsed, but was it whole? keep it and end it
+          good = bytes.length;
+          break;
+        }
+        start = end + 1;
+        good = start;
+      }
+      if (good < bytes.length) {
+        channel.truncate(good);
+        torn = true;
+      } else if (bytes.length > 0 && bytes[bytes.length - 1] != '\n') {
+        channel.write(ByteBuffer.wrap(new byte[] {'\n'}), bytes.length);
+      }
+      channel.position(channel.size());
+      return new RunStore(file, channel, existing, torn);
+    } catch (IOException | RuntimeException e) {
+      channel.close();
+      throw e;
+    }
+  }
+
+  /** The store's file. */
+  public Path file() {
+    return file;
+  }
+
+  /** Number of evaluations found in the file when it was opened. */
+  public int loaded() {
+    return loaded;
+  }
+
+  /** Whether {@link #open} dropped a torn last line (an evaluation cut off by a crash, to be recomputed). */
+  public boolean droppedTornLine() {
+    return droppedTornLine;
+  }
+
+  /** The evaluation stored under {@code key}, or null. */
+  public synchronized StoredRun get(String key) {
+    return runs.get(key);
+  }
+
+  /** Every stored evaluation, in the order stored. */
+  public synchronized List<StoredRun> all() {
+    return List.copyOf(runs.values());
+  }
+
+  /** Number of stored evaluations. */
+  public synchronized int size() {
+    return runs.size();
+  }
+
+  /**
+   * Appends {@code run} (unless its key is already stored) with one write of the whole line.
+   *
+   * @param force whether to force the file to disk now (else within a second)
+   */
+  public synchronized void put(StoredRun run, boolean force) throws IOException {
+    if (runs.containsKey(run.key())) {
+      return;
+    }
+    byte[] line = (format(run) + "\n").getBytes(StandardCharsets.UTF_8);
+    ByteBuffer b = ByteBuffer.wrap(line);
+    while (b.hasRemaining()) {
+      channel.write(b);
+    }
+    runs.put(run.key(), run);
+    dirty = true;
+    long now = System.nanoTime();
+    if (force || now - lastForce > FORCE_INTERVAL_NANOS) {
+      channel.force(false);
+      lastForce = now;
+      dirty = false;
+    }
+  }
+
+  /** Forces what was written to disk and closes the file. */
+  @Override
+  public synchronized void close() throws IOException {
+    if (channel.isOpen()) {
+      if (dirty) {
+        channel.force(false);
+      }
+      channel.close();
+    }
+  }
+
+  /** One line of JSON for {@code run} (numbers as Java's shortest round-trip form; NaN as null). */
+  public static String format(StoredRun run) throws IOException {
+    StringWriter w = new StringWriter();
+    try (JsonGenerator g = JSON.createGenerator(w)) {
+      g.writeStartObject();
+      g.writeStringField("key", run.key());
+      g.writeStringField("kind", run.kind());
+      g.writeStringField("dataset", run.dataset());
+      g.writeStringField("data", run.data());
+      g.writeStringField("learner", run.learner());
+      g.writeObjectFieldStart("settings");
+      for (Map.Entry<String, String> e : run.settings().entrySet()) {
+        g.writeStringField(e.getKey(), e.getValue());
+      }
+      g.writeEndObject();
+      g.writeNumberField("seed", run.seed());
+      g.writeNumberField("index", run.index());
+      g.writeNumberField("folds", run.folds());
+      g.writeStringField("scaling", run.scaling());
+      g.writeObjectFieldStart("metrics");
+      for (Map.Entry<String, Double> e : run.metrics().entrySet()) {
+        number(g, e.getKey(), e.getValue());
+      }
+      g.writeEndObject();
+      number(g, "trainSeconds", run.trainSeconds());
+      number(g, "testSeconds", run.testSeconds());
+      g.writeStringField("runKey", run.runKey());
+      g.writeEndObject();
+    }
+    return w.toString();
+  }
+
+  private static void number(JsonGenerator g, String field, double v) throws IOException {
+    g.writeFieldName(field);
+    if (Double.isFinite(v)) {
+      g.writeNumber(v);
+    } else {
+      g.writeNull();
+    }
+  }
+
+  /** Parses one line written by {@link #format}. */
+  public static StoredRun parse(String line) throws IOException {
+    try (JsonParser p = JSON.createParser(line)) {
+      expect(p.nextToken(), JsonToken.START_OBJECT);
+      Map<String, String> text = new LinkedHashMap<>();
+      Map<String, String> settings = new LinkedHashMap<>();
+      Map<String, Double> metrics = new LinkedHashMap<>();
+      Map<String, Double> numbers = new LinkedHashMap<>();
+      Map<String, Long> longs = new LinkedHashMap<>();
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        String field = p.currentName();
+        JsonToken t = p.nextToken();
+        switch (field) {
+          case "settings" -> readObject(p, t, settings, null);
+          case "metrics" -> readObject(p, t, null, metrics);
+          default -> {
+            if (t == JsonToken.VALUE_STRING) {
+              text.put(field, p.getText());
+            } else if (t == JsonToken.VALUE_NUMBER_INT) {
+              longs.put(field, p.getLongValue());
+            } else if (t == JsonToken.VALUE_NUMBER_FLOAT) {
+              numbers.put(field, p.getDoubleValue());
+            } else if (t == JsonToken.VALUE_NULL) {
+              numbers.put(field, Double.NaN);
+            } else {
+              throw new IOException("unexpected " + t + " for " + field);
+            }
+          }
+        }
+      }
+      if (p.currentToken() != JsonToken.END_OBJECT || p.nextToken() != null) {
+        throw new IOException("the line does not end with its object");
+      }
+      return new StoredRun(required(text, "key"), required(text, "kind"), required(text, "dataset"), required(text, "data"),
+          required(text, "learner"), settings, requiredLong(longs, "seed"), (int) requiredLong(longs, "index"),
+          (int) requiredLong(longs, "folds"), required(text, "scaling"), metrics, seconds(numbers, longs, "trainSeconds"),
+          seconds(numbers, longs, "testSeconds"), text.getOrDefault("runKey", ""));
+    }
+  }
+
+  private static void readObject(JsonParser p, JsonToken t, Map<String, String> strings, Map<String, Double> doubles)
+      throws IOException {
+    expect(t, JsonToken.START_OBJECT);
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String name = p.currentName();
+      JsonToken v = p.nextToken();
+      if (strings != null) {
+        expect(v, JsonToken.VALUE_STRING);
+        strings.put(name, p.getText());
+      } else if (v == JsonToken.VALUE_NULL) {
+        doubles.put(name, Double.NaN);
+      } else if (v == JsonToken.VALUE_NUMBER_FLOAT || v == JsonToken.VALUE_NUMBER_INT) {
+        doubles.put(name, p.getDoubleValue());
+      } else {
+        throw new IOException("unexpected " + v + " for metric " + name);
+      }
+    }
+  }
+
+  private static void expect(JsonToken t, JsonToken expected) throws IOException {
+    if (t != expected) {
+      throw new IOException("expected " + expected + ", found " + t);
+    }
+  }
+
+  private static String required(Map<String, String> m, String field) throws IOException {
+    String v = m.get(field);
+    if (v == null) {
+      throw new IOException("no \"" + field + "\"");
+    }
+    return v;
+  }
+
+  private static long requiredLong(Map<String, Long> m, String field) throws IOException {
+    Long v = m.get(field);
+    if (v == null) {
+      throw new IOException("no \"" + field + "\"");
+    }
+    return v;
+  }
+
+  private static double seconds(Map<String, Double> d, Map<String, Long> l, String field) {
+    Double v = d.get(field);
+    if (v != null) {
+      return v;
+    }
+    Long w = l.get(field);
+    return w == null ? Double.NaN : w;
+  }
+}
