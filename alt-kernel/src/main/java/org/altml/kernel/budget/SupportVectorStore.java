@@ -479,10 +479,15 @@ public final class SupportVectorStore {
         }
       }
     }
+    cursor.gather(ids, size, out); // first every cached distance (loads only), then the misses and the kernel
+    long hits = 0;
+    long misses = 0;
     for (int k = 0; k < size; k++) {
       int other = ids[k];
-      double d2 = other >= 0 ? cursor.get(other) : Double.NaN;
-      if (d2 != d2) {
+      double d2 = out[k];
+      if (d2 == d2) {
+        hits++;
+      } else {
         double dot = 0;
         if (layout == Layout.DENSE) {
           int base = k * columns;
@@ -496,11 +501,13 @@ public final class SupportVectorStore {
         }
         d2 = squaredNorm + squaredNorms[k] - 2.0 * dot; // RbfKernel.fromDot's expression, term for term
         if (other >= 0) {
+          misses++;
           cursor.put(other, d2);
         }
       }
       out[k] = kernel.fromSquaredDistance(d2);
     }
+    cursor.count(hits, misses);
     if (layout != Layout.DENSE) {
       for (int j = 0; j < nnz; j++) {
         int f = xi[off + j];

@@ -374,7 +374,9 @@ public final class GramCache implements SharedResources.Reporting {
     }
 
     private int index(int other) {
-      return (int) (other <= id ? base + other : triangleEntries(other) + id);
+      long hi = Math.max(other, id); // branch-free: the larger id picks the triangle's row
+      long lo = Math.min(other, id);
+      return (int) (hi * (hi + 1) / 2 + lo);
     }
 
     /** d²(bound example, {@code other}) when cached, else NaN (counted as a hit or a miss). */
@@ -386,6 +388,34 @@ public final class GramCache implements SharedResources.Reporting {
         pendingHits++;
       }
       return v;
+    }
+
+    /**
+     * Writes d²(bound example, {@code others[k]}) into {@code out[k]} for k in {@code [0, n)}: the cached
+     * value, or NaN when it is missing or {@code others[k]} is negative (no id). Not counted: report with
+     * {@link #count}. A loop of independent loads and nothing else, so the processor overlaps their cache
+     * misses (half of a triangle row's partners lie in other rows, one cache line each).
+     */
+    public void gather(int[] others, int n, double[] out) {
+      if (mode == Mode.FULL) {
+        double[] t = triangle;
+        for (int k = 0; k < n; k++) {
+          int other = others[k];
+          out[k] = other < 0 ? Double.NaN : (double) DOUBLES.getOpaque(t, index(other));
+        }
+      } else {
+        double[] r = row;
+        for (int k = 0; k < n; k++) {
+          int other = others[k];
+          out[k] = other < 0 ? Double.NaN : (double) DOUBLES.getOpaque(r, other);
+        }
+      }
+    }
+
+    /** Counts {@code hits} and {@code misses} of a {@link #gather}. */
+    public void count(long hits, long misses) {
+      pendingHits += hits;
+      pendingMisses += misses;
     }
 
     /** Offers d²(bound example, {@code other}) after a miss. */
