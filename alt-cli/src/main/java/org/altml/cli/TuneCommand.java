@@ -110,6 +110,7 @@ public final class TuneCommand implements Callable<Integer> {
     new CommandFiles().data("--train", trainFile, data).check();
     PrintWriter err = spec.commandLine().getErr();
     TuningResult result;
+    List<Map<String, Map<String, Object>>> shared;
     try (Progress progress = progressOptions.progress(spec)) {
       Dataset train = DataLoading.readHashed(trainFile, data, progress);
       int numLabels = DataLoading.requireLabels(data.numLabels != null ? data.numLabels : train.numLabels(), trainFile, data);
@@ -117,20 +118,21 @@ public final class TuneCommand implements Callable<Integer> {
       progress.start("tuning " + learnerName, Tuner.planned(grid, config.search(), config.folds()), false);
       Tuner tuner = new Tuner(train, DataLoading.shortName(trainFile), Experiment.hash(train), config, null, progress::stepBy);
       result = tuner.tune(grid);
+      shared = tuner.sharedResourceStatistics();
       progress.finish();
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      printJson(out, result);
+      printJson(out, result, shared);
     } else {
-      printHuman(out, result);
+      printHuman(out, result, shared);
     }
     out.flush();
     err.flush();
     return 0;
   }
 
-  private void printHuman(PrintWriter out, TuningResult r) {
+  private void printHuman(PrintWriter out, TuningResult r, List<Map<String, Map<String, Object>>> shared) {
     Tuner.Config c = r.config();
     out.printf(Locale.ROOT, "tune %s on %s: %d-fold cross-validation (seed %d), %s search, selection %s%n", r.selected().learner(),
         DataLoading.shortName(trainFile), c.folds(), c.seed(), c.search().cliName(), c.selection().name());
@@ -152,6 +154,10 @@ public final class TuneCommand implements Callable<Integer> {
     }
     Reports.table(rows, 2, out);
     out.println();
+    for (Map<String, Map<String, Object>> resources : shared) {
+      resources.forEach((key, stats) -> out.println("shared " + key + ": " + stats.entrySet().stream()
+          .map(e -> e.getKey() + "=" + e.getValue()).collect(java.util.stream.Collectors.joining(", "))));
+    }
     out.println("selected: " + r.selected().describe());
     out.println("evaluate with: alt evaluate " + Experiment.learnerArgs(r.selected()) + " --train ... --test ...");
   }
@@ -165,7 +171,8 @@ public final class TuneCommand implements Callable<Integer> {
     return sb.length() == 0 ? s.describe() : sb.toString();
   }
 
-  private static void printJson(PrintWriter out, TuningResult r) throws java.io.IOException {
+  private static void printJson(PrintWriter out, TuningResult r, List<Map<String, Map<String, Object>>> shared)
+      throws java.io.IOException {
     try (JsonGenerator g = Reports.json(out, true)) {
       g.writeStartObject();
       g.writeStringField("learner", r.selected().learner());
@@ -186,6 +193,23 @@ public final class TuneCommand implements Callable<Integer> {
       g.writeStringField("select", r.config().selection().name());
       g.writeStringField("grid", r.grid().describe());
       g.writeNumberField("foldRuns", r.evaluations());
+      g.writeArrayFieldStart("sharedResources"); // per distinct instance: one, or one per fold with standardization
+      for (Map<String, Map<String, Object>> resources : shared) {
+        g.writeStartObject();
+        for (Map.Entry<String, Map<String, Object>> e : resources.entrySet()) {
+          g.writeObjectFieldStart(e.getKey());
+          for (Map.Entry<String, Object> v : e.getValue().entrySet()) {
+            if (v.getValue() instanceof Number n) {
+              Reports.number(g, v.getKey(), n);
+            } else {
+              g.writeStringField(v.getKey(), String.valueOf(v.getValue()));
+            }
+          }
+          g.writeEndObject();
+        }
+        g.writeEndObject();
+      }
+      g.writeEndArray();
       g.writeArrayFieldStart("candidates");
       for (TuningResult.Candidate c : r.candidates()) {
         g.writeStartObject();
@@ -240,12 +264,22 @@ public final class TuneCommand implements Callable<Integer> {
         description = "Worker threads; 0 = all cores; the results do not depend on it (default: ${DEFAULT-VALUE}).")
     int threads;
 
+    @Option(names = "--gram-cache-mb", paramLabel = "MB",
+        description = "Heap for the caches the learners share across settings and folds (the kernel learners' Gram"
+            + " cache of squared distances): a full matrix when it fits, else LRU rows; 0 = none; results do not"
+            + " depend on it (default: a quarter of the maximum heap).")
+    Long gramCacheMb;
+
     /** Creates the options with their defaults (picocli fills them). */
     public TuningOptions() {}
 
     /** The tuner's settings. */
     Tuner.Config config(FeatureScaling scaling, ZeroDivisionPolicy policy) {
-      return new Tuner.Config(folds, cvSeed, Search.parse(search), Selection.parse(select), scaling, policy, threads);
+      if (gramCacheMb != null && (gramCacheMb < 0 || gramCacheMb > Long.MAX_VALUE / (1L << 20))) {
+        throw new IllegalArgumentException("--gram-cache-mb must be >= 0: " + gramCacheMb);
+      }
+      return new Tuner.Config(folds, cvSeed, Search.parse(search), Selection.parse(select), scaling, policy, threads,
+          gramCacheMb == null ? -1L : gramCacheMb << 20);
     }
   }
 }

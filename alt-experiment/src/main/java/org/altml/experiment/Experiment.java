@@ -168,7 +168,8 @@ public final class Experiment {
   /** Runs one dataset block. */
   public static DatasetOutcome run(DatasetPlan plan, Config config, RunStore store, Listener listener) {
     Tuner.Config tc = new Tuner.Config(config.tuning().folds(), config.tuning().seed(), config.tuning().search(),
-        config.tuning().selection(), plan.scaling(), config.zeroDivision(), config.tuning().threads());
+        config.tuning().selection(), plan.scaling(), config.zeroDivision(), config.tuning().threads(),
+        config.tuning().sharedCacheBytes());
     String trainHash = hash(plan.train());
     String testHash = hash(plan.test());
     int computed = 0;

@@ -52,11 +52,22 @@ public final class Tuner {
    * @param scaling feature scaling, fitted on the training folds
    * @param zeroDivision the metrics' zero-division policy
    * @param threads workers; 0 = every core
+   * @param sharedCacheBytes heap the learners' shared per-dataset caches may hold ({@link SharedResources}, a
+   *     kernel learner's Gram cache): -1 for their default, 0 for none; results do not depend on it
    */
   public record Config(int folds, long seed, Search search, Selection selection, FeatureScaling scaling,
-      ZeroDivisionPolicy zeroDivision, int threads) {
+      ZeroDivisionPolicy zeroDivision, int threads, long sharedCacheBytes) {
+    /** Settings with the caches' default budget. */
+    public Config(int folds, long seed, Search search, Selection selection, FeatureScaling scaling,
+        ZeroDivisionPolicy zeroDivision, int threads) {
+      this(folds, seed, search, selection, scaling, zeroDivision, threads, -1L);
+    }
+
     /** Checks the values. */
     public Config {
+      if (sharedCacheBytes < -1) {
+        throw new IllegalArgumentException("the shared cache budget must be >= 0, or -1 for the default: " + sharedCacheBytes);
+      }
       if (folds < 2) {
         throw new IllegalArgumentException("--folds must be >= 2: " + folds);
       }
@@ -125,15 +136,30 @@ public final class Tuner {
     }
     boolean perFold = config.scaling() == FeatureScaling.STANDARDIZE;
     this.resources = new SharedResources[heldOut.length];
-    SharedResources one = SharedResources.create();
+    SharedResources one = SharedResources.create(train.size(), config.sharedCacheBytes());
     for (int f = 0; f < heldOut.length; f++) {
-      resources[f] = perFold ? SharedResources.create() : one;
+      resources[f] = perFold ? SharedResources.create(train.size(), config.sharedCacheBytes()) : one;
     }
   }
 
   /** Runs computed by this tuner so far. */
   public int computed() {
     return computed;
+  }
+
+  /**
+   * The counters of the shared resources ({@link SharedResources#statistics()}: a Gram cache's hits and
+   * misses), one map per distinct instance (one for every fold, or one per fold with standardization).
+   */
+  public List<Map<String, Map<String, Object>>> sharedResourceStatistics() {
+    List<Map<String, Map<String, Object>>> out = new ArrayList<>();
+    java.util.Set<SharedResources> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    for (SharedResources r : resources) {
+      if (seen.add(r)) {
+        out.add(r.statistics());
+      }
+    }
+    return out;
   }
 
   /** Runs taken from the store so far. */

@@ -27,18 +27,48 @@ import java.util.function.Supplier;
  */
 public final class SharedResources {
   /** No sharing: every request creates a fresh resource (the default for single runs). */
-  public static final SharedResources NONE = new SharedResources(false);
+  public static final SharedResources NONE = new SharedResources(false, -1, -1L);
 
   private final boolean shared;
+  private final int numExamples;
+  private final long memoryBudgetBytes;
   private final ConcurrentHashMap<String, Object> resources = new ConcurrentHashMap<>();
 
-  private SharedResources(boolean shared) {
+  private SharedResources(boolean shared, int numExamples, long memoryBudgetBytes) {
     this.shared = shared;
+    this.numExamples = numExamples;
+    this.memoryBudgetBytes = memoryBudgetBytes;
   }
 
-  /** An empty set of resources whose entries are created once and then shared. */
+  /** An empty set of resources whose entries are created once and then shared (dataset size unknown, default budget). */
   public static SharedResources create() {
-    return new SharedResources(true);
+    return new SharedResources(true, -1, -1L);
+  }
+
+  /**
+   * An empty set of resources for a dataset of {@code numExamples} rows (example ids lie in
+   * {@code [0, numExamples)}, so a per-example cache can size itself), whose caches may hold up to
+   * {@code memoryBudgetBytes} of heap together: -1 lets each resource use its own default, 0 turns caches
+   * off (their kinds compute as without sharing).
+   *
+   * @throws IllegalArgumentException when {@code numExamples < -1} or {@code memoryBudgetBytes < -1}
+   */
+  public static SharedResources create(int numExamples, long memoryBudgetBytes) {
+    if (numExamples < -1 || memoryBudgetBytes < -1) {
+      throw new IllegalArgumentException("numExamples " + numExamples + " and memoryBudgetBytes " + memoryBudgetBytes
+          + " must be >= 0, or -1 (unknown / default)");
+    }
+    return new SharedResources(true, numExamples, memoryBudgetBytes);
+  }
+
+  /** The number of rows of the dataset the resources serve (ids are below it), or -1 when unknown. */
+  public int numExamples() {
+    return numExamples;
+  }
+
+  /** The heap the caches among the resources may hold together, in bytes: -1 for their defaults, 0 for none. */
+  public long memoryBudgetBytes() {
+    return memoryBudgetBytes;
   }
 
   /**
@@ -55,6 +85,26 @@ public final class SharedResources {
       return Objects.requireNonNull(factory.get(), "factory result");
     }
     return (T) resources.computeIfAbsent(key, k -> Objects.requireNonNull(factory.get(), "factory result"));
+  }
+
+  /**
+   * The counters of every resource that keeps some ({@link Reporting}), by key in key order: what reports
+   * print without knowing any kind (a Gram cache's hits and misses).
+   */
+  public java.util.Map<String, java.util.Map<String, Object>> statistics() {
+    java.util.Map<String, java.util.Map<String, Object>> out = new java.util.TreeMap<>();
+    resources.forEach((key, value) -> {
+      if (value instanceof Reporting r) {
+        out.put(key, r.statistics());
+      }
+    });
+    return out;
+  }
+
+  /** A resource with counters for reports ({@link SharedResources#statistics()}). */
+  public interface Reporting {
+    /** Counters by lowerCamelCase name in a stable order; values are {@link String}, {@link Number} or {@link Boolean}. */
+    java.util.Map<String, Object> statistics();
   }
 
   /** Whether this instance shares ({@link #NONE} does not). */

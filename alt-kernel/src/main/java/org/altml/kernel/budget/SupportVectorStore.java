@@ -10,6 +10,8 @@ import org.altml.core.learner.StateInput;
 import org.altml.core.learner.StateOutput;
 import org.altml.core.math.VectorMath;
 import org.altml.kernel.Kernel;
+import org.altml.kernel.RbfKernel;
+import org.altml.kernel.cache.GramCache;
 import org.altml.sparse.MemoryCheck;
 import org.altml.sparse.SparseVector;
 
@@ -28,7 +30,9 @@ import org.altml.sparse.SparseVector;
  *       precision of the learner, padded to {@link #stride()} like linear weight rows, so that scores
  *       s = Σ_k K_k·α_k are one {@link VectorMath#combineRows} over the slots;</li>
  *   <li>an age per vector (the append sequence number) and a doubly linked age list, oldest first, so
- *       that {@link #oldest()} is exact and O(1) whatever was removed.</li>
+ *       that {@link #oldest()} is exact and O(1) whatever was removed;</li>
+ *   <li>the example id each vector came from ({@link #id}), -1 when unknown or merged: what a
+ *       {@link GramCache} is indexed by. Ids are not saved with a model (a loaded store has none).</li>
  * </ul>
  *
  * <p>Scoring is two clean steps that a later blocked or cached path can feed with precomputed values:
@@ -68,6 +72,7 @@ public final class SupportVectorStore {
 
   private double[] squaredNorms = new double[0];
   private long[] ages = new long[0];
+  private int[] ids = new int[0];
   private int[] prev = new int[0];
   private int[] next = new int[0];
   private int head = NONE;
@@ -182,6 +187,12 @@ public final class SupportVectorStore {
     return ages[slot];
   }
 
+  /** The example id the vector in {@code slot} came from (a {@link GramCache} id), or -1. */
+  public int id(int slot) {
+    checkSlot(slot);
+    return ids[slot];
+  }
+
   /** ||x_k||² of the vector in {@code slot}. */
   public double squaredNorm(int slot) {
     checkSlot(slot);
@@ -235,6 +246,18 @@ public final class SupportVectorStore {
    * @return its slot ({@code size() - 1} after the call)
    */
   public int append(SparseVector x, double[] alpha) {
+    return append(x, alpha, NONE);
+  }
+
+  /**
+   * {@link #append(SparseVector, double[])} of the example with id {@code id} ({@link #id}; -1 for none).
+   *
+   * @return its slot
+   */
+  public int append(SparseVector x, double[] alpha, int id) {
+    if (id < NONE) {
+      throw new IllegalArgumentException("id must be >= 0, or -1 for none: " + id);
+    }
     if (layout == null) {
       int d = Math.max(numFeaturesHint, x.maxIndex() + 1);
       layout = 2L * x.nnz() >= d && d > 0 ? Layout.DENSE : Layout.SPARSE;
@@ -243,6 +266,7 @@ public final class SupportVectorStore {
     int slot = size++;
     writeFeatures(slot, x);
     writeCoefficients(slot, alpha);
+    ids[slot] = id;
     ages[slot] = nextAge++;
     prev[slot] = tail;
     next[slot] = NONE;
@@ -297,6 +321,7 @@ public final class SupportVectorStore {
   private void moveSlot(int from, int to) {
     squaredNorms[to] = squaredNorms[from];
     ages[to] = ages[from];
+    ids[to] = ids[from];
     int p = prev[from];
     int n = next[from];
     prev[to] = p;
@@ -341,6 +366,7 @@ public final class SupportVectorStore {
     float[] xv = x.values();
     int off = x.offset();
     maxFeature = Math.max(maxFeature, x.maxIndex());
+    ids[slot] = NONE; // new features: no example's (append sets the id after)
     double norm = 0;
     if (layout == Layout.DENSE && maxFeature >= columns && columns > 0 && sparseWouldBeSmaller(slot, nnz)) {
       toSparse(slot); // the first vectors looked dense, the data is not: dense rows would grow with d
@@ -422,6 +448,75 @@ public final class SupportVectorStore {
         scatter[f] = 0.0;
       }
     }
+  }
+
+  /**
+   * {@link #kernelRow(Kernel, SparseVector, double, KernelRow)} with squared distances from a Gram cache:
+   * for each slot whose vector has an id, d²(x, x_k) is looked up through {@code cursor} (bound to x) and
+   * computed and offered to it on a miss; slots without an id are computed as without the cache. The
+   * distance is the uncached path's (||x||² + ||x_k||²) − 2·x·x_k, so the values are the same bits. Flushes
+   * the cursor's counts. Only reads the store.
+   */
+  public void kernelRow(RbfKernel kernel, SparseVector x, double squaredNorm, GramCache.Cursor cursor, KernelRow row) {
+    row.ensure(size, numFeatures());
+    double[] out = row.values;
+    int nnz = x.nnz();
+    int[] xi = x.indices();
+    float[] xv = x.values();
+    int off = x.offset();
+    double[] scatter = row.scatter;
+    int limit = numFeatures();
+    int end = nnz;
+    if (layout == Layout.DENSE) {
+      while (end > 0 && xi[off + end - 1] >= columns) {
+        end--;
+      }
+    } else {
+      for (int j = 0; j < nnz; j++) {
+        int f = xi[off + j];
+        if (f < limit) {
+          scatter[f] = xv[off + j];
+        }
+      }
+    }
+    cursor.gather(ids, size, out); // first every cached distance (loads only), then the misses and the kernel
+    long hits = 0;
+    long misses = 0;
+    for (int k = 0; k < size; k++) {
+      int other = ids[k];
+      double d2 = out[k];
+      if (d2 == d2) {
+        hits++;
+      } else {
+        double dot = 0;
+        if (layout == Layout.DENSE) {
+          int base = k * columns;
+          for (int j = 0; j < end; j++) {
+            dot += (double) xv[off + j] * dense[base + xi[off + j]];
+          }
+        } else {
+          for (int p = starts[k], e = p + lengths[k]; p < e; p++) {
+            dot += scatter[poolIndices[p]] * poolValues[p];
+          }
+        }
+        d2 = squaredNorm + squaredNorms[k] - 2.0 * dot; // RbfKernel.fromDot's expression, term for term
+        if (other >= 0) {
+          misses++;
+          cursor.put(other, d2);
+        }
+      }
+      out[k] = kernel.fromSquaredDistance(d2);
+    }
+    cursor.count(hits, misses);
+    if (layout != Layout.DENSE) {
+      for (int j = 0; j < nnz; j++) {
+        int f = xi[off + j];
+        if (f < limit) {
+          scatter[f] = 0.0;
+        }
+      }
+    }
+    cursor.flush();
   }
 
   /** {@link #kernelRow} of the stored vector in {@code slot} against every slot (its own entry is K(x, x)). */
@@ -523,7 +618,7 @@ public final class SupportVectorStore {
   /** Approximate bytes of heap held: every array at its capacity, plus object headers. */
   public long ramBytesUsed() {
     long bytes = 128;
-    bytes += 8L * squaredNorms.length + 8L * ages.length + 4L * prev.length + 4L * next.length;
+    bytes += 8L * squaredNorms.length + 8L * ages.length + 4L * ids.length + 4L * prev.length + 4L * next.length;
     bytes += isDouble ? 8L * coefDouble.length : 4L * coefFloat.length;
     bytes += 4L * dense.length;
     bytes += 4L * starts.length + 4L * lengths.length + 4L * poolIndices.length + 4L * poolValues.length
@@ -543,13 +638,14 @@ public final class SupportVectorStore {
     }
     int newCapacity = (int) Math.min(Integer.MAX_VALUE - 16, Math.max(needed, Math.max(16L, 2L * capacity)));
     long coefValues = (long) newCapacity * stride;
-    long bytes = coefValues * (isDouble ? 8 : 4) + 24L * newCapacity + (layout == Layout.DENSE ? 4L * newCapacity * columns : 8L * newCapacity);
+    long bytes = coefValues * (isDouble ? 8 : 4) + 28L * newCapacity + (layout == Layout.DENSE ? 4L * newCapacity * columns : 8L * newCapacity);
     MemoryCheck.require(bytes, "the support vectors (" + newCapacity + " slots)", HINT);
     if (coefValues > Integer.MAX_VALUE - 16) {
       throw new IllegalArgumentException("too many support vectors for " + stride + " coefficients each: " + newCapacity);
     }
     squaredNorms = Arrays.copyOf(squaredNorms, newCapacity);
     ages = Arrays.copyOf(ages, newCapacity);
+    ids = Arrays.copyOf(ids, newCapacity);
     prev = Arrays.copyOf(prev, newCapacity);
     next = Arrays.copyOf(next, newCapacity);
     if (isDouble) {

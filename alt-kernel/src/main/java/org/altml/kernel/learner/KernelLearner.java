@@ -20,6 +20,7 @@ import org.altml.kernel.RbfKernel;
 import org.altml.kernel.budget.BudgetPolicies;
 import org.altml.kernel.budget.BudgetPolicy;
 import org.altml.kernel.budget.SupportVectorStore;
+import org.altml.kernel.cache.GramCache;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.MemoryCheck;
 import org.altml.sparse.SparseVector;
@@ -44,6 +45,12 @@ import org.altml.sparse.SparseVector;
  * as float. Unlike the linear learners, an empty x is learned from like any other point: φ(0) is not zero
  * (K(0, x') = exp(−||x'||²/(2σ²))), and a constant bias feature would change no RBF distance, so these
  * kinds take no {@code bias} parameter.
+ *
+ * <p>Distances: when the context carries a {@link GramCache} for the dataset (a tuning run's
+ * {@link org.altml.core.learner.SharedResources}) and an example comes with its id, squared distances to
+ * support vectors that remember their example's id are looked up there and computed only on a miss
+ * ({@link SupportVectorStore#kernelRow(RbfKernel, SparseVector, double, GramCache.Cursor,
+ * SupportVectorStore.KernelRow)}); the scores are the same bits either way.
  *
  * <p>Steady state allocates nothing per example: scratch grows by doubling with the store. Every score
  * vector is checked; the first non-finite one throws a {@link DivergenceException} naming the example,
@@ -76,6 +83,10 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
   private long appended;
   private long budgetReductions;
   private String failure;
+  /** The shared Gram cache and this learner's cursor into it, or null: the distance source of {@link #scores}. */
+  private final GramCache.Cursor gram;
+  /** The id the current round's example is cached under, or -1 (set by {@link #scores}, read by {@link #learn}). */
+  private int roundId = -1;
 
   /**
    * A learner with an empty store.
@@ -101,6 +112,13 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     this.coeff = new double[scoreStride];
     this.alphaNew = new double[scoreStride];
     this.store = new SupportVectorStore(coefficientWidth, precision, context.numFeatures(), budget > 0 ? budget + 1 : 0);
+    GramCache cache = GramCache.of(context.resources());
+    this.gram = cache == null ? null : cache.cursor();
+  }
+
+  /** The Gram cache this learner shares, or null. */
+  public final GramCache gramCache() {
+    return gram == null ? null : gram.cache();
   }
 
   @Override
@@ -175,6 +193,14 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     s.put("supportVectorsAppended", appended);
     s.put("budgetReductions", budgetReductions);
     s.put("kernelEvaluations", kernelEvaluations());
+    if (gram != null) {
+      s.put("gramCacheHits", gram.hits());
+      s.put("gramCacheMisses", gram.misses());
+      s.put("gramCache", gram.cache().mode().cliName());
+      s.put("gramCacheBytes", gram.cache().ramBytesUsed());
+      s.put("gramCacheSharedHits", gram.cache().hits());
+      s.put("gramCacheSharedMisses", gram.cache().misses());
+    }
     s.put("updateSteps", steps);
     return s;
   }
@@ -187,9 +213,14 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
 
   @Override
   public final void predict(SparseVector x, Scores out) {
+    predict(NO_ID, x, out);
+  }
+
+  @Override
+  public final void predict(long id, SparseVector x, Scores out) {
     checkUsable();
     checkScores(out);
-    scores(x, x.squaredNorm(), row, scores);
+    scores(id, x, x.squaredNorm(), row, gram, scores);
     kernelEvaluations += store.size();
     round(out);
   }
@@ -197,25 +228,47 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
   @Override
   public final Predictor predictor() {
     SupportVectorStore.KernelRow own = new SupportVectorStore.KernelRow();
+    GramCache.Cursor cursor = gram == null ? null : gram.cache().cursor();
     double[] d = new double[scoreStride];
-    return (x, out) -> {
-      checkUsable();
-      checkScores(out);
-      scores(x, x.squaredNorm(), own, d);
-      if (InnerSteps.roundInto(d, out.array(), numLabels + 1) != 0f) {
-        throw new DivergenceException(examples, describe() + " predicted a non-finite score " + out);
+    return new Predictor() {
+      @Override
+      public void predict(SparseVector x, Scores out) {
+        predict(NO_ID, x, out);
+      }
+
+      @Override
+      public void predict(long id, SparseVector x, Scores out) {
+        checkUsable();
+        checkScores(out);
+        scores(id, x, x.squaredNorm(), own, cursor, d);
+        if (InnerSteps.roundInto(d, out.array(), numLabels + 1) != 0f) {
+          throw new DivergenceException(examples, describe() + " predicted a non-finite score " + out);
+        }
       }
     };
   }
 
-  /** s over the store into {@code out[0..L]}: one kernel row, then one combination of coefficient rows. */
-  private void scores(SparseVector x, double squaredNorm, SupportVectorStore.KernelRow r, double[] out) {
+  /**
+   * s over the store into {@code out[0..L]}: one kernel row (its distances from the Gram cache through
+   * {@code cursor} when the example's id is cached, else computed), then one combination of coefficient rows.
+   *
+   * @return the id the example is cached under, or -1
+   */
+  private int scores(long id, SparseVector x, double squaredNorm, SupportVectorStore.KernelRow r, GramCache.Cursor cursor,
+      double[] out) {
     int n = store.size();
-    store.kernelRow(kernel, x, squaredNorm, r);
+    int cached = -1;
+    if (cursor != null && cursor.bind(id, x)) {
+      store.kernelRow(kernel, x, squaredNorm, cursor, r);
+      cached = cursor.id();
+    } else {
+      store.kernelRow(kernel, x, squaredNorm, r);
+    }
     store.combine(r.values(), n, out);
     for (int j = store.width(); j <= numLabels; j++) {
       out[j] = 0.0; // binary relevance: the threshold score stays 0
     }
+    return cached;
   }
 
   private void round(Scores out) {
@@ -226,10 +279,15 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
 
   @Override
   public final void update(SparseVector x, LabelSet y) {
+    update(NO_ID, x, y);
+  }
+
+  @Override
+  public final void update(long id, SparseVector x, LabelSet y) {
     checkUsable();
     checkLabels(y);
     double norm = x.squaredNorm();
-    scores(x, norm, row, scores);
+    roundId = scores(id, x, norm, row, gram, scores);
     kernelEvaluations += store.size();
     learn(x, y);
   }
@@ -237,10 +295,16 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
   /** Predicts {@code x} into {@code out} with the current store, then learns from {@code (x, y)} reusing those scores. */
   @Override
   public final void predictThenUpdate(SparseVector x, LabelSet y, Scores out) {
+    predictThenUpdate(NO_ID, x, y, out);
+  }
+
+  /** {@link #predictThenUpdate(SparseVector, LabelSet, Scores)} of the example with id {@code id} (a Gram cache id). */
+  @Override
+  public final void predictThenUpdate(long id, SparseVector x, LabelSet y, Scores out) {
     checkUsable();
     checkScores(out);
     checkLabels(y);
-    scores(x, x.squaredNorm(), row, scores);
+    roundId = scores(id, x, x.squaredNorm(), row, gram, scores);
     kernelEvaluations += store.size();
     round(out);
     learn(x, y);
@@ -266,7 +330,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       if (probe != 0.0) {
         throw diverged(examples, "a new coefficient is not finite");
       }
-      store.append(x, alphaNew);
+      store.append(x, alphaNew, roundId);
       appended++;
       while (budget > 0 && store.size() > budget) {
         policy.shrink(store);

@@ -1,0 +1,459 @@
+package org.altml.kernel.cache;
+
+import com.carrotsearch.hppc.IntIntHashMap;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+import org.altml.core.learner.SharedResources;
+import org.altml.sparse.SparseVector;
+
+/**
+ * Squared distances ||x_a − x_b||² between the examples of one dataset, by example id (the dataset row
+ * index, {@link org.altml.core.eval.DataView}): what the RBF kernel K = exp(−d²/(2σ²)) needs and what does
+ * not depend on σ², the fold or the training order, so every kernel learner of a tuning run computes each
+ * pair once and the others look it up (the paper precomputes the kernel matrix; LIBSVM keeps a row cache).
+ *
+ * <p>Two layouts, chosen once from the memory budget:
+ *
+ * <ul>
+ *   <li>{@link Mode#FULL}: the whole symmetric matrix as its lower triangle with the diagonal, one
+ *       {@code double[]} of n(n+1)/2 entries, d²(a, b) for b ≤ a at a(a+1)/2 + b, when it fits the budget;
+ *       nothing is ever evicted, so each pair is computed once;</li>
+ *   <li>{@link Mode#ROWS}: otherwise, rows of n entries (the distances of one example to every other), at
+ *       most as many as fit the budget, the least recently used row evicted first (LIBSVM's kernel cache).
+ *       A kernel row of x needs only the cache row of x, so one lookup under a lock serves a whole row.</li>
+ * </ul>
+ *
+ * <p>Values are doubles, computed exactly as the uncached path computes them ((||x||² + ||x'||²) − 2·x·x',
+ * symmetric in its arguments), so a learner gives the same bits with and without the cache (the rule of
+ * {@link SharedResources}); floats would halve the memory but not keep that promise. A missing entry is
+ * NaN. Each id's vector is fingerprinted the first time it is seen ({@link Cursor#bind}): an example
+ * presented later under the same id with other features (another dataset's row, another scaling) is not
+ * cached, so misuse costs speed, never correctness.
+ *
+ * <p>Thread-safe: entries are read and written with opaque atomic accesses (a double is never torn), a
+ * miss is published by compare-and-set from NaN, so when two threads compute one pair at the same moment
+ * one stores it and the other is counted in {@code recomputedConcurrently}; row bookkeeping is under a
+ * lock. Each thread uses its own {@link Cursor}.
+ */
+public final class GramCache implements SharedResources.Reporting {
+  /** The key of the cache among a dataset's {@link SharedResources}. */
+  public static final String KEY = "kernel.squaredDistances";
+
+  /** The share of the maximum heap the cache may take when the protocol does not say ({@code --gram-cache-mb}). */
+  public static final double DEFAULT_HEAP_FRACTION = 0.25;
+
+  /** How the distances are stored. */
+  public enum Mode {
+    /** The whole lower triangle. */
+    FULL,
+    /** Least-recently-used rows. */
+    ROWS;
+
+    /** The lowercase name reports use. */
+    public String cliName() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
+  private static final VarHandle DOUBLES = MethodHandles.arrayElementVarHandle(double[].class);
+  private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
+  private static final long MAX_ARRAY = Integer.MAX_VALUE - 16;
+  private static final int NONE = -1;
+
+  private final int numExamples;
+  private final long budgetBytes;
+  private final Mode mode;
+  private final long[] fingerprints;
+  private final double[] triangle;
+
+  private final Object lock = new Object();
+  private final int maxRows;
+  private final IntIntHashMap slotById;
+  private final double[][] rows;
+  private final int[] rowIds;
+  private final int[] prev;
+  private final int[] next;
+  private int head = NONE;
+  private int tail = NONE;
+  private int usedRows;
+  private long evictions;
+
+  private final LongAdder hits = new LongAdder();
+  private final LongAdder misses = new LongAdder();
+  private final LongAdder recomputed = new LongAdder();
+  private final LongAdder mismatches = new LongAdder();
+
+  /**
+   * A cache for the ids {@code [0, numExamples)} within {@code budgetBytes} of heap.
+   *
+   * @throws IllegalArgumentException when the budget does not hold even one row ({@link #fits})
+   */
+  public GramCache(int numExamples, long budgetBytes) {
+    if (!fits(numExamples, budgetBytes)) {
+      throw new IllegalArgumentException("a Gram cache of " + numExamples + " examples needs more than " + budgetBytes
+          + " bytes (at least " + minimumBytes(numExamples) + ")");
+    }
+    this.numExamples = numExamples;
+    this.budgetBytes = budgetBytes;
+    this.fingerprints = new long[numExamples];
+    long entries = triangleEntries(numExamples);
+    if (entries <= MAX_ARRAY && 8 * entries + 8L * numExamples <= budgetBytes) {
+      mode = Mode.FULL;
+      triangle = new double[(int) entries];
+      Arrays.fill(triangle, Double.NaN);
+      maxRows = 0;
+      slotById = null;
+      rows = null;
+      rowIds = prev = next = null;
+    } else {
+      mode = Mode.ROWS;
+      triangle = null;
+      maxRows = (int) Math.min(numExamples, (budgetBytes - 8L * numExamples) / rowBytes(numExamples));
+      slotById = new IntIntHashMap(maxRows);
+      rows = new double[maxRows][];
+      rowIds = new int[maxRows];
+      prev = new int[maxRows];
+      next = new int[maxRows];
+    }
+  }
+
+  /** Whether a cache of {@code numExamples} ids can live in {@code budgetBytes}: its fingerprints and one row. */
+  public static boolean fits(int numExamples, long budgetBytes) {
+    return numExamples > 0 && budgetBytes >= minimumBytes(numExamples);
+  }
+
+  private static long minimumBytes(int numExamples) {
+    return 8L * numExamples + rowBytes(numExamples);
+  }
+
+  private static long rowBytes(int numExamples) {
+    return 8L * numExamples + 48;
+  }
+
+  private static long triangleEntries(long n) {
+    return n * (n + 1) / 2;
+  }
+
+  /**
+   * The cache the learners built with {@code resources} share, created on first request, or null when
+   * there is nothing to share ({@link SharedResources#NONE}), the dataset size is unknown, the budget is 0
+   * or too small for one row. The budget is {@link SharedResources#memoryBudgetBytes()}, or
+   * {@link #DEFAULT_HEAP_FRACTION} of the maximum heap when that is -1.
+   */
+  public static GramCache of(SharedResources resources) {
+    if (!resources.isShared() || resources.numExamples() <= 0 || resources.memoryBudgetBytes() == 0) {
+      return null;
+    }
+    long budget = resources.memoryBudgetBytes() > 0 ? resources.memoryBudgetBytes()
+        : (long) (DEFAULT_HEAP_FRACTION * Runtime.getRuntime().maxMemory());
+    if (!fits(resources.numExamples(), budget)) {
+      return null;
+    }
+    return resources.computeIfAbsent(KEY, () -> new GramCache(resources.numExamples(), budget));
+  }
+
+  /** The ids this cache covers: {@code [0, numExamples)}. */
+  public int numExamples() {
+    return numExamples;
+  }
+
+  /** The layout chosen from the budget. */
+  public Mode mode() {
+    return mode;
+  }
+
+  /** The budget in bytes. */
+  public long budgetBytes() {
+    return budgetBytes;
+  }
+
+  /** Lookups that found a distance, over every cursor flushed so far. */
+  public long hits() {
+    return hits.sum();
+  }
+
+  /** Lookups that did not (each one a distance computed by the caller and offered to the cache). */
+  public long misses() {
+    return misses.sum();
+  }
+
+  /** Misses whose distance another thread stored first (computed twice at the same moment). */
+  public long recomputedConcurrently() {
+    return recomputed.sum();
+  }
+
+  /** Approximate bytes of heap held: the fingerprints and the triangle, or the resident rows. */
+  public long ramBytesUsed() {
+    long bytes = 128 + 8L * numExamples;
+    if (mode == Mode.FULL) {
+      return bytes + 8L * triangle.length;
+    }
+    synchronized (lock) {
+      return bytes + (long) usedRows * rowBytes(numExamples) + 16L * maxRows + 20L * maxRows;
+    }
+  }
+
+  /** Rows evicted so far ({@link Mode#ROWS}). */
+  public long evictions() {
+    synchronized (lock) {
+      return evictions;
+    }
+  }
+
+  @Override
+  public Map<String, Object> statistics() {
+    Map<String, Object> s = new LinkedHashMap<>();
+    s.put("mode", mode.cliName());
+    s.put("examples", (long) numExamples);
+    s.put("hits", hits());
+    s.put("misses", misses());
+    s.put("distancesComputed", misses());
+    s.put("recomputedConcurrently", recomputedConcurrently());
+    s.put("pairs", triangleEntries(numExamples));
+    s.put("bytes", ramBytesUsed());
+    s.put("budgetBytes", budgetBytes);
+    if (mode == Mode.ROWS) {
+      s.put("rows", (long) maxRows);
+      s.put("evictions", evictions());
+    }
+    s.put("fingerprintMismatches", mismatches.sum());
+    return s;
+  }
+
+  @Override
+  public String toString() {
+    return "GramCache" + statistics();
+  }
+
+  /** A cursor for one thread (one learner, or one predictor of a parallel test pass). */
+  public Cursor cursor() {
+    return new Cursor();
+  }
+
+  /** 64 bits of the vector's content (indices and float bits), never 0 (0 marks an id not seen yet). */
+  static long fingerprint(SparseVector x) {
+    int[] xi = x.indices();
+    float[] xv = x.values();
+    long h = 0x9E3779B97F4A7C15L ^ x.nnz();
+    for (int k = x.offset(), end = k + x.nnz(); k < end; k++) {
+      h = mix(h ^ (((long) xi[k] << 32) | (Float.floatToRawIntBits(xv[k]) & 0xFFFFFFFFL)));
+    }
+    return h == 0 ? 1 : h;
+  }
+
+  private static long mix(long z) {
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return z ^ (z >>> 31);
+  }
+
+  /** Whether {@code x} is (or now becomes) the vector of {@code id}. */
+  private boolean admit(long id, SparseVector x) {
+    if (id < 0 || id >= numExamples) {
+      return false;
+    }
+    int i = (int) id;
+    long f = fingerprint(x);
+    long seen = (long) LONGS.getOpaque(fingerprints, i);
+    if (seen == 0) {
+      seen = (long) LONGS.compareAndExchange(fingerprints, i, 0L, f);
+      if (seen == 0) {
+        return true;
+      }
+    }
+    if (seen == f) {
+      return true;
+    }
+    mismatches.increment();
+    return false;
+  }
+
+  /** The row of {@code id}, made resident and most recently used ({@link Mode#ROWS}). */
+  private double[] row(int id) {
+    synchronized (lock) {
+      int slot = slotById.getOrDefault(id, NONE);
+      if (slot != NONE) {
+        unlink(slot);
+        linkTail(slot);
+        return rows[slot];
+      }
+      if (usedRows < maxRows) {
+        slot = usedRows++;
+      } else {
+        slot = head; // least recently used
+        unlink(slot);
+        slotById.remove(rowIds[slot]);
+        evictions++;
+      }
+      // a fresh array, not the evicted one: a thread may still be reading or writing the old row
+      double[] r = new double[numExamples];
+      Arrays.fill(r, Double.NaN);
+      rows[slot] = r;
+      rowIds[slot] = id;
+      slotById.put(id, slot);
+      linkTail(slot);
+      return r;
+    }
+  }
+
+  private void unlink(int slot) {
+    int p = prev[slot];
+    int n = next[slot];
+    if (p != NONE) {
+      next[p] = n;
+    } else {
+      head = n;
+    }
+    if (n != NONE) {
+      prev[n] = p;
+    } else {
+      tail = p;
+    }
+  }
+
+  private void linkTail(int slot) {
+    prev[slot] = tail;
+    next[slot] = NONE;
+    if (tail != NONE) {
+      next[tail] = slot;
+    } else {
+      head = slot;
+    }
+    tail = slot;
+  }
+
+  /**
+   * One thread's access to the cache: {@link #bind} it to an example, then {@link #get} and {@link #put}
+   * the example's distances to others by id. Counts locally and adds its counts to the cache's on
+   * {@link #flush}, so the hot loop touches no shared counter. Not thread-safe (one per thread).
+   */
+  public final class Cursor {
+    private int id = NONE;
+    private long base;
+    private double[] row;
+    private long ownHits;
+    private long ownMisses;
+    private long pendingHits;
+    private long pendingMisses;
+    private long pendingRecomputed;
+
+    private Cursor() {}
+
+    /** The cache this cursor reads. */
+    public GramCache cache() {
+      return GramCache.this;
+    }
+
+    /**
+     * Binds the cursor to the example {@code x} with id {@code id}, if the cache covers it: the id lies in
+     * range and {@code x} is the vector first seen with it (O(nnz) to check).
+     *
+     * @return whether the cursor is bound; when false, the caller computes without the cache
+     */
+    public boolean bind(long id, SparseVector x) {
+      if (!admit(id, x)) {
+        this.id = NONE;
+        return false;
+      }
+      this.id = (int) id;
+      if (mode == Mode.FULL) {
+        base = triangleEntries(id);
+      } else {
+        row = row(this.id);
+      }
+      return true;
+    }
+
+    /** The id bound by the last successful {@link #bind}, or -1. */
+    public int id() {
+      return id;
+    }
+
+    private int index(int other) {
+      long hi = Math.max(other, id); // branch-free: the larger id picks the triangle's row
+      long lo = Math.min(other, id);
+      return (int) (hi * (hi + 1) / 2 + lo);
+    }
+
+    /** d²(bound example, {@code other}) when cached, else NaN (counted as a hit or a miss). */
+    public double get(int other) {
+      double v = mode == Mode.FULL ? (double) DOUBLES.getOpaque(triangle, index(other)) : (double) DOUBLES.getOpaque(row, other);
+      if (v != v) {
+        pendingMisses++;
+      } else {
+        pendingHits++;
+      }
+      return v;
+    }
+
+    /**
+     * Writes d²(bound example, {@code others[k]}) into {@code out[k]} for k in {@code [0, n)}: the cached
+     * value, or NaN when it is missing or {@code others[k]} is negative (no id). Not counted: report with
+     * {@link #count}. A loop of independent loads and nothing else, so the processor overlaps their cache
+     * misses (half of a triangle row's partners lie in other rows, one cache line each).
+     */
+    public void gather(int[] others, int n, double[] out) {
+      if (mode == Mode.FULL) {
+        double[] t = triangle;
+        for (int k = 0; k < n; k++) {
+          int other = others[k];
+          out[k] = other < 0 ? Double.NaN : (double) DOUBLES.getOpaque(t, index(other));
+        }
+      } else {
+        double[] r = row;
+        for (int k = 0; k < n; k++) {
+          int other = others[k];
+          out[k] = other < 0 ? Double.NaN : (double) DOUBLES.getOpaque(r, other);
+        }
+      }
+    }
+
+    /** Counts {@code hits} and {@code misses} of a {@link #gather}. */
+    public void count(long hits, long misses) {
+      pendingHits += hits;
+      pendingMisses += misses;
+    }
+
+    /** Offers d²(bound example, {@code other}) after a miss. */
+    public void put(int other, double squaredDistance) {
+      boolean stored = mode == Mode.FULL
+          ? DOUBLES.compareAndSet(triangle, index(other), Double.NaN, squaredDistance)
+          : DOUBLES.compareAndSet(row, other, Double.NaN, squaredDistance);
+      if (!stored) {
+        pendingRecomputed++;
+      }
+    }
+
+    /** Adds this cursor's counts since the last flush to the cache's counters. */
+    public void flush() {
+      if (pendingHits != 0) {
+        hits.add(pendingHits);
+        ownHits += pendingHits;
+        pendingHits = 0;
+      }
+      if (pendingMisses != 0) {
+        misses.add(pendingMisses);
+        ownMisses += pendingMisses;
+        pendingMisses = 0;
+      }
+      if (pendingRecomputed != 0) {
+        recomputed.add(pendingRecomputed);
+        pendingRecomputed = 0;
+      }
+    }
+
+    /** Hits of this cursor (flushed). */
+    public long hits() {
+      return ownHits;
+    }
+
+    /** Misses of this cursor (flushed). */
+    public long misses() {
+      return ownMisses;
+    }
+  }
+}

@@ -1,0 +1,6 @@
+/**
+ * The Gram cache ({@link org.altml.kernel.cache.GramCache}): squared distances between the examples of one
+ * dataset, by example id, shared by every kernel learner of a tuning run (all σ², folds and orders) through
+ * {@link org.altml.core.learner.SharedResources}.
+ */
+package org.altml.kernel.cache;

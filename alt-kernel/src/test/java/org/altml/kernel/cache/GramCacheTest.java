@@ -1,0 +1,136 @@
+package org.altml.kernel.cache;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.altml.core.learner.SharedResources;
+import org.altml.sparse.SparseVector;
+import org.junit.jupiter.api.Test;
+
+class GramCacheTest {
+  private static SparseVector vector(int id) {
+    return SparseVector.of(new int[] {0, 1 + id % 3}, new float[] {id + 1, 0.5f});
+  }
+
+  @Test
+  void fullTriangleStoresEachPairOnceWhicheverEndAsks() {
+    GramCache cache = new GramCache(5, 1 << 20);
+    assertEquals(GramCache.Mode.FULL, cache.mode());
+    GramCache.Cursor c = cache.cursor();
+    assertTrue(c.bind(3, vector(3)));
+    assertTrue(Double.isNaN(c.get(1)));
+    c.put(1, 7.5);
+    assertEquals(7.5, c.get(1));
+    assertTrue(Double.isNaN(c.get(3)));
+    c.put(3, 0.0);
+    c.flush();
+    assertTrue(c.bind(1, vector(1)));
+    assertEquals(7.5, c.get(3), "d2(1, 3) is d2(3, 1)");
+    assertTrue(Double.isNaN(c.get(4)));
+    c.flush();
+    assertTrue(c.bind(3, vector(3)));
+    assertEquals(0.0, c.get(3));
+    c.flush();
+    assertEquals(3, cache.hits());
+    assertEquals(3, cache.misses());
+    assertEquals(8L * 15 + 8L * 5 + 128, cache.ramBytesUsed());
+  }
+
+  @Test
+  void anIdSeenWithOtherFeaturesOrOutOfRangeIsNotCached() {
+    GramCache cache = new GramCache(4, 1 << 20);
+    GramCache.Cursor c = cache.cursor();
+    assertTrue(c.bind(2, vector(2)));
+    assertFalse(c.bind(2, vector(5)), "another vector under id 2");
+    assertEquals(-1, c.id());
+    assertFalse(c.bind(4, vector(4)));
+    assertFalse(c.bind(-1, vector(0)));
+    assertTrue(c.bind(2, vector(2).copy()), "the same content is the same vector");
+    assertEquals(1L, cache.statistics().get("fingerprintMismatches"));
+  }
+
+  @Test
+  void rowsEvictTheLeastRecentlyUsed() {
+    int n = 100;
+    long budget = 8L * n + 3 * (8L * n + 48); // three rows
+    GramCache cache = new GramCache(n, budget);
+    assertEquals(GramCache.Mode.ROWS, cache.mode());
+    GramCache.Cursor c = cache.cursor();
+    for (int id = 0; id < 3; id++) {
+      c.bind(id, vector(id));
+      c.put(50, id);
+    }
+    c.bind(0, vector(0)); // 0 becomes the most recent: 1 is the oldest
+    c.bind(3, vector(3)); // evicts 1
+    c.bind(1, vector(1));
+    assertTrue(Double.isNaN(c.get(50)), "row 1 was evicted");
+    c.bind(0, vector(0));
+    assertEquals(0.0, c.get(50));
+    assertEquals(2L, cache.evictions());
+    assertTrue(cache.ramBytesUsed() <= budget + 1024, cache.toString());
+  }
+
+  @Test
+  void theHookSharesOneCacheAndRespectsItsBudget() {
+    assertNull(GramCache.of(SharedResources.NONE));
+    assertNull(GramCache.of(SharedResources.create()), "size unknown");
+    assertNull(GramCache.of(SharedResources.create(10, 0)), "budget 0: off");
+    assertNull(GramCache.of(SharedResources.create(1000, 100)), "not even one row");
+    SharedResources r = SharedResources.create(10, -1);
+    GramCache a = GramCache.of(r);
+    assertSame(a, GramCache.of(r));
+    assertEquals(GramCache.Mode.FULL, a.mode());
+    assertThrows(IllegalArgumentException.class, () -> new GramCache(1000, 100));
+    assertTrue(r.statistics().containsKey(GramCache.KEY));
+  }
+
+  /** Threads filling one triangle: every value read is one some thread wrote; each pair stored once. */
+  @Test
+  void concurrentCursorsAgree() throws Exception {
+    int n = 300;
+    GramCache cache = new GramCache(n, 1 << 22);
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    try {
+      List<Future<Long>> parts = new ArrayList<>();
+      for (int t = 0; t < 4; t++) {
+        long seed = t;
+        parts.add(pool.submit(() -> {
+          SplittableRandom random = new SplittableRandom(seed);
+          GramCache.Cursor c = cache.cursor();
+          long wrong = 0;
+          for (int i = 0; i < 20_000; i++) {
+            int a = random.nextInt(n);
+            int b = random.nextInt(n);
+            c.bind(a, vector(a));
+            double expected = Math.min(a, b) * 1000.0 + Math.max(a, b);
+            double v = c.get(b);
+            if (v != v) {
+              c.put(b, expected);
+            } else if (v != expected) {
+              wrong++;
+            }
+            c.flush();
+          }
+          return wrong;
+        }));
+      }
+      for (Future<Long> f : parts) {
+        assertEquals(0L, f.get());
+      }
+    } finally {
+      pool.shutdown();
+    }
+    assertEquals(80_000, cache.hits() + cache.misses());
+    assertTrue(cache.misses() - cache.recomputedConcurrently() <= (long) n * (n + 1) / 2, cache.toString());
+  }
+}
