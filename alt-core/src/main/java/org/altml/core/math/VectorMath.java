@@ -278,4 +278,16 @@ public final class VectorMath {
       Objects.checkFromIndexSize(cOff, (rows - 1L) * cStride + cols > Integer.MAX_VALUE ? -1 : (int) ((rows - 1L) * cStride + cols), cLength);
     }
   }
+
+  /**
+   * In place, RBF kernel values from dot products and cached squared norms: d[off+i] = exp(−max(0, (normX +
+   * norms[normsOff+i]) − 2·d[off+i]) / twoSigmaSquared) for i in [0, n). {@link Math#exp} in every implementation
+   * (bit-identical to {@code RbfKernel.fromDot}); the Vector API's exponential is not used because its bits
+   * depend on the JIT tier that runs it.
+   */
+  public static void gaussianFromDots(double[] d, int off, int n, double normX, double[] norms, int normsOff, double twoSigmaSquared) {
+    Objects.checkFromIndexSize(off, n, d.length);
+    Objects.checkFromIndexSize(normsOff, n, norms.length);
+    IMPL.gaussianFromDots(d, off, n, normX, norms, normsOff, twoSigmaSquared);
+  }
 }

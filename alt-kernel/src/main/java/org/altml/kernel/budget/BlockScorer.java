@@ -11,7 +11,7 @@ import org.altml.sparse.SparseVector;
  * block's rows X_b and the slots' features S (dense rows), G = X_b·S^T, K = exp(−(||x||² + ||s||² −
  * 2G)/(2σ²)), then scores += K·A with A the slots' coefficient rows, in chunks of {@link #CHUNK} slots so
  * that G and the packed S^T stay in cache. Both products are {@link VectorMath#multiplyAdd} (register-
- * blocked SIMD); the exponentials are {@link Math#exp}.
+ * blocked SIMD); the exponentials are {@link VectorMath#gaussianFromDots} ({@link Math#exp}: the Vector API's exponential changes bits with the JIT tier).
  *
  * <p>Summation order: each dot product sums over the features in ascending order, each score over the
  * slots in slot order, multiply then add, exactly as {@link SupportVectorStore#kernelRow} and
@@ -89,9 +89,7 @@ public final class BlockScorer {
       for (int i = 0; i < rows; i++) {
         double norm = norms[rowFrom + i];
         int base = i * nc;
-        for (int k = 0; k < nc; k++) {
-          gram[base + k] = kernel.fromDot(gram[base + k], norm, store.squaredNormAt(k0 + k));
-        }
+        VectorMath.gaussianFromDots(gram, base, nc, norm, store.squaredNormsArray(), k0, kernel.twoSigmaSquared());
         if (kernelOut != null) {
           System.arraycopy(gram, base, kernelOut, i * kStride + k0 - slotFrom, nc);
         }

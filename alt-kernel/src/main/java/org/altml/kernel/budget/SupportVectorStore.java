@@ -456,8 +456,9 @@ public final class SupportVectorStore {
         for (int j = 0; j < end; j++) {
           dot += (double) xv[off + j] * dense[base + xi[off + j]];
         }
-        out[k] = kernel.fromDot(dot, squaredNorm, squaredNorms[k]);
+        out[k] = dot;
       }
+      fromDots(kernel, out, squaredNorm);
       return;
     }
     // sparse: scatter x once, then each support vector gathers from it (O(nnz(x_k)) per slot); adding the
@@ -477,8 +478,9 @@ public final class SupportVectorStore {
       for (int p = s; p < e; p++) {
         dot += scatter[poolIndices[p]] * poolValues[p];
       }
-      out[k] = kernel.fromDot(dot, squaredNorm, squaredNorms[k]);
+      out[k] = dot;
     }
+    fromDots(kernel, out, squaredNorm);
     for (int j = 0; j < nnz; j++) {
       int f = xi[off + j];
       if (f < limit) {
@@ -518,7 +520,12 @@ public final class SupportVectorStore {
         }
       }
     }
-    out[0] = kernel.fromDot(dot, squaredNorm, squaredNorms[slot]);
+    out[0] = dot;
+    if (kernel instanceof org.altml.kernel.RbfKernel rbf) {
+      VectorMath.gaussianFromDots(out, 0, 1, squaredNorm, squaredNorms, slot, rbf.twoSigmaSquared());
+    } else {
+      out[0] = kernel.fromDot(dot, squaredNorm, squaredNorms[slot]);
+    }
   }
 
   /** {@link #kernelRow} of the stored vector in {@code slot} against every slot (its own entry is K(x, x)). */
@@ -541,7 +548,19 @@ public final class SupportVectorStore {
       for (int j = 0; j < cols; j++) {
         dot += (double) dense[bm + j] * dense[bk + j];
       }
-      out[k] = kernel.fromDot(dot, squaredNorms[slot], squaredNorms[k]);
+      out[k] = dot;
+    }
+    fromDots(kernel, out, squaredNorms[slot]);
+  }
+
+  /** The dot products in {@code out[0..size)} to kernel values: the RBF ones as block scoring computes them. */
+  private void fromDots(Kernel kernel, double[] out, double squaredNorm) {
+    if (kernel instanceof org.altml.kernel.RbfKernel rbf) {
+      VectorMath.gaussianFromDots(out, 0, size, squaredNorm, squaredNorms, 0, rbf.twoSigmaSquared());
+      return;
+    }
+    for (int k = 0; k < size; k++) {
+      out[k] = kernel.fromDot(out[k], squaredNorm, squaredNorms[k]);
     }
   }
 
@@ -605,9 +624,9 @@ public final class SupportVectorStore {
     }
   }
 
-  /** ||x_k||² of {@code slot} without the range check (hot loops; slot below {@link #size()}). */
-  double squaredNormAt(int slot) {
-    return squaredNorms[slot];
+  /** The squared norms by slot (live; entries from {@link #size()} on are stale): for block scoring. */
+  double[] squaredNormsArray() {
+    return squaredNorms;
   }
 
   /**

@@ -133,4 +133,9 @@ final class PanamaVectorOps implements VectorOps {
       double[] c, int cOff, int cStride) {
     PanamaMatrixOps.multiplyAdd(a, aOff, aStride, rows, depth, b, bOff, bStride, cols, c, cOff, cStride);
   }
+
+  @Override
+  public void gaussianFromDots(double[] d, int off, int n, double normX, double[] norms, int normsOff, double twoSigmaSquared) {
+    PanamaMatrixOps.gaussianFromDots(d, off, n, normX, norms, normsOff, twoSigmaSquared);
+  }
 }

@@ -220,4 +220,11 @@ public final class ScalarVectorOps implements VectorOps {
       }
     }
   }
+
+  @Override
+  public void gaussianFromDots(double[] d, int off, int n, double normX, double[] norms, int normsOff, double twoSigmaSquared) {
+    for (int i = 0; i < n; i++) {
+      d[off + i] = Math.exp(-Math.max(0.0, normX + norms[normsOff + i] - 2.0 * d[off + i]) / twoSigmaSquared);
+    }
+  }
 }

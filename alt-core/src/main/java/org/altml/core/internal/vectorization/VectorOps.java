@@ -125,4 +125,12 @@ public interface VectorOps {
   /** As the double version with float B, each value widened to double (exactly) before it is multiplied. */
   void multiplyAdd(double[] a, int aOff, int aStride, int rows, int depth, float[] b, int bOff, int bStride, int cols,
       double[] c, int cOff, int cStride);
+
+  /**
+   * In place, Gaussian kernel values from dot products: d[off+i] = exp(−max(0, (normX + norms[normsOff+i])
+   * − 2·d[off+i]) / twoSigmaSquared) for i in [0, n) (the RBF kernel from cached squared norms). Both
+   * implementations use {@link Math#exp} (bit-identical): the Vector API's exponential gives bits that depend
+   * on the JIT tier running it.
+   */
+  void gaussianFromDots(double[] d, int off, int n, double normX, double[] norms, int normsOff, double twoSigmaSquared);
 }

@@ -88,4 +88,32 @@ class PanamaMultiplyAddTest {
       assertEquals(s, expected[cOff + i * cStride + j], 0.0, where + " naive");
     }
   }
+
+  @Test
+  void gaussianFromDotsMatchesTheSpecificationBitForBit() {
+    SplittableRandom r = new SplittableRandom(5);
+    for (int n = 0; n <= 40; n++) {
+      double[] dots = new double[n + 3];
+      double[] norms = new double[n + 2];
+      for (int i = 0; i < dots.length; i++) {
+        dots[i] = r.nextDouble(-3, 30);
+      }
+      for (int i = 0; i < norms.length; i++) {
+        norms[i] = r.nextDouble(0, 60);
+      }
+      double[] expected = dots.clone();
+      double[] actual = dots.clone();
+      SCALAR.gaussianFromDots(expected, 1, n, 25.0, norms, 2 % (norms.length - n + 1), 128.0);
+      panama.gaussianFromDots(actual, 1, n, 25.0, norms, 2 % (norms.length - n + 1), 128.0);
+      assertEquals(dots[0], actual[0], 0.0, "before the range");
+      assertEquals(dots[n + 1], actual[n + 1], 0.0, "after the range");
+      for (int i = 1; i <= n; i++) {
+        assertEquals(expected[i], actual[i], 0.0, "n " + n + " element " + i);
+        // the same inputs give the same bits wherever they lie (whole vector or masked tail)
+        double[] one = {dots[i]};
+        panama.gaussianFromDots(one, 0, 1, 25.0, norms, 2 % (norms.length - n + 1) + i - 1, 128.0);
+        assertEquals(actual[i], one[0], 0.0, "position-free, n " + n + " element " + i);
+      }
+    }
+  }
 }
