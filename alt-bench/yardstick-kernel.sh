@@ -37,6 +37,7 @@ if [ ! -s "$DATA/mm-test.svm" ]; then
 fi
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), load $(cut -d' ' -f1-3 /proc/loadavg)"
+"$ROOT/alt" --version >/dev/null 2>&1   # builds the CLI jar first if the sources changed
 echo "java: $("$ROOT/alt" --version 2>&1 | head -1)"
 C_TRAIN=(); C_TEST=(); A_TRAIN=(); A_TEST=()
 for r in $(seq 1 "$RUNS"); do
