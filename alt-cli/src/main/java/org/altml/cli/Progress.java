@@ -12,6 +12,7 @@ import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBarStyle;
+import org.altml.core.learner.ExampleBlock;
 import org.altml.core.learner.LearnerSpec;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Predictor;
@@ -240,6 +241,14 @@ final class Progress implements AutoCloseable {
       delegate.predict(id, x, out);
       tick();
     }
+
+    @Override
+    public void predict(ExampleBlock block, Scores[] out) {
+      delegate.predict(block, out);
+      for (int k = 0; k < block.size(); k++) {
+        tick();
+      }
+    }
   }
 
   private final class CountingLearner extends Ticks implements OnlineMultiLabelLearner {
@@ -294,6 +303,27 @@ final class Progress implements AutoCloseable {
     public void update(long id, SparseVector x, LabelSet y) {
       delegate.update(id, x, y);
       tick();
+    }
+
+    @Override
+    public void update(ExampleBlock block) {
+      delegate.update(block);
+      for (int k = 0; k < block.size(); k++) {
+        tick();
+      }
+    }
+
+    @Override
+    public void predict(ExampleBlock block, Scores[] out) {
+      delegate.predict(block, out);
+    }
+
+    @Override
+    public void predictThenUpdate(ExampleBlock block, Scores[] out) {
+      delegate.predictThenUpdate(block, out);
+      for (int k = 0; k < block.size(); k++) {
+        tick();
+      }
     }
 
     @Override

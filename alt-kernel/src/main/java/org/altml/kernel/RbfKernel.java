@@ -33,6 +33,11 @@ public final class RbfKernel implements Kernel {
     this.twoSigmaSquared = 2.0 * sigmaSquared;
   }
 
+  /** 2σ², the divisor of every squared distance. */
+  public double twoSigmaSquared() {
+    return twoSigmaSquared;
+  }
+
   /** The width σ² (the paper's δ²). */
   public double sigmaSquared() {
     return sigmaSquared;

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.altml.core.learner.ExampleBlock;
 import org.altml.core.learner.LearnerContext;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Scores;
@@ -134,29 +135,48 @@ public final class Prequential {
     EvaluationSuite cumulative = new EvaluationSuite(numLabels, config.zeroDivision());
     SlidingWindowSuite window = new SlidingWindowSuite(numLabels, config.window(), config.zeroDivision(), true);
     FeatureScaler scaler = FeatureScaler.of(config.scaling());
-    Scores scores = new Scores(numLabels);
+    ExampleBlock block = new ExampleBlock(ExampleBlock.DEFAULT_CAPACITY);
+    Scores[] scores = ExampleBlock.newScores(block.capacity(), numLabels);
     List<CurvePoint> curve = new ArrayList<>();
     long nanos = 0;
     long n = 0;
-    while (n < config.maxExamples() && stream.advance()) {
-      SparseVector x = stream.features();
-      LabelSet y = stream.labels();
-      if (y.maxLabel() >= numLabels) {
-        throw new IllegalArgumentException(
-            "example " + n + " (0-based) has label " + y.maxLabel() + " but the learner has " + numLabels + " labels");
+    boolean more = true;
+    while (more && n < config.maxExamples()) {
+      // a block never crosses a curve point or the example limit, so the curve and timing see the same n
+      long room = Math.min(config.maxExamples() - n, config.sampleEvery() - n % config.sampleEvery());
+      int want = (int) Math.min(block.capacity(), room);
+      block.clear();
+      long blockNanos = 0;
+      while (block.size() < want && (more = stream.advance())) {
+        SparseVector x = stream.features();
+        LabelSet y = stream.labels();
+        if (y.maxLabel() >= numLabels) {
+          throw new IllegalArgumentException(
+              "example " + (n + block.size()) + " (0-based) has label " + y.maxLabel() + " but the learner has " + numLabels + " labels");
+        }
+        long start = System.nanoTime();
+        // transformed with what the scaler observed before this example, as one round at a time
+        block.add(n + block.size(), scaler.transform(x), y);
+        scaler.observe(x);
+        blockNanos += System.nanoTime() - start;
+      }
+      if (block.size() == 0) {
+        break;
       }
       long start = System.nanoTime();
-      learner.predictThenUpdate(n, scaler.transform(x), y, scores);
-      scaler.observe(x);
-      nanos += System.nanoTime() - start;
-      cumulative.accept(y, scores);
-      window.accept(y, scores);
-      n++;
-      if (n % config.sampleEvery() == 0) {
-        CurvePoint point = new CurvePoint(n, cumulative.report(), window.report(), nanos * 1e-9);
-        curve.add(point);
-        if (listener != null) {
-          listener.onSample(point);
+      learner.predictThenUpdate(block, scores);
+      nanos += blockNanos + System.nanoTime() - start;
+      for (int k = 0; k < block.size(); k++) {
+        LabelSet y = block.labels(k);
+        cumulative.accept(y, scores[k]);
+        window.accept(y, scores[k]);
+        n++;
+        if (n % config.sampleEvery() == 0) {
+          CurvePoint point = new CurvePoint(n, cumulative.report(), window.report(), nanos * 1e-9);
+          curve.add(point);
+          if (listener != null) {
+            listener.onSample(point);
+          }
         }
       }
     }

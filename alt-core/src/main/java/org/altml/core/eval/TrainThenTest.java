@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.function.IntFunction;
+import org.altml.core.learner.ExampleBlock;
 import org.altml.core.learner.LearnerContext;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Predictor;
@@ -29,6 +30,9 @@ import org.altml.sparse.data.ExampleStream;
  * merged in chunk order. Metric sums are exact, so the report equals bit for bit that of a sequential
  * pass, whatever the thread count. This relies on {@link OnlineMultiLabelLearner#predict} being
  * read-only, as that interface requires.
+ *
+ * <p>Both passes hand the learner blocks of {@link ExampleBlock#DEFAULT_CAPACITY} examples (its block entry
+ * points), so learners that share work across examples (the kernel learners) can; the others loop.
  *
  * <p>Feature scaling is fitted on the training set only ({@link FeatureScaler#fit(FeatureScaling,
  * Dataset)}; fitting is not part of the training time) and then applied unchanged to both sets.
@@ -235,12 +239,17 @@ public final class TrainThenTest {
     int[] permutation = train.order(order, seed);
     SparseVector x = new SparseVector();
     LabelSet y = new LabelSet();
+    ExampleBlock block = new ExampleBlock(ExampleBlock.DEFAULT_CAPACITY);
     long start = System.nanoTime();
     for (int k = 0; k < n; k++) {
       int i = permutation == null ? k : permutation[k];
       train.features(i, x);
       train.labels(i, y);
-      learner.update(train.row(i), scaler.transform(x), y);
+      block.add(train.row(i), scaler.transform(x), y);
+      if (block.isFull() || k == n - 1) {
+        learner.update(block);
+        block.clear();
+      }
     }
     double seconds = (System.nanoTime() - start) * 1e-9;
     return new Training(n, seconds);
@@ -322,12 +331,20 @@ public final class TrainThenTest {
 
   private static EvaluationSuite evaluateChunk(
       Predictor predictor, int numLabels, DataView test, int from, int to, FeatureScaler scaler, EvaluationSuite suite) {
-    Scores scores = new Scores(numLabels);
+    ExampleBlock block = new ExampleBlock(ExampleBlock.DEFAULT_CAPACITY);
+    Scores[] scores = ExampleBlock.newScores(block.capacity(), numLabels);
     SparseVector x = new SparseVector();
     LabelSet y = new LabelSet();
-    for (int k = from; k < to; k++) {
-      predictor.predict(test.row(k), scaler.transform(test.features(k, x)), scores);
-      suite.accept(test.labels(k, y), scores);
+    for (int start = from; start < to; start += block.capacity()) {
+      int end = Math.min(to, start + block.capacity());
+      block.clear();
+      for (int k = start; k < end; k++) {
+        block.add(test.row(k), scaler.transform(test.features(k, x)), null);
+      }
+      predictor.predict(block, scores);
+      for (int k = start; k < end; k++) {
+        suite.accept(test.labels(k, y), scores[k - start]);
+      }
     }
     return suite;
   }

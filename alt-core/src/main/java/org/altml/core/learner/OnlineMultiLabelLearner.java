@@ -94,6 +94,42 @@ public interface OnlineMultiLabelLearner {
   }
 
   /**
+   * The block entry point of prediction: {@code out[k]} receives the scores of {@code block}'s example k,
+   * exactly as {@link #predict(long, SparseVector, Scores)} would write them (a learner may compute the
+   * block in one pass over its model, but every example's scores equal those of the one-example call, bit
+   * for bit, whatever the block). By default one example at a time.
+   */
+  default void predict(ExampleBlock block, Scores[] out) {
+    for (int k = 0; k < block.size(); k++) {
+      predict(block.id(k), block.features(k), out[k]);
+    }
+  }
+
+  /**
+   * The block entry point of learning: the rounds of {@code block}'s examples in order, as
+   * {@link #update(long, SparseVector, LabelSet)} one after the other (a learner may share work between
+   * them, e.g. kernel rows against the model as it was before the block, so results may differ from
+   * one-example calls in summation order only). By default one example at a time.
+   */
+  default void update(ExampleBlock block) {
+    for (int k = 0; k < block.size(); k++) {
+      update(block.id(k), block.features(k), block.labels(k));
+    }
+  }
+
+  /**
+   * The block entry point of prequential evaluation: for each example of {@code block} in order, its
+   * scores with the model as it is before that example's update into {@code out[k]}, then its update, as
+   * {@link #predictThenUpdate(long, SparseVector, LabelSet, Scores)} one after the other (up to summation
+   * order, as {@link #update(ExampleBlock)}). By default one example at a time.
+   */
+  default void predictThenUpdate(ExampleBlock block, Scores[] out) {
+    for (int k = 0; k < block.size(); k++) {
+      predictThenUpdate(block.id(k), block.features(k), block.labels(k), out[k]);
+    }
+  }
+
+  /**
    * A new predictor over this learner's current model with scratch of its own, for one thread: many
    * predictors may predict concurrently while nothing updates the learner. It reads the live model (a
    * later update is visible to it, but must not run concurrently with it).

@@ -19,4 +19,15 @@ public interface Predictor {
   default void predict(long id, SparseVector x, Scores out) {
     predict(x, out);
   }
+
+  /**
+   * {@code out[k]} receives the scores of {@code block}'s example k, bit for bit those of the one-example
+   * call whatever the block (so a test pass split across threads in any blocks gives the same report). By
+   * default one example at a time.
+   */
+  default void predict(ExampleBlock block, Scores[] out) {
+    for (int k = 0; k < block.size(); k++) {
+      predict(block.id(k), block.features(k), out[k]);
+    }
+  }
 }

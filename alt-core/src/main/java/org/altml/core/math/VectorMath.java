@@ -238,4 +238,56 @@ public final class VectorMath {
           "feature index " + x.maxIndex() + " has no row: rows hold " + rowsLength / Math.max(1, stride) + " rows of " + stride);
     }
   }
+
+  /**
+   * In place, C += A·B over row-major matrices: c[cOff + i·cStride + j] += Σ_p a[aOff + i·aStride + p]·
+   * b[bOff + p·bStride + j] for i in [0, rows), j in [0, cols), accumulated in p order onto the value already
+   * in c, each term multiplied then added (never fused). Every element's result is independent of the
+   * other elements and of the shape of the call (the same bits from the SIMD kernel, for 1 row or 64), so
+   * callers may split a product into blocks of rows (threads) without changing any bit. The blocked
+   * kernel rows and scores of the kernel learners.
+   *
+   * @throws IndexOutOfBoundsException if a matrix is out of its array
+   */
+  public static void multiplyAdd(double[] a, int aOff, int aStride, int rows, int depth, double[] b, int bOff, int bStride, int cols,
+      double[] c, int cOff, int cStride) {
+    checkProduct(a.length, aOff, aStride, rows, depth, b.length, bOff, bStride, cols, c.length, cOff, cStride);
+    IMPL.multiplyAdd(a, aOff, aStride, rows, depth, b, bOff, bStride, cols, c, cOff, cStride);
+  }
+
+  /** {@link #multiplyAdd(double[], int, int, int, int, double[], int, int, int, double[], int, int)} with float B (widened exactly). */
+  public static void multiplyAdd(double[] a, int aOff, int aStride, int rows, int depth, float[] b, int bOff, int bStride, int cols,
+      double[] c, int cOff, int cStride) {
+    checkProduct(a.length, aOff, aStride, rows, depth, b.length, bOff, bStride, cols, c.length, cOff, cStride);
+    IMPL.multiplyAdd(a, aOff, aStride, rows, depth, b, bOff, bStride, cols, c, cOff, cStride);
+  }
+
+  private static void checkProduct(int aLength, int aOff, int aStride, int rows, int depth, int bLength, int bOff, int bStride,
+      int cols, int cLength, int cOff, int cStride) {
+    if (rows < 0 || depth < 0 || cols < 0 || aStride < depth || bStride < cols || cStride < cols) {
+      throw new IllegalArgumentException("bad shape: rows " + rows + " depth " + depth + " cols " + cols + " strides " + aStride
+          + "/" + bStride + "/" + cStride);
+    }
+    if (rows > 0 && depth > 0) {
+      Objects.checkFromIndexSize(aOff, (rows - 1L) * aStride + depth > Integer.MAX_VALUE ? -1 : (int) ((rows - 1L) * aStride + depth), aLength);
+    }
+    if (depth > 0 && cols > 0) {
+      Objects.checkFromIndexSize(bOff, (depth - 1L) * bStride + cols > Integer.MAX_VALUE ? -1 : (int) ((depth - 1L) * bStride + cols), bLength);
+    }
+    if (rows > 0 && cols > 0) {
+      Objects.checkFromIndexSize(cOff, (rows - 1L) * cStride + cols > Integer.MAX_VALUE ? -1 : (int) ((rows - 1L) * cStride + cols), cLength);
+    }
+  }
+
+  /**
+   * In place, RBF kernel values from dot products and cached squared norms: d[off+i] = exp(−max(0, (normX +
+   * norms[normsOff+i]) − 2·d[off+i]) / twoSigmaSquared) for i in [0, n). {@link Math#exp} in every implementation
+   * (bit-identical to {@code RbfKernel.fromDot}); the Vector API's exponential is not used because its bits
+   * depend on the JIT tier that runs it.
+   */
+  public static void gaussianFromDots(double[] d, int off, int n, double normX, double[] norms, int normsOff, double twoSigmaSquared) {
+    Objects.checkFromIndexSize(off, n, d.length);
+    Objects.checkFromIndexSize(normsOff, n, norms.length);
+    IMPL.gaussianFromDots(d, off, n, normX, norms, normsOff, twoSigmaSquared);
+  }
 }

@@ -73,6 +73,10 @@ public final class SupportVectorStore {
   private double[] squaredNorms = new double[0];
   private long[] ages = new long[0];
   private int[] ids = new int[0];
+  private long[] stamps = new long[0];
+  private long nextStamp;
+  private long[] gone = new long[16];
+  private int goneCount;
   private int[] prev = new int[0];
   private int[] next = new int[0];
   private int head = NONE;
@@ -285,6 +289,7 @@ public final class SupportVectorStore {
    */
   public void replace(int slot, SparseVector z, double[] alpha) {
     checkSlot(slot);
+    logGone(slot);
     if (layout == Layout.SPARSE) {
       garbage += lengths[slot];
     }
@@ -295,6 +300,7 @@ public final class SupportVectorStore {
   /** Removes the vector in {@code slot} in O(1): the last slot moves into it, with its age and list position. */
   public void remove(int slot) {
     checkSlot(slot);
+    logGone(slot);
     // unlink from the age list
     int p = prev[slot];
     int n = next[slot];
@@ -317,11 +323,67 @@ public final class SupportVectorStore {
     }
   }
 
+  private void logGone(int slot) {
+    if (goneCount == gone.length) {
+      gone = Arrays.copyOf(gone, 2 * gone.length);
+    }
+    gone[goneCount++] = stamps[slot];
+  }
+
+  /**
+   * The stamp of the vector in {@code slot}: a number given to each (x, α) when it is written (appended,
+   * merged in, read), unique over the store's life and unchanged by slot moves, so a caller can tell a
+   * vector it saw before from a new one in the same slot ({@link #stampsGone}).
+   */
+  public long stamp(int slot) {
+    checkSlot(slot);
+    return stamps[slot];
+  }
+
+  /** The stamp the next written vector gets (every stamp below it was given before). */
+  public long nextStamp() {
+    return nextStamp;
+  }
+
+  /**
+   * The stamps of the vectors removed or replaced since {@link #clearStampsGone()}, in that order (live
+   * array, the first {@link #stampsGoneCount()} entries): how blocked scoring learns which vectors of
+   * the store it scored against are gone.
+   */
+  public long[] stampsGone() {
+    return gone;
+  }
+
+  /** Entries of {@link #stampsGone()}. */
+  public int stampsGoneCount() {
+    return goneCount;
+  }
+
+  /** Forgets the stamps gone so far. */
+  public void clearStampsGone() {
+    goneCount = 0;
+  }
+
+  /** Copies the coefficient rows of slots [from, from+count) (whole strides, in double) into {@code out}. */
+  public void copyCoefficients(int from, int count, double[] out) {
+    if (from < 0 || count < 0 || from + count > size) {
+      throw new IllegalArgumentException("slots [" + from + ", " + (from + count) + ") of " + size);
+    }
+    if (isDouble) {
+      System.arraycopy(coefDouble, from * stride, out, 0, count * stride);
+    } else {
+      for (int i = 0; i < count * stride; i++) {
+        out[i] = coefFloat[from * stride + i];
+      }
+    }
+  }
+
   /** Moves every per-slot value of {@code from} into {@code to} (which is free) and relinks its neighbours. */
   private void moveSlot(int from, int to) {
     squaredNorms[to] = squaredNorms[from];
     ages[to] = ages[from];
     ids[to] = ids[from];
+    stamps[to] = stamps[from];
     int p = prev[from];
     int n = next[from];
     prev[to] = p;
@@ -350,6 +412,7 @@ public final class SupportVectorStore {
   }
 
   private void writeCoefficients(int slot, double[] alpha) {
+    stamps[slot] = nextStamp++;
     int base = slot * stride;
     if (isDouble) {
       System.arraycopy(alpha, 0, coefDouble, base, width);
@@ -419,8 +482,9 @@ public final class SupportVectorStore {
         for (int j = 0; j < end; j++) {
           dot += (double) xv[off + j] * dense[base + xi[off + j]];
         }
-        out[k] = kernel.fromDot(dot, squaredNorm, squaredNorms[k]);
+        out[k] = dot;
       }
+      fromDots(kernel, out, squaredNorm);
       return;
     }
     // sparse: scatter x once, then each support vector gathers from it (O(nnz(x_k)) per slot); adding the
@@ -440,8 +504,9 @@ public final class SupportVectorStore {
       for (int p = s; p < e; p++) {
         dot += scatter[poolIndices[p]] * poolValues[p];
       }
-      out[k] = kernel.fromDot(dot, squaredNorm, squaredNorms[k]);
+      out[k] = dot;
     }
+    fromDots(kernel, out, squaredNorm);
     for (int j = 0; j < nnz; j++) {
       int f = xi[off + j];
       if (f < limit) {
@@ -519,6 +584,45 @@ public final class SupportVectorStore {
     cursor.flush();
   }
 
+  /** K(x, x_slot) into {@code out[0]}, summed as {@link #kernelRow} sums each slot's dot product. */
+  public void kernelRowSlot(Kernel kernel, SparseVector x, double squaredNorm, int slot, double[] out) {
+    checkSlot(slot);
+    int nnz = x.nnz();
+    int[] xi = x.indices();
+    float[] xv = x.values();
+    int off = x.offset();
+    double dot = 0;
+    if (layout == Layout.DENSE) {
+      int base = slot * columns;
+      for (int j = 0; j < nnz && xi[off + j] < columns; j++) {
+        dot += (double) xv[off + j] * dense[base + xi[off + j]];
+      }
+    } else {
+      int p = starts[slot];
+      int e = p + lengths[slot];
+      int j = 0;
+      while (p < e && j < nnz) {
+        int a = poolIndices[p];
+        int c = xi[off + j];
+        if (a == c) {
+          dot += (double) xv[off + j] * poolValues[p];
+          p++;
+          j++;
+        } else if (a < c) {
+          p++;
+        } else {
+          j++;
+        }
+      }
+    }
+    out[0] = dot;
+    if (kernel instanceof org.altml.kernel.RbfKernel rbf) {
+      VectorMath.gaussianFromDots(out, 0, 1, squaredNorm, squaredNorms, slot, rbf.twoSigmaSquared());
+    } else {
+      out[0] = kernel.fromDot(dot, squaredNorm, squaredNorms[slot]);
+    }
+  }
+
   /** {@link #kernelRow} of the stored vector in {@code slot} against every slot (its own entry is K(x, x)). */
   public void kernelRow(Kernel kernel, int slot, KernelRow row) {
     checkSlot(slot);
@@ -539,7 +643,19 @@ public final class SupportVectorStore {
       for (int j = 0; j < cols; j++) {
         dot += (double) dense[bm + j] * dense[bk + j];
       }
-      out[k] = kernel.fromDot(dot, squaredNorms[slot], squaredNorms[k]);
+      out[k] = dot;
+    }
+    fromDots(kernel, out, squaredNorms[slot]);
+  }
+
+  /** The dot products in {@code out[0..size)} to kernel values: the RBF ones as block scoring computes them. */
+  private void fromDots(Kernel kernel, double[] out, double squaredNorm) {
+    if (kernel instanceof org.altml.kernel.RbfKernel rbf) {
+      VectorMath.gaussianFromDots(out, 0, size, squaredNorm, squaredNorms, 0, rbf.twoSigmaSquared());
+      return;
+    }
+    for (int k = 0; k < size; k++) {
+      out[k] = kernel.fromDot(out[k], squaredNorm, squaredNorms[k]);
     }
   }
 
@@ -556,6 +672,56 @@ public final class SupportVectorStore {
     } else {
       VectorMath.combineRows(kernelValues, 0, n, coefFloat, 0, stride, out, width);
     }
+  }
+
+  /**
+   * Block form of {@link #combine}, accumulating: out[outOff + i·outStride + j] += Σ_{k<count}
+   * kernelValues[kOff + i·kStride + k]·α_{slotFrom+k, j} for i in [0, rows) and every lane j of
+   * {@link #stride()} (pad lanes have zero coefficients), summed in slot order onto the value in out,
+   * multiply then add ({@link VectorMath#multiplyAdd}).
+   */
+  public void combineAdd(double[] kernelValues, int kOff, int kStride, int rows, int slotFrom, int count, double[] out, int outOff,
+      int outStride) {
+    if (slotFrom < 0 || count < 0 || slotFrom + count > size) {
+      throw new IllegalArgumentException("slots [" + slotFrom + ", " + (slotFrom + count) + ") of " + size);
+    }
+    if (isDouble) {
+      VectorMath.multiplyAdd(kernelValues, kOff, Math.max(kStride, count), rows, count, coefDouble, slotFrom * stride, stride, stride,
+          out, outOff, outStride);
+    } else {
+      VectorMath.multiplyAdd(kernelValues, kOff, Math.max(kStride, count), rows, count, coefFloat, slotFrom * stride, stride, stride,
+          out, outOff, outStride);
+    }
+  }
+
+  /** Floats per dense feature row (the widest feature seen, rounded as the rows grew); 0 for sparse stores. */
+  public int denseColumns() {
+    return layout == Layout.DENSE ? columns : 0;
+  }
+
+  /**
+   * Writes the features of the dense slots [from, from+count) transposed into {@code out}, as doubles:
+   * out[p·count + k] = x_{from+k}[p] for p in [0, {@link #denseColumns()}).
+   */
+  public void packTransposed(int from, int count, double[] out) {
+    if (layout != Layout.DENSE) {
+      throw new IllegalStateException("not a dense store");
+    }
+    if (from < 0 || count < 0 || from + count > size) {
+      throw new IllegalArgumentException("slots [" + from + ", " + (from + count) + ") of " + size);
+    }
+    int cols = columns;
+    for (int k = 0; k < count; k++) {
+      int base = (from + k) * cols;
+      for (int p = 0; p < cols; p++) {
+        out[p * count + k] = dense[base + p];
+      }
+    }
+  }
+
+  /** The squared norms by slot (live; entries from {@link #size()} on are stale): for block scoring. */
+  double[] squaredNormsArray() {
+    return squaredNorms;
   }
 
   /**
@@ -618,7 +784,8 @@ public final class SupportVectorStore {
   /** Approximate bytes of heap held: every array at its capacity, plus object headers. */
   public long ramBytesUsed() {
     long bytes = 128;
-    bytes += 8L * squaredNorms.length + 8L * ages.length + 4L * ids.length + 4L * prev.length + 4L * next.length;
+    bytes += 8L * squaredNorms.length + 8L * ages.length + 4L * ids.length + 8L * stamps.length + 8L * gone.length
+        + 4L * prev.length + 4L * next.length;
     bytes += isDouble ? 8L * coefDouble.length : 4L * coefFloat.length;
     bytes += 4L * dense.length;
     bytes += 4L * starts.length + 4L * lengths.length + 4L * poolIndices.length + 4L * poolValues.length
@@ -646,6 +813,7 @@ public final class SupportVectorStore {
     squaredNorms = Arrays.copyOf(squaredNorms, newCapacity);
     ages = Arrays.copyOf(ages, newCapacity);
     ids = Arrays.copyOf(ids, newCapacity);
+    stamps = Arrays.copyOf(stamps, newCapacity);
     prev = Arrays.copyOf(prev, newCapacity);
     next = Arrays.copyOf(next, newCapacity);
     if (isDouble) {

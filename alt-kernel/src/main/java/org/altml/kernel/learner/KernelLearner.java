@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.altml.core.learner.DivergenceException;
+import org.altml.core.learner.ExampleBlock;
 import org.altml.core.learner.InnerSteps;
 import org.altml.core.learner.LearnerContext;
 import org.altml.core.learner.ModelCodec;
@@ -17,6 +18,7 @@ import org.altml.core.learner.StateInput;
 import org.altml.core.learner.StateOutput;
 import org.altml.kernel.KernelParameters;
 import org.altml.kernel.RbfKernel;
+import org.altml.kernel.budget.BlockScorer;
 import org.altml.kernel.budget.BudgetPolicies;
 import org.altml.kernel.budget.BudgetPolicy;
 import org.altml.kernel.budget.SupportVectorStore;
@@ -70,6 +72,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
   private final Precision precision;
   private SupportVectorStore store;
   private final SupportVectorStore.KernelRow row = new SupportVectorStore.KernelRow();
+  private final BlockScratch blockScratch = new BlockScratch();
   private final double[] scores;
   private final double[] stepScores;
   private final double[] coeff;
@@ -207,7 +210,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
 
   @Override
   public long ramBytesUsed() {
-    return 256 + store.ramBytesUsed() + row.ramBytesUsed() + 4L * scoreStride * Double.BYTES
+    return 256 + store.ramBytesUsed() + row.ramBytesUsed() + blockScratch.ramBytesUsed() + 4L * scoreStride * Double.BYTES
         + (policy == null ? 0 : policy.ramBytesUsed());
   }
 
@@ -230,6 +233,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     SupportVectorStore.KernelRow own = new SupportVectorStore.KernelRow();
     GramCache.Cursor cursor = gram == null ? null : gram.cache().cursor();
     double[] d = new double[scoreStride];
+    BlockScratch ownBlock = new BlockScratch();
     return new Predictor() {
       @Override
       public void predict(SparseVector x, Scores out) {
@@ -245,7 +249,218 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
           throw new DivergenceException(examples, describe() + " predicted a non-finite score " + out);
         }
       }
+
+      @Override
+      public void predict(ExampleBlock block, Scores[] out) {
+        checkUsable();
+        predictBlock(block, out, ownBlock);
+      }
     };
+  }
+
+  /**
+   * The test pass's block: the scores of every example of {@code block} against the whole store in one
+   * pass over it ({@link BlockScorer}: two matrix products), bit for bit those of one-example prediction.
+   */
+  @Override
+  public final void predict(ExampleBlock block, Scores[] out) {
+    checkUsable();
+    predictBlock(block, out, blockScratch);
+    kernelEvaluations += (long) block.size() * store.size();
+  }
+
+  private void predictBlock(ExampleBlock block, Scores[] out, BlockScratch scratch) {
+    int b = block.size();
+    for (int k = 0; k < b; k++) {
+      checkScores(out[k]);
+    }
+    double[] bs = scratch.begin(block, scoreStride);
+    scratch.scorer.accumulate(store, kernel, block, 0, b, scratch.norms, 0, store.size(), bs, scoreStride);
+    double[] d = scratch.row;
+    for (int k = 0; k < b; k++) {
+      System.arraycopy(bs, k * scoreStride, d, 0, scoreStride);
+      for (int j = store.width(); j <= numLabels; j++) {
+        d[j] = 0.0; // binary relevance: the threshold score stays 0
+      }
+      if (InnerSteps.roundInto(d, out[k].array(), numLabels + 1) != 0f) {
+        throw new DivergenceException(examples, describe() + " predicted a non-finite score " + out[k]);
+      }
+    }
+  }
+
+  /**
+   * Blocked training: the kernel rows of the block's examples against the support vectors stored before
+   * the block in one pass over the store ({@link BlockScorer}), then each round in order, adding the
+   * contributions of the block's own earlier new support vectors to its scores (in slot order, so the
+   * scores are bit for bit those of one round at a time) before predicting and learning as SPEC says.
+   * With a budget, removals and merges inside a block change the store before the block: those learners
+   * run one example at a time (B is small, so each round's pass over the store is cheap).
+   */
+  @Override
+  public final void update(ExampleBlock block) {
+    runBlock(block, null);
+  }
+
+  @Override
+  public final void predictThenUpdate(ExampleBlock block, Scores[] out) {
+    runBlock(block, out);
+  }
+
+  private void runBlock(ExampleBlock block, Scores[] out) {
+    checkUsable();
+    int b = block.size();
+    if (b == 1 || gram != null) {
+      // with a shared Gram cache (tuning), one round at a time: the cache's distances replace the products
+      // and each appended support vector keeps its example id for later rounds and learners
+      for (int k = 0; k < b; k++) {
+        if (out == null) {
+          update(block.id(k), block.features(k), block.labels(k));
+        } else {
+          predictThenUpdate(block.id(k), block.features(k), block.labels(k), out[k]);
+        }
+      }
+      return;
+    }
+    if (budget > 0) {
+      runBudgetBlock(block, out);
+      return;
+    }
+    double[] bs = blockScratch.begin(block, scoreStride);
+    double[] norms = blockScratch.norms;
+    int before = store.size();
+    blockScratch.scorer.accumulate(store, kernel, block, 0, b, norms, 0, before, bs, scoreStride);
+    for (int t = 0; t < b; t++) {
+      LabelSet y = block.labels(t);
+      if (out != null) {
+        checkScores(out[t]);
+      }
+      checkLabels(y);
+      int n = store.size();
+      blockScratch.scorer.accumulate(store, kernel, block, t, t + 1, norms, before, n, bs, scoreStride);
+      System.arraycopy(bs, t * scoreStride, scores, 0, scoreStride);
+      for (int j = store.width(); j <= numLabels; j++) {
+        scores[j] = 0.0; // binary relevance: the threshold score stays 0
+      }
+      kernelEvaluations += n;
+      if (out != null) {
+        round(out[t]);
+      }
+      learn(block.features(t), y);
+    }
+  }
+
+  /**
+   * Blocked training under a budget: removals and merges inside the block change the store the block was
+   * scored against, so each round's scores are the block's pre-computed scores against the store before
+   * the block, minus the contributions of those vectors that have since gone (removed, or replaced by a
+   * merge; their kernel values and coefficients were kept at the block's start), plus those of the
+   * vectors written during the block (appended or merged, found by their stamps), computed one by one.
+   * The same scores as one round at a time up to summation order (within the agreement tolerances).
+   */
+  private void runBudgetBlock(ExampleBlock block, Scores[] out) {
+    int b = block.size();
+    double[] bs = blockScratch.begin(block, scoreStride);
+    double[] norms = blockScratch.norms;
+    int before = store.size();
+    int stride = store.stride();
+    long firstNew = store.nextStamp();
+    double[] pre = blockScratch.kernels(b, before);
+    blockScratch.scorer.accumulate(store, kernel, block, 0, b, norms, 0, before, bs, scoreStride, pre, before);
+    double[] alphas = blockScratch.alphas(before, stride);
+    store.copyCoefficients(0, before, alphas);
+    com.carrotsearch.hppc.LongIntHashMap index = blockScratch.index;
+    index.clear();
+    for (int q = 0; q < before; q++) {
+      index.put(store.stamp(q), q);
+    }
+    store.clearStampsGone();
+    for (int t = 0; t < b; t++) {
+      LabelSet y = block.labels(t);
+      if (out != null) {
+        checkScores(out[t]);
+      }
+      checkLabels(y);
+      SparseVector x = block.features(t);
+      System.arraycopy(bs, t * scoreStride, scores, 0, scoreStride);
+      long[] gone = store.stampsGone();
+      int preBase = t * before;
+      for (int g = 0; g < store.stampsGoneCount(); g++) {
+        if (gone[g] < firstNew) {
+          int q = index.get(gone[g]);
+          double k = -pre[preBase + q];
+          int a = q * stride;
+          for (int j = 0; j < stride; j++) {
+            scores[j] += k * alphas[a + j];
+          }
+        }
+      }
+      int n = store.size();
+      for (int slot = 0; slot < n; slot++) {
+        if (store.stamp(slot) >= firstNew) {
+          store.kernelRowSlot(kernel, x, norms[t], slot, blockScratch.single);
+          store.combineAdd(blockScratch.single, 0, 1, 1, slot, 1, scores, 0, scoreStride);
+        }
+      }
+      for (int j = store.width(); j <= numLabels; j++) {
+        scores[j] = 0.0; // binary relevance: the threshold score stays 0
+      }
+      kernelEvaluations += n;
+      if (out != null) {
+        round(out[t]);
+      }
+      learn(x, y);
+    }
+    store.clearStampsGone();
+  }
+
+  /** Per-thread scratch of the block paths: a {@link BlockScorer}, the rows' norms and scores. */
+  private static final class BlockScratch {
+    final BlockScorer scorer = new BlockScorer();
+    double[] norms = new double[0];
+    double[] scores = new double[0];
+    double[] row = new double[0];
+    double[] kernels = new double[0];
+    double[] alphas = new double[0];
+    final double[] single = new double[1];
+    final com.carrotsearch.hppc.LongIntHashMap index = new com.carrotsearch.hppc.LongIntHashMap();
+
+    double[] kernels(int b, int n) {
+      if (kernels.length < b * n) {
+        kernels = new double[Math.max(b * n, 2 * kernels.length)];
+      }
+      return kernels;
+    }
+
+    double[] alphas(int n, int stride) {
+      if (alphas.length < n * stride) {
+        alphas = new double[Math.max(n * stride, 2 * alphas.length)];
+      }
+      return alphas;
+    }
+
+    /** Sizes the scratch for {@code block}, fills the norms and zeroes the scores; returns the scores. */
+    double[] begin(ExampleBlock block, int stride) {
+      int b = block.size();
+      if (norms.length < b) {
+        norms = new double[Math.max(b, 2 * norms.length)];
+      }
+      if (scores.length < b * stride) {
+        scores = new double[Math.max(b * stride, 2 * scores.length)];
+      }
+      if (row.length < stride) {
+        row = new double[stride];
+      }
+      for (int k = 0; k < b; k++) {
+        norms[k] = block.features(k).squaredNorm();
+      }
+      Arrays.fill(scores, 0, b * stride, 0.0);
+      return scores;
+    }
+
+    long ramBytesUsed() {
+      return 64 + scorer.ramBytesUsed() + 8L * (norms.length + scores.length + row.length + kernels.length + alphas.length)
+          + 16L * index.keys.length;
+    }
   }
 
   /**
@@ -285,6 +500,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
   @Override
   public final void update(long id, SparseVector x, LabelSet y) {
     checkUsable();
+    store.clearStampsGone(); // one round at a time: nobody needs what blocked training tracks
     checkLabels(y);
     double norm = x.squaredNorm();
     roundId = scores(id, x, norm, row, gram, scores);
@@ -302,6 +518,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
   @Override
   public final void predictThenUpdate(long id, SparseVector x, LabelSet y, Scores out) {
     checkUsable();
+    store.clearStampsGone(); // one round at a time: nobody needs what blocked training tracks
     checkScores(out);
     checkLabels(y);
     roundId = scores(id, x, x.squaredNorm(), row, gram, scores);

@@ -121,4 +121,21 @@ final class PanamaVectorOps implements VectorOps {
   public void combineRows(double[] coeff, int coeffOff, int n, float[] rows, int rowsOff, int stride, double[] out, int width) {
     PanamaRowCombinations.combineRows(coeff, coeffOff, n, rows, rowsOff, stride, out, width);
   }
+
+  @Override
+  public void multiplyAdd(double[] a, int aOff, int aStride, int rows, int depth, double[] b, int bOff, int bStride, int cols,
+      double[] c, int cOff, int cStride) {
+    PanamaMatrixOps.multiplyAdd(a, aOff, aStride, rows, depth, b, bOff, bStride, cols, c, cOff, cStride);
+  }
+
+  @Override
+  public void multiplyAdd(double[] a, int aOff, int aStride, int rows, int depth, float[] b, int bOff, int bStride, int cols,
+      double[] c, int cOff, int cStride) {
+    PanamaMatrixOps.multiplyAdd(a, aOff, aStride, rows, depth, b, bOff, bStride, cols, c, cOff, cStride);
+  }
+
+  @Override
+  public void gaussianFromDots(double[] d, int off, int n, double normX, double[] norms, int normsOff, double twoSigmaSquared) {
+    PanamaMatrixOps.gaussianFromDots(d, off, n, normX, norms, normsOff, twoSigmaSquared);
+  }
 }

@@ -192,4 +192,39 @@ public final class ScalarVectorOps implements VectorOps {
       }
     }
   }
+
+  @Override
+  public void multiplyAdd(double[] a, int aOff, int aStride, int rows, int depth, double[] b, int bOff, int bStride, int cols,
+      double[] c, int cOff, int cStride) {
+    for (int i = 0; i < rows; i++) {
+      for (int j = 0; j < cols; j++) {
+        double s = c[cOff + i * cStride + j];
+        for (int p = 0; p < depth; p++) {
+          s += a[aOff + i * aStride + p] * b[bOff + p * bStride + j];
+        }
+        c[cOff + i * cStride + j] = s;
+      }
+    }
+  }
+
+  @Override
+  public void multiplyAdd(double[] a, int aOff, int aStride, int rows, int depth, float[] b, int bOff, int bStride, int cols,
+      double[] c, int cOff, int cStride) {
+    for (int i = 0; i < rows; i++) {
+      for (int j = 0; j < cols; j++) {
+        double s = c[cOff + i * cStride + j];
+        for (int p = 0; p < depth; p++) {
+          s += a[aOff + i * aStride + p] * (double) b[bOff + p * bStride + j];
+        }
+        c[cOff + i * cStride + j] = s;
+      }
+    }
+  }
+
+  @Override
+  public void gaussianFromDots(double[] d, int off, int n, double normX, double[] norms, int normsOff, double twoSigmaSquared) {
+    for (int i = 0; i < n; i++) {
+      d[off + i] = Math.exp(-Math.max(0.0, normX + norms[normsOff + i] - 2.0 * d[off + i]) / twoSigmaSquared);
+    }
+  }
 }

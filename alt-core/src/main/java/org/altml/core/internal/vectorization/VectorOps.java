@@ -109,4 +109,28 @@ public interface VectorOps {
    * out[j] = out[j] + c·(double) r.
    */
   void combineRows(double[] coeff, int coeffOff, int n, float[] rows, int rowsOff, int stride, double[] out, int width);
+
+  // Matrix products for blocks of examples (the kernel learners' kernel rows and scores of many examples in
+  // one pass over the support vectors): row-major, multiply then add in double, never fused.
+
+  /**
+   * In place, C += A·B: c[cOff + i·cStride + j] = c[...] + a[aOff + i·aStride + p]·b[bOff + p·bStride + j],
+   * accumulated in p order from the value already in c (multiply, then add), for i in [0, rows), j in
+   * [0, cols), p in [0, depth). Element-wise in (i, j): a SIMD implementation matches bit for bit, and each
+   * element's result does not depend on rows, cols or the other elements.
+   */
+  void multiplyAdd(double[] a, int aOff, int aStride, int rows, int depth, double[] b, int bOff, int bStride, int cols,
+      double[] c, int cOff, int cStride);
+
+  /** As the double version with float B, each value widened to double (exactly) before it is multiplied. */
+  void multiplyAdd(double[] a, int aOff, int aStride, int rows, int depth, float[] b, int bOff, int bStride, int cols,
+      double[] c, int cOff, int cStride);
+
+  /**
+   * In place, Gaussian kernel values from dot products: d[off+i] = exp(−max(0, (normX + norms[normsOff+i])
+   * − 2·d[off+i]) / twoSigmaSquared) for i in [0, n) (the RBF kernel from cached squared norms). Both
+   * implementations use {@link Math#exp} (bit-identical): the Vector API's exponential gives bits that depend
+   * on the JIT tier running it.
+   */
+  void gaussianFromDots(double[] d, int off, int n, double normX, double[] norms, int normsOff, double twoSigmaSquared);
 }

@@ -1,0 +1,127 @@
+package org.altml.kernel.budget;
+
+import java.util.Arrays;
+import org.altml.core.learner.ExampleBlock;
+import org.altml.core.math.VectorMath;
+import org.altml.kernel.RbfKernel;
+import org.altml.sparse.SparseVector;
+
+/**
+ * Scores of a block of examples against a range of support vectors in one pass over the store: for the
+ * block's rows X_b and the slots' features S (dense rows), G = X_b·S^T, K = exp(−(||x||² + ||s||² −
+ * 2G)/(2σ²)), then scores += K·A with A the slots' coefficient rows, in chunks of {@link #CHUNK} slots so
+ * that G and the packed S^T stay in cache. Both products are {@link VectorMath#multiplyAdd} (register-
+ * blocked SIMD); the exponentials are {@link VectorMath#gaussianFromDots} ({@link Math#exp}: the Vector API's exponential changes bits with the JIT tier).
+ *
+ * <p>Summation order: each dot product sums over the features in ascending order, each score over the
+ * slots in slot order, multiply then add, exactly as {@link SupportVectorStore#kernelRow} and
+ * {@link SupportVectorStore#combine} do one example at a time: a row's scores are bit for bit those of the
+ * one-example path, whatever the block and whichever rows share it (so test passes split across threads
+ * agree with one thread, and blocked training with unblocked). Sparse stores compute each row's kernel
+ * values with {@link SupportVectorStore#kernelRow} (no sharing across rows yet), then the same product.
+ *
+ * <p>Scratch grows by doubling and is reused; one per thread. Only reads the store.
+ */
+public final class BlockScorer {
+  /** Support vectors per chunk: packed S^T (d·CHUNK doubles) and G (b·CHUNK) stay in L2. */
+  public static final int CHUNK = 128;
+
+  private double[] packedRows = new double[0];
+  private double[] packedSlots = new double[0];
+  private double[] gram = new double[0];
+  private final SupportVectorStore.KernelRow row = new SupportVectorStore.KernelRow();
+
+  /** An empty scorer. */
+  public BlockScorer() {}
+
+  /**
+   * Adds Σ_{k in [slotFrom, slotTo)} K(x_i, s_k)·α_k, in slot order, to {@code out[i·outStride ..
+   * i·outStride + store.stride())} for the block's rows i in [rowFrom, rowTo) (lanes past the width get
+   * the zero pad coefficients).
+   *
+   * @param norms ||x_i||² of the block's rows, by row
+   * @param outStride at least {@code store.stride()}
+   */
+  public void accumulate(SupportVectorStore store, RbfKernel kernel, ExampleBlock block, int rowFrom, int rowTo, double[] norms,
+      int slotFrom, int slotTo, double[] out, int outStride) {
+    accumulate(store, kernel, block, rowFrom, rowTo, norms, slotFrom, slotTo, out, outStride, null, 0);
+  }
+
+  /**
+   * {@link #accumulate(SupportVectorStore, RbfKernel, ExampleBlock, int, int, double[], int, int, double[], int)}
+   * that also keeps the kernel values: K(x_i, s_k) into {@code kernelOut[(i − rowFrom)·kStride + k −
+   * slotFrom]} (null: not kept).
+   */
+  public void accumulate(SupportVectorStore store, RbfKernel kernel, ExampleBlock block, int rowFrom, int rowTo, double[] norms,
+      int slotFrom, int slotTo, double[] out, int outStride, double[] kernelOut, int kStride) {
+    int rows = rowTo - rowFrom;
+    if (rows <= 0 || slotTo <= slotFrom) {
+      return;
+    }
+    int stride = store.stride();
+    if (outStride < stride) {
+      throw new IllegalArgumentException("outStride " + outStride + " < store stride " + stride);
+    }
+    if (store.layout() != SupportVectorStore.Layout.DENSE) {
+      for (int i = rowFrom; i < rowTo; i++) {
+        store.kernelRow(kernel, block.features(i), norms[i], row);
+        if (kernelOut != null) {
+          System.arraycopy(row.values(), slotFrom, kernelOut, (i - rowFrom) * kStride, slotTo - slotFrom);
+        }
+        store.combineAdd(row.values(), slotFrom, 0, 1, slotFrom, slotTo - slotFrom, out, i * outStride, outStride);
+      }
+      return;
+    }
+    int cols = store.denseColumns();
+    packRows(block, rowFrom, rows, cols);
+    int maxChunk = Math.min(CHUNK, slotTo - slotFrom);
+    if (packedSlots.length < cols * maxChunk) {
+      packedSlots = new double[Math.max(cols * maxChunk, 2 * packedSlots.length)];
+    }
+    if (gram.length < rows * maxChunk) {
+      gram = new double[Math.max(rows * maxChunk, 2 * gram.length)];
+    }
+    for (int k0 = slotFrom; k0 < slotTo; k0 += CHUNK) {
+      int nc = Math.min(CHUNK, slotTo - k0);
+      store.packTransposed(k0, nc, packedSlots);
+      Arrays.fill(gram, 0, rows * nc, 0.0);
+      VectorMath.multiplyAdd(packedRows, 0, cols, rows, cols, packedSlots, 0, nc, nc, gram, 0, nc);
+      for (int i = 0; i < rows; i++) {
+        double norm = norms[rowFrom + i];
+        int base = i * nc;
+        VectorMath.gaussianFromDots(gram, base, nc, norm, store.squaredNormsArray(), k0, kernel.twoSigmaSquared());
+        if (kernelOut != null) {
+          System.arraycopy(gram, base, kernelOut, i * kStride + k0 - slotFrom, nc);
+        }
+      }
+      store.combineAdd(gram, 0, nc, rows, k0, nc, out, rowFrom * outStride, outStride);
+    }
+  }
+
+  /** The block's rows [rowFrom, rowFrom+rows) as dense double rows of {@code cols} (features past cols dropped). */
+  private void packRows(ExampleBlock block, int rowFrom, int rows, int cols) {
+    if (packedRows.length < rows * cols) {
+      packedRows = new double[Math.max(rows * cols, 2 * packedRows.length)];
+    }
+    Arrays.fill(packedRows, 0, rows * cols, 0.0);
+    for (int i = 0; i < rows; i++) {
+      SparseVector x = block.features(rowFrom + i);
+      int[] xi = x.indices();
+      float[] xv = x.values();
+      int off = x.offset();
+      int base = i * cols;
+      for (int k = 0; k < x.nnz(); k++) {
+        int f = xi[off + k];
+        if (f >= cols) {
+          break; // no support vector has this feature: it contributes nothing to a dot product
+        }
+        packedRows[base + f] = xv[off + k];
+      }
+    }
+  }
+
+  /** Approximate bytes of heap held. */
+  public long ramBytesUsed() {
+    return 64 + 8L * (packedRows.length + packedSlots.length + gram.length) + row.ramBytesUsed();
+  }
+}
