@@ -4,7 +4,7 @@ package org.altml.core.internal.vectorization;
  * The {@link VectorOps} implementation on the JDK Vector API (Panama), after Lucene's
  * {@code PanamaVectorUtilSupport}: a thin front that delegates each kernel family to its own class
  * ({@link PanamaReductions}, {@link PanamaDenseOps}, {@link PanamaRowScores}, {@link PanamaRowCombinations},
- * {@link PanamaRowUpdates}, {@link PanamaAdaptiveStep}) over the species of {@link PanamaSpecies}. Only
+ * {@link PanamaRowUpdates}, {@link PanamaAdaptiveStep}, {@link PanamaMatrixOps}) over the species of {@link PanamaSpecies}. Only
  * {@code Panama*} classes import {@code jdk.incubator.vector}; {@link VectorizationProvider} loads this
  * class by name, so the rest of alt-core runs without the module.
  *
@@ -120,5 +120,21 @@ final class PanamaVectorOps implements VectorOps {
   @Override
   public void combineRows(double[] coeff, int coeffOff, int n, float[] rows, int rowsOff, int stride, double[] out, int width) {
     PanamaRowCombinations.combineRows(coeff, coeffOff, n, rows, rowsOff, stride, out, width);
+  }
+
+  @Override
+  public void sparseTimesRows(int[] idx, float[] val, int off, int nnz, float[] rows, int stride, double[] out, int width) {
+    PanamaMatrixOps.sparseTimesRows(idx, val, off, nnz, rows, stride, out, width);
+  }
+
+  @Override
+  public void multiply(double[] a, int aOff, int aStride, int k, int n, double[] p, int pOff, int pStride, int m,
+      double[] c, int cOff, int cStride, boolean accumulate) {
+    PanamaMatrixOps.multiply(a, aOff, aStride, k, n, p, pOff, pStride, m, c, cOff, cStride, accumulate);
+  }
+
+  @Override
+  public void symmetricRankUpdate(boolean subtract, double[] a, int aOff, int aStride, int k, int n, double[] p, int pOff, int pStride) {
+    PanamaMatrixOps.symmetricRankUpdate(subtract, a, aOff, aStride, k, n, p, pOff, pStride);
   }
 }
