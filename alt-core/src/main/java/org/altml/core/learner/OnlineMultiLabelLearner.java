@@ -1,5 +1,6 @@
 package org.altml.core.learner;
 
+import java.util.Map;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 
@@ -92,4 +93,14 @@ public interface OnlineMultiLabelLearner {
    * @throws DivergenceException naming the learner and the examples seen when a value is not finite
    */
   void checkFinite();
+
+  /**
+   * Learner-specific facts for reports, in a fixed order: sizes, memory and numerical checks that the
+   * settings alone do not tell (the ELM learners give H, N0, the conditioning of their initial block and
+   * their guard counts). Values are numbers, strings, booleans or null. The default is an empty map; a
+   * learner may compute its entries on the call (a scan of its state), so call it once per report.
+   */
+  default Map<String, Object> statistics() {
+    return Map.of();
+  }
 }
