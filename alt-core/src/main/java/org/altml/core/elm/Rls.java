@@ -14,12 +14,12 @@ final class Rls {
 
   /**
    * In place, the lower Cholesky factor L of the k×k matrix {@code s} (row-major, stride k; the upper
-   * triangle is ignored and left as it is). The b-th pivot (the Schur complement, L[b][b]²) must be finite
-   * and at least {@code floor[b]·(1 − 1e-9)}: for D = W⁻¹ + H_b·P·H_bᵀ with P positive semi-definite it is at
+   * triangle is ignored and left as it is). The b-th pivot (the Schur complement, L[b][b]²) must be at least {@code floor[b]·(1 − 1e-9)}: for D = W⁻¹ + H_b·P·H_bᵀ with P positive semi-definite it is at
    * least 1/w_b in exact arithmetic, so a smaller one means P has lost positive semi-definiteness.
    *
    * @param ratio {@code ratio[0]} receives min_b pivot_b / floor_b (1 or more in exact arithmetic)
    * @return -1 when every pivot passed, else the first failing b
+   * @throws ArithmeticException when a pivot is not finite (NaN or infinity in P or the hidden rows)
    */
   static int cholesky(double[] s, int k, double[] floor, double[] ratio) {
     double min = Double.POSITIVE_INFINITY;
@@ -34,8 +34,11 @@ final class Rls {
         if (c < b) {
           s[rb + c] = sum / s[rc + c];
         } else {
+          if (!Double.isFinite(sum)) {
+            throw new ArithmeticException("a least-squares pivot is not finite (" + sum + "): the state P holds a non-finite value");
+          }
           double r = sum / floor[b];
-          if (!(r >= 1.0 - PIVOT_SLACK) || !Double.isFinite(sum)) {
+          if (!(r >= 1.0 - PIVOT_SLACK)) {
             ratio[0] = Math.min(min, r);
             return b;
           }
