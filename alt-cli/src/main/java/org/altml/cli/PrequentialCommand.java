@@ -195,6 +195,7 @@ public final class PrequentialCommand implements Callable<Integer> {
       Reports.number(g, "examplesPerSecond", examplesPerSecond(result.examples(), result.learningSeconds()));
       g.writeNumberField("curvePoints", result.curve().size());
       g.writeNumberField("numLabels", result.learner().numLabels());
+      Reports.learnerStatistics(g, result.learner());
       Reports.runRecord(g, result.record());
       g.writeEndObject();
     }

@@ -259,6 +259,11 @@ final class Progress implements AutoCloseable {
     }
 
     @Override
+    public java.util.Map<String, Object> statistics() {
+      return delegate.statistics();
+    }
+
+    @Override
     public void predict(SparseVector x, Scores out) {
       delegate.predict(x, out);
     }

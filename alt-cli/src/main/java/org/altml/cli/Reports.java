@@ -71,6 +71,45 @@ final class Reports {
     g.writeNumberField("emptyTruthLeftOut", report.emptyTruthLeftOut());
   }
 
+  /**
+   * {@code "learnerStatistics": {...}}: the learner's own facts ({@link OnlineMultiLabelLearner#statistics()},
+   * e.g. an ELM's H, N0 and conditioning checks), written only when the learner has any. Numbers as numbers,
+   * NaN and infinities as null, strings and booleans as they are, anything else as its text.
+   */
+  static void learnerStatistics(JsonGenerator g, OnlineMultiLabelLearner learner) throws IOException {
+    Map<String, Object> stats = learner.statistics();
+    if (stats.isEmpty()) {
+      return;
+    }
+    g.writeObjectFieldStart("learnerStatistics");
+    for (Map.Entry<String, Object> e : stats.entrySet()) {
+      Object v = e.getValue();
+      if (v == null) {
+        g.writeNullField(e.getKey());
+      } else if (v instanceof Integer || v instanceof Long) {
+        g.writeNumberField(e.getKey(), ((Number) v).longValue());
+      } else if (v instanceof Number n) {
+        number(g, e.getKey(), n.doubleValue());
+      } else if (v instanceof Boolean b) {
+        g.writeBooleanField(e.getKey(), b);
+      } else {
+        g.writeStringField(e.getKey(), v.toString());
+      }
+    }
+    g.writeEndObject();
+  }
+
+  /** The learner's statistics in one line for human output ({@code key=value ...}), or "" when it has none. */
+  static String statisticsLine(OnlineMultiLabelLearner learner) {
+    StringBuilder sb = new StringBuilder();
+    for (Map.Entry<String, Object> e : learner.statistics().entrySet()) {
+      Object v = e.getValue();
+      String text = v instanceof Double d ? String.format(Locale.ROOT, "%.4g", d) : String.valueOf(v);
+      sb.append(sb.length() == 0 ? "" : " ").append(e.getKey()).append('=').append(text);
+    }
+    return sb.toString();
+  }
+
   /** {@code "runKey": "...", "run": {...}}: the run record's stable key, then the record. */
   static void runRecord(JsonGenerator g, RunRecord run) throws IOException {
     g.writeStringField("runKey", run.key());

@@ -21,7 +21,8 @@ import org.altml.core.learner.StateOutput;
  * what {@link java.util.ServiceLoader} instantiates.
  *
  * <p>N0 = max(1, round(f·N)) for a training set of N examples ({@link LearnerContext#trainingSize()}; ELM.md
- * §3.6 rounds, the paper says "the top 20%"); an N0 larger than N is refused. The hidden layer's seed is the
+ * §3.6 rounds, the paper says "the top 20%"); an N0 larger than N is refused. When N is unknown (a
+ * prequential stream) and {@code initial} is not given, N0 = H ({@link #initialExamples}). The hidden layer's seed is the
  * context's seed, which the protocols derive from the run seed: a new hidden layer per run, the same one for
  * the same seed.
  */
@@ -121,9 +122,11 @@ public abstract sealed class ElmSpec implements LearnerSpec permits ElmSpec.Osml
   }
 
   /**
-   * N0 for {@code settings} and a training set of {@code trainingSize} examples (-1: unknown).
+   * N0 for {@code settings} and a training set of {@code trainingSize} examples (-1: unknown): {@code initial}
+   * when set; else max(1, round(f·N)); else, when N is unknown (a prequential stream), N0 = H, the smallest
+   * block that can give a full-rank start, as the reference code's own defaults do (H = N0 = 200).
    *
-   * @throws IllegalArgumentException when only a fraction is given and the size is unknown, or N0 exceeds it
+   * @throws IllegalArgumentException when N0 exceeds a known training-set size
    */
   public static long initialExamples(Settings settings, long trainingSize) {
     if (settings.isSet(INITIAL)) {
@@ -135,8 +138,7 @@ public abstract sealed class ElmSpec implements LearnerSpec permits ElmSpec.Osml
       return n0;
     }
     if (trainingSize < 0) {
-      throw new IllegalArgumentException(settings.learner() + " needs the initial block size N0 (--initial N0) when the number of"
-          + " training examples is not known in advance (e.g. a prequential stream); --initial-fraction needs it");
+      return settings.get(HIDDEN);
     }
     return Math.max(1, Math.round(settings.get(INITIAL_FRACTION) * trainingSize));
   }

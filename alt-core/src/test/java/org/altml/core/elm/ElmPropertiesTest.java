@@ -403,7 +403,7 @@ class ElmPropertiesTest {
     assertEquals(78, ElmSpec.initialExamples(s, 391), "emotions: round(78.2)");
     assertEquals(1, ElmSpec.initialExamples(s, 2));
     assertEquals(50, ElmSpec.initialExamples(s.with("initial", 50), -1));
-    assertThrows(IllegalArgumentException.class, () -> ElmSpec.initialExamples(s, -1), "a fraction of an unknown length");
+    assertEquals(500, ElmSpec.initialExamples(s, -1), "unknown length: N0 = H");
     assertThrows(IllegalArgumentException.class, () -> ElmSpec.initialExamples(s.with("initial", 50), 40));
     assertThrows(IllegalArgumentException.class, () -> s.with("initialFraction", 1.5));
     assertThrows(IllegalArgumentException.class, () -> s.with("initial", 5).with("initialFraction", 0.5));
