@@ -102,6 +102,7 @@ public abstract class ElmLearner implements OnlineMultiLabelLearner {
     if (blockSize < 1) {
       throw new IllegalArgumentException("the block size must be >= 1: " + blockSize);
     }
+    KernelWarmup.ensure(numLabels);
     this.spec = spec;
     this.settings = settings;
     this.numLabels = numLabels;

@@ -1,5 +1,7 @@
 package org.altml.core.elm;
 
+import org.altml.core.math.VectorMath;
+
 /**
  * Eigenvalues and eigenvectors of a real symmetric matrix, in double: Householder tridiagonalisation
  * followed by the implicit QL algorithm with Wilkinson-style shifts, the classic EISPACK {@code tred2} /
@@ -81,11 +83,7 @@ final class SymmetricEigen {
       // p = A·u / h over the leading i×i block, as axpys of whole rows (A is kept symmetric)
       java.util.Arrays.fill(p, 0, i, 0.0);
       for (int k = 0; k < i; k++) {
-        double uk = a[ri + k] / h;
-        int rk = k * n;
-        for (int j = 0; j < i; j++) {
-          p[j] += uk * a[rk + j];
-        }
+        VectorMath.axpy(a[ri + k] / h, a, k * n, p, 0, i);
       }
       double kk = 0.0;
       for (int j = 0; j < i; j++) {
@@ -127,18 +125,10 @@ final class SymmetricEigen {
       int ri = i * n;
       java.util.Arrays.fill(w, 0, i, 0.0);
       for (int k = 0; k < i; k++) {
-        double uk = a[ri + k];
-        int rk = k * n;
-        for (int j = 0; j < i; j++) {
-          w[j] += uk * m[rk + j];
-        }
+        VectorMath.axpy(a[ri + k], m, k * n, w, 0, i);
       }
       for (int k = 0; k < i; k++) {
-        double c = a[ri + k] / h;
-        int rk = k * n;
-        for (int j = 0; j < i; j++) {
-          m[rk + j] -= c * w[j];
-        }
+        VectorMath.axpy(-(a[ri + k] / h), w, 0, m, k * n, i);
       }
     }
     // transpose in place
@@ -152,8 +142,14 @@ final class SymmetricEigen {
     return m;
   }
 
-  /** Implicit QL on the tridiagonal (d, e[i] = T[i][i−1]); rotations applied to the rows of zt. */
+  /**
+   * Implicit QL on the tridiagonal (d, e[i] = T[i][i−1]). The rotations depend on d and e only, never on
+   * the eigenvectors, so all of them are recorded (about 2·n² doubles) and applied to the rows of zt at the
+   * end in one {@link VectorMath#rotateRows} pass, which streams zt through memory once rather than once per
+   * sweep.
+   */
   private static void ql(double[] d, double[] e, double[] zt, int n) {
+    Rotations rot = new Rotations(n);
     for (int i = 1; i < n; i++) {
       e[i - 1] = e[i];
     }
@@ -209,8 +205,9 @@ final class SymmetricEigen {
             c = p / r;
             p = c * d[i] - s * g;
             d[i + 1] = h + s * (c * g + s * d[i]);
-            rotate(zt, i * n, (i + 1) * n, n, c, s);
+            rot.add(c, s);
           }
+          rot.endChain(l, m);
           p = -s * s2 * c3 * el1 * e[l] / dl1;
           e[l] = s * p;
           d[l] = c * p;
@@ -219,15 +216,41 @@ final class SymmetricEigen {
       d[l] += f;
       e[l] = 0.0;
     }
+    VectorMath.rotateRows(zt, 0, n, n, rot.chains, rot.first, rot.last, rot.c, rot.s);
   }
 
-  /** Rows i and i+1 of Qᵀ (columns of Q): (z_i, z_{i+1}) ← (c·z_i − s·z_{i+1}, s·z_i + c·z_{i+1}). */
-  private static void rotate(double[] z, int ri, int rj, int n, double c, double s) {
-    for (int k = 0; k < n; k++) {
-      double zi = z[ri + k];
-      double zj = z[rj + k];
-      z[rj + k] = s * zi + c * zj;
-      z[ri + k] = c * zi - s * zj;
+  /** The rotations of every QL sweep, in the order they apply, for one {@link VectorMath#rotateRows} pass at the end. */
+  private static final class Rotations {
+    double[] c;
+    double[] s;
+    int[] first;
+    int[] last;
+    int count;
+    int chains;
+
+    Rotations(int n) {
+      c = new double[4 * n];
+      s = new double[4 * n];
+      first = new int[n];
+      last = new int[n];
+    }
+
+    void add(double cv, double sv) {
+      if (count == c.length) {
+        c = java.util.Arrays.copyOf(c, 2 * count);
+        s = java.util.Arrays.copyOf(s, 2 * count);
+      }
+      c[count] = cv;
+      s[count++] = sv;
+    }
+
+    void endChain(int lo, int hi) {
+      if (chains == first.length) {
+        first = java.util.Arrays.copyOf(first, 2 * chains);
+        last = java.util.Arrays.copyOf(last, 2 * chains);
+      }
+      first[chains] = lo;
+      last[chains++] = hi;
     }
   }
 

@@ -270,6 +270,37 @@ public final class VectorMath {
     IMPL.symmetricRankUpdate(subtract, a, aOff, aStride, k, n, p, pOff, pStride);
   }
 
+  /**
+   * In place, chains of plane rotations over consecutive rows of the row-major matrix z (row i's
+   * {@code width} entries from {@code off + i·stride}): for each chain t in order, for i = last[t]−1 down to
+   * first[t], rows i and i+1 become z_{i+1} = s·z_i + c·z_{i+1} and z_i = c·z_i − s·z_{i+1} (the old value),
+   * multiplied then added, never fused, with c and s taken in that order from index 0: the eigenvector
+   * accumulation of implicit QL sweeps. Bit-identical whichever implementation is active; the SIMD kernel
+   * passes over z once for all chains, a block of columns at a time.
+   *
+   * @throws IllegalArgumentException if a chain's rows do not fit the array, a chain is reversed, or c and s
+   *     hold fewer rotations than the chains need
+   */
+  public static void rotateRows(double[] z, int off, int stride, int width, int chains, int[] first, int[] last, double[] c, double[] s) {
+    if (width < 0 || stride < width || chains < 0 || chains > first.length || chains > last.length) {
+      throw new IllegalArgumentException("width " + width + ", stride " + stride + ", " + chains + " chains");
+    }
+    long rotations = 0;
+    for (int t = 0; t < chains; t++) {
+      if (first[t] < 0 || last[t] < first[t]) {
+        throw new IllegalArgumentException("chain " + t + " runs from row " + first[t] + " to " + last[t]);
+      }
+      if (last[t] > first[t] && width > 0) {
+        checkMatrix("z", z.length, off + first[t] * stride, stride, last[t] - first[t] + 1, width);
+      }
+      rotations += last[t] - first[t];
+    }
+    if (rotations > c.length || rotations > s.length) {
+      throw new IllegalArgumentException(chains + " chains need " + rotations + " rotations, c and s hold " + c.length + " and " + s.length);
+    }
+    IMPL.rotateRows(z, off, stride, width, chains, first, last, c, s);
+  }
+
   private static void checkMatrix(String name, int length, int off, int stride, int rows, int columns) {
     if (rows == 0 || columns == 0) {
       return;

@@ -144,6 +144,63 @@ final class PanamaMatrixOps {
     }
   }
 
+  /**
+   * The rotation chains column block by column block: a block of 2 vectors (all its rows, 16·n bytes at
+   * 512 bits, stays in L2) goes through every chain, each chain walking down the rows with the updated
+   * lower row carried in registers. So Z streams through memory once instead of once per chain, and each
+   * row is loaded and stored once per chain instead of twice; each element sees the same multiplications and
+   * additions in the same order as the specification.
+   */
+  static void rotateRows(double[] z, int off, int stride, int width, int chains, int[] first, int[] last, double[] c, double[] s) {
+    int k = 0;
+    for (; k + 2 * DL <= width; k += 2 * DL) {
+      int base = off + k;
+      int r = 0;
+      for (int t = 0; t < chains; t++) {
+        int lo = first[t];
+        int hi = last[t];
+        if (hi <= lo) {
+          continue;
+        }
+        DoubleVector carry0 = DoubleVector.fromArray(D, z, base + hi * stride);
+        DoubleVector carry1 = DoubleVector.fromArray(D, z, base + hi * stride + DL);
+        for (int i = hi - 1; i >= lo; i--, r++) {
+          int ri = base + i * stride;
+          double ci = c[r];
+          double si = s[r];
+          DoubleVector zi0 = DoubleVector.fromArray(D, z, ri);
+          DoubleVector zi1 = DoubleVector.fromArray(D, z, ri + DL);
+          zi0.mul(si).add(carry0.mul(ci)).intoArray(z, ri + stride);
+          zi1.mul(si).add(carry1.mul(ci)).intoArray(z, ri + stride + DL);
+          carry0 = zi0.mul(ci).sub(carry0.mul(si));
+          carry1 = zi1.mul(ci).sub(carry1.mul(si));
+        }
+        carry0.intoArray(z, base + lo * stride);
+        carry1.intoArray(z, base + lo * stride + DL);
+      }
+    }
+    // the remaining columns one at a time (the same multiplications and additions)
+    for (; k < width; k++) {
+      int base = off + k;
+      int r = 0;
+      for (int t = 0; t < chains; t++) {
+        int lo = first[t];
+        int hi = last[t];
+        if (hi <= lo) {
+          continue;
+        }
+        double carry = z[base + hi * stride];
+        for (int i = hi - 1; i >= lo; i--, r++) {
+          int ri = base + i * stride;
+          double zi = z[ri];
+          z[ri + stride] = s[r] * zi + c[r] * carry;
+          carry = c[r] * zi - s[r] * carry;
+        }
+        z[base + lo * stride] = carry;
+      }
+    }
+  }
+
   // ---- the unrolled tiles (generated shapes: rows × vectors of columns)
 
   /** Rows [b, b+4) of C, 4 vector(s) of columns from the one at pOff/cOff (already offset by j). */

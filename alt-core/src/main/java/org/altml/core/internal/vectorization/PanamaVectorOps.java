@@ -137,4 +137,9 @@ final class PanamaVectorOps implements VectorOps {
   public void symmetricRankUpdate(boolean subtract, double[] a, int aOff, int aStride, int k, int n, double[] p, int pOff, int pStride) {
     PanamaMatrixOps.symmetricRankUpdate(subtract, a, aOff, aStride, k, n, p, pOff, pStride);
   }
+
+  @Override
+  public void rotateRows(double[] z, int off, int stride, int width, int chains, int[] first, int[] last, double[] c, double[] s) {
+    PanamaMatrixOps.rotateRows(z, off, stride, width, chains, first, last, c, s);
+  }
 }

@@ -242,4 +242,23 @@ public final class ScalarVectorOps implements VectorOps {
       }
     }
   }
+
+  @Override
+  public void rotateRows(double[] z, int off, int stride, int width, int chains, int[] first, int[] last, double[] c, double[] s) {
+    int r = 0;
+    for (int t = 0; t < chains; t++) {
+      for (int i = last[t] - 1; i >= first[t]; i--, r++) {
+        int ri = off + i * stride;
+        int rj = ri + stride;
+        double ci = c[r];
+        double si = s[r];
+        for (int k = 0; k < width; k++) {
+          double zi = z[ri + k];
+          double zj = z[rj + k];
+          z[rj + k] = si * zi + ci * zj;
+          z[ri + k] = ci * zi - si * zj;
+        }
+      }
+    }
+  }
 }

@@ -142,4 +142,14 @@ public interface VectorOps {
    * @param subtract true for P − AᵀA (the RLS downdate), false for P + AᵀA (Gram accumulation)
    */
   void symmetricRankUpdate(boolean subtract, double[] a, int aOff, int aStride, int k, int n, double[] p, int pOff, int pStride);
+
+  /**
+   * In place, chains of plane rotations over consecutive rows of a row-major matrix (the eigenvector
+   * accumulation of implicit QL sweeps): for each chain t in order, for i = last[t]−1 down to first[t], rows
+   * i and i+1 (each {@code width} entries from {@code off + i·stride}) become, element by element,
+   * z_{i+1} = s·z_i + c·z_{i+1} and z_i = c·z_i − s·z_{i+1}(old), multiplied then added, never fused; c and s
+   * are read in that order from index 0 (chain t takes last[t] − first[t] of them). Lane-wise: bit-identical
+   * across implementations.
+   */
+  void rotateRows(double[] z, int off, int stride, int width, int chains, int[] first, int[] last, double[] c, double[] s);
 }

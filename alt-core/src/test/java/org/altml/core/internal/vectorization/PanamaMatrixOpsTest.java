@@ -205,4 +205,46 @@ class PanamaMatrixOpsTest {
     assertArrayEquals(cs, cv);
     assertTrue(Arrays.stream(cs).allMatch(Double::isFinite));
   }
+
+  @ParameterizedTest
+  @MethodSource("sizes")
+  void rotationChainsMatchSpecificationAndKeepNorms(int width) {
+    long seed = SEED * 43 + width;
+    SplittableRandom r = new SplittableRandom(seed);
+    int rows = 12;
+    int stride = width + r.nextInt(0, 5);
+    int off = r.nextInt(0, 3);
+    double[] z = matrix(r, off, rows, stride, width);
+    int chains = r.nextInt(0, 6);
+    int[] first = new int[chains];
+    int[] last = new int[chains];
+    int count = 0;
+    for (int t = 0; t < chains; t++) {
+      first[t] = r.nextInt(0, rows);
+      last[t] = r.nextInt(first[t], rows);
+      count += last[t] - first[t];
+    }
+    double[] c = new double[count];
+    double[] s = new double[count];
+    for (int q = 0; q < count; q++) {
+      double angle = r.nextDouble(0, 2 * Math.PI);
+      c[q] = Math.cos(angle);
+      s[q] = Math.sin(angle);
+    }
+    double[] spec = z.clone();
+    SCALAR.rotateRows(spec, off, stride, width, chains, first, last, c, s);
+    for (int k = 0; k < width; k++) {
+      double before = 0;
+      double after = 0;
+      for (int i = 0; i < rows; i++) {
+        before += z[off + i * stride + k] * z[off + i * stride + k];
+        after += spec[off + i * stride + k] * spec[off + i * stride + k];
+      }
+      assertEquals(before, after, 1e-12 * (1 + before) * (count + 1), "seed " + seed + ": rotations keep column norms");
+    }
+    assumeTrue(panama != null, "Vector API unavailable");
+    double[] simd = z.clone();
+    panama.rotateRows(simd, off, stride, width, chains, first, last, c, s);
+    assertArrayEquals(spec, simd, "seed " + seed);
+  }
 }
