@@ -184,7 +184,7 @@ class EvaluateCommandTest {
       {"--learner", "falt", "--precision", "half"},
     };
     String[] expected = {
-      "expected one of [falt, pa1, pa2, salt] but was 'nope'",
+      "expected one of [elm-omll, falt, osml-elm, pa1, pa2, salt] but was 'nope'",
       "alt: --eta must be > 0 and finite: -1",
       "alt: --eta must be > 0 and finite: NaN",
       "alt: --eta must be > 0 and finite: fast",

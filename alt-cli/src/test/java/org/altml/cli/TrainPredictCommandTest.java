@@ -59,6 +59,10 @@ class TrainPredictCommandTest {
     "--learner falt --eta 0.1 --max-updates 2 --scale standardize",
     "--learner salt --scale standardize --order file --precision float",
     "--learner pa2 --c 0.25 --scale standardize --bias",
+    "--learner osml-elm --hidden 40 --initial-fraction 0.3 --block 7 --seed 4",
+    "--learner osml-elm --hidden 250 --scale standardize --activation sin",
+    "--learner elm-omll --hidden 30 --c 4 --label-threads 2 --scale standardize",
+    "--learner elm-omll --hidden 20 --initial 50 --solver coupled --pair-normalization per-example",
   })
   void trainThenPredictEqualsEvaluate(String options) throws IOException {
     writeData(31);

@@ -399,7 +399,9 @@ public abstract class ElmLearner implements OnlineMultiLabelLearner {
     if (examples < 0 || guardSkips < 0 || d < 0 || k < 0 || k > blockSize || k > examples) {
       throw in.corrupt("inconsistent ELM counters: " + examples + " examples, " + k + " queued, d = " + d);
     }
-    in.requireAllocation((long) d * hidden, 4, 4, "the ELM input weights");
+    // the input weights are regenerated from the seed, not read: only the heap must hold them
+    MemoryCheck.require(4L * d * hidden, "the ELM input weights (" + d + " features × H = " + hidden + ") of the model " + in.source(),
+        null);
     layer.ensureFeatures(d);
     in.readDoubles(pendingH, 0, k * hidden);
     in.readDoubles(pendingT, 0, k * numLabels);

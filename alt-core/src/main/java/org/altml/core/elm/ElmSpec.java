@@ -29,30 +29,30 @@ import org.altml.core.learner.StateOutput;
 public abstract sealed class ElmSpec implements LearnerSpec permits ElmSpec.Osml, ElmSpec.Omll {
   /** H, the hidden units; the paper searches [100, 1000]. */
   public static final Parameter<Integer> HIDDEN = Parameter.integer("hidden", "H",
-      "hidden units of the random layer (the paper searches 100..1000); memory grows as d·H + H² (osml-elm), d·H + L·H² (elm-omll)",
+      "number H of random units (the paper searches 100..1000); memory grows as d·H + H² (osml-elm), d·H + L·H² (elm-omll)",
       500, 1, 65536);
 
   /** f, the share of the training set in the initial block (N0 = max(1, round(f·N))). */
   public static final Parameter<Double> INITIAL_FRACTION = Parameter.positiveDouble("initialFraction", "",
-      "share f of the training set in the initial block, N0 = max(1, round(f·N)), at most 1 (the paper: 0.2)", 0.2, List.of());
+      "share f of the training set solved at once before the sequential updates, N0 = max(1, round(f·N)), at most 1 (the paper: 0.2)", 0.2, List.of());
 
   /** N0 as a count, instead of the fraction; unset by default. */
   public static final Parameter<Integer> INITIAL = Parameter.integer("initial", "N0",
-      "instead of initialFraction: N0 examples in the initial block (needed when the stream length is unknown, as in prequential runs)",
+      "instead of initialFraction: the N0 first examples are solved at once (default for a stream of unknown length: N0 = H)",
       null, 1, Integer.MAX_VALUE);
 
   /** B, the examples one blocked least-squares step absorbs. */
   public static final Parameter<Integer> BLOCK = Parameter.integer("block", "B",
-      "examples absorbed by one blocked least-squares step: speed only, every prediction still sees every earlier example", 64, 1,
+      "examples per batched least-squares step: speed only, every prediction still sees every earlier example", 64, 1,
       4096);
 
   /** The activation g of the hidden units. */
-  public static final Parameter<String> ACTIVATION = Parameter.choice("activation", "hidden-unit activation g", "sigmoid",
+  public static final Parameter<String> ACTIVATION = Parameter.choice("activation", "function g of the random units", "sigmoid",
       List.of("sigmoid", "sin", "hardlim", "tribas", "radbas"));
 
   /** ELM-OMLL's solver: anchored (A, the default) or coupled (B, the exact oracle for H·L ≤ 4000). */
   public static final Parameter<String> SOLVER = Parameter.choice("solver",
-      "elm-omll solver: anchored (one weighted ridge per label) or coupled (exact, H·L <= 4000 only)", "anchored",
+      "elm-omll: anchored (one weighted ridge per label, the default) or coupled (exact, H·L <= 4000 only)", "anchored",
       List.of("anchored", "coupled"));
 
   /** ELM-OMLL's pair normalisation: none (the default) or per example (1/(|Y|·|Ȳ|)). */
@@ -132,8 +132,8 @@ public abstract sealed class ElmSpec implements LearnerSpec permits ElmSpec.Osml
     if (settings.isSet(INITIAL)) {
       long n0 = settings.get(INITIAL);
       if (trainingSize >= 0 && n0 > trainingSize) {
-        throw new IllegalArgumentException("the initial block N0 = " + n0 + " (--initial) is larger than the " + trainingSize
-            + " training examples: the model would never be initialised");
+        throw new IllegalArgumentException("N0 = " + n0 + " (--initial) is larger than the " + trainingSize
+            + " training examples: the first least-squares solve would never happen");
       }
       return n0;
     }
