@@ -312,15 +312,19 @@ public abstract class ElmLearner implements OnlineMultiLabelLearner {
   /** One blocked recursive least-squares step over the k queued examples. */
   protected abstract void absorbBlock(int k);
 
-  /** Counts guard failures and the smallest pivot ratio seen; logs the first failure. */
-  protected final synchronized void noteGuard(long skipped, double pivotRatio, String where) {
+  /**
+   * Counts guard failures and the smallest pivot ratio seen; logs the first failure.
+   *
+   * @param example the (first) example concerned, for the message
+   */
+  protected final synchronized void noteGuard(long skipped, double pivotRatio, long example) {
     if (pivotRatio < minPivotRatio) {
       minPivotRatio = pivotRatio;
     }
     if (skipped > 0) {
       if (guardSkips == 0) {
-        LOG.warning(() -> settings.describe() + ": " + where + " failed the positivity guard (pivot ratio " + pivotRatio
-            + " < 1 − 1e-9: P lost positive semi-definiteness); the example was skipped. Further skips are only counted"
+        LOG.warning(() -> settings.describe() + ": an example from " + example + " on failed the positivity guard (pivot ratio "
+            + pivotRatio + " < 1 − 1e-9: P lost positive semi-definiteness) and was skipped; further skips are only counted"
             + " (statistics: guardSkips).");
       }
       guardSkips += skipped;

@@ -159,7 +159,7 @@ public final class ElmOmll extends ElmLearner {
       ProtocolThreads.invokeAll(tasks);
     }
     for (Scratch s : scratch) {
-      noteGuard(s.skips, s.minRatio, "an example of the block from " + first);
+      noteGuard(s.skips, s.minRatio, first);
       s.skips = 0;
       s.minRatio = Double.POSITIVE_INFINITY;
     }

@@ -152,11 +152,11 @@ public final class OsmlElm extends ElmLearner {
           absorbRows(from + b, 1);
         }
       } else {
-        noteGuard(1, ratio[0], "example " + (blockFirst + from));
+        noteGuard(1, ratio[0], blockFirst + from);
       }
       return;
     }
-    noteGuard(0, ratio[0], "");
+    noteGuard(0, ratio[0], blockFirst + from);
     // E = T_b − H_b·β (k×L), then V' = L⁻¹·U', F = L⁻¹·E
     VectorMath.multiply(pendingH, hOff, h, k, h, beta, 0, numLabels, numLabels, e, 0, numLabels, false);
     int tOff = from * numLabels;
