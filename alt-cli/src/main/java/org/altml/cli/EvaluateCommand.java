@@ -225,6 +225,10 @@ public final class EvaluateCommand implements Callable<Integer> {
     out.printf(Locale.ROOT, "test  %s: %d examples, %.3f s (%.0f ns/example, %d threads)%n", DataLoading.shortName(testFile),
         result.testExamples(), result.testSeconds(), nanosPerExample(result.testSeconds(), result.testExamples()),
         result.threads());
+    String statistics = Reports.statisticsLine(result.learner());
+    if (!statistics.isEmpty()) {
+      out.printf(Locale.ROOT, "learner: %s%n", statistics);
+    }
     out.println();
     List<List<String>> rows = new ArrayList<>();
     List<String> header = new ArrayList<>(List.of("learner"));

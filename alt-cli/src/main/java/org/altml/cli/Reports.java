@@ -83,7 +83,9 @@ final class Reports {
     g.writeNumberField("ramBytesUsed", learner.ramBytesUsed());
     for (Map.Entry<String, Object> e : learner.statistics().entrySet()) {
       Object v = e.getValue();
-      if (v instanceof Number n) {
+      if (v == null) {
+        g.writeNullField(e.getKey());
+      } else if (v instanceof Number n) {
         number(g, e.getKey(), n);
       } else if (v instanceof Boolean b) {
         g.writeBooleanField(e.getKey(), b);
@@ -101,6 +103,17 @@ final class Reports {
     } else {
       number(g, field, value.doubleValue());
     }
+  }
+
+  /** The learner's statistics in one line for human output ({@code key=value ...}), or "" when it has none. */
+  static String statisticsLine(OnlineMultiLabelLearner learner) {
+    StringBuilder sb = new StringBuilder();
+    for (Map.Entry<String, Object> e : learner.statistics().entrySet()) {
+      Object v = e.getValue();
+      String text = v instanceof Double d ? String.format(Locale.ROOT, "%.4g", d) : String.valueOf(v);
+      sb.append(sb.length() == 0 ? "" : " ").append(e.getKey()).append('=').append(text);
+    }
+    return sb.toString();
   }
 
   /** {@code "runKey": "...", "run": {...}}: the run record's stable key, then the record. */

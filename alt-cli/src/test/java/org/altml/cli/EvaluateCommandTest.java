@@ -184,7 +184,7 @@ class EvaluateCommandTest {
       {"--learner", "falt", "--precision", "half"},
     };
     String[] expected = {
-      "expected one of [falt, falt-k, pa1, pa1-k, pa2, pa2-k, salt] but was 'nope'",
+      "expected one of [elm-omll, falt, falt-k, osml-elm, pa1, pa1-k, pa2, pa2-k, salt] but was 'nope'",
       "alt: --eta must be > 0 and finite: -1",
       "alt: --eta must be > 0 and finite: NaN",
       "alt: --eta must be > 0 and finite: fast",

@@ -73,8 +73,9 @@ class LearnerOptionsTest {
         last = at;
       }
     }
-    assertEquals(List.of("--eta", "--c", "--delta", "--max-updates", "--max-updates-factor", "--bias", "--sigma2", "--budget",
-        "--budget-policy", "--precision"), options, "the four linear learners and the three kernel ones");
+    assertEquals(List.of("--hidden", "--initial-fraction", "--initial", "--block", "--activation", "--c", "--solver",
+        "--pair-normalization", "--label-threads", "--eta", "--delta", "--max-updates", "--max-updates-factor", "--bias", "--precision"),
+        options, "the ELM learners (first by name), then the linear ones");
   }
 
   /** With no parameter option, the run record holds exactly the registry's defaults (and L). */
@@ -100,7 +101,8 @@ class LearnerOptionsTest {
         }
         List<String> args = new ArrayList<>(List.of("--learner", s.name(), p.option()));
         if (!p.isFlag()) {
-          args.add(p.defaultValue() != null ? p.format(p.defaultValue()) : "1"); // an optional one (the M factor) has none
+          // an optional parameter has no default: a valid value of its type
+          args.add(p.defaultValue() != null ? p.format(p.defaultValue()) : p.type() == Integer.class ? "1" : "0.5");
         }
         CliRun r = evaluate(args.toArray(String[]::new));
         assertEquals(2, r.exitCode(), args.toString());
@@ -111,7 +113,30 @@ class LearnerOptionsTest {
         checked++;
       }
     }
-    assertTrue(checked >= 6, "falt: c, delta; salt: c; pa1, pa2: eta, delta");
+    assertTrue(checked >= 6, "falt: c, delta; salt: c; pa1, pa2: eta, delta; the ELMs: eta, delta, M, ...; the linear ones: hidden, ...");
+  }
+
+  /** The ELM learners report H, N0 and their conditioning checks in the JSON ("model"), the others not. */
+  @Test
+  void elmJsonReportsHiddenN0AndConditioning() throws IOException {
+    CliRun r = evaluate("--learner", "osml-elm", "--hidden", "4", "--initial", "2", "--json");
+    assertEquals(0, r.exitCode(), r.err());
+    java.util.Map<String, String> json = Json.flatten(r.out());
+    assertEquals("4", json.get("model.hidden"), r.out());
+    assertEquals("2", json.get("model.initialExamples"), r.out());
+    assertEquals("2", json.get("model.initialRank"), r.out());
+    assertTrue(json.containsKey("model.initialConditionNumber"), r.out());
+    assertEquals("0", json.get("model.guardSkips"), r.out());
+    assertTrue(json.get("model.memory").startsWith("O(d·H + H²)"), r.out());
+    CliRun omll = evaluate("--learner", "elm-omll", "--hidden", "3", "--c", "2", "--json");
+    assertEquals(0, omll.exitCode(), omll.err());
+    assertEquals("1", Json.flatten(omll.out()).get("model.initialExamples"), "round(0.2·3) = 1");
+    assertTrue(Json.flatten(omll.out()).get("model.memory").startsWith("O(d·H + L·H²)"), omll.out());
+    CliRun falt = evaluate("--learner", "falt", "--json");
+    assertFalse(falt.out().contains("\"hidden\""), falt.out());
+    CliRun both = evaluate("--learner", "osml-elm", "--initial", "2", "--initial-fraction", "0.5");
+    assertEquals(2, both.exitCode());
+    assertTrue(both.err().contains("--initial") && both.err().contains("--initial-fraction") && both.err().contains("not both"), both.err());
   }
 
   /** A value that does not parse or is out of range: one line naming the option and the value as typed. */

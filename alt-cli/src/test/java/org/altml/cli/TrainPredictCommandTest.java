@@ -63,6 +63,10 @@ class TrainPredictCommandTest {
     "--learner falt-k --eta 0.5 --max-updates 2 --sigma2 2 --budget 25 --budget-policy smallest --precision float",
     "--learner pa2-k --c 0.5 --budget 20 --budget-policy random --seed 3",
     "--learner pa1-k --sigma2 8 --budget 40 --budget-policy oldest --scale l2",
+    "--learner osml-elm --hidden 40 --initial-fraction 0.3 --block 7 --seed 4",
+    "--learner osml-elm --hidden 250 --scale standardize --activation sin",
+    "--learner elm-omll --hidden 30 --c 4 --label-threads 2 --scale standardize",
+    "--learner elm-omll --hidden 20 --initial 50 --solver coupled --pair-normalization per-example",
   })
   void trainThenPredictEqualsEvaluate(String options) throws IOException {
     writeData(31);

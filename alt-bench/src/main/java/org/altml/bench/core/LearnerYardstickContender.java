@@ -21,12 +21,16 @@ import org.altml.sparse.data.Dataset;
 public final class LearnerYardstickContender implements YardstickComparison.Contender {
   /**
    * What {@code falt_limit.c} runs: η = 1, M = 1, float weights (explicit: the library default is
-   * double), set on the kinds that take these parameters.
+   * double), and learning from the first example (an ELM's N0 = 1), set on the kinds that take these
+   * parameters.
    */
   static final Map<String, String> C_PROGRAM = Map.of(
       CommonParameters.ETA.name(), "1",
       CommonParameters.MAX_UPDATES.name(), "1",
-      CommonParameters.PRECISION.name(), "float");
+      CommonParameters.PRECISION.name(), "float",
+      // the ELMs' initial block: learn from the first example on, as the C program does (the stream's
+      // length is not given to the learner, so N0 would otherwise default to H)
+      "initial", "1");
 
   private final Settings settings;
   private final LearnerContext context;

@@ -19,9 +19,13 @@ public final class CommonParameters {
   public static final Parameter<Float> DELTA =
       Parameter.positiveFloat("delta", "δ", "δ > 0 of the adaptive step", 1f, powersOfTwoF(-10, 10));
 
-  /** C, the aggressiveness of PA-I/PA-II; default 1. */
+  /**
+   * C, the aggressiveness of PA-I/PA-II and the regularisation factor of ELM-OMLL (ridge λ = 1/C; the
+   * paper searches 2^[-10..10] there); default 1.
+   */
   public static final Parameter<Float> C =
-      Parameter.positiveFloat("c", "C", "aggressiveness C > 0", 1f, powersOfTwoF(-15, 10));
+      Parameter.positiveFloat("c", "C", "aggressiveness C > 0 (pa1, pa2), regularisation factor C > 0, ridge 1/C (elm-omll)", 1f,
+          powersOfTwoF(-15, 10));
 
   /**
    * σ², the width of the RBF kernel K(x, x') = exp(−||x − x'||² / (2σ²)) (the paper's δ², SPEC.md); default

@@ -46,7 +46,7 @@ public interface OnlineMultiLabelLearner {
    * What the model is made of and the counters its kind keeps, for reports, by lowerCamelCase name in a
    * stable order: a kernel learner's number of support vectors and kernel evaluations, a feature map's
    * kind, dimension and σ², an ELM's hidden size and conditioning checks. Values are {@link String},
-   * {@link Number} or {@link Boolean}. Reports ({@code alt evaluate --json}, {@code alt prequential --json})
+   * {@link Number}, {@link Boolean} or null. Reports ({@code alt evaluate --json}, {@code alt prequential --json})
    * print them for every learner without knowing any kind, beside {@link #name()} and
    * {@link #ramBytesUsed()}. Values describe the learner as it is now; the call may allocate (not for hot
    * loops). None by default.

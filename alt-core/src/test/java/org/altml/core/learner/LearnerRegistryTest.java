@@ -27,9 +27,9 @@ import org.junit.jupiter.api.Test;
 class LearnerRegistryTest {
   @Test
   void findsTheCoreKindsAndATestKindRegisteredByOneServiceLine() {
-    assertEquals(List.of("falt", "mean-score", "pa1", "pa2", "salt"), LearnerRegistry.names());
+    assertEquals(List.of("elm-omll", "falt", "mean-score", "osml-elm", "pa1", "pa2", "salt"), LearnerRegistry.names());
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LearnerRegistry.get("falt-x"));
-    assertTrue(e.getMessage().contains("known: falt, mean-score, pa1, pa2, salt"), e.getMessage());
+    assertTrue(e.getMessage().contains("known: elm-omll, falt, mean-score, osml-elm, pa1, pa2, salt"), e.getMessage());
   }
 
   @Test

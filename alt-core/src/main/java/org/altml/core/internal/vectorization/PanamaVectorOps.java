@@ -138,4 +138,25 @@ final class PanamaVectorOps implements VectorOps {
   public void gaussianFromDots(double[] d, int off, int n, double normX, double[] norms, int normsOff, double twoSigmaSquared) {
     PanamaMatrixOps.gaussianFromDots(d, off, n, normX, norms, normsOff, twoSigmaSquared);
   }
+
+  @Override
+  public void sparseTimesRows(int[] idx, float[] val, int off, int nnz, float[] rows, int stride, double[] out, int width) {
+    PanamaElmOps.sparseTimesRows(idx, val, off, nnz, rows, stride, out, width);
+  }
+
+  @Override
+  public void multiply(double[] a, int aOff, int aStride, int k, int n, double[] p, int pOff, int pStride, int m,
+      double[] c, int cOff, int cStride, boolean accumulate) {
+    PanamaElmOps.multiply(a, aOff, aStride, k, n, p, pOff, pStride, m, c, cOff, cStride, accumulate);
+  }
+
+  @Override
+  public void symmetricRankUpdate(boolean subtract, double[] a, int aOff, int aStride, int k, int n, double[] p, int pOff, int pStride) {
+    PanamaElmOps.symmetricRankUpdate(subtract, a, aOff, aStride, k, n, p, pOff, pStride);
+  }
+
+  @Override
+  public void rotateRows(double[] z, int off, int stride, int width, int chains, int[] first, int[] last, double[] c, double[] s) {
+    PanamaElmOps.rotateRows(z, off, stride, width, chains, first, last, c, s);
+  }
 }

@@ -227,4 +227,73 @@ public final class ScalarVectorOps implements VectorOps {
       d[off + i] = Math.exp(-Math.max(0.0, normX + norms[normsOff + i] - 2.0 * d[off + i]) / twoSigmaSquared);
     }
   }
+
+  // Dense matrix kernels of the ELM learners (fused multiply-adds, see VectorOps).
+
+  @Override
+  public void sparseTimesRows(int[] idx, float[] val, int off, int nnz, float[] rows, int stride, double[] out, int width) {
+    java.util.Arrays.fill(out, 0, width, 0.0);
+    for (int k = off; k < off + nnz; k++) {
+      int base = idx[k] * stride;
+      double v = val[k];
+      for (int j = 0; j < width; j++) {
+        out[j] += v * (double) rows[base + j];
+      }
+    }
+  }
+
+  @Override
+  public void multiply(double[] a, int aOff, int aStride, int k, int n, double[] p, int pOff, int pStride, int m,
+      double[] c, int cOff, int cStride, boolean accumulate) {
+    for (int b = 0; b < k; b++) {
+      int ab = aOff + b * aStride;
+      int cb = cOff + b * cStride;
+      for (int j = 0; j < m; j++) {
+        double s = accumulate ? c[cb + j] : 0.0;
+        for (int i = 0; i < n; i++) {
+          s = Math.fma(a[ab + i], p[pOff + i * pStride + j], s);
+        }
+        c[cb + j] = s;
+      }
+    }
+  }
+
+  @Override
+  public void symmetricRankUpdate(boolean subtract, double[] a, int aOff, int aStride, int k, int n, double[] p, int pOff, int pStride) {
+    for (int i = 0; i < n; i++) {
+      int pi = pOff + i * pStride;
+      for (int j = i; j < n; j++) {
+        double s = p[pi + j];
+        for (int b = 0; b < k; b++) {
+          double ai = a[aOff + b * aStride + i];
+          s = Math.fma(subtract ? -ai : ai, a[aOff + b * aStride + j], s);
+        }
+        p[pi + j] = s;
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      for (int j = i + 1; j < n; j++) {
+        p[pOff + j * pStride + i] = p[pOff + i * pStride + j];
+      }
+    }
+  }
+
+  @Override
+  public void rotateRows(double[] z, int off, int stride, int width, int chains, int[] first, int[] last, double[] c, double[] s) {
+    int r = 0;
+    for (int t = 0; t < chains; t++) {
+      for (int i = last[t] - 1; i >= first[t]; i--, r++) {
+        int ri = off + i * stride;
+        int rj = ri + stride;
+        double ci = c[r];
+        double si = s[r];
+        for (int k = 0; k < width; k++) {
+          double zi = z[ri + k];
+          double zj = z[rj + k];
+          z[rj + k] = si * zi + ci * zj;
+          z[ri + k] = ci * zi - si * zj;
+        }
+      }
+    }
+  }
 }

@@ -133,4 +133,47 @@ public interface VectorOps {
    * on the JIT tier running it.
    */
   void gaussianFromDots(double[] d, int off, int n, double normX, double[] norms, int normsOff, double twoSigmaSquared);
+
+  // Dense matrix kernels for the ELM learners' recursive least squares (org.altml.core.elm): double
+  // matrices stored row-major with a row stride, every multiply-add fused (one Math.fma, one rounding), as
+  // BLAS does; the lane-wise ones are bit-identical between implementations.
+
+  /**
+   * Scores of a sparse x against feature-major float rows, accumulated in double: out[j] = out[j] +
+   * (double) val[k]·(double) rows[idx[k]·stride + j] in k order, starting from 0, for j in [0, width). The
+   * product of two widened floats is exact in double, so only the additions round. Entries of {@code out}
+   * past {@code width} are untouched.
+   */
+  void sparseTimesRows(int[] idx, float[] val, int off, int nnz, float[] rows, int stride, double[] out, int width);
+
+  /**
+   * A matrix product C = A·P (or C += A·P): for b in [0, k) and j in [0, m), c[cOff + b·cStride + j] =
+   * fma(a[b][n−1], p[n−1][j], … fma(a[b][0], p[0][j], c0)) with c0 = the old value when {@code accumulate},
+   * else 0; a[b][i] = a[aOff + b·aStride + i], p[i][j] = p[pOff + i·pStride + j]. Summed in i order, each
+   * output element independently (lane-wise): bit-identical across implementations. C must not overlap A
+   * or P.
+   */
+  void multiply(double[] a, int aOff, int aStride, int k, int n, double[] p, int pOff, int pStride, int m,
+      double[] c, int cOff, int cStride, boolean accumulate);
+
+  /**
+   * The symmetric rank-k update P ← P ± Aᵀ·A of an n×n matrix, in place: for i ≤ j, p[i][j] =
+   * fma(±a[k−1][i], a[k−1][j], … fma(±a[0][i], a[0][j], p[i][j])) with a[b][i] = a[aOff + b·aStride + i]
+   * and p[i][j] = p[pOff + i·pStride + j]; then the lower triangle is set to the upper one, p[j][i] =
+   * p[i][j]. The upper triangle is the source: the result is bitwise symmetric whatever the lower
+   * triangle held. Bit-identical across implementations. A must not overlap P.
+   *
+   * @param subtract true for P − AᵀA (the RLS downdate), false for P + AᵀA (Gram accumulation)
+   */
+  void symmetricRankUpdate(boolean subtract, double[] a, int aOff, int aStride, int k, int n, double[] p, int pOff, int pStride);
+
+  /**
+   * In place, chains of plane rotations over consecutive rows of a row-major matrix (the eigenvector
+   * accumulation of implicit QL sweeps): for each chain t in order, for i = last[t]−1 down to first[t], rows
+   * i and i+1 (each {@code width} entries from {@code off + i·stride}) become, element by element,
+   * z_{i+1} = s·z_i + c·z_{i+1} and z_i = c·z_i − s·z_{i+1}(old), multiplied then added, never fused; c and s
+   * are read in that order from index 0 (chain t takes last[t] − first[t] of them). Lane-wise: bit-identical
+   * across implementations.
+   */
+  void rotateRows(double[] z, int off, int stride, int width, int chains, int[] first, int[] last, double[] c, double[] s);
 }
