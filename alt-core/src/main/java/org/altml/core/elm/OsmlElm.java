@@ -6,6 +6,7 @@ import org.altml.core.learner.LearnerSpec;
 import org.altml.core.learner.Settings;
 import org.altml.core.learner.StateInput;
 import org.altml.core.learner.StateOutput;
+import org.altml.core.math.SymmetricEigen;
 import org.altml.core.math.VectorMath;
 import org.altml.sparse.MemoryCheck;
 
@@ -92,7 +93,7 @@ public final class OsmlElm extends ElmLearner {
     int h = hidden;
     SymmetricEigen eig = SymmetricEigen.decompose(gram, h);
     double max = 0.0;
-    for (double v : eig.values) {
+    for (double v : eig.values()) {
       max = Math.max(max, Math.abs(v));
     }
     double tol = h * Math.ulp(max);
@@ -100,7 +101,7 @@ public final class OsmlElm extends ElmLearner {
     int r = 0;
     double minKept = Double.POSITIVE_INFINITY;
     for (int j = 0; j < h; j++) {
-      double lambda = eig.values[j];
+      double lambda = eig.values()[j];
       if (!Double.isFinite(lambda)) {
         throw new ArithmeticException("the initial block's Gram matrix has a non-finite eigenvalue");
       }
@@ -109,14 +110,14 @@ public final class OsmlElm extends ElmLearner {
         int from = j * h;
         int to = r * h;
         for (int i = 0; i < h; i++) {
-          eig.vectors[to + i] = eig.vectors[from + i] * s;
+          eig.vectors()[to + i] = eig.vectors()[from + i] * s;
         }
         r++;
         minKept = Math.min(minKept, lambda);
       }
     }
     java.util.Arrays.fill(m, 0.0);
-    VectorMath.symmetricRankUpdate(false, eig.vectors, 0, h, r, h, m, 0, h);
+    VectorMath.symmetricRankUpdate(false, eig.vectors(), 0, h, r, h, m, 0, h);
     // β_0 = M_0·R_0
     VectorMath.multiply(m, 0, h, h, h, cross, 0, numLabels, numLabels, beta, 0, numLabels, false);
     initialRank = r;

@@ -18,6 +18,7 @@ import org.altml.core.learner.Parameter;
 import org.altml.core.learner.Settings;
 import org.altml.core.learner.StateInput;
 import org.altml.core.learner.StateOutput;
+import org.altml.core.math.SymmetricEigen;
 import org.altml.core.math.VectorMath;
 import org.altml.kernel.RbfKernel;
 import org.altml.sparse.MemoryCheck;
@@ -139,10 +140,14 @@ public final class NystromMap implements FeatureMap {
         gram[j * m + i] = k;
       }
     }
-    SymmetricEigen eigen = new SymmetricEigen(gram, m);
-    double[] lambda = eigen.values();
-    double max = lambda[m - 1];
-    double min = lambda[0];
+    SymmetricEigen eigen = SymmetricEigen.decompose(gram, m); // overwrites gram, which P reuses below
+    double[] lambda = eigen.values(); // in the order QL leaves them
+    double max = Double.NEGATIVE_INFINITY;
+    double min = Double.POSITIVE_INFINITY;
+    for (double l : lambda) {
+      max = Math.max(max, l);
+      min = Math.min(min, l);
+    }
     if (!(min > CONDITION_LIMIT * max)) {
       int rank = 0;
       for (double l : lambda) {
@@ -158,7 +163,7 @@ public final class NystromMap implements FeatureMap {
     for (int k = 0; k < m; k++) {
       inverseRoot[k] = 1.0 / Math.sqrt(lambda[k]);
     }
-    // P = V·diag(λ^{-1/2})·Vᵀ, summed over k in ascending order for every entry
+    // P = V·diag(λ^{-1/2})·Vᵀ, summed over k in one fixed order for every entry
     double[] p = gram; // K_mm is no longer needed
     for (int i = 0; i < m; i++) {
       for (int j = 0; j <= i; j++) {

@@ -1,4 +1,4 @@
-package org.altml.core.elm;
+package org.altml.core.math;
 
 import org.altml.core.math.VectorMath;
 
@@ -14,14 +14,12 @@ import org.altml.core.math.VectorMath;
  * <p>Deterministic: no reduction depends on the vector width, so the same input gives the same bits on
  * every run. Not thread-safe; allocates its result.
  */
-final class SymmetricEigen {
+public final class SymmetricEigen {
   private static final int MAX_SWEEPS_PER_EIGENVALUE = 60;
 
-  /** λ_j, in the order QL leaves them (not sorted). */
-  final double[] values;
-  /** Row j (n entries from j·n) is the unit eigenvector of {@code values[j]}. */
-  final double[] vectors;
-  final int n;
+  private final double[] values;
+  private final double[] vectors;
+  private final int n;
 
   private SymmetricEigen(double[] values, double[] vectors, int n) {
     this.values = values;
@@ -34,11 +32,14 @@ final class SymmetricEigen {
    *
    * @throws ArithmeticException if the matrix holds a non-finite value or QL does not converge
    */
-  static SymmetricEigen decompose(double[] a, int n) {
+  public static SymmetricEigen decompose(double[] a, int n) {
     for (int i = 0; i < n * n; i++) {
       if (!Double.isFinite(a[i])) {
         throw new ArithmeticException("the matrix holds a non-finite value at (" + i / n + ", " + i % n + ")");
       }
+    }
+    if (n == 0) {
+      return new SymmetricEigen(new double[0], new double[0], 0);
     }
     double[] d = new double[n];
     double[] e = new double[n];
@@ -47,6 +48,29 @@ final class SymmetricEigen {
     double[] q = accumulate(a, n, hs);
     ql(d, e, q, n);
     return new SymmetricEigen(d, q, n);
+  }
+
+  /** n, the order of the matrix. */
+  public int size() {
+    return n;
+  }
+
+  /** λ_j, in the order QL leaves them (not sorted): the live array, which a caller may overwrite. */
+  public double[] values() {
+    return values;
+  }
+
+  /**
+   * The eigenvectors, row-major: row j (n entries from j·n) is the unit eigenvector of {@code values()[j]}.
+   * The live array, which a caller may overwrite (OSML-ELM scales the rows in place).
+   */
+  public double[] vectors() {
+    return vectors;
+  }
+
+  /** Component i of the eigenvector of {@code values()[k]}. */
+  public double vector(int i, int k) {
+    return vectors[k * n + i];
   }
 
   /**
