@@ -36,7 +36,7 @@ class FeatureMapCommandTest {
   @CsvSource(delimiter = '|', value = {
     "--learner salt --map-dim 100|alt: --map-dim needs --feature-map (nystrom or rff) with salt",
     "--learner falt --sigma2 2|alt: --sigma2 applies to falt-k, pa1-k, pa2-k, --feature-map nystrom and --feature-map rff, not falt",
-    "--learner salt --feature-map rff --c 2|alt: --c applies to pa1, pa1-k, pa2 and pa2-k, not salt+rff",
+    "--learner salt --feature-map rff --c 2|alt: --c applies to elm-omll, pa1, pa1-k, pa2 and pa2-k, not salt+rff",
     "--learner pa2 --feature-map nystrom --map-dim 0|alt: --map-dim must be in [1, 1048576]: 0",
     "--learner salt --feature-map rff --sigma2 -1|alt: --sigma2 must be > 0 and finite: -1",
     "--learner salt --feature-map nystrom --map-dim 250|alt: nystrom takes its mapDim (--map-dim) = 250 landmarks from the"

@@ -74,8 +74,8 @@ class LearnerOptionsTest {
       }
     }
     assertEquals(List.of("--hidden", "--initial-fraction", "--initial", "--block", "--activation", "--c", "--solver",
-        "--pair-normalization", "--label-threads", "--eta", "--delta", "--max-updates", "--max-updates-factor", "--bias", "--precision"),
-        options, "the ELM learners (first by name), then the linear ones");
+        "--pair-normalization", "--label-threads", "--eta", "--delta", "--max-updates", "--max-updates-factor", "--bias", "--sigma2",
+        "--budget", "--budget-policy", "--precision"), options, "the ELM learners (first by name), then the linear and kernel ones");
   }
 
   /** With no parameter option, the run record holds exactly the registry's defaults (and L). */
