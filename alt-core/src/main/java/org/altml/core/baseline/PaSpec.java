@@ -17,10 +17,17 @@ public abstract sealed class PaSpec extends LinearSpec permits PaSpec.Pa1, PaSpe
   static final PaSpec PA2 = new Pa2();
 
   private final PaConfig.Variant variant;
+  private final String title;
 
   private PaSpec(PaConfig.Variant variant, String name, String title) {
     super(name, title + " binary relevance (baseline; Crammer et al. 2006)", List.of(CommonParameters.C));
     this.variant = variant;
+    this.title = title;
+  }
+
+  @Override
+  public String paperName() {
+    return title + "-BR(l)";
   }
 
   /** The {@code pa1} kind. */

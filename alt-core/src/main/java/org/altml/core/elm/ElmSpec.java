@@ -83,6 +83,11 @@ public abstract sealed class ElmSpec implements LearnerSpec permits ElmSpec.Osml
       super("osml-elm", "OSML-ELM, online sequential multi-label ELM (baseline; Venkatesan et al. 2017; ELM.md section 3)",
           List.of(HIDDEN, INITIAL_FRACTION, INITIAL, BLOCK, ACTIVATION));
     }
+
+    @Override
+    public String paperName() {
+      return "OSML-ELM";
+    }
   }
 
   /** The {@code elm-omll} kind. */
@@ -92,6 +97,11 @@ public abstract sealed class ElmSpec implements LearnerSpec permits ElmSpec.Osml
       super("elm-omll", "ELM-OMLL, ELM online multi-label learning by label ranking (baseline; Du and Vong 2020, reconstructed in"
           + " ELM.md section 4)", List.of(HIDDEN, INITIAL_FRACTION, INITIAL, BLOCK, ACTIVATION, CommonParameters.C, SOLVER,
               PAIR_NORMALIZATION, LABEL_THREADS));
+    }
+
+    @Override
+    public String paperName() {
+      return "ELM-OMLL";
     }
   }
 

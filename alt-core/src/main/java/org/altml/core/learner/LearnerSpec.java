@@ -32,6 +32,14 @@ public interface LearnerSpec {
   /** One line for help texts, citing the paper's section where there is one. */
   String description();
 
+  /**
+   * The name the paper's tables give this kind ({@code FALT(l)}, {@code PA-I-BR(k)}), for reports that
+   * reproduce them; the registered {@link #name()} by default.
+   */
+  default String paperName() {
+    return name();
+  }
+
   /** Every parameter, in the order they are shown and keyed ({@link Settings#key()}). */
   List<Parameter<?>> parameters();
 

@@ -14,6 +14,11 @@ public final class FaltSpec extends LinearSpec {
   }
 
   @Override
+  public String paperName() {
+    return "FALT(l)";
+  }
+
+  @Override
   protected LinearLearner create(Settings settings, int numLabels, int maxUpdates, LearnerOptions options) {
     return new Falt(numLabels, new FaltConfig(settings.get(CommonParameters.ETA), maxUpdates), options);
   }

@@ -15,6 +15,11 @@ public final class SaltSpec extends LinearSpec {
   }
 
   @Override
+  public String paperName() {
+    return "SALT";
+  }
+
+  @Override
   protected LinearLearner create(Settings settings, int numLabels, int maxUpdates, LearnerOptions options) {
     SaltConfig config = new SaltConfig(settings.get(CommonParameters.ETA), settings.get(CommonParameters.DELTA), maxUpdates);
     return new Salt(numLabels, config, options);

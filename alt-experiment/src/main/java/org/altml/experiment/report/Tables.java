@@ -3,6 +3,8 @@ package org.altml.experiment.report;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.altml.core.learner.LearnerRegistry;
+import org.altml.core.learner.LearnerSpec;
 
 /**
  * The paper's Table 3 (the seven metrics in percent, "mean (std)", the best and those not significantly
@@ -13,20 +15,12 @@ import java.util.Map;
 public final class Tables {
   private Tables() {}
 
-  /** The paper's name of a learner kind when it has one ({@code falt} → {@code FALT(l)}), else the name. */
+  /**
+   * The paper's name of a learner kind ({@code falt} → {@code FALT(l)}: {@link LearnerSpec#paperName()}),
+   * or the name itself when no registered kind has it.
+   */
   public static String paperName(String learner) {
-    return switch (learner) {
-      case "falt" -> "FALT(l)";
-      case "salt" -> "SALT";
-      case "pa1" -> "PA-I-BR(l)";
-      case "pa2" -> "PA-II-BR(l)";
-      case "falt-k", "kfalt", "kernel-falt" -> "FALT(k)";
-      case "pa1-k" -> "PA-I-BR(k)";
-      case "pa2-k" -> "PA-II-BR(k)";
-      case "osml-elm" -> "OSML-ELM";
-      case "elm-omll" -> "ELM-OMLL";
-      default -> learner;
-    };
+    return LearnerRegistry.contains(learner) ? LearnerRegistry.get(learner).paperName() : learner;
   }
 
   private static String pct(double fraction) {

@@ -30,6 +30,11 @@ public final class KernelFaltSpec implements LearnerSpec {
   }
 
   @Override
+  public String paperName() {
+    return "FALT(k)";
+  }
+
+  @Override
   public String description() {
     return "FALT(k), kernelized FALT with an RBF kernel and an optional support-vector budget (paper, section 5)";
   }

@@ -57,6 +57,11 @@ public abstract sealed class KernelPaSpec implements LearnerSpec permits KernelP
   }
 
   @Override
+  public String paperName() {
+    return title + "-BR(k)";
+  }
+
+  @Override
   public String description() {
     return "kernel " + title + " binary relevance with an RBF kernel and an optional support-vector budget (baseline)";
   }
