@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.logging.Logger;
 import org.altml.core.learner.DivergenceException;
+import org.altml.core.learner.LearnerChecks;
 import org.altml.core.learner.LearnerSpec;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Predictor;
@@ -450,14 +451,10 @@ public abstract class ElmLearner implements OnlineMultiLabelLearner {
   }
 
   private void checkScores(Scores out) {
-    if (out.numLabels() != numLabels) {
-      throw new IllegalArgumentException("Scores has " + out.numLabels() + " labels, learner has " + numLabels);
-    }
+    LearnerChecks.scores(out, numLabels);
   }
 
   private void checkLabels(LabelSet y) {
-    if (y.maxLabel() >= numLabels) {
-      throw new IllegalArgumentException("label " + y.maxLabel() + " outside [0, " + numLabels + ")");
-    }
+    LearnerChecks.labels(y, numLabels);
   }
 }

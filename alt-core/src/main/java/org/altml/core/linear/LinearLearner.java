@@ -5,6 +5,7 @@ import java.util.Objects;
 import org.altml.core.learner.CommonParameters;
 import org.altml.core.learner.DivergenceException;
 import org.altml.core.learner.InnerSteps;
+import org.altml.core.learner.LearnerChecks;
 import org.altml.core.learner.LearnerContext;
 import org.altml.core.learner.ModelCodec;
 import org.altml.core.learner.OnlineMultiLabelLearner;
@@ -294,15 +295,11 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
   }
 
   private void checkScores(Scores out) {
-    if (out.numLabels() != numLabels) {
-      throw new IllegalArgumentException("Scores has " + out.numLabels() + " labels, learner has " + numLabels);
-    }
+    LearnerChecks.scores(out, numLabels);
   }
 
   private void checkLabels(LabelSet y) {
-    if (y.maxLabel() >= numLabels) {
-      throw new IllegalArgumentException("label " + y.maxLabel() + " outside [0, " + numLabels + ")");
-    }
+    LearnerChecks.labels(y, numLabels);
   }
 
   /**

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.altml.core.learner.DivergenceException;
 import org.altml.core.learner.ExampleBlock;
 import org.altml.core.learner.InnerSteps;
+import org.altml.core.learner.LearnerChecks;
 import org.altml.core.learner.LearnerContext;
 import org.altml.core.learner.ModelCodec;
 import org.altml.core.learner.OnlineMultiLabelLearner;
@@ -596,15 +597,11 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
   }
 
   private void checkScores(Scores out) {
-    if (out.numLabels() != numLabels) {
-      throw new IllegalArgumentException("Scores has " + out.numLabels() + " labels, learner has " + numLabels);
-    }
+    LearnerChecks.scores(out, numLabels);
   }
 
   private void checkLabels(LabelSet y) {
-    if (y.maxLabel() >= numLabels) {
-      throw new IllegalArgumentException("label " + y.maxLabel() + " outside [0, " + numLabels + ")");
-    }
+    LearnerChecks.labels(y, numLabels);
   }
 
   /**
