@@ -6,7 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.altml.core.eval.JitWarmup;
 import org.altml.core.eval.RunRecord;
+import org.altml.core.learner.Settings;
 import org.altml.sparse.data.Dataset;
 import org.altml.sparse.data.DatasetBuilder;
 import org.altml.sparse.data.DatasetStats;
@@ -68,6 +70,23 @@ final class DataLoading {
   static String shortName(Path file) {
     Path name = file.getFileName();
     return DataFiles.isStandardInput(file) || name == null ? DataFiles.displayName(file) : name.toString();
+  }
+
+  /** Longest a JIT warm-up runs on its own (it normally stops when the data it overlaps is read). */
+  private static final long WARMUP_NANOS = 3_000_000_000L;
+
+  /**
+   * A JIT warm-up of {@code settings} for {@code numLabels} labels on examples shaped like {@code like}'s
+   * (their mean number of non-zeros), to run while the caller reads more data ({@link JitWarmup}); off when the
+   * system property {@code alt.jit.warmup} is {@code false} (e.g. {@code ALT_JAVA_OPTS=-Dalt.jit.warmup=false}).
+   * Close it before the timed pass starts.
+   */
+  static JitWarmup warmup(Settings settings, int numLabels, Dataset like) {
+    if (!Boolean.parseBoolean(System.getProperty("alt.jit.warmup", "true")) || numLabels < 1) {
+      return null;
+    }
+    int nnz = like.size() == 0 ? 32 : (int) Math.max(1, Math.round((double) like.totalNonZeros() / like.size()));
+    return JitWarmup.start(settings, numLabels, nnz, WARMUP_NANOS);
   }
 
   /** Reads a whole data file into memory. */

@@ -12,6 +12,7 @@ import org.altml.core.eval.FeatureScaler;
 import org.altml.core.eval.FeatureScaling;
 import org.altml.core.eval.Order;
 import org.altml.core.eval.DataView;
+import org.altml.core.eval.JitWarmup;
 import org.altml.core.eval.TrainThenTest;
 import org.altml.core.eval.TrainThenTestResult;
 import org.altml.core.learner.OnlineMultiLabelLearner;
@@ -121,7 +122,19 @@ public final class EvaluateCommand implements Callable<Integer> {
     try (Progress progress = progressOptions.progress(spec)) {
       // all reading (and hashing) happens before the clock starts
       train = DataLoading.readHashed(trainFile, data, progress);
-      test = sameData ? train : DataLoading.readHashed(testFile, data, progress);
+      if (sameData) {
+        test = train;
+      } else {
+        // the JIT compiles the learner's kernels on the spare core while the test file is read
+        JitWarmup warmup = DataLoading.warmup(settings, data.numLabels != null ? data.numLabels : train.numLabels(), train);
+        try {
+          test = DataLoading.readHashed(testFile, data, progress);
+        } finally {
+          if (warmup != null) {
+            warmup.close();
+          }
+        }
+      }
       int numLabels = DataLoading.requireLabels(
           data.numLabels != null ? data.numLabels : Math.max(train.numLabels(), test.numLabels()), trainFile, data);
       train = DataLoading.withLabels(train, numLabels);
