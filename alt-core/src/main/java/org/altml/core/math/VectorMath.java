@@ -54,6 +54,15 @@ public final class VectorMath {
     return IMPL.lanes();
   }
 
+  /**
+   * #{i in [0, n) : a[off+i] >= threshold}, NaN entries not counted; exact (the ranking metrics count how
+   * many scores reach each relevant label's score with it).
+   */
+  public static int countAtLeast(float[] a, int off, int n, float threshold) {
+    Objects.checkFromIndexSize(off, n, a.length);
+    return IMPL.countAtLeast(a, off, n, threshold);
+  }
+
   /** Σ a[aOff+i]·b[bOff+i] for i in [0, n) (float, fused multiply-adds; SIMD sums in another order). */
   public static float dot(float[] a, int aOff, float[] b, int bOff, int n) {
     Objects.checkFromIndexSize(aOff, n, a.length);

@@ -8,7 +8,7 @@ import jdk.incubator.vector.VectorSpecies;
 
 /**
  * Reductions on the Vector API: {@code dot} and {@code squaredDistance}, float (fused) and double
- * (multiply, then add). Lane-wise partial sums reduced at the end, so the summation order differs from
+ * (multiply, then add), and the exact {@code countAtLeast}. Lane-wise partial sums reduced at the end, so the summation order differs from
  * {@link ScalarVectorOps} and results agree within a bound, not bit for bit. The order of
  * {@code reduceLanes(ADD)} is left open by the Vector API and differs between interpreted and compiled
  * code (seen: the last bit of the same dot before and after warm-up), so results are not even
@@ -21,6 +21,20 @@ final class PanamaReductions {
   private static final int DLANES = PanamaSpecies.DOUBLE_LANES;
 
   private PanamaReductions() {}
+
+  /** #{i : a[off+i] >= threshold}: one compare and a mask count per vector, a masked last step. */
+  static int countAtLeast(float[] a, int off, int n, float threshold) {
+    int count = 0;
+    int i = 0;
+    for (int limit = SPECIES.loopBound(n); i < limit; i += LANES) {
+      count += FloatVector.fromArray(SPECIES, a, off + i).compare(VectorOperators.GE, threshold).trueCount();
+    }
+    if (i < n) {
+      VectorMask<Float> m = SPECIES.indexInRange(i, n);
+      count += FloatVector.fromArray(SPECIES, a, off + i, m).compare(VectorOperators.GE, threshold, m).trueCount();
+    }
+    return count;
+  }
 
   static float dot(float[] a, int aOff, float[] b, int bOff, int n) {
     int i = 0;

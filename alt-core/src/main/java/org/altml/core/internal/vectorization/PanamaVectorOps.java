@@ -45,6 +45,11 @@ final class PanamaVectorOps implements VectorOps {
   }
 
   @Override
+  public int countAtLeast(float[] a, int off, int n, float threshold) {
+    return PanamaReductions.countAtLeast(a, off, n, threshold);
+  }
+
+  @Override
   public float squaredDistance(float[] a, int aOff, float[] b, int bOff, int n) {
     return PanamaReductions.squaredDistance(a, aOff, b, bOff, n);
   }

@@ -42,6 +42,15 @@ public final class ScalarVectorOps implements VectorOps {
   }
 
   @Override
+  public int countAtLeast(float[] a, int off, int n, float threshold) {
+    int count = 0;
+    for (int i = 0; i < n; i++) {
+      count += a[off + i] >= threshold ? 1 : 0;
+    }
+    return count;
+  }
+
+  @Override
   public void axpy(float alpha, float[] x, int xOff, float[] y, int yOff, int n) {
     for (int i = 0; i < n; i++) {
       y[yOff + i] = Math.fma(alpha, x[xOff + i], y[yOff + i]);

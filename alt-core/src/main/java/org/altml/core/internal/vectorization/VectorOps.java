@@ -34,6 +34,9 @@ public interface VectorOps {
   /** Σ (a[aOff+i] − b[bOff+i])² for i in [0, n), one fma per term in the specification. */
   float squaredDistance(float[] a, int aOff, float[] b, int bOff, int n);
 
+  /** #{i in [0, n) : a[off+i] >= threshold} (NaN entries are not counted): an exact count, the same in every implementation. */
+  int countAtLeast(float[] a, int off, int n, float threshold);
+
   /** In place: y[yOff+i] = fma(alpha, x[xOff+i], y[yOff+i]) for i in [0, n). */
   void axpy(float alpha, float[] x, int xOff, float[] y, int yOff, int n);
 

@@ -154,6 +154,32 @@ class PanamaVectorOpsTest {
 
   @ParameterizedTest
   @MethodSource("lengths")
+  void countAtLeastMatchesScalarAndACountByHand(int n) {
+    for (Kind kind : Kind.values()) {
+      long seed = seed(n, kind);
+      SplittableRandom r = new SplittableRandom(seed);
+      int off = r.nextInt(3);
+      float[] a = withOffset(kind.array(n, r), off, r);
+      if (n > 2) {
+        a[off + r.nextInt(n)] = Float.NaN; // never counted
+        a[off + 1] = -0f;
+        a[off] = 0f; // -0 and +0 compare equal
+      }
+      float[] thresholds = {n == 0 ? 0f : a[off + r.nextInt(n)], 0f, -0f, Float.NEGATIVE_INFINITY, Float.NaN, kind.next(r)};
+      for (float t : thresholds) {
+        int byHand = 0;
+        for (int i = 0; i < n; i++) {
+          byHand += a[off + i] >= t ? 1 : 0;
+        }
+        String where = "countAtLeast n=" + n + " kind=" + kind + " seed=" + seed + " threshold=" + t;
+        assertEquals(byHand, SCALAR.countAtLeast(a, off, n, t), where + " (scalar)");
+        assertEquals(byHand, panama.countAtLeast(a, off, n, t), where + " (panama)");
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("lengths")
   void axpyIsBitIdenticalToScalar(int n) {
     for (Kind kind : Kind.values()) {
       long seed = seed(n, kind);
