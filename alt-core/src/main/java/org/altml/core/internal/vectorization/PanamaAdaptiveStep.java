@@ -3,6 +3,7 @@ package org.altml.core.internal.vectorization;
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -14,6 +15,11 @@ import jdk.incubator.vector.VectorSpecies;
  * measured no faster (JMH at width 102, alt-bench/RESULTS.md section 7). The double step costs 2.5-3.4x
  * the float one even when every touched row is in L1 (8 non-zeros): a double vector carries half the
  * lanes through the square root and the division, which take longer per instruction in double.
+ *
+ * <p>Label blocks whose step coefficients are all zero are skipped (issue 12): their g is ±0, so neither the
+ * weights nor the accumulators change, and late in training most of SALT's coefficients are zero (satisfied
+ * margins). Inside a computed block, zero-grad lanes are blended back to their old values, as the specification skips
+ * them (a blend and a plain store: masked stores measured slower on this machine's AMD EPYC).
  *
  * <p>The block body is written out in the loop, not in a helper taking vectors, which the JIT boxes when
  * it does not inline the helper.
@@ -30,25 +36,36 @@ final class PanamaAdaptiveStep {
       int[] idx, float[] val, int off, int nnz, float[] grad, float eta, float delta, float[] rows, float[] acc, int stride, int width) {
     int full = SPECIES.loopBound(width);
     VectorMask<Float> tailMask = SPECIES.indexInRange(full, width);
+    long active = activeBlocks(grad, width, LANES);
     for (int k = off; k < off + nnz; k++) {
       int base = idx[k] * stride;
       FloatVector v = FloatVector.broadcast(SPECIES, val[k]);
       int j = 0;
-      // in the scalar order: g = x_k·grad; acc = fma(g, g, acc); w −= (η·g)/(δ + √acc)
-      for (; j < full; j += LANES) {
+      // in the scalar order: g = x_k·grad; acc = fma(g, g, acc); w −= (η·g)/(δ + √acc); lanes whose grad is
+      // zero keep their values (blended back: the specification skips them), blocks of zeros are not computed at all
+      for (int block = 0; j < full; j += LANES, block++) {
+        if (block < 64 && (active & (1L << block)) == 0) {
+          continue;
+        }
         int at = base + j;
-        FloatVector g = v.mul(FloatVector.fromArray(SPECIES, grad, j));
-        FloatVector a = g.fma(g, FloatVector.fromArray(SPECIES, acc, at));
-        a.intoArray(acc, at);
-        FloatVector.fromArray(SPECIES, rows, at).sub(g.mul(eta).div(a.sqrt().add(delta))).intoArray(rows, at);
+        FloatVector c = FloatVector.fromArray(SPECIES, grad, j);
+        VectorMask<Float> nz = c.compare(VectorOperators.NE, 0f);
+        FloatVector g = v.mul(c);
+        FloatVector a0 = FloatVector.fromArray(SPECIES, acc, at);
+        FloatVector a = g.fma(g, a0);
+        a0.blend(a, nz).intoArray(acc, at);
+        FloatVector w = FloatVector.fromArray(SPECIES, rows, at);
+        w.blend(w.sub(g.mul(eta).div(a.sqrt().add(delta))), nz).intoArray(rows, at);
       }
       // pad lanes past width stay untouched: masked partial block
       if (j < width) {
         int at = base + j;
-        FloatVector g = v.mul(FloatVector.fromArray(SPECIES, grad, j, tailMask));
+        FloatVector c = FloatVector.fromArray(SPECIES, grad, j, tailMask);
+        VectorMask<Float> nz = c.compare(VectorOperators.NE, 0f).and(tailMask);
+        FloatVector g = v.mul(c);
         FloatVector a = g.fma(g, FloatVector.fromArray(SPECIES, acc, at, tailMask));
-        a.intoArray(acc, at, tailMask);
-        FloatVector.fromArray(SPECIES, rows, at, tailMask).sub(g.mul(eta).div(a.sqrt().add(delta))).intoArray(rows, at, tailMask);
+        a.intoArray(acc, at, nz);
+        FloatVector.fromArray(SPECIES, rows, at, tailMask).sub(g.mul(eta).div(a.sqrt().add(delta))).intoArray(rows, at, nz);
       }
     }
   }
@@ -57,26 +74,61 @@ final class PanamaAdaptiveStep {
       int[] idx, float[] val, int off, int nnz, double[] grad, double eta, double delta, double[] rows, double[] acc, int stride, int width) {
     int full = DSPECIES.loopBound(width);
     VectorMask<Double> tailMask = DSPECIES.indexInRange(full, width);
+    long active = activeBlocks(grad, width, DLANES);
     for (int k = off; k < off + nnz; k++) {
       int base = idx[k] * stride;
       DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
       int j = 0;
-      // in the scalar order: g = x_k·grad; acc = acc + g·g; w −= (η·g)/(δ + √acc)
-      for (; j < full; j += DLANES) {
+      // in the scalar order: g = x_k·grad; acc = acc + g·g; w −= (η·g)/(δ + √acc); zero-grad lanes blended back,
+      // zero blocks not computed
+      for (int block = 0; j < full; j += DLANES, block++) {
+        if (block < 64 && (active & (1L << block)) == 0) {
+          continue;
+        }
         int at = base + j;
-        DoubleVector g = v.mul(DoubleVector.fromArray(DSPECIES, grad, j));
-        DoubleVector a = DoubleVector.fromArray(DSPECIES, acc, at).add(g.mul(g));
-        a.intoArray(acc, at);
-        DoubleVector.fromArray(DSPECIES, rows, at).sub(g.mul(eta).div(a.sqrt().add(delta))).intoArray(rows, at);
+        DoubleVector c = DoubleVector.fromArray(DSPECIES, grad, j);
+        VectorMask<Double> nz = c.compare(VectorOperators.NE, 0.0);
+        DoubleVector g = v.mul(c);
+        DoubleVector a0 = DoubleVector.fromArray(DSPECIES, acc, at);
+        DoubleVector a = a0.add(g.mul(g));
+        a0.blend(a, nz).intoArray(acc, at);
+        DoubleVector w = DoubleVector.fromArray(DSPECIES, rows, at);
+        w.blend(w.sub(g.mul(eta).div(a.sqrt().add(delta))), nz).intoArray(rows, at);
       }
       // pad lanes past width stay untouched: masked partial block
       if (j < width) {
         int at = base + j;
-        DoubleVector g = v.mul(DoubleVector.fromArray(DSPECIES, grad, j, tailMask));
+        DoubleVector c = DoubleVector.fromArray(DSPECIES, grad, j, tailMask);
+        VectorMask<Double> nz = c.compare(VectorOperators.NE, 0.0).and(tailMask);
+        DoubleVector g = v.mul(c);
         DoubleVector a = DoubleVector.fromArray(DSPECIES, acc, at, tailMask).add(g.mul(g));
-        a.intoArray(acc, at, tailMask);
-        DoubleVector.fromArray(DSPECIES, rows, at, tailMask).sub(g.mul(eta).div(a.sqrt().add(delta))).intoArray(rows, at, tailMask);
+        a.intoArray(acc, at, nz);
+        DoubleVector.fromArray(DSPECIES, rows, at, tailMask).sub(g.mul(eta).div(a.sqrt().add(delta))).intoArray(rows, at, nz);
       }
     }
+  }
+
+  /**
+   * Bit b set iff block b (lanes [b·lanes, (b+1)·lanes) ∩ [0, width)) of {@code grad} has a non-zero lane,
+   * for the first 64 blocks (later blocks are always computed). Once per step, not per non-zero of x.
+   */
+  private static long activeBlocks(float[] grad, int width, int lanes) {
+    long active = 0;
+    for (int j = 0; j < width; j++) {
+      if (grad[j] != 0f && j / lanes < 64) {
+        active |= 1L << (j / lanes);
+      }
+    }
+    return active;
+  }
+
+  private static long activeBlocks(double[] grad, int width, int lanes) {
+    long active = 0;
+    for (int j = 0; j < width; j++) {
+      if (grad[j] != 0.0 && j / lanes < 64) {
+        active |= 1L << (j / lanes);
+      }
+    }
+    return active;
   }
 }

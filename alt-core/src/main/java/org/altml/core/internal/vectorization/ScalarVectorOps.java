@@ -94,6 +94,9 @@ public final class ScalarVectorOps implements VectorOps {
       int base = idx[k] * stride;
       float v = val[k];
       for (int j = 0; j < width; j++) {
+        if (grad[j] == 0f) {
+          continue; // g = ±0 changes nothing: skipped, not computed
+        }
         float g = v * grad[j];
         float a = Math.fma(g, g, acc[base + j]);
         acc[base + j] = a;
@@ -170,6 +173,9 @@ public final class ScalarVectorOps implements VectorOps {
       int base = idx[k] * stride;
       double v = val[k];
       for (int j = 0; j < width; j++) {
+        if (grad[j] == 0.0) {
+          continue; // g = ±0 changes nothing: skipped, not computed
+        }
         double g = v * grad[j];
         double a = acc[base + j] + g * g;
         acc[base + j] = a;

@@ -59,8 +59,10 @@ public interface VectorOps {
 
   /**
    * In place, the SALT (AdaGrad) step on the rows x touches: with g = val[k]·grad[j],
-   * acc = fma(g, g, acc); w −= (eta·g) / (delta + sqrt(acc)), for every entry k and j in [0, width),
-   * where w and acc are rows[idx[k]·stride + j] and acc[idx[k]·stride + j].
+   * acc = fma(g, g, acc); w −= (eta·g) / (delta + sqrt(acc)), for every entry k and j in [0, width) with
+   * grad[j] ≠ 0, where w and acc are rows[idx[k]·stride + j] and acc[idx[k]·stride + j]. Lanes with
+   * grad[j] = 0 are skipped: their g is ±0, which would leave acc and w as they are (but for a w of −0, which
+   * a step of −0 would turn into +0; weights that start at +0 never become −0).
    */
   void adaptiveStep(
       int[] idx, float[] val, int off, int nnz, float[] grad, float eta, float delta, float[] rows, float[] acc, int stride, int width);

@@ -400,6 +400,12 @@ class PanamaVectorOpsTest {
       SplittableRandom r = new SplittableRandom(c.seed ^ 0x5A17);
       float eta = (float) r.nextDouble(0.01, 2);
       float delta = (float) r.nextDouble(1e-3, 1);
+      if (variant % 2 == 1) {
+        // zero step coefficients: a whole 16-lane block and scattered lanes are skipped, never stored
+        for (int j = 0; j < width; j++) {
+          c.coeff[j] = j < 16 || j % 3 == 0 ? 0f : c.coeff[j];
+        }
+      }
       float[] acc0 = new float[c.rows.length];
       for (int i = 0; i < acc0.length; i++) {
         acc0[i] = i % Math.max(1, c.stride) >= width ? Float.NaN : (float) r.nextDouble(0, 3);
