@@ -11,6 +11,7 @@ import org.altml.core.learner.Predictor;
 import org.altml.core.learner.Scores;
 import org.altml.core.model.SavedModel;
 import org.altml.sparse.data.ExampleStream;
+import org.altml.sparse.data.ReadAheadStream;
 import org.altml.sparse.io.ArffReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -102,10 +103,12 @@ public final class PredictCommand implements Callable<Integer> {
     Scores s = new Scores(model.numLabels());
     long n = 0;
     long empty = 0;
-    try (ExampleStream stream = DataLoading.open(dataFile, DataLoading.readOptions(data), progress)) {
+    ExampleStream file = DataLoading.open(dataFile, DataLoading.readOptions(data), progress);
+    // the file is parsed on a second thread, blocks ahead of the predictions (the same examples, the same errors)
+    try (ExampleStream stream = new ReadAheadStream(file)) {
       // what the data declares is checked before any prediction; LIBSVM declares nothing, so each example is
       if (stream.numLabels() >= 0) {
-        fit.labels(stream.numLabels(), stream instanceof ArffReader arff ? arff.labelNames() : null);
+        fit.labels(stream.numLabels(), file instanceof ArffReader arff ? arff.labelNames() : null);
       }
       fit.features(stream.numFeatures(), true);
       while (stream.advance()) {
