@@ -1,6 +1,9 @@
 package org.altml.sparse.io;
 
 import ch.randelshofer.fastdoubleparser.JavaFloatParser;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /** Byte-level number parsing shared by the readers: no allocation on the success path. */
@@ -65,6 +68,25 @@ final class Numbers {
     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
   };
   private static final long TWO_53 = 1L << 53;
+  /** Below it, m·10^7 plus seven digits stays below 2^53: eight digits appended one by one never reach the check. */
+  private static final long EIGHT_DIGITS_LIMIT = (TWO_53 - 10_000_000L) / 10_000_000L;
+  private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  /**
+   * The value of the eight ASCII digits {@code b[i, i + 8)} (the first the most significant), or -1 when one
+   * of the bytes is not a digit (SWAR: a byte is a digit iff subtracting '0' leaves it in [0, 9]; the lowest
+   * offending byte sets its high bit in d or in d + 0x76, whatever the bytes above it do).
+   */
+  static long eightDigits(byte[] b, int i) {
+    long v = (long) LONG_LE.get(b, i);
+    long d = v - 0x3030303030303030L;
+    if ((((d + 0x7676767676767676L) | d) & 0x8080808080808080L) != 0) {
+      return -1;
+    }
+    d = (d * 10) + (d >>> 8); // pairs: each even byte holds 10·a + b
+    d = ((d & 0x000000FF000000FFL) * (100 + (1_000_000L << 32)) + ((d >>> 16) & 0x000000FF000000FFL) * (1 + (10_000L << 32))) >>> 32;
+    return d;
+  }
 
   /**
    * Parses the decimal floating-point number in {@code b[s, e)} (optional sign, digits, optional fraction
@@ -105,6 +127,20 @@ final class Numbers {
     int fraction = 0;
     boolean dot = false;
     for (; i < e; i++) {
+      // eight digits at once (long fractions such as %.9g's): the same m, digits and fraction as eight
+      // turns of the loop below, whose m >= 2^53 check cannot fire while m < EIGHT_DIGITS_LIMIT
+      if (m < EIGHT_DIGITS_LIMIT && e - i >= 8) {
+        long eight = eightDigits(b, i);
+        if (eight >= 0) {
+          m = m * 100_000_000L + eight;
+          digits += 8;
+          if (dot) {
+            fraction += 8;
+          }
+          i += 7;
+          continue;
+        }
+      }
       int c = b[i] - '0';
       if (c >= 0 && c <= 9) {
         if (m >= TWO_53) {

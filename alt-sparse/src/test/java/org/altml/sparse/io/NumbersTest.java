@@ -49,6 +49,37 @@ class NumbersTest {
   }
 
   @Test
+  void eightDigitsAtOnceMatchesTheDigitsOneByOne() {
+    SplittableRandom random = new SplittableRandom(88L);
+    for (int i = 0; i < 200_000; i++) {
+      byte[] b = new byte[8];
+      long byHand = 0;
+      boolean allDigits = true;
+      for (int k = 0; k < 8; k++) {
+        // mostly digits, sometimes a neighbour of the digit range or any byte
+        int kind = random.nextInt(20);
+        b[k] = (byte) (kind == 0 ? random.nextInt(256) : kind == 1 ? ('0' - 1 - random.nextInt(3)) : kind == 2 ? ('9' + 1 + random.nextInt(3))
+            : '0' + random.nextInt(10));
+        allDigits &= b[k] >= '0' && b[k] <= '9';
+        byHand = byHand * 10 + (b[k] - '0');
+      }
+      assertEquals(allDigits ? byHand : -1, Numbers.eightDigits(b, 0), () -> new String(b, StandardCharsets.ISO_8859_1));
+    }
+    assertEquals(99_999_999L, Numbers.eightDigits("99999999".getBytes(StandardCharsets.US_ASCII), 0));
+    assertEquals(12_345_678L, Numbers.eightDigits("x12345678".getBytes(StandardCharsets.US_ASCII), 1));
+  }
+
+  @Test
+  void longFractionsAsTheYardstickWritesThemMatchTheJdk() {
+    SplittableRandom random = new SplittableRandom(9L);
+    for (int i = 0; i < 50_000; i++) {
+      double u = random.nextDouble() * Math.pow(10, random.nextInt(-3, 9));
+      assertSameAsJdk(String.format(Locale.ROOT, "%." + (1 + random.nextInt(17)) + "g", u).trim(), "seed 9");
+      assertSameAsJdk(Long.toString(random.nextLong(0, Long.MAX_VALUE) >>> random.nextInt(64)), "seed 9 integer");
+    }
+  }
+
+  @Test
   void shortestReprsOfRandomFloatsRoundTrip() {
     long seed = 20261121L;
     SplittableRandom random = new SplittableRandom(seed);
