@@ -25,7 +25,10 @@ import org.altml.sparse.SparseVector;
  * {@link #close()}; the hot methods are then compiled for the real pass.
  *
  * <p>Results are unchanged: the throwaway learner shares nothing with the real one (its own context, no
- * {@link SharedResources}, a fixed seed), and compiled and interpreted code compute the same values. The
+ * {@link SharedResources}, a fixed seed), and the warm-up changes only when the JIT compiles, which the
+ * learners' SIMD kernels do not depend on: they are lane-wise and bit-identical to the scalar specification
+ * in every tier (the lane reductions of {@code VectorMath.dot}, whose order may differ between interpreted
+ * and compiled code, serve no learner). The
  * warm-up is best effort: a learner that refuses the synthetic data (for instance one whose initial block
  * needs more examples) simply stops warming. It runs on one daemon thread and stops after {@code maxNanos}
  * on its own.
@@ -122,7 +125,7 @@ public final class JitWarmup implements AutoCloseable {
       while (!stop && System.nanoTime() < deadline) {
         block.clear();
         for (int k = 0; k < blockSize; k++) {
-          example(random, numLabels, indices[k], values[k]);
+          example(random, indices[k], values[k]);
           labels[k] = labels(random, numLabels);
           x.reset(indices[k], values[k], 0, nnz);
           y.reset(labels[k], 0, labels[k].length);
@@ -141,7 +144,7 @@ public final class JitWarmup implements AutoCloseable {
   }
 
   /** Distinct sorted feature indices below {@link #FEATURES} with values of unit norm. */
-  private static void example(SplittableRandom random, int numLabels, int[] idx, float[] val) {
+  private static void example(SplittableRandom random, int[] idx, float[] val) {
     int n = idx.length;
     int step = FEATURES / n;
     double norm = 0;

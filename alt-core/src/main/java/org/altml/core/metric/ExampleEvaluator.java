@@ -179,5 +179,4 @@ final class ExampleEvaluator {
     // score, and no irrelevant label reaching it means the top labels are all relevant.
     oneError = topRelevantIrrelevantAtLeast > 0 ? 1.0 : 0.0;
   }
-
 }
