@@ -120,19 +120,22 @@ public final class EvaluateCommand implements Callable<Integer> {
     Dataset train;
     Dataset test;
     try (Progress progress = progressOptions.progress(spec)) {
-      // all reading (and hashing) happens before the clock starts
-      train = DataLoading.readHashed(trainFile, data, progress);
-      if (sameData) {
-        test = train;
-      } else {
-        // the JIT compiles the learner's kernels on the spare core while the test file is read
-        JitWarmup warmup = DataLoading.warmup(settings, data.numLabels != null ? data.numLabels : train.numLabels(), train);
-        try {
-          test = DataLoading.readHashed(testFile, data, progress);
-        } finally {
-          if (warmup != null) {
-            warmup.close();
+      // all reading (and hashing) happens before the clock starts; the JIT compiles the learner's kernels on the
+      // spare core meanwhile: from the start when --num-labels gives L, else once the training file has told it
+      JitWarmup warmup = data.numLabels != null ? DataLoading.warmup(settings, data.numLabels, null) : null;
+      try {
+        train = DataLoading.readHashed(trainFile, data, progress);
+        if (sameData) {
+          test = train;
+        } else {
+          if (warmup == null) {
+            warmup = DataLoading.warmup(settings, train.numLabels(), train);
           }
+          test = DataLoading.readHashed(testFile, data, progress);
+        }
+      } finally {
+        if (warmup != null) {
+          warmup.close();
         }
       }
       int numLabels = DataLoading.requireLabels(

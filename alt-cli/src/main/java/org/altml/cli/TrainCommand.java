@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.altml.core.eval.DataView;
 import org.altml.core.eval.FeatureScaler;
+import org.altml.core.eval.JitWarmup;
 import org.altml.core.eval.FeatureScaling;
 import org.altml.core.eval.Order;
 import org.altml.core.eval.Seeds;
@@ -112,7 +113,15 @@ public final class TrainCommand implements Callable<Integer> {
     FeatureScaler scaler;
     TrainThenTest.Training training;
     try (Progress progress = progressOptions.progress(spec)) {
-      train = DataLoading.readHashed(dataFile, data, progress);
+      // with --num-labels, the JIT compiles the learner's kernels on the spare core while the file is read
+      JitWarmup warmup = data.numLabels != null ? DataLoading.warmup(settings, data.numLabels, null) : null;
+      try {
+        train = DataLoading.readHashed(dataFile, data, progress);
+      } finally {
+        if (warmup != null) {
+          warmup.close();
+        }
+      }
       DataLoading.requireLabels(train.numLabels(), dataFile, data);
       // the context and seeds of TrainThenTest.run, so that evaluate trains the same model
       LearnerContext context =
