@@ -146,29 +146,17 @@ public final class DatasetBuilder {
     valueChunks[valueChunks.length - 1] = new float[CHUNK];
   }
 
-  /** The feature entries as one exact array each, copied out of the chunks (which stay the builder's). */
-  private int[] indices() {
-    int n = (int) entries;
-    MemoryCheck.require(4L * n, "the arrays of " + name, "stream the file instead of loading it whole");
-    int[] out = new int[n];
-    for (int c = 0, done = 0; done < n; c++) {
-      int m = Math.min(CHUNK, n - done);
-      System.arraycopy(indexChunks[c], 0, out, done, m);
+  /**
+   * Copies the feature entries out of the chunks (which stay the builder's) into {@code indices} and
+   * {@code values}, of exactly {@link #entries} each.
+   */
+  private void copyEntries(int[] indices, float[] values) {
+    for (int c = 0, done = 0; done < indices.length; c++) {
+      int m = Math.min(CHUNK, indices.length - done);
+      System.arraycopy(indexChunks[c], 0, indices, done, m);
+      System.arraycopy(valueChunks[c], 0, values, done, m);
       done += m;
     }
-    return out;
-  }
-
-  private float[] values() {
-    int n = (int) entries;
-    MemoryCheck.require(4L * n, "the arrays of " + name, "stream the file instead of loading it whole");
-    float[] out = new float[n];
-    for (int c = 0, done = 0; done < n; c++) {
-      int m = Math.min(CHUNK, n - done);
-      System.arraycopy(valueChunks[c], 0, out, done, m);
-      done += m;
-    }
-    return out;
   }
 
   /** Grows {@code a} for {@code more} entries, +50% at least, after checking that the new array fits in the heap. */
@@ -231,6 +219,10 @@ public final class DatasetBuilder {
     if (!featureNames.isEmpty() && featureNames.size() != d) {
       throw new IllegalStateException("numFeatures " + d + " but " + featureNames.size() + " feature names");
     }
+    MemoryCheck.require(8L * entries, "the arrays of " + name, "stream the file instead of loading it whole");
+    int[] indices = new int[(int) entries];
+    float[] values = new float[(int) entries];
+    copyEntries(indices, values);
     // the feature entries copied out of the chunks; the other arrays trimmed in place and shared with the
     // dataset: a later add() grows (copies) them first
     return new Dataset(
@@ -241,8 +233,8 @@ public final class DatasetBuilder {
         featureNames,
         inputDigests,
         trimmed(featureOffsets),
-        indices(),
-        values(),
+        indices,
+        values,
         trimmed(labelOffsets),
         trimmed(labelIds));
   }
