@@ -11,6 +11,7 @@ import org.altml.core.learner.SharedResources;
 import org.altml.core.metric.EvaluationSuite;
 import org.altml.core.metric.ZeroDivisionPolicy;
 import org.altml.sparse.LabelSet;
+import org.altml.sparse.MemoryCheck;
 import org.altml.sparse.SparseVector;
 
 /**
@@ -31,7 +32,8 @@ import org.altml.sparse.SparseVector;
  * and compiled code, serve no learner). The
  * warm-up is best effort: a learner that refuses the synthetic data (for instance one whose initial block
  * needs more examples) simply stops warming. It runs on one daemon thread and stops after {@code maxNanos}
- * on its own.
+ * on its own. It does not start on a heap more than half full, and drops a throwaway learner that holds more
+ * than a sixteenth of the heap ({@link OnlineMultiLabelLearner#ramBytesUsed()}), checked before every block.
  */
 public final class JitWarmup implements AutoCloseable {
   /** Rows of the throwaway learner's feature space: small, so its model stays in cache. */
@@ -115,6 +117,14 @@ public final class JitWarmup implements AutoCloseable {
       values[k] = new float[nnz];
     }
     try {
+      // the caller's run comes first: no warm-up on a heap already half full, and none that would hold more
+      // than a sixteenth of it (ELM-OMLL's L·H² matrices, a growing support set)
+      Runtime runtime = Runtime.getRuntime();
+      long budget = runtime.maxMemory() / 16;
+      if (MemoryCheck.available() < runtime.maxMemory() / 2) {
+        failure = new IllegalStateException("not warmed up: the heap is more than half full");
+        return;
+      }
       OnlineMultiLabelLearner learner =
           settings.spec().create(settings, new LearnerContext(numLabels, FEATURES, TRAINING_SIZE, 1L, SharedResources.NONE));
       EvaluationSuite suite = new EvaluationSuite(numLabels, ZeroDivisionPolicy.SPEC);
@@ -123,6 +133,11 @@ public final class JitWarmup implements AutoCloseable {
       SparseVector x = new SparseVector();
       LabelSet y = new LabelSet();
       while (!stop && System.nanoTime() < deadline) {
+        if (learner.ramBytesUsed() > budget) {
+          failure = new IllegalStateException("not warmed up further: the throwaway learner holds " + learner.ramBytesUsed()
+              + " bytes, more than a sixteenth of the heap");
+          return;
+        }
         block.clear();
         for (int k = 0; k < blockSize; k++) {
           example(random, indices[k], values[k]);

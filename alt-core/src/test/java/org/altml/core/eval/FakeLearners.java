@@ -79,7 +79,7 @@ final class FakeLearners {
   }
 
   /** Scores s_l = how often label l was seen in updates, threshold n/2: predicts the labels of most examples. */
-  static final class FrequencyLearner extends Fake {
+  static class FrequencyLearner extends Fake {
     final long[] counts;
     long updates;
 

@@ -6,7 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.stream.Stream;
+import java.util.List;
+import org.altml.core.learner.LearnerContext;
 import org.altml.core.learner.LearnerRegistry;
+import org.altml.core.learner.LearnerSpec;
+import org.altml.core.learner.ModelCodec;
+import org.altml.core.learner.OnlineMultiLabelLearner;
+import org.altml.core.learner.Parameter;
 import org.altml.core.learner.Settings;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -43,6 +49,49 @@ class JitWarmupTest {
     Thread.sleep(20);
     assertEquals(after, warmup.examples(), "the warm-up ran past its time limit");
     warmup.close();
+  }
+
+  @Test
+  void dropsALearnerThatHoldsTooMuchOfTheHeap() throws InterruptedException {
+    LearnerSpec heavy = new LearnerSpec() {
+      @Override
+      public String name() {
+        return "heavy";
+      }
+
+      @Override
+      public String description() {
+        return "reports more memory than the heap has";
+      }
+
+      @Override
+      public List<Parameter<?>> parameters() {
+        return List.of();
+      }
+
+      @Override
+      public OnlineMultiLabelLearner create(Settings settings, LearnerContext context) {
+        return new FakeLearners.FrequencyLearner(context.numLabels()) {
+          @Override
+          public long ramBytesUsed() {
+            return Runtime.getRuntime().maxMemory();
+          }
+        };
+      }
+
+      @Override
+      public ModelCodec codec() {
+        throw new UnsupportedOperationException();
+      }
+    };
+    JitWarmup warmup = JitWarmup.start(heavy.defaults(), 4, 8, 60_000_000_000L);
+    long deadline = System.nanoTime() + 30_000_000_000L;
+    while (warmup.failure() == null && warmup.examples() == 0 && System.nanoTime() < deadline) {
+      Thread.onSpinWait();
+    }
+    warmup.close();
+    assertEquals(0, warmup.examples(), "it trained the heavy learner");
+    assertTrue(String.valueOf(warmup.failure()).contains("heap"), String.valueOf(warmup.failure()));
   }
 
   @Test
