@@ -245,7 +245,12 @@ public final class TrainThenTest {
       int i = permutation == null ? k : permutation[k];
       train.features(i, x);
       train.labels(i, y);
-      block.add(train.row(i), scaler.transform(x), y);
+      SparseVector scaled = scaler.transform(x);
+      if (scaled == x) {
+        block.addView(train.row(i), x, y); // the dataset's own rows and labels: nothing to copy
+      } else {
+        block.add(train.row(i), scaled, y);
+      }
       if (block.isFull() || k == n - 1) {
         learner.update(block);
         block.clear();
@@ -339,7 +344,12 @@ public final class TrainThenTest {
       int end = Math.min(to, start + block.capacity());
       block.clear();
       for (int k = start; k < end; k++) {
-        block.add(test.row(k), scaler.transform(test.features(k, x)), null);
+        SparseVector scaled = scaler.transform(test.features(k, x));
+        if (scaled == x) {
+          block.addView(test.row(k), x, null); // the dataset's own row: nothing to copy
+        } else {
+          block.add(test.row(k), scaled, null);
+        }
       }
       predictor.predict(block, scores);
       for (int k = start; k < end; k++) {

@@ -94,6 +94,29 @@ public final class ExampleBlock {
     return k;
   }
 
+  /**
+   * Appends (x, y) with id {@code id} without copying: example k then refers to x's and y's arrays (y may be
+   * null for prediction). For data that does not change while the block is in use, such as the rows of a
+   * {@link org.altml.sparse.data.Dataset}; {@link #add} copies instead.
+   *
+   * @return its position in the block
+   * @throws IllegalStateException when the block is full
+   */
+  public int addView(long id, SparseVector x, LabelSet y) {
+    if (size == ids.length) {
+      throw new IllegalStateException("block full: " + size);
+    }
+    int k = size++;
+    ids[k] = id;
+    features[k].reset(x.indices(), x.values(), x.offset(), x.nnz());
+    if (y == null) {
+      labels[k].reset(labelBuffers[k], 0, 0);
+    } else {
+      labels[k].reset(y.array(), y.offset(), y.size());
+    }
+    return k;
+  }
+
   /** The id of example {@code k}. */
   public long id(int k) {
     java.util.Objects.checkIndex(k, size);
