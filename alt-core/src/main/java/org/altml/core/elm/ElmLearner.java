@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.logging.Logger;
 import org.altml.core.learner.DivergenceException;
+import org.altml.core.learner.DivergenceLatch;
 import org.altml.core.learner.LearnerChecks;
 import org.altml.core.learner.LearnerSpec;
 import org.altml.core.learner.OnlineMultiLabelLearner;
@@ -80,7 +81,7 @@ public abstract class ElmLearner implements OnlineMultiLabelLearner {
   private long examples;
   private long guardSkips;
   private double minPivotRatio = Double.POSITIVE_INFINITY;
-  private String failure;
+  private final DivergenceLatch divergence = new DivergenceLatch("try a smaller --hidden H, more initial examples, or --scale standardize");
 
   private final double[] h;
   private final double[] scores;
@@ -439,15 +440,11 @@ public abstract class ElmLearner implements OnlineMultiLabelLearner {
 
   /** A divergence at example {@code example}; the learner refuses every later call. */
   protected final DivergenceException diverged(long example, String what) {
-    failure = settings.describe() + " diverged at example " + example + " (0-based update round): " + what
-        + "; the model is unusable (try a smaller --hidden H, more initial examples, or --scale standardize)";
-    return new DivergenceException(example, failure);
+    return divergence.diverged(settings.describe(), example, what);
   }
 
   private void checkUsable() {
-    if (failure != null) {
-      throw new IllegalStateException("learner refused: it diverged earlier: " + failure);
-    }
+    divergence.checkUsable();
   }
 
   private void checkScores(Scores out) {

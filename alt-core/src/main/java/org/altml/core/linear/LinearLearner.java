@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.Objects;
 import org.altml.core.learner.CommonParameters;
 import org.altml.core.learner.DivergenceException;
+import org.altml.core.learner.DivergenceLatch;
 import org.altml.core.learner.InnerSteps;
 import org.altml.core.learner.LearnerChecks;
 import org.altml.core.learner.LearnerContext;
@@ -58,7 +59,7 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
   private SparseVector current;
   private long examples;
   private long steps;
-  private String failure;
+  private final DivergenceLatch divergence = new DivergenceLatch("try a smaller eta or scaled features");
 
   /**
    * Creates a learner with W = 0 and no feature rows yet.
@@ -283,15 +284,11 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
   protected void readExtraState(StateInput in) throws IOException {}
 
   private DivergenceException diverged(long example, String what) {
-    failure = describe() + " diverged at example " + example + " (0-based update round): " + what
-        + "; the model is unusable (try a smaller eta or scaled features)";
-    return new DivergenceException(example, failure);
+    return divergence.diverged(describe(), example, what);
   }
 
   private void checkUsable() {
-    if (failure != null) {
-      throw new IllegalStateException("learner refused: it diverged earlier: " + failure);
-    }
+    divergence.checkUsable();
   }
 
   private void checkScores(Scores out) {

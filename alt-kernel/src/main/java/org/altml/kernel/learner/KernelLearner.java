@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.altml.core.learner.DivergenceException;
+import org.altml.core.learner.DivergenceLatch;
 import org.altml.core.learner.ExampleBlock;
 import org.altml.core.learner.InnerSteps;
 import org.altml.core.learner.LearnerChecks;
@@ -86,7 +87,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
   private long kernelEvaluations;
   private long appended;
   private long budgetReductions;
-  private String failure;
+  private final DivergenceLatch divergence = new DivergenceLatch("try a smaller eta or c, or scaled features");
   /** The shared Gram cache and this learner's cursor into it, or null: the distance source of {@link #scores}. */
   private final GramCache.Cursor gram;
   /** The id the current round's example is cached under, or -1 (set by {@link #scores}, read by {@link #learn}). */
@@ -585,15 +586,11 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
   }
 
   private DivergenceException diverged(long example, String what) {
-    failure = describe() + " diverged at example " + example + " (0-based update round): " + what
-        + "; the model is unusable (try a smaller eta or c, or scaled features)";
-    return new DivergenceException(example, failure);
+    return divergence.diverged(describe(), example, what);
   }
 
   private void checkUsable() {
-    if (failure != null) {
-      throw new IllegalStateException("learner refused: it diverged earlier: " + failure);
-    }
+    divergence.checkUsable();
   }
 
   private void checkScores(Scores out) {

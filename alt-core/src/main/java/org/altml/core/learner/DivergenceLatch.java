@@ -1,0 +1,35 @@
+package org.altml.core.learner;
+
+/**
+ * A learner's memory of its divergence, worded once for every kind: the first non-finite score or loss is
+ * reported as a {@link DivergenceException} naming the example, and from then on every call is refused.
+ * Single-threaded, like the learner that owns it.
+ */
+public final class DivergenceLatch {
+  private final String hint;
+  private String failure;
+
+  /** A latch whose messages end with {@code hint}, what the user may try (e.g. "try a smaller eta"). */
+  public DivergenceLatch(String hint) {
+    this.hint = java.util.Objects.requireNonNull(hint, "hint");
+  }
+
+  /**
+   * Latches the divergence of {@code learner} (its settings in one line) at {@code example} (0-based update
+   * round) and returns the exception to throw.
+   */
+  public DivergenceException diverged(String learner, long example, String what) {
+    failure = learner + " diverged at example " + example + " (0-based update round): " + what
+        + "; the model is unusable (" + hint + ")";
+    return new DivergenceException(example, failure);
+  }
+
+  /**
+   * @throws IllegalStateException once the learner has diverged
+   */
+  public void checkUsable() {
+    if (failure != null) {
+      throw new IllegalStateException("learner refused: it diverged earlier: " + failure);
+    }
+  }
+}
