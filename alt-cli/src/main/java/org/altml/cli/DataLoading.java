@@ -77,7 +77,7 @@ final class DataLoading {
 
   /**
    * A JIT warm-up of {@code settings} for {@code numLabels} labels on examples shaped like {@code like}'s
-   * (their mean number of non-zeros; null: not known yet), to run while the caller reads data ({@link JitWarmup}); off when the
+   * (their width and mean number of non-zeros; null: not known yet), to run while the caller reads data ({@link JitWarmup}); off when the
    * system property {@code alt.jit.warmup} is {@code false} (e.g. {@code ALT_JAVA_OPTS=-Dalt.jit.warmup=false}).
    * Close it before the timed pass starts.
    */
@@ -85,8 +85,17 @@ final class DataLoading {
     if (!Boolean.parseBoolean(System.getProperty("alt.jit.warmup", "true")) || numLabels < 1) {
       return null;
     }
-    int nnz = like == null || like.size() == 0 ? 32 : (int) Math.max(1, Math.round((double) like.totalNonZeros() / like.size()));
-    return JitWarmup.start(settings, numLabels, nnz, WARMUP_NANOS);
+    int nnz = meanNonZeros(like);
+    return JitWarmup.start(settings, numLabels, nnz, like == null ? 0 : like.numFeatures(), WARMUP_NANOS);
+  }
+
+  /** Whether {@code data} is dense enough for the warm-up to take its shape (a warm-up started before it was read did not). */
+  static boolean warmsDense(Dataset data) {
+    return JitWarmup.isDense(meanNonZeros(data), data.numFeatures());
+  }
+
+  private static int meanNonZeros(Dataset like) {
+    return like == null || like.size() == 0 ? 32 : (int) Math.max(1, Math.round((double) like.totalNonZeros() / like.size()));
   }
 
   /** Reads a whole data file into memory. */

@@ -130,6 +130,9 @@ public final class EvaluateCommand implements Callable<Integer> {
         } else {
           if (warmup == null) {
             warmup = DataLoading.warmup(settings, train.numLabels(), train);
+          } else if (DataLoading.warmsDense(train)) {
+            warmup.close(); // started before the shape was known: dense data takes other code paths (a kernel store's dense rows)
+            warmup = DataLoading.warmup(settings, train.numLabels(), train);
           }
           test = DataLoading.readHashed(testFile, data, progress);
         }

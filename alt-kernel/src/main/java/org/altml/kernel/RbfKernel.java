@@ -1,5 +1,6 @@
 package org.altml.kernel;
 
+import org.altml.core.math.VectorMath;
 import org.altml.sparse.SparseVector;
 
 /**
@@ -75,9 +76,9 @@ public final class RbfKernel implements Kernel {
     return fromSquaredDistance(squaredNormX + squaredNormY - 2.0 * dot);
   }
 
-  /** exp(−max(0, d²) / (2σ²)) for a squared distance d². */
+  /** exp(−max(0, d²) / (2σ²)) for a squared distance d², with the toolkit's {@link VectorMath#exp(double)} (the SIMD kernel rows give the same bits). */
   public double fromSquaredDistance(double squaredDistance) {
-    return Math.exp(-Math.max(0.0, squaredDistance) / twoSigmaSquared);
+    return VectorMath.exp(-Math.max(0.0, squaredDistance) / twoSigmaSquared);
   }
 
   /** x·y of two sparse vectors, by a merge over their sorted indices, summed in double in ascending feature order. */

@@ -46,14 +46,20 @@ public final class JitWarmup implements AutoCloseable {
    * sooner; 16 still takes the kernels' unrolled paths.
    */
   private static final int MAX_NNZ = 16;
+  /**
+   * Widest dense shape warmed up as dense: data whose examples fill at least half of at most this many
+   * features gets dense synthetic examples of the same width, because learners choose code paths by density
+   * (a kernel learner's support-vector store keeps dense rows and scores blocks by matrix products).
+   */
+  static final int MAX_DENSE_FEATURES = 2048;
 
   private final Thread thread;
   private volatile boolean stop;
   private volatile long examples;
   private volatile Throwable failure;
 
-  private JitWarmup(Settings settings, int numLabels, int nnz, long maxNanos) {
-    this.thread = new Thread(() -> run(settings, numLabels, nnz, maxNanos), "alt-jit-warmup");
+  private JitWarmup(Settings settings, int numLabels, int nnz, int denseFeatures, long maxNanos) {
+    this.thread = new Thread(() -> run(settings, numLabels, nnz, denseFeatures, maxNanos), "alt-jit-warmup");
     thread.setDaemon(true);
     thread.setPriority(Thread.MIN_PRIORITY);
   }
@@ -65,13 +71,31 @@ public final class JitWarmup implements AutoCloseable {
    * @throws IllegalArgumentException if {@code numLabels < 1}
    */
   public static JitWarmup start(Settings settings, int numLabels, int nnz, long maxNanos) {
+    return start(settings, numLabels, nnz, 0, maxNanos);
+  }
+
+  /**
+   * Starts warming up {@code settings} for {@code numLabels} labels on examples shaped like data of
+   * {@code numFeatures} features (0: unknown) and about {@code nnz} non-zeros each, for at most
+   * {@code maxNanos}: dense synthetic examples of the same width when the data is dense (at least half of at
+   * most {@value #MAX_DENSE_FEATURES} features), short sparse ones otherwise.
+   *
+   * @throws IllegalArgumentException if {@code numLabels < 1}
+   */
+  public static JitWarmup start(Settings settings, int numLabels, int nnz, int numFeatures, long maxNanos) {
     Objects.requireNonNull(settings, "settings");
     if (numLabels < 1) {
       throw new IllegalArgumentException("numLabels must be >= 1: " + numLabels);
     }
-    JitWarmup w = new JitWarmup(settings, numLabels, Math.max(1, Math.min(nnz, MAX_NNZ)), maxNanos);
+    int dense = isDense(nnz, numFeatures) ? numFeatures : 0;
+    JitWarmup w = new JitWarmup(settings, numLabels, Math.max(1, Math.min(nnz, MAX_NNZ)), dense, maxNanos);
     w.thread.start();
     return w;
+  }
+
+  /** Whether examples of about {@code nnz} non-zeros over {@code numFeatures} features are warmed up as dense rows. */
+  public static boolean isDense(int nnz, int numFeatures) {
+    return numFeatures > 0 && numFeatures <= MAX_DENSE_FEATURES && 2L * nnz >= numFeatures;
   }
 
   /** Synthetic examples processed so far (for reports and tests). */
@@ -105,7 +129,9 @@ public final class JitWarmup implements AutoCloseable {
     }
   }
 
-  private void run(Settings settings, int numLabels, int nnz, long maxNanos) {
+  private void run(Settings settings, int numLabels, int sparseNnz, int denseFeatures, long maxNanos) {
+    int nnz = denseFeatures > 0 ? denseFeatures : sparseNnz;
+    int features = denseFeatures > 0 ? denseFeatures : FEATURES;
     long deadline = System.nanoTime() + maxNanos;
     SplittableRandom random = new SplittableRandom(0x5eed);
     int blockSize = ExampleBlock.DEFAULT_CAPACITY;
@@ -126,7 +152,7 @@ public final class JitWarmup implements AutoCloseable {
         return;
       }
       OnlineMultiLabelLearner learner =
-          settings.spec().create(settings, new LearnerContext(numLabels, FEATURES, TRAINING_SIZE, 1L, SharedResources.NONE));
+          settings.spec().create(settings, new LearnerContext(numLabels, features, TRAINING_SIZE, 1L, SharedResources.NONE));
       EvaluationSuite suite = new EvaluationSuite(numLabels, ZeroDivisionPolicy.SPEC);
       ExampleBlock block = new ExampleBlock(blockSize);
       Scores[] scores = ExampleBlock.newScores(blockSize, numLabels);
@@ -140,7 +166,7 @@ public final class JitWarmup implements AutoCloseable {
         }
         block.clear();
         for (int k = 0; k < blockSize; k++) {
-          example(random, indices[k], values[k]);
+          example(random, indices[k], values[k], features);
           labels[k] = labels(random, numLabels);
           x.reset(indices[k], values[k], 0, nnz);
           y.reset(labels[k], 0, labels[k].length);
@@ -158,10 +184,10 @@ public final class JitWarmup implements AutoCloseable {
     }
   }
 
-  /** Distinct sorted feature indices below {@link #FEATURES} with values of unit norm. */
-  private static void example(SplittableRandom random, int[] idx, float[] val) {
+  /** Distinct sorted feature indices below {@code features} (all of them when there are as many as indices) with values of unit norm. */
+  private static void example(SplittableRandom random, int[] idx, float[] val, int features) {
     int n = idx.length;
-    int step = FEATURES / n;
+    int step = features / n;
     double norm = 0;
     for (int k = 0; k < n; k++) {
       idx[k] = k * step + random.nextInt(step);

@@ -399,14 +399,31 @@ public final class VectorMath {
   }
 
   /**
-   * In place, RBF kernel values from dot products and cached squared norms: d[off+i] = exp(−max(0, (normX +
-   * norms[normsOff+i]) − 2·d[off+i]) / twoSigmaSquared) for i in [0, n). {@link Math#exp} in every implementation
-   * (bit-identical to {@code RbfKernel.fromDot}); the Vector API's exponential is not used because its bits
-   * depend on the JIT tier that runs it.
+   * In place, RBF kernel values from dot products and cached squared norms: d[off+i] = {@link #exp(double)
+   * exp}(−max(0, (normX + norms[normsOff+i]) − 2·d[off+i]) / twoSigmaSquared) for i in [0, n), bit-identical
+   * in every implementation (and to {@code RbfKernel.fromDot}).
    */
   public static void gaussianFromDots(double[] d, int off, int n, double normX, double[] norms, int normsOff, double twoSigmaSquared) {
     Objects.checkFromIndexSize(off, n, d.length);
     Objects.checkFromIndexSize(normsOff, n, norms.length);
     IMPL.gaussianFromDots(d, off, n, normX, norms, normsOff, twoSigmaSquared);
+  }
+
+  /**
+   * The toolkit's exponential: e^x within 2 units in the last place of {@link Math#exp}, made of IEEE
+   * additions, multiplications and fused multiply-adds only (range reduction by n·ln 2, a degree-13
+   * polynomial, scaling by 2^n), so that {@link #exp(double[], int, int)} and the RBF kernel's SIMD loops give
+   * the same bits as this scalar function in every lane, every JIT tier and every thread. Neither
+   * {@link Math#exp} (an intrinsic whose bits may differ from the interpreter's) nor the Vector API's SVML
+   * exponential has that property. 0 below −746, +∞ above ln({@link Double#MAX_VALUE}), NaN for NaN.
+   */
+  public static double exp(double x) {
+    return org.altml.core.internal.vectorization.ScalarVectorOps.exp(x);
+  }
+
+  /** In place, d[off+i] = {@link #exp(double) exp}(d[off+i]) for i in [0, n), on SIMD lanes, bit-identical to the scalar function. */
+  public static void exp(double[] d, int off, int n) {
+    Objects.checkFromIndexSize(off, n, d.length);
+    IMPL.exp(d, off, n);
   }
 }

@@ -98,6 +98,44 @@ public final class BlockScorer {
     }
   }
 
+  /**
+   * K(x_i, x_j) for every pair of the block's rows into {@code out[i·b + j]} (b = the block's size): the rows
+   * as dense rows as wide as the block's widest, G = X_b·X_b^T, then the RBF values, each dot product summed
+   * over the features in ascending order from 0 and each kernel value from {@code norms} as
+   * {@link SupportVectorStore#kernelRowSlot} computes it for a stored copy of a row (the zero entries add
+   * nothing). For blocked training under a budget: the support vectors appended during a block are its rows.
+   *
+   * @param norms ||x_i||² of the block's rows, by row
+   * @param out at least b² long
+   */
+  public void blockKernels(RbfKernel kernel, ExampleBlock block, double[] norms, double[] out) {
+    int b = block.size();
+    int cols = 0;
+    for (int i = 0; i < b; i++) {
+      cols = Math.max(cols, block.features(i).maxIndex() + 1);
+    }
+    Arrays.fill(out, 0, b * b, 0.0);
+    if (b == 0 || cols == 0) {
+      for (int i = 0; i < b; i++) {
+        VectorMath.gaussianFromDots(out, i * b, b, norms[i], norms, 0, kernel.twoSigmaSquared());
+      }
+      return;
+    }
+    packRows(block, 0, b, cols);
+    if (packedSlots.length < cols * b) {
+      packedSlots = new double[Math.max(cols * b, 2 * packedSlots.length)];
+    }
+    for (int i = 0; i < b; i++) {
+      for (int p = 0; p < cols; p++) {
+        packedSlots[p * b + i] = packedRows[i * cols + p];
+      }
+    }
+    VectorMath.multiplyAdd(packedRows, 0, cols, b, cols, packedSlots, 0, b, b, out, 0, b);
+    for (int i = 0; i < b; i++) {
+      VectorMath.gaussianFromDots(out, i * b, b, norms[i], norms, 0, kernel.twoSigmaSquared());
+    }
+  }
+
   /** The block's rows [rowFrom, rowFrom+rows) as dense double rows of {@code cols} (features past cols dropped). */
   private void packRows(ExampleBlock block, int rowFrom, int rows, int cols) {
     if (packedRows.length < rows * cols) {

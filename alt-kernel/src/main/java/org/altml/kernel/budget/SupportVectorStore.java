@@ -71,6 +71,8 @@ public final class SupportVectorStore {
   private int maxFeature = -1;
 
   private double[] squaredNorms = new double[0];
+  /** ||α_k||² per slot, summed as {@link #coefficientDot} sums it, kept up to date with the coefficients. */
+  private double[] coefficientNorms = new double[0];
   private long[] ages = new long[0];
   private int[] ids = new int[0];
   private long[] stamps = new long[0];
@@ -219,9 +221,10 @@ public final class SupportVectorStore {
     }
   }
 
-  /** ||α_slot||², summed in double in lane order. */
+  /** ||α_slot||², summed in double in lane order ({@link #coefficientDot}{@code (slot, slot)}, kept since the row was written). */
   public double coefficientSquaredNorm(int slot) {
-    return coefficientDot(slot, slot);
+    checkSlot(slot);
+    return coefficientNorms[slot];
   }
 
   /** α_a·α_b, summed in double in lane order. */
@@ -381,6 +384,7 @@ public final class SupportVectorStore {
   /** Moves every per-slot value of {@code from} into {@code to} (which is free) and relinks its neighbours. */
   private void moveSlot(int from, int to) {
     squaredNorms[to] = squaredNorms[from];
+    coefficientNorms[to] = coefficientNorms[from];
     ages[to] = ages[from];
     ids[to] = ids[from];
     stamps[to] = stamps[from];
@@ -414,13 +418,19 @@ public final class SupportVectorStore {
   private void writeCoefficients(int slot, double[] alpha) {
     stamps[slot] = nextStamp++;
     int base = slot * stride;
+    double norm = 0;
     if (isDouble) {
       System.arraycopy(alpha, 0, coefDouble, base, width);
+      for (int j = 0; j < width; j++) {
+        norm += coefDouble[base + j] * coefDouble[base + j];
+      }
     } else {
       for (int j = 0; j < width; j++) {
         coefFloat[base + j] = (float) alpha[j];
+        norm += (double) coefFloat[base + j] * coefFloat[base + j];
       }
     }
+    coefficientNorms[slot] = norm;
   }
 
   private void writeFeatures(int slot, SparseVector x) {
@@ -615,12 +625,8 @@ public final class SupportVectorStore {
         }
       }
     }
-    out[0] = dot;
-    if (kernel instanceof org.altml.kernel.RbfKernel rbf) {
-      VectorMath.gaussianFromDots(out, 0, 1, squaredNorm, squaredNorms, slot, rbf.twoSigmaSquared());
-    } else {
-      out[0] = kernel.fromDot(dot, squaredNorm, squaredNorms[slot]);
-    }
+    // the RBF kernel's fromDot is VectorMath.gaussianFromDots' expression with the same exponential: the same bits
+    out[0] = kernel.fromDot(dot, squaredNorm, squaredNorms[slot]);
   }
 
   /** {@link #kernelRow} of the stored vector in {@code slot} against every slot (its own entry is K(x, x)). */
@@ -784,7 +790,7 @@ public final class SupportVectorStore {
   /** Approximate bytes of heap held: every array at its capacity, plus object headers. */
   public long ramBytesUsed() {
     long bytes = 128;
-    bytes += 8L * squaredNorms.length + 8L * ages.length + 4L * ids.length + 8L * stamps.length + 8L * gone.length
+    bytes += 8L * squaredNorms.length + 8L * coefficientNorms.length + 8L * ages.length + 4L * ids.length + 8L * stamps.length + 8L * gone.length
         + 4L * prev.length + 4L * next.length;
     bytes += isDouble ? 8L * coefDouble.length : 4L * coefFloat.length;
     bytes += 4L * dense.length;
@@ -805,12 +811,13 @@ public final class SupportVectorStore {
     }
     int newCapacity = (int) Math.min(Integer.MAX_VALUE - 16, Math.max(needed, Math.max(16L, 2L * capacity)));
     long coefValues = (long) newCapacity * stride;
-    long bytes = coefValues * (isDouble ? 8 : 4) + 28L * newCapacity + (layout == Layout.DENSE ? 4L * newCapacity * columns : 8L * newCapacity);
+    long bytes = coefValues * (isDouble ? 8 : 4) + 36L * newCapacity + (layout == Layout.DENSE ? 4L * newCapacity * columns : 8L * newCapacity);
     MemoryCheck.require(bytes, "the support vectors (" + newCapacity + " slots)", HINT);
     if (coefValues > Integer.MAX_VALUE - 16) {
       throw new IllegalArgumentException("too many support vectors for " + stride + " coefficients each: " + newCapacity);
     }
     squaredNorms = Arrays.copyOf(squaredNorms, newCapacity);
+    coefficientNorms = Arrays.copyOf(coefficientNorms, newCapacity);
     ages = Arrays.copyOf(ages, newCapacity);
     ids = Arrays.copyOf(ids, newCapacity);
     stamps = Arrays.copyOf(stamps, newCapacity);

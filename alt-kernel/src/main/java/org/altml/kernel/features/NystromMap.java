@@ -135,7 +135,7 @@ public final class NystromMap implements FeatureMap {
     for (int i = 0; i < m; i++) {
       gram[i * m + i] = 1.0; // K(x, x) = 1
       for (int j = 0; j < i; j++) {
-        double k = Math.exp(-gamma * RbfKernel.squaredDistance(landmarks.get(i), landmarks.get(j)));
+        double k = VectorMath.exp(-gamma * RbfKernel.squaredDistance(landmarks.get(i), landmarks.get(j)));
         gram[i * m + j] = k;
         gram[j * m + i] = k;
       }
@@ -196,7 +196,7 @@ public final class NystromMap implements FeatureMap {
       throw new IllegalStateException("the Nyström map is not fitted: it " + fitState());
     }
     for (int j = 0; j < m; j++) {
-      k[j] = Math.exp(-gamma * RbfKernel.squaredDistance(x, landmarks.get(j)));
+      k[j] = VectorMath.exp(-gamma * RbfKernel.squaredDistance(x, landmarks.get(j)));
     }
     VectorMath.combineRows(k, 0, m, projection, 0, m, out, m);
   }

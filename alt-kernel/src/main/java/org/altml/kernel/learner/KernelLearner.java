@@ -376,6 +376,14 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       index.put(store.stamp(q), q);
     }
     store.clearStampsGone();
+    // the vectors appended during the block are its own rows: their kernel values against later rows come from
+    // one b x b product (dense stores), found through the stamp each append got; merged points are computed
+    double[] within = null;
+    if (store.layout() == SupportVectorStore.Layout.DENSE) {
+      within = blockScratch.within(b);
+      blockScratch.scorer.blockKernels(kernel, block, norms, within);
+    }
+    int[] rowOfStamp = blockScratch.rowOfStamp(2 * b + 2);
     for (int t = 0; t < b; t++) {
       LabelSet y = block.labels(t);
       if (out != null) {
@@ -398,8 +406,15 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       }
       int n = store.size();
       for (int slot = 0; slot < n; slot++) {
-        if (store.stamp(slot) >= firstNew) {
-          store.kernelRowSlot(kernel, x, norms[t], slot, blockScratch.single);
+        long stamp = store.stamp(slot);
+        if (stamp >= firstNew) {
+          long q = stamp - firstNew;
+          int row = q < rowOfStamp.length ? rowOfStamp[(int) q] : -1;
+          if (within != null && row >= 0) {
+            blockScratch.single[0] = within[t * b + row];
+          } else {
+            store.kernelRowSlot(kernel, x, norms[t], slot, blockScratch.single);
+          }
           store.combineAdd(blockScratch.single, 0, 1, 1, slot, 1, scores, 0, scoreStride);
         }
       }
@@ -410,7 +425,16 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       if (out != null) {
         round(out[t]);
       }
+      long stampBefore = store.nextStamp();
+      long appendedBefore = appended;
       learn(x, y);
+      // an append writes first (the round's first stamp is x_t's), a merge after it writes merged points
+      for (long st = stampBefore; st < store.nextStamp(); st++) {
+        long q = st - firstNew;
+        if (q < rowOfStamp.length) {
+          rowOfStamp[(int) q] = st == stampBefore && appended > appendedBefore ? t : -1;
+        }
+      }
     }
     store.clearStampsGone();
   }
@@ -425,6 +449,26 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     double[] alphas = new double[0];
     final double[] single = new double[1];
     final com.carrotsearch.hppc.LongIntHashMap index = new com.carrotsearch.hppc.LongIntHashMap();
+
+    double[] within = new double[0];
+    int[] rowOfStamp = new int[0];
+
+    /** b² kernel values of a block's rows against each other. */
+    double[] within(int b) {
+      if (within.length < b * b) {
+        within = new double[Math.max(b * b, 2 * within.length)];
+      }
+      return within;
+    }
+
+    /** The block row each stamp written during a block belongs to (-1: a merged point), for {@code n} stamps. */
+    int[] rowOfStamp(int n) {
+      if (rowOfStamp.length < n) {
+        rowOfStamp = new int[Math.max(n, 2 * rowOfStamp.length)];
+      }
+      Arrays.fill(rowOfStamp, -1);
+      return rowOfStamp;
+    }
 
     double[] kernels(int b, int n) {
       if (kernels.length < b * n) {
@@ -461,7 +505,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
 
     long ramBytesUsed() {
       return 64 + scorer.ramBytesUsed() + 8L * (norms.length + scores.length + row.length + kernels.length + alphas.length)
-          + 16L * index.keys.length;
+          + 8L * within.length + 4L * rowOfStamp.length + 16L * index.keys.length;
     }
   }
 

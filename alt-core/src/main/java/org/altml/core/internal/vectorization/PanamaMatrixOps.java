@@ -326,15 +326,4 @@ final class PanamaMatrixOps {
     }
   }
 
-  /**
-   * The RBF kernel values of a row of dot products, with {@link Math#exp} as the specification: the Vector
-   * API's {@code EXP} was tried (SVML, several times faster) but its bits depend on the JIT tier that runs
-   * it (compiled SVML against the interpreter's and C1's per-lane fallback: dense and sparse stores, and
-   * so threads, disagreed in the last bit), which would break the bit-identical test pass.
-   */
-  static void gaussianFromDots(double[] d, int off, int n, double normX, double[] norms, int normsOff, double twoSigmaSquared) {
-    for (int i = 0; i < n; i++) {
-      d[off + i] = Math.exp(-Math.max(0.0, normX + norms[normsOff + i] - 2.0 * d[off + i]) / twoSigmaSquared);
-    }
-  }
 }

@@ -141,7 +141,12 @@ final class PanamaVectorOps implements VectorOps {
 
   @Override
   public void gaussianFromDots(double[] d, int off, int n, double normX, double[] norms, int normsOff, double twoSigmaSquared) {
-    PanamaMatrixOps.gaussianFromDots(d, off, n, normX, norms, normsOff, twoSigmaSquared);
+    PanamaExp.gaussianFromDots(d, off, n, normX, norms, normsOff, twoSigmaSquared);
+  }
+
+  @Override
+  public void exp(double[] d, int off, int n) {
+    PanamaExp.exp(d, off, n);
   }
 
   @Override

@@ -133,11 +133,14 @@ public interface VectorOps {
 
   /**
    * In place, Gaussian kernel values from dot products: d[off+i] = exp(−max(0, (normX + norms[normsOff+i])
-   * − 2·d[off+i]) / twoSigmaSquared) for i in [0, n) (the RBF kernel from cached squared norms). Both
-   * implementations use {@link Math#exp} (bit-identical): the Vector API's exponential gives bits that depend
-   * on the JIT tier running it.
+   * − 2·d[off+i]) / twoSigmaSquared) for i in [0, n) (the RBF kernel from cached squared norms), with
+   * {@link ScalarVectorOps#exp(double)} (bit-identical in every implementation; not {@link Math#exp}, whose
+   * bits, like those of the Vector API's SVML exponential, may depend on the JIT tier).
    */
   void gaussianFromDots(double[] d, int off, int n, double normX, double[] norms, int normsOff, double twoSigmaSquared);
+
+  /** In place, d[off+i] = {@link ScalarVectorOps#exp(double)}(d[off+i]) for i in [0, n), bit-identical in every implementation. */
+  void exp(double[] d, int off, int n);
 
   // Dense matrix kernels for the ELM learners' recursive least squares (org.altml.core.elm): double
   // matrices stored row-major with a row stride, every multiply-add fused (one Math.fma, one rounding), as

@@ -1,0 +1,80 @@
+package org.altml.core.internal.vectorization;
+
+import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.LongVector;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * {@link ScalarVectorOps#exp(double)} on the Vector API, lane by lane the same operations in the same order
+ * (multiply, add, fused multiply-add, the bit moves of the scaling by 2^n, then the two range selections),
+ * so every lane is bit-identical to the scalar specification in every JIT tier: the Vector API's fallback
+ * for these operations is the same Java arithmetic. The Vector API's own {@code EXP} (SVML) is not used: its
+ * bits depend on whether C2 compiled it.
+ *
+ * <p>The whole exponential is written out inside the one loop that uses it: as a method of its own taking
+ * and returning a vector it is too large for C2 to inline ("hot method too big"), and every call then boxes
+ * its vectors on the heap, several times slower. Tails (fewer than a vector's lanes) take the scalar
+ * specification itself. Stateless.
+ */
+final class PanamaExp {
+  private static final VectorSpecies<Double> DSPECIES = PanamaSpecies.DOUBLE;
+  private static final int DLANES = PanamaSpecies.DOUBLE_LANES;
+
+  private PanamaExp() {}
+
+  /** The RBF kernel values of a row of dot products (see {@link VectorOps#gaussianFromDots}): the arguments, then {@link #exp}. */
+  static void gaussianFromDots(double[] d, int off, int n, double normX, double[] norms, int normsOff, double twoSigmaSquared) {
+    int i = 0;
+    for (; i <= n - DLANES; i += DLANES) {
+      DoubleVector dots = DoubleVector.fromArray(DSPECIES, d, off + i);
+      DoubleVector squared = DoubleVector.fromArray(DSPECIES, norms, normsOff + i).add(normX).sub(dots.mul(2.0));
+      squared.max(0.0).neg().div(twoSigmaSquared).intoArray(d, off + i);
+    }
+    for (; i < n; i++) {
+      d[off + i] = -Math.max(0.0, normX + norms[normsOff + i] - 2.0 * d[off + i]) / twoSigmaSquared; // the same operations
+    }
+    exp(d, off, n);
+  }
+
+  /** In place, d[off+i] = exp(d[off+i]), lane by lane {@link ScalarVectorOps#exp(double)}'s operations in its order. */
+  static void exp(double[] d, int off, int n) {
+    DoubleVector log2e = DoubleVector.broadcast(DSPECIES, ScalarVectorOps.EXP_LOG2E);
+    DoubleVector shifter = DoubleVector.broadcast(DSPECIES, ScalarVectorOps.EXP_SHIFTER);
+    DoubleVector ln2Hi = DoubleVector.broadcast(DSPECIES, ScalarVectorOps.EXP_NEG_LN2_HI);
+    DoubleVector ln2Lo = DoubleVector.broadcast(DSPECIES, ScalarVectorOps.EXP_NEG_LN2_LO);
+    DoubleVector one = DoubleVector.broadcast(DSPECIES, 1.0);
+    int i = 0;
+    for (; i <= n - DLANES; i += DLANES) {
+      DoubleVector x = DoubleVector.fromArray(DSPECIES, d, off + i);
+      DoubleVector t = x.mul(log2e).add(shifter);
+      DoubleVector nn = t.sub(shifter);
+      LongVector ni = t.reinterpretAsLongs().sub(ScalarVectorOps.EXP_SHIFTER_BITS);
+      DoubleVector r = nn.fma(ln2Hi, x);
+      r = nn.fma(ln2Lo, r);
+      DoubleVector p = DoubleVector.broadcast(DSPECIES, ScalarVectorOps.C13).fma(r, DoubleVector.broadcast(DSPECIES, ScalarVectorOps.C12));
+      p = p.fma(r, DoubleVector.broadcast(DSPECIES, ScalarVectorOps.C11));
+      p = p.fma(r, DoubleVector.broadcast(DSPECIES, ScalarVectorOps.C10));
+      p = p.fma(r, DoubleVector.broadcast(DSPECIES, ScalarVectorOps.C9));
+      p = p.fma(r, DoubleVector.broadcast(DSPECIES, ScalarVectorOps.C8));
+      p = p.fma(r, DoubleVector.broadcast(DSPECIES, ScalarVectorOps.C7));
+      p = p.fma(r, DoubleVector.broadcast(DSPECIES, ScalarVectorOps.C6));
+      p = p.fma(r, DoubleVector.broadcast(DSPECIES, ScalarVectorOps.C5));
+      p = p.fma(r, DoubleVector.broadcast(DSPECIES, ScalarVectorOps.C4));
+      p = p.fma(r, DoubleVector.broadcast(DSPECIES, ScalarVectorOps.C3));
+      p = p.fma(r, DoubleVector.broadcast(DSPECIES, ScalarVectorOps.C2));
+      p = p.fma(r, one);
+      p = p.fma(r, one);
+      LongVector n1 = ni.lanewise(VectorOperators.ASHR, 1);
+      LongVector n2 = ni.sub(n1);
+      DoubleVector s1 = n1.add(1023L).lanewise(VectorOperators.LSHL, 52).reinterpretAsDoubles();
+      DoubleVector s2 = n2.add(1023L).lanewise(VectorOperators.LSHL, 52).reinterpretAsDoubles();
+      DoubleVector e = p.mul(s1).mul(s2);
+      e = e.blend(0.0, x.compare(VectorOperators.LT, ScalarVectorOps.EXP_LOWEST));
+      e.blend(Double.POSITIVE_INFINITY, x.compare(VectorOperators.GT, ScalarVectorOps.EXP_HIGHEST)).intoArray(d, off + i);
+    }
+    for (; i < n; i++) {
+      d[off + i] = ScalarVectorOps.exp(d[off + i]);
+    }
+  }
+}
