@@ -75,7 +75,7 @@ class LearnerOptionsTest {
     }
     assertEquals(List.of("--hidden", "--initial-fraction", "--initial", "--block", "--activation", "--c", "--solver",
         "--pair-normalization", "--label-threads", "--eta", "--delta", "--max-updates", "--max-updates-factor", "--bias", "--sigma2",
-        "--budget", "--budget-policy", "--precision"), options, "the ELM learners (first by name), then the linear and kernel ones");
+        "--budget", "--budget-policy", "--merge-partners", "--precision"), options, "the ELM learners (first by name), then the linear and kernel ones");
   }
 
   /** With no parameter option, the run record holds exactly the registry's defaults (and L). */

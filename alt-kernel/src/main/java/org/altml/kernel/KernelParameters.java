@@ -29,7 +29,29 @@ public final class KernelParameters {
       BudgetPolicies.NONE, BudgetPolicies.names());
 
   /**
-   * Refuses a budget without a policy, and a policy without a budget.
+   * P, for {@code merge}: search only the P partners of largest K(x_m, x_n) (ties: the older first) instead
+   * of every support vector ({@code --merge-partners}, default 0 = every partner, SPEC.md's rule). SPEC.md
+   * allows this as a documented speed option: the partners that lose least are near x_m.
+   */
+  public static final Parameter<Integer> MERGE_PARTNERS = Parameter.integer("mergePartners", "P",
+      "merge only: search the P partners nearest in the kernel (largest K) instead of all (0 = all, the exact rule)", 0, 0,
+      Integer.MAX_VALUE);
+
+  /** The budget a JIT warm-up uses at most: small enough that its budget maintenance (and merging) runs at once. */
+  static final int WARMUP_BUDGET = 64;
+
+  /**
+   * A kernel learner's {@code LearnerSpec.warmupSettings}: a budget of at most {@value #WARMUP_BUDGET}, so that
+   * the throwaway learner of a JIT warm-up reaches its budget policy (the same code, smaller loops) within the
+   * warm-up; unbudgeted settings unchanged.
+   */
+  public static Settings warmupSettings(Settings settings) {
+    int budget = settings.get(BUDGET);
+    return budget > WARMUP_BUDGET ? settings.with(BUDGET.name(), WARMUP_BUDGET) : settings;
+  }
+
+  /**
+   * Refuses a budget without a policy, a policy without a budget, and merge partners without merging.
    *
    * @throws IllegalArgumentException naming both parameters
    */
@@ -42,6 +64,10 @@ public final class KernelParameters {
     }
     if (budget == 0 && !BudgetPolicies.NONE.equals(policy)) {
       throw new IllegalArgumentException("budgetPolicy " + policy + " needs a budget > 0 (budget 0 means no limit)");
+    }
+    int partners = settings.get(MERGE_PARTNERS);
+    if (partners > 0 && !org.altml.kernel.budget.MergePolicy.NAME.equals(policy)) {
+      throw new IllegalArgumentException("mergePartners " + partners + " is for budgetPolicy merge only, not " + policy);
     }
   }
 }

@@ -152,7 +152,8 @@ public final class JitWarmup implements AutoCloseable {
         return;
       }
       OnlineMultiLabelLearner learner =
-          settings.spec().create(settings, new LearnerContext(numLabels, features, TRAINING_SIZE, 1L, SharedResources.NONE));
+          settings.spec().create(settings.spec().warmupSettings(settings),
+              new LearnerContext(numLabels, features, TRAINING_SIZE, 1L, SharedResources.NONE));
       EvaluationSuite suite = new EvaluationSuite(numLabels, ZeroDivisionPolicy.SPEC);
       ExampleBlock block = new ExampleBlock(blockSize);
       Scores[] scores = ExampleBlock.newScores(blockSize, numLabels);

@@ -79,6 +79,16 @@ public interface LearnerSpec {
     return null;
   }
 
+  /**
+   * The settings a JIT warm-up ({@link org.altml.core.eval.JitWarmup}) trains a throwaway learner with in
+   * place of {@code settings}: the same by default. A learner whose code paths change only after much data
+   * (a kernel learner's budget maintenance starts once B support vectors are stored) returns settings that
+   * reach them within the warm-up's fraction of a second, with the same code paths.
+   */
+  default Settings warmupSettings(Settings settings) {
+    return settings;
+  }
+
   /** The defaults of every parameter. */
   default Settings defaults() {
     return Settings.defaults(this);

@@ -426,4 +426,41 @@ public final class VectorMath {
     Objects.checkFromIndexSize(off, n, d.length);
     IMPL.exp(d, off, n);
   }
+
+  /**
+   * Dot products of x[0..n) with {@code count} float rows (row k at {@code off + k·stride}) into out[0..count),
+   * on SIMD lanes in a fixed order: eight interleaved partial sums (residues j mod 8, each in j order, multiply
+   * then add) combined pairwise, ((p0 + p1) + (p2 + p3)) + ((p4 + p5) + (p6 + p7)). Bit-identical in every
+   * implementation and tier; not the sequential order of {@link #dot}.
+   */
+  public static void rowDots(double[] x, int n, float[] rows, int off, int stride, int count, double[] out) {
+    Objects.checkFromIndexSize(0, n, x.length);
+    Objects.checkFromIndexSize(0, count, out.length);
+    if (count > 0 && n > 0) {
+      Objects.checkFromIndexSize(off, (count - 1L) * stride + n > Integer.MAX_VALUE ? -1 : (int) ((count - 1L) * stride + n), rows.length);
+    }
+    IMPL.rowDots(x, n, rows, off, stride, count, out);
+  }
+
+  /**
+   * Budgeted SGD's merge search (Wang, Crammer and Vucetic, JMLR 2012, §4.3, for RBF kernels) for n partners
+   * at once, on SIMD lanes: for each i, h[i] in [0, 1] maximizing ||α_z||² = f_i(h) = a·k_m² + b[i]·k_n² +
+   * 2c[i]·k_m·k_n with k_m = {@link #exp(double) exp}(u[i]·(1−h)²) = K(x_m, z), k_n = exp(u[i]·h²) = K(x_n, z)
+   * (u[i] = ln K(x_m, x_n) = −||x_m − x_n||²/(2σ²), a = ||α_m||², b[i] = ||α_n||², c[i] = α_m·α_n), by 20
+   * golden-section steps from [0, 1] (a final bracket of 6.6e-5); f[i] = f_i(h[i]). Each partner's result is
+   * the scalar search's bit for bit, whatever n and the lanes.
+   *
+   * @param work scratch of at least 9n doubles
+   */
+  public static void mergeSearch(double a, double[] b, double[] c, double[] u, int n, double[] h, double[] f, double[] work) {
+    Objects.checkFromIndexSize(0, n, b.length);
+    Objects.checkFromIndexSize(0, n, c.length);
+    Objects.checkFromIndexSize(0, n, u.length);
+    Objects.checkFromIndexSize(0, n, h.length);
+    Objects.checkFromIndexSize(0, n, f.length);
+    if (work.length < 9L * n || work.length < 2) {
+      throw new IllegalArgumentException("merge search scratch of " + work.length + " doubles for " + n + " partners (needs 9n, at least 2)");
+    }
+    IMPL.mergeSearch(a, b, c, u, n, h, f, work);
+  }
 }

@@ -5,7 +5,9 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.altml.core.learner.Settings;
 import org.altml.kernel.Kernel;
+import org.altml.kernel.KernelParameters;
 
 /**
  * The budget policies by name ({@code --budget-policy}): {@value #NONE} (no budget, the paper's algorithm),
@@ -17,7 +19,7 @@ public final class BudgetPolicies {
   /** The name of "no budget": the store grows without bound. */
   public static final String NONE = "none";
 
-  /** Builds a policy for a learner's kernel and seed. */
+  /** Builds a policy for a learner's kernel, seed and settings. */
   @FunctionalInterface
   public interface Factory {
     /**
@@ -25,19 +27,21 @@ public final class BudgetPolicies {
      *
      * @param kernel the learner's kernel
      * @param seed the learner's seed (its {@link org.altml.core.learner.LearnerContext#seed()})
+     * @param settings the learner's settings, for a policy's own parameters (null: their defaults)
      * @throws IllegalArgumentException if the policy cannot work with {@code kernel}
      */
-    BudgetPolicy create(Kernel kernel, long seed);
+    BudgetPolicy create(Kernel kernel, long seed, Settings settings);
   }
 
   private static final Map<String, Factory> FACTORIES;
 
   static {
     Map<String, Factory> f = new LinkedHashMap<>();
-    f.put(OldestPolicy.NAME, (kernel, seed) -> new OldestPolicy());
-    f.put(RandomPolicy.NAME, (kernel, seed) -> new RandomPolicy(seed));
-    f.put(SmallestPolicy.NAME, (kernel, seed) -> new SmallestPolicy());
-    f.put(MergePolicy.NAME, (kernel, seed) -> new MergePolicy(kernel));
+    f.put(OldestPolicy.NAME, (kernel, seed, settings) -> new OldestPolicy());
+    f.put(RandomPolicy.NAME, (kernel, seed, settings) -> new RandomPolicy(seed));
+    f.put(SmallestPolicy.NAME, (kernel, seed, settings) -> new SmallestPolicy());
+    f.put(MergePolicy.NAME, (kernel, seed, settings) ->
+        new MergePolicy(kernel, settings == null ? 0 : settings.get(KernelParameters.MERGE_PARTNERS)));
     FACTORIES = Collections.unmodifiableMap(f);
   }
 
@@ -57,6 +61,16 @@ public final class BudgetPolicies {
    * @throws IllegalArgumentException for an unknown name, or a policy that does not fit the kernel
    */
   public static BudgetPolicy create(String name, Kernel kernel, long seed) {
+    return create(name, kernel, seed, null);
+  }
+
+  /**
+   * The policy called {@code name} for {@code kernel}, {@code seed} and a learner's {@code settings} (its
+   * policy parameters, e.g. {@link KernelParameters#MERGE_PARTNERS}); null for {@value #NONE}.
+   *
+   * @throws IllegalArgumentException for an unknown name, or a policy that does not fit the kernel
+   */
+  public static BudgetPolicy create(String name, Kernel kernel, long seed, Settings settings) {
     if (NONE.equals(name)) {
       return null;
     }
@@ -64,6 +78,6 @@ public final class BudgetPolicies {
     if (f == null) {
       throw new IllegalArgumentException("no budget policy called '" + name + "' (known: " + String.join(", ", names()) + ")");
     }
-    return f.create(kernel, seed);
+    return f.create(kernel, seed, settings);
   }
 }

@@ -1,5 +1,6 @@
 package org.altml.kernel.budget;
 
+import org.altml.core.math.VectorMath;
 import org.altml.kernel.Kernel;
 import org.altml.kernel.RbfKernel;
 import org.altml.sparse.SparseVector;
@@ -9,35 +10,47 @@ import org.altml.sparse.SparseVector;
  * extended to the L+1 (or L) outputs of a coefficient row as SPEC.md pins it.
  *
  * <p>m is the support vector {@code smallest} would remove ({@link SmallestPolicy#select}). For every other
- * n, with k = K(x_m, x_n), the merged point is z = h·x_m + (1−h)·x_n, and the RBF closed forms
- * K(x_m, z) = k^{(1−h)²}, K(x_n, z) = k^{h²} give α_z = α_m·k^{(1−h)²} + α_n·k^{h²}. h ∈ [0, 1]
- * maximizes ||α_z||² = A·k^{2(1−h)²} + B·k^{2h²} + 2C·k^{(1−h)²+h²} (A = ||α_m||², B = ||α_n||²,
- * C = α_m·α_n), found by golden-section search to a bracket of {@value #PRECISION}. The weight degradation
- * summed over the outputs, ||α_m||² + ||α_n||² + 2k·(α_m·α_n) − ||α_z||², is the squared distance in the
- * feature space between α_m·φ(x_m) + α_n·φ(x_n) and α_z·φ(z); m merges with the n of least degradation
- * (the oldest on ties), and (z, α_z) replaces n in n's age position while m is removed. This is the exact
- * multi-output objective, not BSGD's per-class ratio heuristic: FALT's coefficient rows sum to about zero,
- * so α_m + α_n ≈ 0 is common and the ratio is undefined.
+ * n, with k = K(x_m, x_n) = e^u (u = −||x_m − x_n||²/(2σ²)), the merged point is z = h·x_m + (1−h)·x_n,
+ * and the RBF closed forms K(x_m, z) = k^{(1−h)²} = e^{u(1−h)²}, K(x_n, z) = k^{h²} = e^{uh²} give α_z =
+ * α_m·K(x_m, z) + α_n·K(x_n, z). h ∈ [0, 1] maximizes ||α_z||² = A·K(x_m, z)² + B·K(x_n, z)² +
+ * 2C·K(x_m, z)·K(x_n, z) (A = ||α_m||², B = ||α_n||², C = α_m·α_n), found by 20 golden-section steps (a final
+ * bracket of 6.6e-5, within {@value #PRECISION}). The weight degradation summed over the outputs,
+ * ||α_m||² + ||α_n||² + 2k·(α_m·α_n) − ||α_z||², is the squared distance in the feature space between
+ * α_m·φ(x_m) + α_n·φ(x_n) and α_z·φ(z); m merges with the n of least degradation (the oldest on ties), and
+ * (z, α_z) replaces n in n's age position while m is removed. This is the exact multi-output objective, not
+ * BSGD's per-class ratio heuristic: FALT's coefficient rows sum to about zero, so α_m + α_n ≈ 0 is common and
+ * the ratio is undefined.
  *
- * <p>Per merge: one kernel row of x_m against the store (size kernel evaluations, counted), two dot
- * products of coefficient rows and one line search per partner. The merged point's features are rounded to
- * float like every stored feature; its coefficients come from the closed forms in double. Needs an
- * {@link RbfKernel}. Scratch grows with the store; no allocation per merge in steady state.
+ * <p>Per merge: one row of dot products of x_m against the store (size kernel evaluations, counted), the
+ * coefficient dot products α_m·α_n, and every partner's search at once on SIMD lanes
+ * ({@link VectorMath#mergeSearch}, bit-identical to one partner at a time); the exponentials are the toolkit's
+ * {@link VectorMath#exp(double)}. The merged point's features are rounded to float like every stored feature;
+ * its coefficients come from the closed forms in double. Needs an {@link RbfKernel}. Scratch grows with the
+ * store; no allocation per merge in steady state.
  */
 public final class MergePolicy implements BudgetPolicy {
   /** The policy's name. */
   public static final String NAME = "merge";
 
-  /** Width of the final golden-section bracket on h. */
+  /** Width of the final golden-section bracket on h: 20 steps from [0, 1] leave 0.618^20 = 6.6e-5. */
   public static final double PRECISION = 1e-4;
 
-  private static final double INV_PHI = (Math.sqrt(5.0) - 1.0) / 2.0;
-
   private final RbfKernel kernel;
+  private final int partners;
+  private int[] candidates = new int[0];
+  private int[] heap = new int[0];
+  private double[] uc = new double[0];
   private final SupportVectorStore.KernelRow row = new SupportVectorStore.KernelRow();
   private final SupportVectorStore.VectorBuffer merged = new SupportVectorStore.VectorBuffer();
   private double[] alphaM = new double[0];
   private double[] alphaN = new double[0];
+  private double[] u = new double[0];
+  private double[] k = new double[0];
+  private double[] b = new double[0];
+  private double[] c = new double[0];
+  private double[] h = new double[0];
+  private double[] f = new double[0];
+  private double[] work = new double[0];
   private long kernelEvaluations;
   private double lastH = Double.NaN;
   private double lastDegradation = Double.NaN;
@@ -48,10 +61,24 @@ public final class MergePolicy implements BudgetPolicy {
    * @throws IllegalArgumentException unless {@code kernel} is an {@link RbfKernel} (the closed forms are RBF's)
    */
   public MergePolicy(Kernel kernel) {
+    this(kernel, 0);
+  }
+
+  /**
+   * A merge policy for {@code kernel} that searches only the {@code partners} partners of largest K(x_m, x_n)
+   * (0: every support vector, SPEC.md's rule). Among equal kernel values the older partner is taken first.
+   *
+   * @throws IllegalArgumentException unless {@code kernel} is an {@link RbfKernel}, or if {@code partners < 0}
+   */
+  public MergePolicy(Kernel kernel, int partners) {
     if (!(kernel instanceof RbfKernel rbf)) {
       throw new IllegalArgumentException("the merge budget policy needs an RBF kernel, not " + kernel);
     }
+    if (partners < 0) {
+      throw new IllegalArgumentException("merge partners must be >= 0 (0 = all): " + partners);
+    }
     this.kernel = rbf;
+    this.partners = partners;
   }
 
   @Override
@@ -70,33 +97,77 @@ public final class MergePolicy implements BudgetPolicy {
       alphaM = new double[width];
       alphaN = new double[width];
     }
+    if (u.length < size) {
+      int n = Math.max(size, 2 * u.length);
+      u = new double[n];
+      k = new double[n];
+      b = new double[n];
+      c = new double[n];
+      h = new double[n];
+      f = new double[n];
+      work = new double[9 * n];
+    }
     int m = SmallestPolicy.select(store);
-    store.kernelRow(kernel, m, row);
+    // the exponents u_n = ln K(x_m, x_n) = −d²/(2σ²) first (the kernel row's own arguments), then K = exp(u)
+    store.laneDotRow(m, row);
+    double[] dots = row.values();
+    double[] norms = store.squaredNormsArray();
+    double normM = norms[m];
+    double twoSigmaSquared = kernel.twoSigmaSquared();
+    for (int n = 0; n < size; n++) {
+      u[n] = -Math.max(0.0, normM + norms[n] - 2.0 * dots[n]) / twoSigmaSquared; // gaussianFromDots' argument
+    }
+    System.arraycopy(u, 0, k, 0, size);
+    VectorMath.exp(k, 0, size);
     kernelEvaluations += size;
-    double[] k = row.values();
     double a = store.coefficientSquaredNorm(m);
     int best = -1;
-    double bestH = 0;
     double bestDegradation = Double.POSITIVE_INFINITY;
-    // in age order, so that a strict improvement keeps the oldest partner among equals
-    for (int n = store.oldest(); n >= 0; n = store.younger(n)) {
-      if (n == m) {
-        continue;
+    double bestH = 0;
+    if (partners == 0 || partners >= size - 1) {
+      for (int n = 0; n < size; n++) {
+        b[n] = store.coefficientSquaredNorm(n);
       }
-      double b = store.coefficientSquaredNorm(n);
-      double c = store.coefficientDot(m, n);
-      double kn = k[n];
-      double h = bestH(a, b, c, kn);
-      double degradation = a + b + 2.0 * kn * c - mergedSquaredNorm(a, b, c, kn, h);
-      if (degradation < bestDegradation || best < 0) {
-        best = n;
-        bestH = h;
-        bestDegradation = degradation;
+      store.coefficientDots(m, c);
+      VectorMath.mergeSearch(a, b, c, u, size, h, f, work); // every partner's h at once (m's own entry is not used)
+      // in age order, so that a strict improvement keeps the oldest partner among equals
+      for (int n = store.oldest(); n >= 0; n = store.younger(n)) {
+        if (n == m) {
+          continue;
+        }
+        double degradation = a + b[n] + 2.0 * k[n] * c[n] - f[n];
+        if (degradation < bestDegradation || best < 0) {
+          best = n;
+          bestDegradation = degradation;
+        }
+      }
+      bestH = h[best];
+    } else {
+      int p = nearest(store, m, size);
+      if (uc.length < p) {
+        uc = new double[Math.max(p, 2 * uc.length)];
+      }
+      // the candidates' values packed at the front of b, c and uc
+      for (int i = 0; i < p; i++) {
+        int n = candidates[i];
+        b[i] = store.coefficientSquaredNorm(n);
+        c[i] = store.coefficientDot(m, n);
+        uc[i] = u[n];
+      }
+      VectorMath.mergeSearch(a, b, c, uc, p, h, f, work);
+      for (int i = 0; i < p; i++) { // candidates are in age order: a strict improvement keeps the oldest
+        int n = candidates[i];
+        double degradation = a + b[i] + 2.0 * k[n] * c[i] - f[i];
+        if (degradation < bestDegradation || best < 0) {
+          best = n;
+          bestDegradation = degradation;
+          bestH = h[i];
+        }
       }
     }
-    double kmn = k[best];
-    double km = Math.pow(kmn, (1.0 - bestH) * (1.0 - bestH)); // K(x_m, z)
-    double kn = Math.pow(kmn, bestH * bestH); // K(x_n, z)
+    double g = 1.0 - bestH;
+    double km = VectorMath.exp(u[best] * (g * g)); // K(x_m, z), as the search computed it
+    double kn = VectorMath.exp(u[best] * (bestH * bestH)); // K(x_n, z)
     store.coefficients(m, alphaM);
     store.coefficients(best, alphaN);
     for (int j = 0; j < width; j++) {
@@ -110,43 +181,87 @@ public final class MergePolicy implements BudgetPolicy {
   }
 
   /**
-   * ||α_z||² at h: A·k^{2(1−h)²} + B·k^{2h²} + 2C·k^{(1−h)²+h²}, from K(x_m, z) = k^{(1−h)²} and
-   * K(x_n, z) = k^{h²}.
+   * The {@link #partners} slots other than m of largest kernel value k[n] into {@link #candidates}, in age
+   * order; among equal values the older first. A min-heap of the best p seen (worst at the root: smaller k, or
+   * equal k and younger), one pass over the store. Returns how many (min(partners, size − 1)).
    */
-  static double mergedSquaredNorm(double a, double b, double c, double k, double h) {
-    double km = Math.pow(k, (1.0 - h) * (1.0 - h));
-    double kn = Math.pow(k, h * h);
-    return a * km * km + b * kn * kn + 2.0 * c * km * kn;
-  }
-
-  /**
-   * The h in [0, 1] maximizing {@link #mergedSquaredNorm} by golden-section search: the bracket [lo, hi]
-   * shrinks by 1/φ per step, keeping the better of its two inner points (the upper one on ties), until it is
-   * narrower than {@link #PRECISION}; returns its midpoint.
-   */
-  static double bestH(double a, double b, double c, double k) {
-    double lo = 0.0;
-    double hi = 1.0;
-    double x1 = hi - (hi - lo) * INV_PHI;
-    double x2 = lo + (hi - lo) * INV_PHI;
-    double f1 = mergedSquaredNorm(a, b, c, k, x1);
-    double f2 = mergedSquaredNorm(a, b, c, k, x2);
-    while (hi - lo > PRECISION) {
-      if (f1 > f2) {
-        hi = x2;
-        x2 = x1;
-        f2 = f1;
-        x1 = hi - (hi - lo) * INV_PHI;
-        f1 = mergedSquaredNorm(a, b, c, k, x1);
-      } else {
-        lo = x1;
-        x1 = x2;
-        f1 = f2;
-        x2 = lo + (hi - lo) * INV_PHI;
-        f2 = mergedSquaredNorm(a, b, c, k, x2);
+  private int nearest(SupportVectorStore store, int m, int size) {
+    int p = Math.min(partners, size - 1);
+    if (candidates.length < size) {
+      candidates = new int[Math.max(size, 2 * candidates.length)];
+      heap = new int[Math.max(size, 2 * heap.length)];
+    }
+    int count = 0;
+    for (int n = store.oldest(); n >= 0; n = store.younger(n)) { // age order: among equal k the older wins
+      if (n == m) {
+        continue;
+      }
+      if (count < p) {
+        heap[count] = n;
+        siftUp(store, count++);
+      } else if (k[n] > k[heap[0]]) { // a younger vector of equal k never displaces an older one
+        heap[0] = n;
+        siftDown(store, p);
       }
     }
-    return 0.5 * (lo + hi);
+    // back to age order for the degradation's tie rule
+    for (int i = 0; i < count; i++) {
+      candidates[i] = heap[i];
+    }
+    sortByAge(store, count);
+    return count;
+  }
+
+  /** Whether slot x is a worse candidate than slot y: smaller k, or equal k and younger. */
+  private boolean worse(SupportVectorStore store, int x, int y) {
+    return k[x] < k[y] || (k[x] == k[y] && store.age(x) > store.age(y));
+  }
+
+  private void siftUp(SupportVectorStore store, int i) {
+    int v = heap[i];
+    while (i > 0) {
+      int parent = (i - 1) >>> 1;
+      if (!worse(store, v, heap[parent])) {
+        break;
+      }
+      heap[i] = heap[parent];
+      i = parent;
+    }
+    heap[i] = v;
+  }
+
+  private void siftDown(SupportVectorStore store, int count) {
+    int i = 0;
+    int v = heap[0];
+    while (true) {
+      int child = 2 * i + 1;
+      if (child >= count) {
+        break;
+      }
+      if (child + 1 < count && worse(store, heap[child + 1], heap[child])) {
+        child++;
+      }
+      if (!worse(store, heap[child], v)) {
+        break;
+      }
+      heap[i] = heap[child];
+      i = child;
+    }
+    heap[i] = v;
+  }
+
+  /** Insertion sort of candidates[0..count) by age (count is small). */
+  private void sortByAge(SupportVectorStore store, int count) {
+    for (int i = 1; i < count; i++) {
+      int v = candidates[i];
+      long age = store.age(v);
+      int j = i - 1;
+      while (j >= 0 && store.age(candidates[j]) > age) {
+        candidates[j + 1] = candidates[j];
+        j--;
+      }
+      candidates[j + 1] = v;
+    }
   }
 
   /** h of the last merge (NaN before the first), for tests and diagnostics. */
@@ -166,6 +281,6 @@ public final class MergePolicy implements BudgetPolicy {
 
   @Override
   public long ramBytesUsed() {
-    return 96 + row.ramBytesUsed() + merged.ramBytesUsed() + 16L * alphaM.length;
+    return 96 + 8L * candidates.length + 8L * uc.length + row.ramBytesUsed() + merged.ramBytesUsed() + 16L * alphaM.length + 8L * (6L * u.length + work.length);
   }
 }

@@ -221,6 +221,71 @@ public final class SupportVectorStore {
     }
   }
 
+  /**
+   * x_slot·x_k for every slot k into {@code row.values()[0..size)} on SIMD lanes: dense stores sum each dot
+   * product in {@link VectorMath#rowDots}' fixed order (eight interleaved partial sums), sparse ones as
+   * {@link #dotRow(int, KernelRow)}. Not the order of {@link #kernelRow}; for budget maintenance, whose own
+   * rule it is ({@link MergePolicy}).
+   */
+  public void laneDotRow(int slot, KernelRow row) {
+    checkSlot(slot);
+    if (layout == Layout.SPARSE) {
+      dotRow(slot, row);
+      return;
+    }
+    row.ensure(size, Math.max(columns, numFeatures()));
+    double[] x = row.scatter;
+    int cols = columns;
+    int bm = slot * cols;
+    for (int j = 0; j < cols; j++) {
+      x[j] = dense[bm + j];
+    }
+    VectorMath.rowDots(x, cols, dense, 0, cols, size, row.values);
+    Arrays.fill(x, 0, cols, 0.0); // the scatter is all zeros between calls
+  }
+
+  /**
+   * α_slot·α_k for every slot k into {@code out[0..size)}, each summed as {@link #coefficientDot} sums it
+   * (four slots at a time, each its own sum in lane order: the same bits).
+   */
+  public void coefficientDots(int slot, double[] out) {
+    checkSlot(slot);
+    java.util.Objects.checkFromIndexSize(0, size, out.length);
+    int bm = slot * stride;
+    int k = 0;
+    for (; k + 4 <= size; k += 4) {
+      int b0 = k * stride;
+      double d0 = 0;
+      double d1 = 0;
+      double d2 = 0;
+      double d3 = 0;
+      if (isDouble) {
+        for (int j = 0; j < width; j++) {
+          double v = coefDouble[bm + j];
+          d0 += v * coefDouble[b0 + j];
+          d1 += v * coefDouble[b0 + stride + j];
+          d2 += v * coefDouble[b0 + 2 * stride + j];
+          d3 += v * coefDouble[b0 + 3 * stride + j];
+        }
+      } else {
+        for (int j = 0; j < width; j++) {
+          double v = coefFloat[bm + j];
+          d0 += v * coefFloat[b0 + j];
+          d1 += v * coefFloat[b0 + stride + j];
+          d2 += v * coefFloat[b0 + 2 * stride + j];
+          d3 += v * coefFloat[b0 + 3 * stride + j];
+        }
+      }
+      out[k] = d0;
+      out[k + 1] = d1;
+      out[k + 2] = d2;
+      out[k + 3] = d3;
+    }
+    for (; k < size; k++) {
+      out[k] = coefficientDot(slot, k);
+    }
+  }
+
   /** ||α_slot||², summed in double in lane order ({@link #coefficientDot}{@code (slot, slot)}, kept since the row was written). */
   public double coefficientSquaredNorm(int slot) {
     checkSlot(slot);
@@ -474,6 +539,12 @@ public final class SupportVectorStore {
    * @param squaredNorm ||x||² (computed once by the caller)
    */
   public void kernelRow(Kernel kernel, SparseVector x, double squaredNorm, KernelRow row) {
+    dotRow(x, row);
+    fromDots(kernel, row.values, squaredNorm);
+  }
+
+  /** x·x_k for every slot k into {@code row.values()[0..size)}, each summed in ascending feature order, as {@link #kernelRow} sums them. */
+  public void dotRow(SparseVector x, KernelRow row) {
     row.ensure(size, numFeatures());
     double[] out = row.values;
     int nnz = x.nnz();
@@ -494,7 +565,6 @@ public final class SupportVectorStore {
         }
         out[k] = dot;
       }
-      fromDots(kernel, out, squaredNorm);
       return;
     }
     // sparse: scatter x once, then each support vector gathers from it (O(nnz(x_k)) per slot); adding the
@@ -516,7 +586,6 @@ public final class SupportVectorStore {
       }
       out[k] = dot;
     }
-    fromDots(kernel, out, squaredNorm);
     for (int j = 0; j < nnz; j++) {
       int f = xi[off + j];
       if (f < limit) {
@@ -639,11 +708,51 @@ public final class SupportVectorStore {
       view.reset(NO_INDICES, NO_VALUES, 0, 0); // do not keep the pools reachable
       return;
     }
+    dotRow(slot, row);
+    fromDots(kernel, row.values, squaredNorms[slot]);
+  }
+
+  /**
+   * x_slot·x_k for every slot k into {@code row.values()[0..size)}, each summed in ascending feature order
+   * ({@link #kernelRow(Kernel, int, KernelRow)}'s dot products; dense rows four slots at a time, each its own
+   * sum in the same order, so the bits are those of one at a time).
+   */
+  public void dotRow(int slot, KernelRow row) {
+    checkSlot(slot);
+    if (layout == Layout.SPARSE) {
+      SparseVector view = row.view;
+      view.reset(poolIndices, poolValues, starts[slot], lengths[slot]);
+      dotRow(view, row);
+      view.reset(NO_INDICES, NO_VALUES, 0, 0); // do not keep the pools reachable
+      return;
+    }
     row.ensure(size, numFeatures());
     double[] out = row.values;
     int cols = columns;
     int bm = slot * cols;
-    for (int k = 0; k < size; k++) {
+    int k = 0;
+    for (; k + 4 <= size; k += 4) {
+      int b0 = k * cols;
+      int b1 = b0 + cols;
+      int b2 = b1 + cols;
+      int b3 = b2 + cols;
+      double d0 = 0;
+      double d1 = 0;
+      double d2 = 0;
+      double d3 = 0;
+      for (int j = 0; j < cols; j++) {
+        double v = dense[bm + j];
+        d0 += v * dense[b0 + j];
+        d1 += v * dense[b1 + j];
+        d2 += v * dense[b2 + j];
+        d3 += v * dense[b3 + j];
+      }
+      out[k] = d0;
+      out[k + 1] = d1;
+      out[k + 2] = d2;
+      out[k + 3] = d3;
+    }
+    for (; k < size; k++) {
       int bk = k * cols;
       double dot = 0;
       for (int j = 0; j < cols; j++) {
@@ -651,7 +760,6 @@ public final class SupportVectorStore {
       }
       out[k] = dot;
     }
-    fromDots(kernel, out, squaredNorms[slot]);
   }
 
   /** The dot products in {@code out[0..size)} to kernel values: the RBF ones as block scoring computes them. */

@@ -19,7 +19,7 @@ public final class KernelFaltSpec implements LearnerSpec {
 
   private static final List<Parameter<?>> PARAMETERS = List.of(CommonParameters.ETA, CommonParameters.MAX_UPDATES,
       CommonParameters.MAX_UPDATES_FACTOR, KernelParameters.SIGMA2, KernelParameters.BUDGET,
-      KernelParameters.BUDGET_POLICY, CommonParameters.PRECISION);
+      KernelParameters.BUDGET_POLICY, KernelParameters.MERGE_PARTNERS, CommonParameters.PRECISION);
 
   /** The spec (for {@link java.util.ServiceLoader}). */
   public KernelFaltSpec() {}
@@ -58,5 +58,10 @@ public final class KernelFaltSpec implements LearnerSpec {
   @Override
   public ModelCodec codec() {
     return KernelLearner.CODEC;
+  }
+
+  @Override
+  public Settings warmupSettings(Settings settings) {
+    return KernelParameters.warmupSettings(settings);
   }
 }

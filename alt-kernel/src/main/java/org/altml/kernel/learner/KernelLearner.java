@@ -109,7 +109,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     this.precision = precision;
     this.kernel = new RbfKernel(settings.get(KernelParameters.SIGMA2));
     this.budget = settings.get(KernelParameters.BUDGET);
-    this.policy = BudgetPolicies.create(settings.get(KernelParameters.BUDGET_POLICY), kernel, context.seed());
+    this.policy = BudgetPolicies.create(settings.get(KernelParameters.BUDGET_POLICY), kernel, context.seed(), settings);
     this.scoreStride = Scores.paddedLength(numLabels + 1);
     MemoryCheck.require(32L * scoreStride, "the scratch of " + numLabels + " labels", "check the number of labels");
     this.scores = new double[scoreStride];

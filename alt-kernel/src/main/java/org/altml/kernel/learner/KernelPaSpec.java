@@ -18,7 +18,7 @@ import org.altml.kernel.KernelParameters;
  */
 public abstract sealed class KernelPaSpec implements LearnerSpec permits KernelPaSpec.Pa1, KernelPaSpec.Pa2 {
   private static final List<Parameter<?>> PARAMETERS = List.of(CommonParameters.C, KernelParameters.SIGMA2,
-      KernelParameters.BUDGET, KernelParameters.BUDGET_POLICY, CommonParameters.PRECISION);
+      KernelParameters.BUDGET, KernelParameters.BUDGET_POLICY, KernelParameters.MERGE_PARTNERS, CommonParameters.PRECISION);
 
   private final PaConfig.Variant variant;
   private final String name;
@@ -84,5 +84,10 @@ public abstract sealed class KernelPaSpec implements LearnerSpec permits KernelP
   @Override
   public ModelCodec codec() {
     return KernelLearner.CODEC;
+  }
+
+  @Override
+  public Settings warmupSettings(Settings settings) {
+    return KernelParameters.warmupSettings(settings);
   }
 }

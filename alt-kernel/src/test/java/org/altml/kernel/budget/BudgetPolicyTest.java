@@ -160,6 +160,62 @@ class BudgetPolicyTest {
     assertEquals(2L, store.age(store.newest()), "the merged vector keeps the close partner's age");
   }
 
+  /**
+   * {@code mergePartners} P: with P ≥ size − 1 the same merges as the exact rule; with a small P the partner
+   * chosen is among the P of largest K(x_m, x_n), and the store stays at the budget.
+   */
+  @Test
+  void mergeWithFewPartnersSearchesTheNearestOnly() {
+    SplittableRandom r = new SplittableRandom(SEED);
+    SupportVectorStore exact = store(3);
+    SupportVectorStore wide = store(3);
+    SupportVectorStore narrow = store(3);
+    MergePolicy all = new MergePolicy(KERNEL);
+    MergePolicy allByOption = new MergePolicy(KERNEL, 1000);
+    MergePolicy few = new MergePolicy(KERNEL, 3);
+    int budget = 12;
+    for (int i = 0; i < 300; i++) {
+      SparseVector x = SupportVectorStoreTest.randomVector(r, 10, 0.6);
+      double[] alpha = {r.nextDouble(-1, 1), r.nextDouble(-1, 1), r.nextDouble(-1, 1)};
+      exact.append(x, alpha);
+      wide.append(x, alpha);
+      narrow.append(x, alpha);
+      if (exact.size() > budget) {
+        all.shrink(exact);
+        allByOption.shrink(wide);
+        assertEquals(all.lastH(), allByOption.lastH(), 0.0, "P >= size - 1 is the exact rule, round " + i);
+        // which partners may the narrow policy take: the 3 of largest K against its m
+        int m = SmallestPolicy.select(narrow);
+        SupportVectorStore.KernelRow row = new SupportVectorStore.KernelRow();
+        narrow.kernelRow(KERNEL, m, row);
+        double[] k = java.util.Arrays.copyOf(row.values(), narrow.size());
+        k[m] = Double.NEGATIVE_INFINITY;
+        double[] sorted = k.clone();
+        java.util.Arrays.sort(sorted);
+        double third = sorted[sorted.length - 3];
+        long[] agesBefore = new long[narrow.size()];
+        for (int s = 0; s < narrow.size(); s++) {
+          agesBefore[s] = narrow.age(s);
+        }
+        few.shrink(narrow);
+        assertEquals(budget, narrow.size());
+        // the merged point took its partner's age: that partner's K must be among the three largest
+        long mergedAge = -1;
+        for (int s = 0; s < narrow.size(); s++) {
+          if (narrow.stamp(s) == narrow.nextStamp() - 1) {
+            mergedAge = narrow.age(s);
+          }
+        }
+        for (int s = 0; s < agesBefore.length; s++) {
+          if (agesBefore[s] == mergedAge) {
+            assertEquals(true, k[s] >= third, "partner K " + k[s] + " below the third largest " + third + ", round " + i);
+          }
+        }
+      }
+      assertEquals(exact.size(), wide.size());
+    }
+  }
+
   @Test
   void unknownPolicyAndNoneAreHandled() {
     assertEquals(null, BudgetPolicies.create("none", KERNEL, 1));

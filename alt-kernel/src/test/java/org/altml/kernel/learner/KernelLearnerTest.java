@@ -274,7 +274,12 @@ class KernelLearnerTest {
     assertThrows(IllegalArgumentException.class, () -> d.with("sigma2", 0.0));
     assertFalse(LearnerRegistry.get("pa1-k").hasParameter("maxUpdates"), "kernel PA takes one step per round");
     assertFalse(LearnerRegistry.get("falt-k").hasParameter("bias"), "a constant feature changes no RBF distance");
-    assertEquals("falt-k eta=1.0 maxUpdates=1 maxUpdatesFactor= sigma2=1.0 budget=0 budgetPolicy=none precision=double",
+    e = assertThrows(IllegalArgumentException.class,
+        () -> d.with(java.util.Map.of("budget", 10, "budgetPolicy", "oldest", "mergePartners", 5)));
+    assertTrue(e.getMessage().contains("merge only"), e.getMessage());
+    assertEquals(5, d.with(java.util.Map.of("budget", 10, "budgetPolicy", "merge", "mergePartners", 5))
+        .get(org.altml.kernel.KernelParameters.MERGE_PARTNERS));
+    assertEquals("falt-k eta=1.0 maxUpdates=1 maxUpdatesFactor= sigma2=1.0 budget=0 budgetPolicy=none mergePartners=0 precision=double",
         d.key());
   }
 

@@ -326,4 +326,31 @@ final class PanamaMatrixOps {
     }
   }
 
+
+  /**
+   * {@link ScalarVectorOps#rowDots}: with 8 double lanes, lane l of one accumulator is the partial sum of the
+   * residue l (multiply then add, as the specification); other widths take the specification.
+   */
+  static void rowDots(double[] x, int n, float[] rows, int off, int stride, int count, double[] out) {
+    if (DLANES != 8) {
+      ScalarVectorOps.INSTANCE.rowDots(x, n, rows, off, stride, count, out);
+      return;
+    }
+    int n8 = n - n % 8;
+    int k = 0;
+    // the eight partial sums go through out[k..k+8) (lane extraction one by one is slow), overwritten by the
+    // later rows; the last seven rows, where that would run past count, take the specification
+    for (; k + 8 <= count; k++) {
+      int r = off + k * stride;
+      DoubleVector acc = DoubleVector.zero(DSPECIES);
+      for (int j = 0; j < n8; j += 8) {
+        DoubleVector rv = (DoubleVector) FloatVector.fromArray(HALF, rows, r + j).convertShape(VectorOperators.F2D, DSPECIES, 0);
+        acc = acc.add(DoubleVector.fromArray(DSPECIES, x, j).mul(rv));
+      }
+      acc.intoArray(out, k);
+      out[k] = ScalarVectorOps.combineEight(out[k], out[k + 1], out[k + 2], out[k + 3], out[k + 4], out[k + 5], out[k + 6], out[k + 7],
+          x, rows, r, n8, n);
+    }
+    ScalarVectorOps.rowDots(x, n, rows, off, stride, k, count, out);
+  }
 }

@@ -150,6 +150,16 @@ final class PanamaVectorOps implements VectorOps {
   }
 
   @Override
+  public void rowDots(double[] x, int n, float[] rows, int off, int stride, int count, double[] out) {
+    PanamaMatrixOps.rowDots(x, n, rows, off, stride, count, out);
+  }
+
+  @Override
+  public void mergeSearch(double a, double[] b, double[] c, double[] u, int n, double[] h, double[] f, double[] work) {
+    PanamaMergeSearch.mergeSearch(a, b, c, u, n, h, f, work);
+  }
+
+  @Override
   public void sparseTimesRows(int[] idx, float[] val, int off, int nnz, float[] rows, int stride, double[] out, int width) {
     PanamaElmOps.sparseTimesRows(idx, val, off, nnz, rows, stride, out, width);
   }

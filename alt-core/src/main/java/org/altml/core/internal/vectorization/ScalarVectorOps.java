@@ -250,6 +250,117 @@ public final class ScalarVectorOps implements VectorOps {
     }
   }
 
+  @Override
+  public void mergeSearch(double a, double[] b, double[] c, double[] u, int n, double[] h, double[] f, double[] work) {
+    for (int i = 0; i < n; i++) {
+      mergeSearch(a, b[i], c[i], u[i], work, 0);
+      h[i] = work[0];
+      f[i] = work[1];
+    }
+  }
+
+  @Override
+  public void rowDots(double[] x, int n, float[] rows, int off, int stride, int count, double[] out) {
+    rowDots(x, n, rows, off, stride, 0, count, out);
+  }
+
+  /** {@link #rowDots(double[], int, float[], int, int, int, double[])} of the rows k in [from, to) only. */
+  static void rowDots(double[] x, int n, float[] rows, int off, int stride, int from, int to, double[] out) {
+    int n8 = n - n % 8;
+    for (int k = from; k < to; k++) {
+      int r = off + k * stride;
+      double p0 = 0;
+      double p1 = 0;
+      double p2 = 0;
+      double p3 = 0;
+      double p4 = 0;
+      double p5 = 0;
+      double p6 = 0;
+      double p7 = 0;
+      for (int j = 0; j < n8; j += 8) {
+        p0 += x[j] * (double) rows[r + j];
+        p1 += x[j + 1] * (double) rows[r + j + 1];
+        p2 += x[j + 2] * (double) rows[r + j + 2];
+        p3 += x[j + 3] * (double) rows[r + j + 3];
+        p4 += x[j + 4] * (double) rows[r + j + 4];
+        p5 += x[j + 5] * (double) rows[r + j + 5];
+        p6 += x[j + 6] * (double) rows[r + j + 6];
+        p7 += x[j + 7] * (double) rows[r + j + 7];
+      }
+      out[k] = combineEight(p0, p1, p2, p3, p4, p5, p6, p7, x, rows, r, n8, n);
+    }
+  }
+
+  /**
+   * The end of {@link VectorOps#rowDots}: the terms of j in [from, n) (fewer than 8) added to their residue's
+   * sum, then ((p0 + p1) + (p2 + p3)) + ((p4 + p5) + (p6 + p7)).
+   */
+  static double combineEight(double p0, double p1, double p2, double p3, double p4, double p5, double p6, double p7,
+      double[] x, float[] rows, int r, int from, int n) {
+    for (int j = from; j < n; j++) {
+      double t = x[j] * (double) rows[r + j];
+      switch (j & 7) {
+        case 0 -> p0 += t;
+        case 1 -> p1 += t;
+        case 2 -> p2 += t;
+        case 3 -> p3 += t;
+        case 4 -> p4 += t;
+        case 5 -> p5 += t;
+        case 6 -> p6 += t;
+        default -> p7 += t;
+      }
+    }
+    return ((p0 + p1) + (p2 + p3)) + ((p4 + p5) + (p6 + p7));
+  }
+
+  /** Golden-section steps of {@link #mergeSearch(double, double, double, double, double[], int)}: the bracket shrinks to 0.618^20 = 6.6e-5. */
+  public static final int MERGE_STEPS = 20;
+  /** 1/φ = (√5 − 1)/2. */
+  static final double INV_PHI = (Math.sqrt(5.0) - 1.0) / 2.0;
+
+  /**
+   * The merge search for one partner (the specification of {@link VectorOps#mergeSearch}): with lo = 0, hi =
+   * 1, x1 = hi − (hi − lo)/φ, x2 = lo + (hi − lo)/φ, {@link #MERGE_STEPS} times: if f(x1) > f(x2) the
+   * bracket becomes [lo, x2] and x1 its new lower inner point, else [x1, hi] and x2 its new upper one (the
+   * kept inner point keeps its value); then out[at] = h = (lo + hi)/2 and out[at+1] = f(h), with f(h) =
+   * {@link #mergeNorm}.
+   */
+  public static void mergeSearch(double a, double b, double c, double u, double[] out, int at) {
+    double lo = 0.0;
+    double hi = 1.0;
+    double x1 = hi - (hi - lo) * INV_PHI;
+    double x2 = lo + (hi - lo) * INV_PHI;
+    double f1 = mergeNorm(a, b, c, u, x1);
+    double f2 = mergeNorm(a, b, c, u, x2);
+    for (int step = 0; step < MERGE_STEPS; step++) {
+      boolean up = f1 > f2;
+      double nlo = up ? lo : x1;
+      double nhi = up ? x2 : hi;
+      double keep = up ? x1 : x2;
+      double fkeep = up ? f1 : f2;
+      double w = (nhi - nlo) * INV_PHI;
+      double xn = up ? nhi - w : nlo + w;
+      double fn = mergeNorm(a, b, c, u, xn);
+      x1 = up ? xn : keep;
+      f1 = up ? fn : fkeep;
+      x2 = up ? keep : xn;
+      f2 = up ? fkeep : fn;
+      lo = nlo;
+      hi = nhi;
+    }
+    double h = 0.5 * (lo + hi);
+    out[at] = h;
+    out[at + 1] = mergeNorm(a, b, c, u, h);
+  }
+
+  /** a·k_m·k_m + b·k_n·k_n + 2c·k_m·k_n with k_m = exp(u·((1−h)·(1−h))), k_n = exp(u·(h·h)), in this order. */
+  public static double mergeNorm(double a, double b, double c, double u, double h) {
+    double g = 1.0 - h;
+    double km = exp(u * (g * g));
+    double kn = exp(u * (h * h));
+    return a * km * km + b * kn * kn + 2.0 * c * km * kn;
+  }
+
   // The toolkit's exponential (the specification of every vectorised one): only IEEE operations that
   // every tier of the JIT and the Vector API's fallbacks perform alike (+, ×, Math.fma, bit moves), so a
   // SIMD version made of the same operations in the same order is bit-identical in every lane.

@@ -142,6 +142,24 @@ public interface VectorOps {
   /** In place, d[off+i] = {@link ScalarVectorOps#exp(double)}(d[off+i]) for i in [0, n), bit-identical in every implementation. */
   void exp(double[] d, int off, int n);
 
+  /**
+   * Budgeted SGD's merge search for n partners at once: for each i, the h in [0, 1] maximizing
+   * f_i(h) = a·k_m² + b_i·k_n² + 2c_i·k_m·k_n with k_m = exp(u_i·(1−h)²), k_n = exp(u_i·h²), by
+   * {@link ScalarVectorOps#MERGE_STEPS} golden-section steps from [0, 1]; h[i] = the final bracket's midpoint,
+   * f[i] = f_i(h[i]). Element-wise ({@link ScalarVectorOps#mergeSearch(double, double, double, double, double[], int)}
+   * per element, bit for bit); {@code work} holds at least 9n doubles of scratch.
+   */
+  void mergeSearch(double a, double[] b, double[] c, double[] u, int n, double[] h, double[] f, double[] work);
+
+  /**
+   * Dot products of a double vector with float rows in eight interleaved partial sums: out[k] = the sum over
+   * j in [0, n) of x[j]·rows[off + k·stride + j] (each float widened exactly, multiply then add), the terms
+   * of each residue j mod 8 summed in j order from 0, the eight sums then combined as ((p0 + p1) + (p2 + p3)) +
+   * ((p4 + p5) + (p6 + p7)) ({@link ScalarVectorOps#combineEight}); for k in [0, count). A fixed order that
+   * SIMD lanes follow bit for bit.
+   */
+  void rowDots(double[] x, int n, float[] rows, int off, int stride, int count, double[] out);
+
   // Dense matrix kernels for the ELM learners' recursive least squares (org.altml.core.elm): double
   // matrices stored row-major with a row stride, every multiply-add fused (one Math.fma, one rounding), as
   // BLAS does; the lane-wise ones are bit-identical between implementations.
