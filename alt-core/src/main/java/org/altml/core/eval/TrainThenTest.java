@@ -336,7 +336,7 @@ public final class TrainThenTest {
 
   private static EvaluationSuite evaluateChunk(
       Predictor predictor, int numLabels, DataView test, int from, int to, FeatureScaler scaler, EvaluationSuite suite) {
-    ExampleBlock block = new ExampleBlock(ExampleBlock.DEFAULT_CAPACITY);
+    ExampleBlock block = new ExampleBlock(Math.max(1, predictor.preferredBlockSize()));
     Scores[] scores = ExampleBlock.newScores(block.capacity(), numLabels);
     SparseVector x = new SparseVector();
     LabelSet y = new LabelSet();

@@ -30,4 +30,14 @@ public interface Predictor {
       predict(block.id(k), block.features(k), out[k]);
     }
   }
+
+  /**
+   * How many examples a test pass should hand {@link #predict(ExampleBlock, Scores[])} at a time:
+   * {@link ExampleBlock#DEFAULT_CAPACITY} by default. A predictor whose block scoring makes one pass over a
+   * large model per block (a kernel learner's support vectors) asks for larger blocks to stream the model
+   * fewer times; results do not depend on it.
+   */
+  default int preferredBlockSize() {
+    return ExampleBlock.DEFAULT_CAPACITY;
+  }
 }

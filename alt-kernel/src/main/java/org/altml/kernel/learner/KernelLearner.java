@@ -62,6 +62,9 @@ import org.altml.sparse.SparseVector;
  * their own scratch over the live store.
  */
 public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSteps.Round {
+  /** Examples per block of a test pass ({@link Predictor#preferredBlockSize()}): the store is streamed once per block. */
+  static final int TEST_BLOCK = 512;
+
   /** The codec of every kernel learner kind. */
   public static final ModelCodec CODEC = new Codec();
 
@@ -256,6 +259,12 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       public void predict(ExampleBlock block, Scores[] out) {
         checkUsable();
         predictBlock(block, out, ownBlock);
+      }
+
+      /** Each block streams the whole store (features and coefficient rows) once: larger blocks, fewer passes. */
+      @Override
+      public int preferredBlockSize() {
+        return TEST_BLOCK;
       }
     };
   }
