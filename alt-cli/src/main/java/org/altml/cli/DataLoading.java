@@ -9,6 +9,7 @@ import java.util.List;
 import org.altml.core.eval.JitWarmup;
 import org.altml.core.eval.RunRecord;
 import org.altml.core.learner.Settings;
+import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;
 import org.altml.sparse.data.DatasetBuilder;
 import org.altml.sparse.data.DatasetStats;
@@ -87,6 +88,42 @@ final class DataLoading {
     }
     int nnz = meanNonZeros(like);
     return JitWarmup.start(settings, numLabels, nnz, like == null ? 0 : like.numFeatures(), WARMUP_NANOS);
+  }
+
+  /** Examples a warm-up's shape is guessed from when the data is not read yet. */
+  private static final int PEEK_EXAMPLES = 256;
+
+  /**
+   * A JIT warm-up started before {@code file} is read, shaped by its first {@value #PEEK_EXAMPLES} examples
+   * (the labels seen so far stand in for L: the warm-up only needs the learner's code paths, not its result);
+   * null when off, when the file cannot be peeked at (standard input, a pipe or FIFO, which must be read
+   * once; a read error: the real read reports it) or holds no labels yet. Results never depend on it.
+   */
+  static JitWarmup warmupFromFirstExamples(Settings settings, Path file, DataOptions options) {
+    if (!Boolean.parseBoolean(System.getProperty("alt.jit.warmup", "true")) || DataFiles.isStandardInput(file)
+        || !Files.isRegularFile(file)) {
+      return null;
+    }
+    int maxLabel = -1;
+    int maxFeature = -1;
+    long nnz = 0;
+    int n = 0;
+    try (ExampleStream stream = DataFiles.open(file, readOptions(options))) {
+      while (n < PEEK_EXAMPLES && stream.advance()) {
+        SparseVector x = stream.features();
+        maxLabel = Math.max(maxLabel, stream.labels().maxLabel());
+        maxFeature = Math.max(maxFeature, x.maxIndex());
+        nnz += x.nnz();
+        n++;
+      }
+    } catch (IOException | RuntimeException e) {
+      return null; // the real read reports what is wrong with the file
+    }
+    if (n == 0 || maxLabel < 0) {
+      return null;
+    }
+    int meanNnz = (int) Math.max(1, Math.round((double) nnz / n));
+    return JitWarmup.start(settings, maxLabel + 1, meanNnz, maxFeature + 1, WARMUP_NANOS);
   }
 
   /** Whether {@code data} is dense enough for the warm-up to take its shape (a warm-up started before it was read did not). */

@@ -121,8 +121,10 @@ public final class EvaluateCommand implements Callable<Integer> {
     Dataset test;
     try (Progress progress = progressOptions.progress(spec)) {
       // all reading (and hashing) happens before the clock starts; the JIT compiles the learner's kernels on the
-      // spare core meanwhile: from the start when --num-labels gives L, else once the training file has told it
-      JitWarmup warmup = data.numLabels != null ? DataLoading.warmup(settings, data.numLabels, null) : null;
+      // spare core meanwhile, from the start: shaped by --num-labels or by the training file's first examples
+      JitWarmup warmup = data.numLabels != null ? DataLoading.warmup(settings, data.numLabels, null)
+          : DataLoading.warmupFromFirstExamples(settings, trainFile, data);
+      boolean shaped = data.numLabels == null; // a warm-up from the first examples already has the data's shape
       try {
         train = DataLoading.readHashed(trainFile, data, progress);
         if (sameData) {
@@ -130,7 +132,7 @@ public final class EvaluateCommand implements Callable<Integer> {
         } else {
           if (warmup == null) {
             warmup = DataLoading.warmup(settings, train.numLabels(), train);
-          } else if (DataLoading.warmsDense(train)) {
+          } else if (!shaped && DataLoading.warmsDense(train)) {
             warmup.close(); // started before the shape was known: dense data takes other code paths (a kernel store's dense rows)
             warmup = DataLoading.warmup(settings, train.numLabels(), train);
           }

@@ -38,7 +38,7 @@ public final class KernelParameters {
       Integer.MAX_VALUE);
 
   /** The budget a JIT warm-up uses at most: small enough that its budget maintenance (and merging) runs at once. */
-  static final int WARMUP_BUDGET = 64;
+  static final int WARMUP_BUDGET = 256;
 
   /**
    * A kernel learner's {@code LearnerSpec.warmupSettings}: a budget of at most {@value #WARMUP_BUDGET}, so that
