@@ -38,7 +38,9 @@ class TuneGramCacheTest {
     assertEquals("full", gram.get("mode").asText(), cached.toString());
     long pairs = gram.get("pairs").asLong();
     assertEquals(120L * 121 / 2, pairs);
-    assertTrue(gram.get("misses").asLong() - gram.get("recomputedConcurrently").asLong() <= pairs, gram.toString());
+    // two workers: a pair both miss at once is computed by one and awaited by the other, never computed twice
+    assertTrue(gram.get("misses").asLong() <= pairs, gram.toString());
+    assertEquals(0, gram.get("recomputedConcurrently").asLong(), gram.toString());
     assertTrue(gram.get("hits").asLong() > gram.get("misses").asLong(), "4 sigma2 values share the distances: " + gram);
     assertEquals(0, off.at("/sharedResources/0").size(), "--gram-cache-mb 0: no cache");
     CliRun bad = CliRun.of("tune", "--train", train.toString(), "--learner", "falt-k", "--gram-cache-mb", "-1");

@@ -629,6 +629,9 @@ public final class SupportVectorStore {
     for (int k = 0; k < size; k++) {
       int other = ids[k];
       double d2 = out[k];
+      if (d2 != d2 && other >= 0) {
+        d2 = cursor.claim(other); // NaN: ours to compute; else another thread's value, computed meanwhile
+      }
       if (d2 == d2) {
         hits++;
       } else {

@@ -34,10 +34,12 @@ import org.altml.sparse.SparseVector;
  * presented later under the same id with other features (another dataset's row, another scaling) is not
  * cached, so misuse costs speed, never correctness.
  *
- * <p>Thread-safe: entries are read and written with opaque atomic accesses (a double is never torn), a
- * miss is published by compare-and-set from NaN, so when two threads compute one pair at the same moment
- * one stores it and the other is counted in {@code recomputedConcurrently}; row bookkeeping is under a
- * lock. Each thread uses its own {@link Cursor}.
+ * <p>Thread-safe: entries are read and written with opaque atomic accesses (a double is never torn). A
+ * thread that misses a pair {@linkplain Cursor#claim claims} it by compare-and-set from NaN to a pending
+ * mark before computing it, so when two threads miss one pair at the same moment one computes it and the
+ * other waits for its value (counted in {@code awaitedConcurrently}): in {@link Mode#FULL} each pair is
+ * computed at most once whatever the thread count. Row bookkeeping is under a lock. Each thread uses its
+ * own {@link Cursor}.
  */
 public final class GramCache implements SharedResources.Reporting {
   /** The key of the cache among a dataset's {@link SharedResources}. */
@@ -63,6 +65,8 @@ public final class GramCache implements SharedResources.Reporting {
   private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
   private static final long MAX_ARRAY = Integer.MAX_VALUE - 16;
   private static final int NONE = -1;
+  /** An entry a thread has claimed and is computing: no distance (||x||² + ||x'||² − 2x·x' of finite vectors is finite). */
+  private static final double PENDING = Double.NEGATIVE_INFINITY;
 
   private final int numExamples;
   private final long budgetBytes;
@@ -85,6 +89,7 @@ public final class GramCache implements SharedResources.Reporting {
   private final LongAdder hits = new LongAdder();
   private final LongAdder misses = new LongAdder();
   private final LongAdder recomputed = new LongAdder();
+  private final LongAdder awaited = new LongAdder();
   private final LongAdder mismatches = new LongAdder();
 
   /**
@@ -181,9 +186,17 @@ public final class GramCache implements SharedResources.Reporting {
     return misses.sum();
   }
 
-  /** Misses whose distance another thread stored first (computed twice at the same moment). */
+  /**
+   * Misses whose distance another thread stored first (computed twice): 0 unless a caller {@linkplain
+   * Cursor#put offers} distances it did not {@linkplain Cursor#claim claim}.
+   */
   public long recomputedConcurrently() {
     return recomputed.sum();
+  }
+
+  /** Misses another thread was computing at the same moment: waited for, not computed again. */
+  public long awaitedConcurrently() {
+    return awaited.sum();
   }
 
   /** Approximate bytes of heap held: the fingerprints and the triangle, or the resident rows. */
@@ -213,6 +226,7 @@ public final class GramCache implements SharedResources.Reporting {
     s.put("misses", misses());
     s.put("distancesComputed", misses());
     s.put("recomputedConcurrently", recomputedConcurrently());
+    s.put("awaitedConcurrently", awaitedConcurrently());
     s.put("pairs", triangleEntries(numExamples));
     s.put("bytes", ramBytesUsed());
     s.put("budgetBytes", budgetBytes);
@@ -340,6 +354,7 @@ public final class GramCache implements SharedResources.Reporting {
     private long pendingHits;
     private long pendingMisses;
     private long pendingRecomputed;
+    private long pendingAwaited;
 
     private Cursor() {}
 
@@ -382,6 +397,9 @@ public final class GramCache implements SharedResources.Reporting {
     /** d²(bound example, {@code other}) when cached, else NaN (counted as a hit or a miss). */
     public double get(int other) {
       double v = mode == Mode.FULL ? (double) DOUBLES.getOpaque(triangle, index(other)) : (double) DOUBLES.getOpaque(row, other);
+      if (v == PENDING) {
+        v = Double.NaN;
+      }
       if (v != v) {
         pendingMisses++;
       } else {
@@ -392,7 +410,7 @@ public final class GramCache implements SharedResources.Reporting {
 
     /**
      * Writes d²(bound example, {@code others[k]}) into {@code out[k]} for k in {@code [0, n)}: the cached
-     * value, or NaN when it is missing or {@code others[k]} is negative (no id). Not counted: report with
+     * value, or NaN when it is missing, being computed, or {@code others[k]} is negative (no id). Not counted: report with
      * {@link #count}. A loop of independent loads and nothing else, so the processor overlaps their cache
      * misses (half of a triangle row's partners lie in other rows, one cache line each).
      */
@@ -401,13 +419,15 @@ public final class GramCache implements SharedResources.Reporting {
         double[] t = triangle;
         for (int k = 0; k < n; k++) {
           int other = others[k];
-          out[k] = other < 0 ? Double.NaN : (double) DOUBLES.getOpaque(t, index(other));
+          double v = other < 0 ? Double.NaN : (double) DOUBLES.getOpaque(t, index(other));
+          out[k] = v == PENDING ? Double.NaN : v;
         }
       } else {
         double[] r = row;
         for (int k = 0; k < n; k++) {
           int other = others[k];
-          out[k] = other < 0 ? Double.NaN : (double) DOUBLES.getOpaque(r, other);
+          double v = other < 0 ? Double.NaN : (double) DOUBLES.getOpaque(r, other);
+          out[k] = v == PENDING ? Double.NaN : v;
         }
       }
     }
@@ -418,14 +438,50 @@ public final class GramCache implements SharedResources.Reporting {
       pendingMisses += misses;
     }
 
-    /** Offers d²(bound example, {@code other}) after a miss. */
-    public void put(int other, double squaredDistance) {
-      boolean stored = mode == Mode.FULL
-          ? DOUBLES.compareAndSet(triangle, index(other), Double.NaN, squaredDistance)
-          : DOUBLES.compareAndSet(row, other, Double.NaN, squaredDistance);
-      if (!stored) {
-        pendingRecomputed++;
+    /**
+     * After a miss on {@code other}: NaN when this cursor now owns the pair and must compute it and
+     * {@link #put} it (at once: other threads that miss the pair meanwhile wait for it), else the distance,
+     * computed by another thread (waited for while that thread computes it).
+     */
+    public double claim(int other) {
+      double[] a = mode == Mode.FULL ? triangle : row;
+      int i = mode == Mode.FULL ? index(other) : other;
+      while (true) {
+        double v = (double) DOUBLES.compareAndExchange(a, i, Double.NaN, PENDING);
+        if (v != v) {
+          return Double.NaN; // claimed
+        }
+        if (v != PENDING) {
+          return v; // stored between the gather and now
+        }
+        pendingAwaited++;
+        do {
+          Thread.onSpinWait();
+          v = (double) DOUBLES.getOpaque(a, i);
+        } while (v == PENDING);
+        if (v == v) {
+          return v;
+        }
+        // NaN again (never in this package: the owner puts at once): claim it anew
       }
+    }
+
+    /**
+     * Stores d²(bound example, {@code other}) after a {@link #claim} that returned NaN (or offers it
+     * unclaimed, after a plain miss: then a value another thread stored first wins, counted in
+     * {@link #recomputedConcurrently}).
+     */
+    public void put(int other, double squaredDistance) {
+      double[] a = mode == Mode.FULL ? triangle : row;
+      int i = mode == Mode.FULL ? index(other) : other;
+      double v = (double) DOUBLES.compareAndExchange(a, i, PENDING, squaredDistance);
+      if (v == PENDING) {
+        return;
+      }
+      if (v != v && DOUBLES.compareAndSet(a, i, Double.NaN, squaredDistance)) {
+        return;
+      }
+      pendingRecomputed++;
     }
 
     /** Adds this cursor's counts since the last flush to the cache's counters. */
@@ -443,6 +499,10 @@ public final class GramCache implements SharedResources.Reporting {
       if (pendingRecomputed != 0) {
         recomputed.add(pendingRecomputed);
         pendingRecomputed = 0;
+      }
+      if (pendingAwaited != 0) {
+        awaited.add(pendingAwaited);
+        pendingAwaited = 0;
       }
     }
 

@@ -133,4 +133,53 @@ class GramCacheTest {
     assertEquals(80_000, cache.hits() + cache.misses());
     assertTrue(cache.misses() - cache.recomputedConcurrently() <= (long) n * (n + 1) / 2, cache.toString());
   }
+
+  @Test
+  void threadsMissingOnePairAtOnceComputeItOnce() throws Exception {
+    int n = 40; // few pairs, many threads: they collide on every pair
+    GramCache cache = new GramCache(n, 1 << 20);
+    java.util.concurrent.atomic.AtomicIntegerArray computed = new java.util.concurrent.atomic.AtomicIntegerArray(n * n);
+    java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(4);
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    try {
+      List<Future<Long>> parts = new ArrayList<>();
+      for (int t = 0; t < 4; t++) {
+        parts.add(pool.submit(() -> {
+          GramCache.Cursor c = cache.cursor();
+          long wrong = 0;
+          start.await();
+          for (int a = 0; a < n; a++) {
+            c.bind(a, vector(a));
+            for (int b = 0; b < n; b++) {
+              double expected = Math.min(a, b) * 1000.0 + Math.max(a, b);
+              double v = c.get(b);
+              if (v != v) {
+                v = c.claim(b);
+              }
+              if (v != v) {
+                computed.incrementAndGet(Math.min(a, b) * n + Math.max(a, b));
+                Thread.onSpinWait(); // a window for the others to miss the same pair
+                c.put(b, expected);
+              } else if (v != expected) {
+                wrong++;
+              }
+            }
+            c.flush();
+          }
+          return wrong;
+        }));
+      }
+      for (Future<Long> f : parts) {
+        assertEquals(0L, f.get());
+      }
+    } finally {
+      pool.shutdown();
+    }
+    for (int a = 0; a < n; a++) {
+      for (int b = a; b < n; b++) {
+        assertEquals(1, computed.get(a * n + b), "pair " + a + "," + b + " computed once");
+      }
+    }
+    assertEquals(0, cache.recomputedConcurrently(), cache.toString());
+  }
 }
