@@ -81,6 +81,17 @@ public final class RbfKernel implements Kernel {
     return VectorMath.exp(-Math.max(0.0, squaredDistance) / twoSigmaSquared);
   }
 
+  /**
+   * In place, d[i] = {@link #fromSquaredDistance}(d[i]) for i in [0, n): the exponents in one pass, then the
+   * exponentials on SIMD lanes ({@link VectorMath#exp(double[], int, int)}, bit-identical to the scalar one).
+   */
+  public void fromSquaredDistances(double[] d, int n) {
+    for (int i = 0; i < n; i++) {
+      d[i] = -Math.max(0.0, d[i]) / twoSigmaSquared;
+    }
+    VectorMath.exp(d, 0, n);
+  }
+
   /** x·y of two sparse vectors, by a merge over their sorted indices, summed in double in ascending feature order. */
   public static double dot(SparseVector x, SparseVector y) {
     int[] xi = x.indices();

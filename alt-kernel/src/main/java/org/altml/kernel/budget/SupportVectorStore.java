@@ -652,8 +652,9 @@ public final class SupportVectorStore {
           cursor.put(other, d2);
         }
       }
-      out[k] = kernel.fromSquaredDistance(d2);
+      out[k] = d2;
     }
+    kernel.fromSquaredDistances(out, size); // the kernel values on SIMD lanes, the same bits as one at a time
     cursor.count(hits, misses);
     if (layout != Layout.DENSE) {
       for (int j = 0; j < nnz; j++) {
