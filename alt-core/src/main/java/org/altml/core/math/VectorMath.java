@@ -442,6 +442,16 @@ public final class VectorMath {
     IMPL.rowDots(x, n, rows, off, stride, count, out);
   }
 
+  /** {@link #rowDots(double[], int, float[], int, int, int, double[])} over double rows, in the same fixed order. */
+  public static void rowDots(double[] x, int n, double[] rows, int off, int stride, int count, double[] out) {
+    Objects.checkFromIndexSize(0, n, x.length);
+    Objects.checkFromIndexSize(0, count, out.length);
+    if (count > 0 && n > 0) {
+      Objects.checkFromIndexSize(off, (count - 1L) * stride + n > Integer.MAX_VALUE ? -1 : (int) ((count - 1L) * stride + n), rows.length);
+    }
+    IMPL.rowDots(x, n, rows, off, stride, count, out);
+  }
+
   /**
    * Budgeted SGD's merge search (Wang, Crammer and Vucetic, JMLR 2012, §4.3, for RBF kernels) for n partners
    * at once, on SIMD lanes: for each i, h[i] in [0, 1] maximizing ||α_z||² = f_i(h) = a·k_m² + b[i]·k_n² +

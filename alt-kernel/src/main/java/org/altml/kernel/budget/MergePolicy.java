@@ -151,7 +151,7 @@ public final class MergePolicy implements BudgetPolicy {
       for (int i = 0; i < p; i++) {
         int n = candidates[i];
         b[i] = store.coefficientSquaredNorm(n);
-        c[i] = store.coefficientDot(m, n);
+        c[i] = store.coefficientLaneDot(m, n); // the order of coefficientDots, as every partner above
         uc[i] = u[n];
       }
       VectorMath.mergeSearch(a, b, c, uc, p, h, f, work);

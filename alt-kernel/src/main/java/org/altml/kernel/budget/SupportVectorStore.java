@@ -73,6 +73,9 @@ public final class SupportVectorStore {
   private double[] squaredNorms = new double[0];
   /** ||α_k||² per slot, summed as {@link #coefficientDot} sums it, kept up to date with the coefficients. */
   private double[] coefficientNorms = new double[0];
+  /** Scratch of {@link #laneDots}: α_slot widened to double. */
+  private double[] laneRow = new double[0];
+  private final double[] oneDot = new double[1];
   private long[] ages = new long[0];
   private int[] ids = new int[0];
   private long[] stamps = new long[0];
@@ -245,44 +248,38 @@ public final class SupportVectorStore {
   }
 
   /**
-   * α_slot·α_k for every slot k into {@code out[0..size)}, each summed as {@link #coefficientDot} sums it
-   * (four slots at a time, each its own sum in lane order: the same bits).
+   * α_slot·α_k for every slot k into {@code out[0..size)} on SIMD lanes, each summed in {@link
+   * VectorMath#rowDots}' fixed order (eight interleaved partial sums), not {@link #coefficientDot}'s: for
+   * budget maintenance, whose own rule it is ({@link MergePolicy}, which uses this order for every partner).
    */
   public void coefficientDots(int slot, double[] out) {
     checkSlot(slot);
     java.util.Objects.checkFromIndexSize(0, size, out.length);
-    int bm = slot * stride;
-    int k = 0;
-    for (; k + 4 <= size; k += 4) {
-      int b0 = k * stride;
-      double d0 = 0;
-      double d1 = 0;
-      double d2 = 0;
-      double d3 = 0;
-      if (isDouble) {
-        for (int j = 0; j < width; j++) {
-          double v = coefDouble[bm + j];
-          d0 += v * coefDouble[b0 + j];
-          d1 += v * coefDouble[b0 + stride + j];
-          d2 += v * coefDouble[b0 + 2 * stride + j];
-          d3 += v * coefDouble[b0 + 3 * stride + j];
-        }
-      } else {
-        for (int j = 0; j < width; j++) {
-          double v = coefFloat[bm + j];
-          d0 += v * coefFloat[b0 + j];
-          d1 += v * coefFloat[b0 + stride + j];
-          d2 += v * coefFloat[b0 + 2 * stride + j];
-          d3 += v * coefFloat[b0 + 3 * stride + j];
-        }
-      }
-      out[k] = d0;
-      out[k + 1] = d1;
-      out[k + 2] = d2;
-      out[k + 3] = d3;
+    laneDots(slot, 0, size, out);
+  }
+
+  /** α_a·α_b in {@link #coefficientDots}' order. */
+  public double coefficientLaneDot(int a, int b) {
+    checkSlot(a);
+    checkSlot(b);
+    laneDots(a, b, 1, oneDot);
+    return oneDot[0];
+  }
+
+  /** α_slot against the rows [from, from + count) into out[0..count), in {@link VectorMath#rowDots}' order. */
+  private void laneDots(int slot, int from, int count, double[] out) {
+    if (laneRow.length < width) {
+      laneRow = new double[width];
     }
-    for (; k < size; k++) {
-      out[k] = coefficientDot(slot, k);
+    int bm = slot * stride;
+    if (isDouble) {
+      System.arraycopy(coefDouble, bm, laneRow, 0, width);
+      VectorMath.rowDots(laneRow, width, coefDouble, from * stride, stride, count, out);
+    } else {
+      for (int j = 0; j < width; j++) {
+        laneRow[j] = coefFloat[bm + j]; // exact
+      }
+      VectorMath.rowDots(laneRow, width, coefFloat, from * stride, stride, count, out);
     }
   }
 

@@ -353,4 +353,52 @@ final class PanamaMatrixOps {
     }
     ScalarVectorOps.rowDots(x, n, rows, off, stride, k, count, out);
   }
+
+  /**
+   * {@link ScalarVectorOps#rowDots(double[], int, double[], int, int, int, double[])} with 8 double lanes:
+   * four rows at a time (four independent add chains: one row's chain alone waits on the adder's latency),
+   * lane l of each accumulator the partial sum of the residue l; other widths take the specification.
+   */
+  static void rowDots(double[] x, int n, double[] rows, int off, int stride, int count, double[] out) {
+    if (DLANES != 8) {
+      ScalarVectorOps.INSTANCE.rowDots(x, n, rows, off, stride, count, out);
+      return;
+    }
+    int n8 = n - n % 8;
+    int k = 0;
+    // partial sums go out through out[k..k+8), out[k+1..k+9), ... in row order, each combined before the next
+    // row's store (which leaves the combined ones below it alone); rows whose store would run past count take
+    // the specification
+    for (; k + 11 <= count; k += 4) {
+      int r0 = off + k * stride;
+      int r1 = r0 + stride;
+      int r2 = r1 + stride;
+      int r3 = r2 + stride;
+      DoubleVector a0 = DoubleVector.zero(DSPECIES);
+      DoubleVector a1 = a0;
+      DoubleVector a2 = a0;
+      DoubleVector a3 = a0;
+      for (int j = 0; j < n8; j += 8) {
+        DoubleVector xv = DoubleVector.fromArray(DSPECIES, x, j);
+        a0 = a0.add(xv.mul(DoubleVector.fromArray(DSPECIES, rows, r0 + j)));
+        a1 = a1.add(xv.mul(DoubleVector.fromArray(DSPECIES, rows, r1 + j)));
+        a2 = a2.add(xv.mul(DoubleVector.fromArray(DSPECIES, rows, r2 + j)));
+        a3 = a3.add(xv.mul(DoubleVector.fromArray(DSPECIES, rows, r3 + j)));
+      }
+      a0.intoArray(out, k);
+      out[k] = combine(out, k, x, rows, r0, n8, n);
+      a1.intoArray(out, k + 1);
+      out[k + 1] = combine(out, k + 1, x, rows, r1, n8, n);
+      a2.intoArray(out, k + 2);
+      out[k + 2] = combine(out, k + 2, x, rows, r2, n8, n);
+      a3.intoArray(out, k + 3);
+      out[k + 3] = combine(out, k + 3, x, rows, r3, n8, n);
+    }
+    ScalarVectorOps.rowDots(x, n, rows, off, stride, k, count, out);
+  }
+
+  private static double combine(double[] p, int at, double[] x, double[] rows, int r, int from, int n) {
+    return ScalarVectorOps.combineEight(p[at], p[at + 1], p[at + 2], p[at + 3], p[at + 4], p[at + 5], p[at + 6], p[at + 7],
+        x, rows, r, from, n);
+  }
 }

@@ -155,6 +155,11 @@ final class PanamaVectorOps implements VectorOps {
   }
 
   @Override
+  public void rowDots(double[] x, int n, double[] rows, int off, int stride, int count, double[] out) {
+    PanamaMatrixOps.rowDots(x, n, rows, off, stride, count, out);
+  }
+
+  @Override
   public void mergeSearch(double a, double[] b, double[] c, double[] u, int n, double[] h, double[] f, double[] work) {
     PanamaMergeSearch.mergeSearch(a, b, c, u, n, h, f, work);
   }

@@ -291,6 +291,57 @@ public final class ScalarVectorOps implements VectorOps {
     }
   }
 
+  @Override
+  public void rowDots(double[] x, int n, double[] rows, int off, int stride, int count, double[] out) {
+    rowDots(x, n, rows, off, stride, 0, count, out);
+  }
+
+  /** {@link #rowDots(double[], int, double[], int, int, int, double[])} of the rows k in [from, to) only. */
+  static void rowDots(double[] x, int n, double[] rows, int off, int stride, int from, int to, double[] out) {
+    int n8 = n - n % 8;
+    for (int k = from; k < to; k++) {
+      int r = off + k * stride;
+      double p0 = 0;
+      double p1 = 0;
+      double p2 = 0;
+      double p3 = 0;
+      double p4 = 0;
+      double p5 = 0;
+      double p6 = 0;
+      double p7 = 0;
+      for (int j = 0; j < n8; j += 8) {
+        p0 += x[j] * rows[r + j];
+        p1 += x[j + 1] * rows[r + j + 1];
+        p2 += x[j + 2] * rows[r + j + 2];
+        p3 += x[j + 3] * rows[r + j + 3];
+        p4 += x[j + 4] * rows[r + j + 4];
+        p5 += x[j + 5] * rows[r + j + 5];
+        p6 += x[j + 6] * rows[r + j + 6];
+        p7 += x[j + 7] * rows[r + j + 7];
+      }
+      out[k] = combineEight(p0, p1, p2, p3, p4, p5, p6, p7, x, rows, r, n8, n);
+    }
+  }
+
+  /** {@link #combineEight(double, double, double, double, double, double, double, double, double[], float[], int, int, int)} over a double row. */
+  static double combineEight(double p0, double p1, double p2, double p3, double p4, double p5, double p6, double p7,
+      double[] x, double[] rows, int r, int from, int n) {
+    for (int j = from; j < n; j++) {
+      double t = x[j] * rows[r + j];
+      switch (j & 7) {
+        case 0 -> p0 += t;
+        case 1 -> p1 += t;
+        case 2 -> p2 += t;
+        case 3 -> p3 += t;
+        case 4 -> p4 += t;
+        case 5 -> p5 += t;
+        case 6 -> p6 += t;
+        default -> p7 += t;
+      }
+    }
+    return ((p0 + p1) + (p2 + p3)) + ((p4 + p5) + (p6 + p7));
+  }
+
   /**
    * The end of {@link VectorOps#rowDots}: the terms of j in [from, n) (fewer than 8) added to their residue's
    * sum, then ((p0 + p1) + (p2 + p3)) + ((p4 + p5) + (p6 + p7)).

@@ -160,6 +160,9 @@ public interface VectorOps {
    */
   void rowDots(double[] x, int n, float[] rows, int off, int stride, int count, double[] out);
 
+  /** {@link #rowDots(double[], int, float[], int, int, int, double[])} over double rows, in the same order. */
+  void rowDots(double[] x, int n, double[] rows, int off, int stride, int count, double[] out);
+
   // Dense matrix kernels for the ELM learners' recursive least squares (org.altml.core.elm): double
   // matrices stored row-major with a row stride, every multiply-add fused (one Math.fma, one rounding), as
   // BLAS does; the lane-wise ones are bit-identical between implementations.

@@ -115,6 +115,43 @@ class MergeSearchTest {
     }
   }
 
+  /** rowDots over double rows: the specification against a plain sum (close), the Panama kernel (four rows at a time) bit for bit. */
+  @Test
+  void doubleRowDotsFollowTheirFixedOrder() {
+    VectorOps panama = VectorizationProvider.panamaOrNull();
+    SplittableRandom r = new SplittableRandom(6);
+    for (int n = 0; n <= 110; n += (n < 20 ? 1 : 9)) {
+      int stride = n + 5;
+      for (int count : new int[] {0, 1, 7, 11, 12, 15, 16, 37}) {
+        double[] x = new double[n];
+        double[] rows = new double[3 + count * stride];
+        for (int j = 0; j < n; j++) {
+          x[j] = r.nextDouble(-2, 2);
+        }
+        for (int j = 0; j < rows.length; j++) {
+          rows[j] = r.nextDouble(-2, 2);
+        }
+        double[] expected = new double[count];
+        ScalarVectorOps.INSTANCE.rowDots(x, n, rows, 3, stride, count, expected);
+        for (int k = 0; k < count; k++) {
+          double plain = 0;
+          for (int j = 0; j < n; j++) {
+            plain += x[j] * rows[3 + k * stride + j];
+          }
+          assertEquals(plain, expected[k], 1e-12 * (1 + n), "n " + n + " row " + k);
+        }
+        if (panama != null) {
+          double[] actual = new double[count];
+          panama.rowDots(x, n, rows, 3, stride, count, actual);
+          for (int k = 0; k < count; k++) {
+            assertEquals(Double.doubleToRawLongBits(expected[k]), Double.doubleToRawLongBits(actual[k]),
+                "n " + n + " count " + count + " row " + k);
+          }
+        }
+      }
+    }
+  }
+
   @Test
   void panamaMatchesTheSpecificationBitForBit() {
     VectorOps panama = VectorizationProvider.panamaOrNull();
