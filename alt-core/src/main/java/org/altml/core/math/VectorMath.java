@@ -434,21 +434,23 @@ public final class VectorMath {
    * implementation and tier; not the sequential order of {@link #dot}.
    */
   public static void rowDots(double[] x, int n, float[] rows, int off, int stride, int count, double[] out) {
-    Objects.checkFromIndexSize(0, n, x.length);
-    Objects.checkFromIndexSize(0, count, out.length);
-    if (count > 0 && n > 0) {
-      Objects.checkFromIndexSize(off, (count - 1L) * stride + n > Integer.MAX_VALUE ? -1 : (int) ((count - 1L) * stride + n), rows.length);
-    }
+    checkRowDots(x.length, n, rows.length, off, stride, count, out.length);
     IMPL.rowDots(x, n, rows, off, stride, count, out);
+  }
+
+  /** The bounds of {@link #rowDots}: x[0..n), out[0..count), rows k in [0, count) at off + k·stride of n values. */
+  private static void checkRowDots(int xLength, int n, int rowsLength, int off, int stride, int count, int outLength) {
+    Objects.checkFromIndexSize(0, n, xLength);
+    Objects.checkFromIndexSize(0, count, outLength);
+    if (count > 0 && n > 0) {
+      long span = (count - 1L) * stride + n;
+      Objects.checkFromIndexSize(off, span > Integer.MAX_VALUE ? -1 : (int) span, rowsLength);
+    }
   }
 
   /** {@link #rowDots(double[], int, float[], int, int, int, double[])} over double rows, in the same fixed order. */
   public static void rowDots(double[] x, int n, double[] rows, int off, int stride, int count, double[] out) {
-    Objects.checkFromIndexSize(0, n, x.length);
-    Objects.checkFromIndexSize(0, count, out.length);
-    if (count > 0 && n > 0) {
-      Objects.checkFromIndexSize(off, (count - 1L) * stride + n > Integer.MAX_VALUE ? -1 : (int) ((count - 1L) * stride + n), rows.length);
-    }
+    checkRowDots(x.length, n, rows.length, off, stride, count, out.length);
     IMPL.rowDots(x, n, rows, off, stride, count, out);
   }
 

@@ -10,9 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.altml.core.learner.SharedResources;
 import org.altml.sparse.SparseVector;
 import org.junit.jupiter.api.Test;
@@ -99,37 +101,25 @@ class GramCacheTest {
   void concurrentCursorsAgree() throws Exception {
     int n = 300;
     GramCache cache = new GramCache(n, 1 << 22);
-    ExecutorService pool = Executors.newFixedThreadPool(4);
-    try {
-      List<Future<Long>> parts = new ArrayList<>();
-      for (int t = 0; t < 4; t++) {
-        long seed = t;
-        parts.add(pool.submit(() -> {
-          SplittableRandom random = new SplittableRandom(seed);
-          GramCache.Cursor c = cache.cursor();
-          long wrong = 0;
-          for (int i = 0; i < 20_000; i++) {
-            int a = random.nextInt(n);
-            int b = random.nextInt(n);
-            c.bind(a, vector(a));
-            double expected = Math.min(a, b) * 1000.0 + Math.max(a, b);
-            double v = c.get(b);
-            if (v != v) {
-              c.put(b, expected);
-            } else if (v != expected) {
-              wrong++;
-            }
-            c.flush();
-          }
-          return wrong;
-        }));
+    onFourThreads(t -> {
+      SplittableRandom random = new SplittableRandom(t);
+      GramCache.Cursor c = cache.cursor();
+      long wrong = 0;
+      for (int i = 0; i < 20_000; i++) {
+        int a = random.nextInt(n);
+        int b = random.nextInt(n);
+        c.bind(a, vector(a));
+        double expected = Math.min(a, b) * 1000.0 + Math.max(a, b);
+        double v = c.get(b);
+        if (v != v) {
+          c.put(b, expected);
+        } else if (v != expected) {
+          wrong++;
+        }
+        c.flush();
       }
-      for (Future<Long> f : parts) {
-        assertEquals(0L, f.get());
-      }
-    } finally {
-      pool.shutdown();
-    }
+      return wrong;
+    });
     assertEquals(80_000, cache.hits() + cache.misses());
     assertTrue(cache.misses() - cache.recomputedConcurrently() <= (long) n * (n + 1) / 2, cache.toString());
   }
@@ -138,36 +128,52 @@ class GramCacheTest {
   void threadsMissingOnePairAtOnceComputeItOnce() throws Exception {
     int n = 40; // few pairs, many threads: they collide on every pair
     GramCache cache = new GramCache(n, 1 << 20);
-    java.util.concurrent.atomic.AtomicIntegerArray computed = new java.util.concurrent.atomic.AtomicIntegerArray(n * n);
-    java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(4);
+    AtomicIntegerArray computed = new AtomicIntegerArray(n * n);
+    CyclicBarrier start = new CyclicBarrier(4);
+    onFourThreads(t -> {
+      GramCache.Cursor c = cache.cursor();
+      long wrong = 0;
+      start.await();
+      for (int a = 0; a < n; a++) {
+        c.bind(a, vector(a));
+        for (int b = 0; b < n; b++) {
+          double expected = Math.min(a, b) * 1000.0 + Math.max(a, b);
+          double v = c.get(b);
+          if (v != v) {
+            v = c.claim(b);
+          }
+          if (v != v) {
+            computed.incrementAndGet(Math.min(a, b) * n + Math.max(a, b));
+            Thread.onSpinWait(); // a window for the others to miss the same pair
+            c.put(b, expected);
+          } else if (v != expected) {
+            wrong++;
+          }
+        }
+        c.flush();
+      }
+      return wrong;
+    });
+    for (int a = 0; a < n; a++) {
+      for (int b = a; b < n; b++) {
+        assertEquals(1, computed.get(a * n + b), "pair " + a + "," + b + " computed once");
+      }
+    }
+    assertEquals(0, cache.recomputedConcurrently(), cache.toString());
+  }
+
+  /** A task that returns how many wrong values it read, run on four threads at once: each must read none. */
+  private interface Part {
+    long run(int thread) throws Exception;
+  }
+
+  private static void onFourThreads(Part part) throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(4);
     try {
       List<Future<Long>> parts = new ArrayList<>();
       for (int t = 0; t < 4; t++) {
-        parts.add(pool.submit(() -> {
-          GramCache.Cursor c = cache.cursor();
-          long wrong = 0;
-          start.await();
-          for (int a = 0; a < n; a++) {
-            c.bind(a, vector(a));
-            for (int b = 0; b < n; b++) {
-              double expected = Math.min(a, b) * 1000.0 + Math.max(a, b);
-              double v = c.get(b);
-              if (v != v) {
-                v = c.claim(b);
-              }
-              if (v != v) {
-                computed.incrementAndGet(Math.min(a, b) * n + Math.max(a, b));
-                Thread.onSpinWait(); // a window for the others to miss the same pair
-                c.put(b, expected);
-              } else if (v != expected) {
-                wrong++;
-              }
-            }
-            c.flush();
-          }
-          return wrong;
-        }));
+        int thread = t;
+        parts.add(pool.submit(() -> part.run(thread)));
       }
       for (Future<Long> f : parts) {
         assertEquals(0L, f.get());
@@ -175,11 +181,5 @@ class GramCacheTest {
     } finally {
       pool.shutdown();
     }
-    for (int a = 0; a < n; a++) {
-      for (int b = a; b < n; b++) {
-        assertEquals(1, computed.get(a * n + b), "pair " + a + "," + b + " computed once");
-      }
-    }
-    assertEquals(0, cache.recomputedConcurrently(), cache.toString());
   }
 }
