@@ -244,7 +244,7 @@ public class VectorMathBenchmark {
   @Benchmark
   @Fork(jvmArgsPrepend = SCALAR)
   public float[] sparseTimesRowsScalar() {
-    VectorMath.sparseTimesRows(x, rows, stride, out, size);
+    VectorMath.sparseTimesRows(x, rows, 0, stride, out, size);
     return out;
   }
 
@@ -252,7 +252,7 @@ public class VectorMathBenchmark {
   @Benchmark
   @Fork(jvmArgsPrepend = {MODULE, PANAMA})
   public float[] sparseTimesRowsPanama() {
-    VectorMath.sparseTimesRows(x, rows, stride, out, size);
+    VectorMath.sparseTimesRows(x, rows, 0, stride, out, size);
     return out;
   }
 
@@ -262,14 +262,14 @@ public class VectorMathBenchmark {
   @Benchmark
   @Fork(jvmArgsPrepend = SCALAR)
   public void addSparseOuterScalar() {
-    VectorMath.addSparseOuter(x, 0.01f * flip(), coeff, rows, stride, size);
+    VectorMath.addSparseOuter(x, 0.01f * flip(), coeff, rows, 0, stride, size);
   }
 
   /** {@link VectorMath#addSparseOuter}, Vector API fork. */
   @Benchmark
   @Fork(jvmArgsPrepend = {MODULE, PANAMA})
   public void addSparseOuterPanama() {
-    VectorMath.addSparseOuter(x, 0.01f * flip(), coeff, rows, stride, size);
+    VectorMath.addSparseOuter(x, 0.01f * flip(), coeff, rows, 0, stride, size);
   }
 
   // ---- adaptiveStep (SALT AdaGrad step)
@@ -278,14 +278,14 @@ public class VectorMathBenchmark {
   @Benchmark
   @Fork(jvmArgsPrepend = SCALAR)
   public void adaptiveStepScalar() {
-    VectorMath.adaptiveStep(x, coeff, 0.1f * flip(), 1e-3f, rows, acc, stride, size);
+    VectorMath.adaptiveStep(x, coeff, 0.1f * flip(), 1e-3f, rows, acc, 0, stride, size);
   }
 
   /** {@link VectorMath#adaptiveStep}, Vector API fork. */
   @Benchmark
   @Fork(jvmArgsPrepend = {MODULE, PANAMA})
   public void adaptiveStepPanama() {
-    VectorMath.adaptiveStep(x, coeff, 0.1f * flip(), 1e-3f, rows, acc, stride, size);
+    VectorMath.adaptiveStep(x, coeff, 0.1f * flip(), 1e-3f, rows, acc, 0, stride, size);
   }
 
   // ---- double-precision weight rows (Precision.DOUBLE, the toolkit's default): float features x, double
@@ -310,7 +310,7 @@ public class VectorMathBenchmark {
   @Benchmark
   @Fork(jvmArgsPrepend = SCALAR)
   public double[] sparseTimesRowsDoubleScalar() {
-    VectorMath.sparseTimesRows(x, rowsDouble, stride, outDouble, size);
+    VectorMath.sparseTimesRows(x, rowsDouble, 0, stride, outDouble, size);
     return outDouble;
   }
 
@@ -318,7 +318,7 @@ public class VectorMathBenchmark {
   @Benchmark
   @Fork(jvmArgsPrepend = {MODULE, PANAMA})
   public double[] sparseTimesRowsDoublePanama() {
-    VectorMath.sparseTimesRows(x, rowsDouble, stride, outDouble, size);
+    VectorMath.sparseTimesRows(x, rowsDouble, 0, stride, outDouble, size);
     return outDouble;
   }
 
@@ -326,28 +326,28 @@ public class VectorMathBenchmark {
   @Benchmark
   @Fork(jvmArgsPrepend = SCALAR)
   public void addSparseOuterDoubleScalar() {
-    VectorMath.addSparseOuter(x, 0.01 * flip(), coeffDouble, rowsDouble, stride, size);
+    VectorMath.addSparseOuter(x, 0.01 * flip(), coeffDouble, rowsDouble, 0, stride, size);
   }
 
   /** {@link VectorMath#addSparseOuter(SparseVector, double, double[], double[], int, int)}, Vector API fork. */
   @Benchmark
   @Fork(jvmArgsPrepend = {MODULE, PANAMA})
   public void addSparseOuterDoublePanama() {
-    VectorMath.addSparseOuter(x, 0.01 * flip(), coeffDouble, rowsDouble, stride, size);
+    VectorMath.addSparseOuter(x, 0.01 * flip(), coeffDouble, rowsDouble, 0, stride, size);
   }
 
   /** {@link VectorMath#adaptiveStep(SparseVector, double[], double, double, double[], double[], int, int)}, scalar fork. */
   @Benchmark
   @Fork(jvmArgsPrepend = SCALAR)
   public void adaptiveStepDoubleScalar() {
-    VectorMath.adaptiveStep(x, coeffDouble, 0.1 * flip(), 1e-3, rowsDouble, accDouble, stride, size);
+    VectorMath.adaptiveStep(x, coeffDouble, 0.1 * flip(), 1e-3, rowsDouble, accDouble, 0, stride, size);
   }
 
   /** {@link VectorMath#adaptiveStep(SparseVector, double[], double, double, double[], double[], int, int)}, Vector API fork. */
   @Benchmark
   @Fork(jvmArgsPrepend = {MODULE, PANAMA})
   public void adaptiveStepDoublePanama() {
-    VectorMath.adaptiveStep(x, coeffDouble, 0.1 * flip(), 1e-3, rowsDouble, accDouble, stride, size);
+    VectorMath.adaptiveStep(x, coeffDouble, 0.1 * flip(), 1e-3, rowsDouble, accDouble, 0, stride, size);
   }
 
   // ---- combineRows (kernel scores Σ_k K_k·α_k, ELM's h·β): the first nnz rows of the matrix, back to

@@ -161,7 +161,7 @@ public final class YardstickComparison {
       for (int i = 0, n = data.size(); i < n; i++) {
         data.features(i, x);
         data.labels(i, y);
-        VectorMath.sparseTimesRows(x, rows, stride, scores, width);
+        VectorMath.sparseTimesRows(x, rows, 0, stride, scores, width);
         int[] ly = y.array();
         int ny = y.size();
         for (int k = y.offset(); k < y.offset() + ny; k++) {
@@ -202,7 +202,7 @@ public final class YardstickComparison {
           relevant[ly[k]] = false;
         }
         if (above + below > 0) {
-          VectorMath.addSparseOuter(x, 1f, coeff, rows, stride, width);
+          VectorMath.addSparseOuter(x, 1f, coeff, rows, 0, stride, width);
         }
       }
       return errors;
@@ -213,7 +213,7 @@ public final class YardstickComparison {
       long predicted = 0;
       for (int i = 0, n = data.size(); i < n; i++) {
         data.features(i, x);
-        VectorMath.sparseTimesRows(x, rows, stride, scores, width);
+        VectorMath.sparseTimesRows(x, rows, 0, stride, scores, width);
         float threshold = scores[numLabels];
         for (int l = 0; l < numLabels; l++) {
           if (scores[l] > threshold) {

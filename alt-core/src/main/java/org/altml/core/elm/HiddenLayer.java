@@ -196,7 +196,7 @@ public final class HiddenLayer {
         view.reset(x.indices(), x.values(), x.offset(), known);
         leading = view;
       }
-      VectorMath.sparseTimesRows(leading, rows, hidden, h, hidden);
+      VectorMath.sparseTimesRows(leading, rows, 0, hidden, h, hidden);
       for (int k = known; k < nnz; k++) {
         generateRow(x.index(k), scratchRow);
         double v = x.value(k);

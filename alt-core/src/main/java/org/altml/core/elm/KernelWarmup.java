@@ -64,7 +64,7 @@ final class KernelWarmup {
       VectorMath.symmetricRankUpdate(call % 2 == 0, a, 0, n, 4, n, p, 0, n);
       VectorMath.symmetricRankUpdate(call % 2 == 1, a, 0, n, 1, n, p, 0, n);
       VectorMath.rotateRows(p, 0, n, n, 2, first, last, rc, rs);
-      VectorMath.sparseTimesRows(x, rows, n, h, n);
+      VectorMath.sparseTimesRows(x, rows, 0, n, h, n);
       VectorMath.combineRows(h, 0, 4, p, 0, n, c, n);
       VectorMath.axpy(1e-3, h, 0, c, 0, n);
     }

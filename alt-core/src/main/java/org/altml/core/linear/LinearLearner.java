@@ -350,7 +350,7 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
         if (f < out.numRows() && f >= w.numRows()) {
           continue;
         }
-        int base = f < out.numRows() ? f * stride : 0;
+        int base = f < out.numRows() ? w.rowOffset() + f * stride : 0;
         if (w.isDouble()) {
           double[] a = f < out.numRows() ? w.rowsDouble() : w.biasRowDouble();
           for (int k = 0; k < width; k++) {
@@ -363,7 +363,7 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
           }
         }
       }
-      int base = f < out.numRows() ? f * stride : 0;
+      int base = f < out.numRows() ? out.rowOffset() + f * stride : 0;
       if (out.isDouble()) {
         double[] a = f < out.numRows() ? out.rowsDouble() : out.biasRowDouble();
         for (int k = 0; k < width; k++) {

@@ -14,9 +14,13 @@ import org.altml.sparse.SparseVector;
 /**
  * The weights W ∈ R^{d×(L+1)} of a linear learner, and the one seam between the learners and the storage
  * precision: W is stored feature-major, row {@code f} holding the L+1 weights of feature f (w_f^(1) …
- * w_f^(L), then the threshold weight w_f^(L+1)) at {@code f·stride}, followed by zero padding up to
- * {@link #stride()} (a multiple of {@link Scores#PAD} for float rows, of 8 for double rows), so SIMD
- * kernels run over whole rows. The optional
+ * w_f^(L), then the threshold weight w_f^(L+1)) at {@link #rowOffset()} + {@code f·stride}, followed by zero
+ * padding up to {@link #stride()} (a multiple of {@link Scores#PAD} for float rows, of 8 for double rows), so
+ * SIMD kernels run over whole rows. Rows start on 64-byte boundaries where the VM puts a large array's
+ * elements 16 bytes after a 64-byte boundary (HotSpot's 16-byte array header on a humongous, region-aligned
+ * array: {@link #rowOffset()} skips the first 48 bytes), so each 512-bit load or store of a row touches one
+ * cache line, not two: misaligned rows cost the C yardstick's own loops 1.3x (alt-bench/RESULTS.md §14).
+ * Elsewhere the offset is harmless. The optional
  * bias row (the weights of a constant feature 1) is kept apart from the d feature rows, so it never
  * collides with a feature index.
  *
@@ -43,9 +47,14 @@ public final class WeightMatrix {
 
   /** Doubles per padded row unit: one 64-byte cache line, one 512-bit register. */
   private static final int DOUBLE_PAD = 8;
+  /** Bytes from a large array's start (a 64-byte boundary) to its first element on 64-bit HotSpot. */
+  private static final int ARRAY_HEADER_BYTES = 16;
+  private static final int LINE_BYTES = 64;
 
   private final int width;
   private final int stride;
+  /** Where row 0 starts in the backing array: the elements before it pad it onto a 64-byte line. */
+  private final int base;
   private final boolean isDouble;
   private final boolean hasBias;
   private int numRows;
@@ -87,6 +96,7 @@ public final class WeightMatrix {
     // A row of doubles is padded to whole 64-byte lines (8 lanes), a row of floats to Scores.PAD (16): at
     // L+1 = 102 that is 104 doubles instead of 112, 7% less of the memory traffic double rows are bound by.
     this.stride = isDouble ? (width + DOUBLE_PAD - 1) / DOUBLE_PAD * DOUBLE_PAD : Scores.paddedLength(width);
+    this.base = (LINE_BYTES - ARRAY_HEADER_BYTES) / bytesEach();
     this.hasBias = bias;
     int length = checkedLength(numRows);
     // the rows, the bias row and the float scratch
@@ -102,7 +112,7 @@ public final class WeightMatrix {
   private static final String HINT = "check the data for a stray large feature index (the largest index sets the number of rows)";
 
   private int checkedLength(long numRows) {
-    long length = numRows * stride;
+    long length = base + numRows * stride;
     if (length > MAX_ARRAY_LENGTH) {
       throw new InsufficientMemoryException(describe(numRows), Long.MAX_VALUE, MemoryCheck.available(), describe(numRows)
           + " does not fit in one array (at most " + MAX_ARRAY_LENGTH + " values); " + HINT);
@@ -117,6 +127,11 @@ public final class WeightMatrix {
 
   private int bytesEach() {
     return isDouble ? Double.BYTES : Float.BYTES;
+  }
+
+  /** Where row 0 starts in {@link #rows()} or {@link #rowsDouble()}: row f is at rowOffset() + f·stride. */
+  public int rowOffset() {
+    return base;
   }
 
   /** Number of used lanes per row, L+1. */
@@ -154,17 +169,17 @@ public final class WeightMatrix {
 
   /** Number of rows the backing array holds ({@code >= numRows()}); the extra rows are zero. */
   public int capacityRows() {
-    return (isDouble ? rowsDouble.length : rows.length) / stride;
+    return ((isDouble ? rowsDouble.length : rows.length) - base) / stride;
   }
 
   /** Bytes of heap held by the rows, the bias row and the scratch. */
   public long ramBytesUsed() {
-    long values = (long) capacityRows() * stride + 2L * stride;
+    long values = base + (long) capacityRows() * stride + 2L * stride;
     return 64 + values * (isDouble ? Double.BYTES : Float.BYTES);
   }
 
   /**
-   * The float backing array ({@link #capacityRows()} rows of {@link #stride()}), for kernels, benchmarks and
+   * The float backing array ({@link #capacityRows()} rows of {@link #stride()} from {@link #rowOffset()}), for kernels, benchmarks and
    * tests: live, replaced when the matrix grows. Writing to it changes the weights; keep pad lanes zero.
    *
    * @throws IllegalStateException if the matrix stores double
@@ -218,7 +233,7 @@ public final class WeightMatrix {
       throw new IndexOutOfBoundsException("row " + row + " outside [0, " + numRows + ")");
     }
     java.util.Objects.checkIndex(lane, width);
-    return isDouble ? rowsDouble[row * stride + lane] : rows[row * stride + lane];
+    return isDouble ? rowsDouble[base + row * stride + lane] : rows[base + row * stride + lane];
   }
 
   /** In place: sets the weight of {@code row} and {@code lane} (rounded to float with float storage). */
@@ -228,9 +243,9 @@ public final class WeightMatrix {
     }
     java.util.Objects.checkIndex(lane, width);
     if (isDouble) {
-      rowsDouble[row * stride + lane] = value;
+      rowsDouble[base + row * stride + lane] = value;
     } else {
-      rows[row * stride + lane] = (float) value;
+      rows[base + row * stride + lane] = (float) value;
     }
   }
 
@@ -256,12 +271,12 @@ public final class WeightMatrix {
     if (minRows > capacity) {
       int exact = checkedLength(minRows);
       long grown = Math.max(minRows, capacity + (long) (capacity >> 1));
-      long maxRows = MAX_ARRAY_LENGTH / stride;
-      int newLength = (int) (Math.min(grown, Math.max(minRows, maxRows)) * stride);
+      long maxRows = (MAX_ARRAY_LENGTH - base) / stride;
+      int newLength = (int) (base + Math.min(grown, Math.max(minRows, maxRows)) * stride);
       if (MemoryCheck.bytes(newLength, bytesEach()) > MemoryCheck.available()) {
         newLength = exact; // the amortised growth would not fit: grow just enough
       }
-      MemoryCheck.require(MemoryCheck.bytes(newLength, bytesEach()), describe(newLength / stride), HINT);
+      MemoryCheck.require(MemoryCheck.bytes(newLength, bytesEach()), describe((newLength - base) / stride), HINT);
       try {
         if (isDouble) {
           rowsDouble = Arrays.copyOf(rowsDouble, newLength);
@@ -269,7 +284,7 @@ public final class WeightMatrix {
           rows = Arrays.copyOf(rows, newLength);
         }
       } catch (OutOfMemoryError e) {
-        throw MemoryCheck.allocationFailed(MemoryCheck.bytes(newLength, bytesEach()), describe(newLength / stride), HINT, e);
+        throw MemoryCheck.allocationFailed(MemoryCheck.bytes(newLength, bytesEach()), describe((newLength - base) / stride), HINT, e);
       }
     }
     numRows = minRows;
@@ -308,14 +323,14 @@ public final class WeightMatrix {
   }
 
   private void scoresInto(SparseVector x, double[] out) {
-    VectorMath.sparseTimesRows(rowsWithin(x, rowsDouble.length), rowsDouble, stride, out, stride);
+    VectorMath.sparseTimesRows(rowsWithin(x, rowsDouble.length), rowsDouble, base, stride, out, stride);
     if (hasBias) {
       VectorMath.axpy(1.0, biasRowDouble, 0, out, 0, stride);
     }
   }
 
   private void scoresInto(SparseVector x, float[] out) {
-    VectorMath.sparseTimesRows(rowsWithin(x, rows.length), rows, stride, out, stride);
+    VectorMath.sparseTimesRows(rowsWithin(x, rows.length), rows, base, stride, out, stride);
     if (hasBias) {
       VectorMath.axpy(1f, biasRow, 0, out, 0, stride);
     }
@@ -327,10 +342,10 @@ public final class WeightMatrix {
    * usually scalar-replaces.
    */
   private SparseVector rowsWithin(SparseVector x, int length) {
-    if ((long) (x.maxIndex() + 1) * stride <= length) {
+    if (base + (long) (x.maxIndex() + 1) * stride <= length) {
       return x;
     }
-    int capacity = length / stride;
+    int capacity = (length - base) / stride;
     int[] idx = x.indices();
     int end = x.offset() + x.nnz();
     int k = x.offset();
@@ -349,17 +364,17 @@ public final class WeightMatrix {
    */
   public void addOuter(SparseVector x, double alpha, double[] coeff) {
     if (isDouble) {
-      VectorMath.addSparseOuter(x, alpha, coeff, rowsDouble, stride, stride);
+      VectorMath.addSparseOuter(x, alpha, coeff, rowsDouble, base, stride, stride);
       if (hasBias) {
-        VectorMath.addSparseOuter(BIAS_FEATURE, alpha, coeff, biasRowDouble, stride, stride);
+        VectorMath.addSparseOuter(BIAS_FEATURE, alpha, coeff, biasRowDouble, 0, stride, stride);
       }
       return;
     }
     float[] c = narrowed(coeff);
     float a = (float) alpha;
-    VectorMath.addSparseOuter(x, a, c, rows, stride, stride);
+    VectorMath.addSparseOuter(x, a, c, rows, base, stride, stride);
     if (hasBias) {
-      VectorMath.addSparseOuter(BIAS_FEATURE, a, c, biasRow, stride, stride);
+      VectorMath.addSparseOuter(BIAS_FEATURE, a, c, biasRow, 0, stride, stride);
     }
   }
 
@@ -374,17 +389,17 @@ public final class WeightMatrix {
     }
     if (isDouble) {
       touch(x, acc.rowsDouble);
-      VectorMath.adaptiveStep(x, grad, eta, delta, rowsDouble, acc.rowsDouble, stride, stride);
+      VectorMath.adaptiveStep(x, grad, eta, delta, rowsDouble, acc.rowsDouble, base, stride, stride);
       if (hasBias) {
-        VectorMath.adaptiveStep(BIAS_FEATURE, grad, eta, delta, biasRowDouble, acc.biasRowDouble, stride, stride);
+        VectorMath.adaptiveStep(BIAS_FEATURE, grad, eta, delta, biasRowDouble, acc.biasRowDouble, 0, stride, stride);
       }
       return;
     }
     float[] g = narrowed(grad);
     touch(x, acc.rows);
-    VectorMath.adaptiveStep(x, g, (float) eta, (float) delta, rows, acc.rows, stride, stride);
+    VectorMath.adaptiveStep(x, g, (float) eta, (float) delta, rows, acc.rows, base, stride, stride);
     if (hasBias) {
-      VectorMath.adaptiveStep(BIAS_FEATURE, g, (float) eta, (float) delta, biasRow, acc.biasRow, stride, stride);
+      VectorMath.adaptiveStep(BIAS_FEATURE, g, (float) eta, (float) delta, biasRow, acc.biasRow, 0, stride, stride);
     }
   }
 
@@ -406,9 +421,9 @@ public final class WeightMatrix {
     int[] idx = x.indices();
     float s = 0f;
     for (int k = x.offset(), end = x.offset() + x.nnz(); k < end; k++) {
-      int base = idx[k] * stride;
+      int at = base + idx[k] * stride;
       for (int j = 0; j < stride; j += 16) {
-        s += g2[base + j];
+        s += g2[at + j];
       }
     }
     touched = s;
@@ -418,9 +433,9 @@ public final class WeightMatrix {
     int[] idx = x.indices();
     double s = 0.0;
     for (int k = x.offset(), end = x.offset() + x.nnz(); k < end; k++) {
-      int base = idx[k] * stride;
+      int at = base + idx[k] * stride;
       for (int j = 0; j < stride; j += 8) {
-        s += g2[base + j];
+        s += g2[at + j];
       }
     }
     touched = (float) s;
@@ -428,11 +443,11 @@ public final class WeightMatrix {
 
   /** True when every weight (and the bias row) is finite: a full scan, for saving and checks. */
   public boolean allFinite() {
-    int n = numRows * stride;
+    int n = base + numRows * stride;
     if (isDouble) {
       return finite(rowsDouble, n) && finite(biasRowDouble, stride);
     }
-    for (int i = 0; i < n; i++) {
+    for (int i = base; i < n; i++) {
       if (!Float.isFinite(rows[i])) {
         return false;
       }
@@ -446,7 +461,7 @@ public final class WeightMatrix {
   }
 
   private static boolean finite(double[] a, int n) {
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n; i++) { // the zeros before row 0 included
       if (!Double.isFinite(a[i])) {
         return false;
       }
@@ -458,10 +473,10 @@ public final class WeightMatrix {
   public WeightMatrix copy() {
     WeightMatrix m = new WeightMatrix(width, numRows, precision(), hasBias);
     if (isDouble) {
-      System.arraycopy(rowsDouble, 0, m.rowsDouble, 0, numRows * stride);
+      System.arraycopy(rowsDouble, base, m.rowsDouble, base, numRows * stride);
       System.arraycopy(biasRowDouble, 0, m.biasRowDouble, 0, stride);
     } else {
-      System.arraycopy(rows, 0, m.rows, 0, numRows * stride);
+      System.arraycopy(rows, base, m.rows, base, numRows * stride);
       System.arraycopy(biasRow, 0, m.biasRow, 0, stride);
     }
     return m;
@@ -475,9 +490,9 @@ public final class WeightMatrix {
     out.writeInt(numRows);
     for (int f = 0; f <= numRows; f++) {
       if (isDouble) {
-        out.writeDoubles(f < numRows ? rowsDouble : biasRowDouble, f < numRows ? f * stride : 0, width);
+        out.writeDoubles(f < numRows ? rowsDouble : biasRowDouble, f < numRows ? base + f * stride : 0, width);
       } else {
-        out.writeFloats(f < numRows ? rows : biasRow, f < numRows ? f * stride : 0, width);
+        out.writeFloats(f < numRows ? rows : biasRow, f < numRows ? base + f * stride : 0, width);
       }
     }
   }
@@ -498,9 +513,9 @@ public final class WeightMatrix {
     ensureRows(d);
     for (int f = 0; f <= d; f++) {
       if (isDouble) {
-        in.readDoubles(f < d ? rowsDouble : biasRowDouble, f < d ? f * stride : 0, width);
+        in.readDoubles(f < d ? rowsDouble : biasRowDouble, f < d ? base + f * stride : 0, width);
       } else {
-        in.readFloats(f < d ? rows : biasRow, f < d ? f * stride : 0, width);
+        in.readFloats(f < d ? rows : biasRow, f < d ? base + f * stride : 0, width);
       }
     }
   }

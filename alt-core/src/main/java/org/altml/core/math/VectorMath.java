@@ -118,24 +118,24 @@ public final class VectorMath {
   }
 
   /**
-   * Scores of sparse {@code x} against feature-major {@code rows}: out[j] = Σ_k x_k·rows[f_k·stride + j],
+   * Scores of sparse {@code x} against feature-major {@code rows}: out[j] = Σ_k x_k·rows[rowsOff + f_k·stride + j],
    * j in [0, width). Every feature index of x must address a row of {@code rows}.
    */
-  public static void sparseTimesRows(SparseVector x, float[] rows, int stride, float[] out, int width) {
-    checkRows(x, rows, stride, width);
+  public static void sparseTimesRows(SparseVector x, float[] rows, int rowsOff, int stride, float[] out, int width) {
+    checkRows(x, rows.length, rowsOff, stride, width);
     if (out.length < width) {
       throw new IllegalArgumentException("out has " + out.length + " entries, need " + width);
     }
-    IMPL.sparseTimesRows(x.indices(), x.values(), x.offset(), x.nnz(), rows, stride, out, width);
+    IMPL.sparseTimesRows(x.indices(), x.values(), x.offset(), x.nnz(), rows, rowsOff, stride, out, width);
   }
 
   /** In place: rows[f_k] += (alpha·x_k)·coeff over the first {@code width} lanes of each touched row. */
-  public static void addSparseOuter(SparseVector x, float alpha, float[] coeff, float[] rows, int stride, int width) {
-    checkRows(x, rows, stride, width);
+  public static void addSparseOuter(SparseVector x, float alpha, float[] coeff, float[] rows, int rowsOff, int stride, int width) {
+    checkRows(x, rows.length, rowsOff, stride, width);
     if (coeff.length < width) {
       throw new IllegalArgumentException("coeff has " + coeff.length + " entries, need " + width);
     }
-    IMPL.addSparseOuter(x.indices(), x.values(), x.offset(), x.nnz(), alpha, coeff, rows, stride, width);
+    IMPL.addSparseOuter(x.indices(), x.values(), x.offset(), x.nnz(), alpha, coeff, rows, rowsOff, stride, width);
   }
 
   /**
@@ -143,49 +143,49 @@ public final class VectorMath {
    * w −= η·g/(δ + √acc) (paper, Algorithm 3, with H = δI + diag(√Σg²)).
    */
   public static void adaptiveStep(
-      SparseVector x, float[] grad, float eta, float delta, float[] rows, float[] acc, int stride, int width) {
-    checkRows(x, rows, stride, width);
+      SparseVector x, float[] grad, float eta, float delta, float[] rows, float[] acc, int rowsOff, int stride, int width) {
+    checkRows(x, rows.length, rowsOff, stride, width);
     if (acc.length != rows.length) {
       throw new IllegalArgumentException("acc and rows differ in length: " + acc.length + " != " + rows.length);
     }
     if (grad.length < width) {
       throw new IllegalArgumentException("grad has " + grad.length + " entries, need " + width);
     }
-    IMPL.adaptiveStep(x.indices(), x.values(), x.offset(), x.nnz(), grad, eta, delta, rows, acc, stride, width);
+    IMPL.adaptiveStep(x.indices(), x.values(), x.offset(), x.nnz(), grad, eta, delta, rows, acc, rowsOff, stride, width);
   }
 
   /**
    * Scores of sparse {@code x} against feature-major double {@code rows}, in double:
-   * out[j] = Σ_k x_k·rows[f_k·stride + j], j in [0, width).
+   * out[j] = Σ_k x_k·rows[rowsOff + f_k·stride + j], j in [0, width).
    */
-  public static void sparseTimesRows(SparseVector x, double[] rows, int stride, double[] out, int width) {
-    checkRows(x, rows.length, stride, width);
+  public static void sparseTimesRows(SparseVector x, double[] rows, int rowsOff, int stride, double[] out, int width) {
+    checkRows(x, rows.length, rowsOff, stride, width);
     if (out.length < width) {
       throw new IllegalArgumentException("out has " + out.length + " entries, need " + width);
     }
-    IMPL.sparseTimesRows(x.indices(), x.values(), x.offset(), x.nnz(), rows, stride, out, width);
+    IMPL.sparseTimesRows(x.indices(), x.values(), x.offset(), x.nnz(), rows, rowsOff, stride, out, width);
   }
 
   /** In place, in double: rows[f_k] += (alpha·x_k)·coeff over the first {@code width} lanes of each touched row. */
-  public static void addSparseOuter(SparseVector x, double alpha, double[] coeff, double[] rows, int stride, int width) {
-    checkRows(x, rows.length, stride, width);
+  public static void addSparseOuter(SparseVector x, double alpha, double[] coeff, double[] rows, int rowsOff, int stride, int width) {
+    checkRows(x, rows.length, rowsOff, stride, width);
     if (coeff.length < width) {
       throw new IllegalArgumentException("coeff has " + coeff.length + " entries, need " + width);
     }
-    IMPL.addSparseOuter(x.indices(), x.values(), x.offset(), x.nnz(), alpha, coeff, rows, stride, width);
+    IMPL.addSparseOuter(x.indices(), x.values(), x.offset(), x.nnz(), alpha, coeff, rows, rowsOff, stride, width);
   }
 
   /** The SALT step of {@link #adaptiveStep(SparseVector, float[], float, float, float[], float[], int, int)} in double. */
   public static void adaptiveStep(
-      SparseVector x, double[] grad, double eta, double delta, double[] rows, double[] acc, int stride, int width) {
-    checkRows(x, rows.length, stride, width);
+      SparseVector x, double[] grad, double eta, double delta, double[] rows, double[] acc, int rowsOff, int stride, int width) {
+    checkRows(x, rows.length, rowsOff, stride, width);
     if (acc.length != rows.length) {
       throw new IllegalArgumentException("acc and rows differ in length: " + acc.length + " != " + rows.length);
     }
     if (grad.length < width) {
       throw new IllegalArgumentException("grad has " + grad.length + " entries, need " + width);
     }
-    IMPL.adaptiveStep(x.indices(), x.values(), x.offset(), x.nnz(), grad, eta, delta, rows, acc, stride, width);
+    IMPL.adaptiveStep(x.indices(), x.values(), x.offset(), x.nnz(), grad, eta, delta, rows, acc, rowsOff, stride, width);
   }
 
   /**
@@ -216,16 +216,16 @@ public final class VectorMath {
 
   /**
    * The ELM hidden layer's pre-activation: sparse {@code x} against feature-major float {@code rows},
-   * accumulated in double, out[j] = Σ_k (double) x_k·(double) rows[f_k·stride + j] for j in [0, width),
+   * accumulated in double, out[j] = Σ_k (double) x_k·(double) rows[rowsOff + f_k·stride + j] for j in [0, width),
    * in k order from 0 (each product of widened floats is exact; only the sums round). Bit-identical
    * whichever implementation is active. Every feature index of x must address a row of {@code rows}.
    */
-  public static void sparseTimesRows(SparseVector x, float[] rows, int stride, double[] out, int width) {
-    checkRows(x, rows.length, stride, width);
+  public static void sparseTimesRows(SparseVector x, float[] rows, int rowsOff, int stride, double[] out, int width) {
+    checkRows(x, rows.length, rowsOff, stride, width);
     if (out.length < width) {
       throw new IllegalArgumentException("out has " + out.length + " entries, need " + width);
     }
-    IMPL.sparseTimesRows(x.indices(), x.values(), x.offset(), x.nnz(), rows, stride, out, width);
+    IMPL.sparseTimesRows(x.indices(), x.values(), x.offset(), x.nnz(), rows, rowsOff, stride, out, width);
   }
 
   /**
@@ -343,18 +343,18 @@ public final class VectorMath {
     }
   }
 
-  private static void checkRows(SparseVector x, float[] rows, int stride, int width) {
-    checkRows(x, rows.length, stride, width);
-  }
-
-  private static void checkRows(SparseVector x, int rowsLength, int stride, int width) {
+  /** Every feature index of x addresses a row: rows[rowsOff + f·stride, + width) lies in the array. */
+  private static void checkRows(SparseVector x, int rowsLength, int rowsOff, int stride, int width) {
     if (width < 0 || width > stride) {
       throw new IllegalArgumentException("width " + width + " outside [0, stride " + stride + "]");
     }
-    long needed = ((long) x.maxIndex() + 1) * stride;
+    if (rowsOff < 0) {
+      throw new IllegalArgumentException("rowsOff " + rowsOff + " < 0");
+    }
+    long needed = rowsOff + ((long) x.maxIndex() + 1) * stride;
     if (needed > rowsLength) {
-      throw new IllegalArgumentException(
-          "feature index " + x.maxIndex() + " has no row: rows hold " + rowsLength / Math.max(1, stride) + " rows of " + stride);
+      throw new IllegalArgumentException("feature index " + x.maxIndex() + " has no row: rows hold "
+          + (rowsLength - rowsOff) / Math.max(1, stride) + " rows of " + stride + " from " + rowsOff);
     }
   }
 

@@ -38,7 +38,7 @@ class FaltTest {
     WeightMatrix w = learner.weights();
     double[] out = new double[n];
     for (int i = 0; i < n; i++) {
-      out[i] = w.isDouble() ? w.rowsDouble()[i] : w.rows()[i];
+      out[i] = w.isDouble() ? w.rowsDouble()[w.rowOffset() + i] : w.rows()[w.rowOffset() + i];
     }
     return out;
   }
@@ -225,7 +225,7 @@ class FaltTest {
     // A NaN weight (written through the live array) is caught by the first inner step's coefficients.
     Falt nan = new Falt(2, new FaltConfig(1f, 2), opts(Precision.DOUBLE));
     nan.update(x, LabelSet.of(0));
-    nan.weights().rowsDouble()[1] = Double.NaN;
+    nan.weights().set(0, 1, Double.NaN);
     DivergenceException e = assertThrows(DivergenceException.class, () -> nan.update(x, LabelSet.of(0)));
     assertEquals(1, e.exampleIndex());
     assertTrue(e.getMessage().contains("inner step 0"), e.getMessage());

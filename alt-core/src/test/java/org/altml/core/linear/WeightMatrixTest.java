@@ -22,7 +22,7 @@ class WeightMatrixTest {
   @Test
   void growsAmortisedKeepingRowsAndZeroingNewOnes() {
     WeightMatrix m = new WeightMatrix(3, 2, Precision.FLOAT);
-    m.rows()[1 * 16 + 2] = 5f;
+    m.set(1, 2, 5f);
     float[] before = m.rows();
     m.ensureRows(2);
     assertSame(before, m.rows(), "no growth when tall enough");
@@ -81,11 +81,12 @@ class WeightMatrixTest {
   @Test
   void copyAndFiniteness() {
     WeightMatrix m = new WeightMatrix(2, 3, Precision.FLOAT);
-    m.rows()[17] = 2f;
+    m.set(1, 1, 2f);
+    assertEquals(2f, m.rows()[m.rowOffset() + 16 + 1], "row 1 at rowOffset + stride");
     WeightMatrix c = m.copy();
     assertEquals(2f, c.get(1, 1));
     assertTrue(c.allFinite());
-    c.rows()[0] = Float.NaN;
+    c.rows()[c.rowOffset()] = Float.NaN;
     assertTrue(m.allFinite());
     assertEquals(false, c.allFinite());
   }

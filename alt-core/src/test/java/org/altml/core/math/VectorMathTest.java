@@ -98,18 +98,18 @@ class VectorMathTest {
     };
     SparseVector x = SparseVector.of(new int[] {0, 2}, new float[] {2f, -1f});
     float[] out = new float[] {7, 7, 7, 7};
-    VectorMath.sparseTimesRows(x, rows, 4, out, 3);
+    VectorMath.sparseTimesRows(x, rows, 0, 4, out, 3);
     // 2·(1, 2, 3) − (−1, 4, 0.5) = (3, 0, 5.5); out[3] untouched
     assertArrayEquals(new float[] {3, 0, 5.5f, 7}, out);
 
-    VectorMath.addSparseOuter(x, -0.5f, new float[] {1, 0, 2}, rows, 4, 3);
+    VectorMath.addSparseOuter(x, -0.5f, new float[] {1, 0, 2}, rows, 0, 4, 3);
     // row 0 += (−0.5·2)·c = −(1, 0, 2); row 2 += (−0.5·−1)·c = 0.5·(1, 0, 2)
     assertArrayEquals(new float[] {0, 2, 1, 9, 0, 0, 0, 9, -0.5f, 4, 1.5f, 9}, rows);
 
     float[] w = new float[8];
     float[] acc = new float[8];
     SparseVector one = SparseVector.of(new int[] {1}, new float[] {2f});
-    VectorMath.adaptiveStep(one, new float[] {1.5f, 0f}, 1f, 1f, w, acc, 4, 2);
+    VectorMath.adaptiveStep(one, new float[] {1.5f, 0f}, 1f, 1f, w, acc, 0, 4, 2);
     // g = 2·1.5 = 3: acc = 9, w = −3/(1 + 3) = −0.75; g = 0 leaves both at 0
     assertArrayEquals(new float[] {0, 0, 0, 0, 9, 0, 0, 0}, acc);
     assertArrayEquals(new float[] {0, 0, 0, 0, -0.75f, 0, 0, 0}, w);
@@ -145,15 +145,15 @@ class VectorMathTest {
   void rowChecksNameTheProblem() {
     SparseVector x = SparseVector.of(new int[] {0, 3}, new float[] {1f, 1f});
     float[] rows = new float[4 * 16];
-    assertMessage(() -> VectorMath.sparseTimesRows(x, rows, 16, new float[16], 17), "width 17 outside [0, stride 16]");
-    assertMessage(() -> VectorMath.sparseTimesRows(x, rows, 16, new float[16], -1), "width -1 outside [0, stride 16]");
-    assertMessage(() -> VectorMath.sparseTimesRows(x, new float[3 * 16], 16, new float[16], 16),
-        "feature index 3 has no row: rows hold 3 rows of 16");
-    assertMessage(() -> VectorMath.sparseTimesRows(x, rows, 16, new float[8], 10), "out has 8 entries, need 10");
-    assertMessage(() -> VectorMath.addSparseOuter(x, 1f, new float[4], rows, 16, 5), "coeff has 4 entries, need 5");
-    assertMessage(() -> VectorMath.adaptiveStep(x, new float[16], 1f, 1f, rows, new float[5], 16, 16),
+    assertMessage(() -> VectorMath.sparseTimesRows(x, rows, 0, 16, new float[16], 17), "width 17 outside [0, stride 16]");
+    assertMessage(() -> VectorMath.sparseTimesRows(x, rows, 0, 16, new float[16], -1), "width -1 outside [0, stride 16]");
+    assertMessage(() -> VectorMath.sparseTimesRows(x, new float[3 * 16], 0, 16, new float[16], 16),
+        "feature index 3 has no row: rows hold 3 rows of 16 from 0");
+    assertMessage(() -> VectorMath.sparseTimesRows(x, rows, 0, 16, new float[8], 10), "out has 8 entries, need 10");
+    assertMessage(() -> VectorMath.addSparseOuter(x, 1f, new float[4], rows, 0, 16, 5), "coeff has 4 entries, need 5");
+    assertMessage(() -> VectorMath.adaptiveStep(x, new float[16], 1f, 1f, rows, new float[5], 0, 16, 16),
         "acc and rows differ in length: 5 != 64");
-    assertMessage(() -> VectorMath.adaptiveStep(x, new float[2], 1f, 1f, rows, new float[64], 16, 3),
+    assertMessage(() -> VectorMath.adaptiveStep(x, new float[2], 1f, 1f, rows, new float[64], 0, 16, 3),
         "grad has 2 entries, need 3");
   }
 

@@ -186,7 +186,7 @@ public final class RandomFourierFeatures implements FeatureMap {
     }
     int d = dimension;
     if (x.maxIndex() < numRows) {
-      VectorMath.sparseTimesRows(x, rows, d, out, d);
+      VectorMath.sparseTimesRows(x, rows, 0, d, out, d);
     } else {
       int[] idx = x.indices();
       float[] val = x.values();
@@ -197,7 +197,7 @@ public final class RandomFourierFeatures implements FeatureMap {
         held++;
       }
       prefix.reset(idx, val, start, held - start);
-      VectorMath.sparseTimesRows(prefix, rows, d, out, d);
+      VectorMath.sparseTimesRows(prefix, rows, 0, d, out, d);
       for (int k = held; k < end; k++) {
         omegaRow(idx[k], scratch, 0);
         double v = val[k];

@@ -35,7 +35,7 @@ final class PanamaAdaptiveStep {
   private PanamaAdaptiveStep() {}
 
   static void adaptiveStep(
-      int[] idx, float[] val, int off, int nnz, float[] grad, float eta, float delta, float[] rows, float[] acc, int stride, int width) {
+      int[] idx, float[] val, int off, int nnz, float[] grad, float eta, float delta, float[] rows, float[] acc, int rowsOff, int stride, int width) {
     int full = SPECIES.loopBound(width);
     VectorMask<Float> tailMask = SPECIES.indexInRange(full, width);
     // per block of the first 64: some lane's grad is non-zero (active) / some lane's grad is zero (partial)
@@ -47,7 +47,7 @@ final class PanamaAdaptiveStep {
       partial |= grad[j] == 0f ? bit : 0;
     }
     for (int k = off; k < off + nnz; k++) {
-      int base = idx[k] * stride;
+      int base = rowsOff + idx[k] * stride;
       FloatVector v = FloatVector.broadcast(SPECIES, val[k]);
       int j = 0;
       // in the scalar order: g = x_k·grad; acc = fma(g, g, acc); w −= (η·g)/(δ + √acc); lanes whose grad is
@@ -87,7 +87,7 @@ final class PanamaAdaptiveStep {
   }
 
   static void adaptiveStep(
-      int[] idx, float[] val, int off, int nnz, double[] grad, double eta, double delta, double[] rows, double[] acc, int stride, int width) {
+      int[] idx, float[] val, int off, int nnz, double[] grad, double eta, double delta, double[] rows, double[] acc, int rowsOff, int stride, int width) {
     int full = DSPECIES.loopBound(width);
     VectorMask<Double> tailMask = DSPECIES.indexInRange(full, width);
     long active = 0;
@@ -98,7 +98,7 @@ final class PanamaAdaptiveStep {
       partial |= grad[j] == 0.0 ? bit : 0;
     }
     for (int k = off; k < off + nnz; k++) {
-      int base = idx[k] * stride;
+      int base = rowsOff + idx[k] * stride;
       DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
       int j = 0;
       // in the scalar order: g = x_k·grad; acc = acc + g·g; w −= (η·g)/(δ + √acc); zero-grad lanes blended back,

@@ -32,20 +32,20 @@ final class PanamaElmOps {
 
   private PanamaElmOps() {}
 
-  static void sparseTimesRows(int[] idx, float[] val, int off, int nnz, float[] rows, int stride, double[] out, int width) {
+  static void sparseTimesRows(int[] idx, float[] val, int off, int nnz, float[] rows, int rowsOff, int stride, double[] out, int width) {
     int j = 0;
     // 4 vectors of outputs per pass over the nnz rows (4 independent add chains)
     for (; j + 4 * DL <= width; j += 4 * DL) {
-      sparseBlocks4(idx, val, off, nnz, rows, stride, out, j);
+      sparseBlocks4(idx, val, off, nnz, rows, rowsOff, stride, out, j);
     }
     for (; j + DL <= width; j += DL) {
-      sparseBlocks1(idx, val, off, nnz, rows, stride, out, j);
+      sparseBlocks1(idx, val, off, nnz, rows, rowsOff, stride, out, j);
     }
     // scalar tail (same multiply, then add, in k order)
     for (; j < width; j++) {
       double s = 0.0;
       for (int k = off; k < off + nnz; k++) {
-        s += (double) val[k] * (double) rows[idx[k] * stride + j];
+        s += (double) val[k] * (double) rows[rowsOff + idx[k] * stride + j];
       }
       out[j] = s;
     }
@@ -470,13 +470,13 @@ final class PanamaElmOps {
   }
 
   /** Outputs [j, j + 4·DL): one accumulator per vector across the nnz rows. */
-  private static void sparseBlocks4(int[] idx, float[] val, int off, int nnz, float[] rows, int stride, double[] out, int j) {
+  private static void sparseBlocks4(int[] idx, float[] val, int off, int nnz, float[] rows, int rowsOff, int stride, double[] out, int j) {
     DoubleVector a0 = DoubleVector.zero(D);
     DoubleVector a1 = DoubleVector.zero(D);
     DoubleVector a2 = DoubleVector.zero(D);
     DoubleVector a3 = DoubleVector.zero(D);
     for (int k = off; k < off + nnz; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       DoubleVector v = DoubleVector.broadcast(D, (double) val[k]);
       DoubleVector r0 = (DoubleVector) FloatVector.fromArray(HALF, rows, base + 0 * DL).convertShape(VectorOperators.F2D, D, 0);
       a0 = a0.add(v.mul(r0));
@@ -494,10 +494,10 @@ final class PanamaElmOps {
   }
 
   /** Outputs [j, j + 1·DL): one accumulator per vector across the nnz rows. */
-  private static void sparseBlocks1(int[] idx, float[] val, int off, int nnz, float[] rows, int stride, double[] out, int j) {
+  private static void sparseBlocks1(int[] idx, float[] val, int off, int nnz, float[] rows, int rowsOff, int stride, double[] out, int j) {
     DoubleVector a0 = DoubleVector.zero(D);
     for (int k = off; k < off + nnz; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       DoubleVector v = DoubleVector.broadcast(D, (double) val[k]);
       DoubleVector r0 = (DoubleVector) FloatVector.fromArray(HALF, rows, base + 0 * DL).convertShape(VectorOperators.F2D, D, 0);
       a0 = a0.add(v.mul(r0));

@@ -73,21 +73,21 @@ final class PanamaRowScores {
     return padded ? roundedUp : width / lanes * lanes;
   }
 
-  static void sparseTimesRows(int[] idx, float[] val, int off, int nnz, float[] rows, int stride, float[] out, int width) {
+  static void sparseTimesRows(int[] idx, float[] val, int off, int nnz, float[] rows, int rowsOff, int stride, float[] out, int width) {
     int end = off + nnz;
     int vectorWidth = vectorWidth(width, LANES, (width + LANES - 1) / LANES * LANES <= stride);
     int blocks = vectorWidth / LANES;
     for (int b = 0, n; b < blocks; b += n) {
       n = passBlocks(blocks - b);
       switch (n) {
-        case 1 -> rowBlocks1(idx, val, off, end, rows, stride, b * LANES, out, width);
-        case 2 -> rowBlocks2(idx, val, off, end, rows, stride, b * LANES, out, width);
-        case 3 -> rowBlocks3(idx, val, off, end, rows, stride, b * LANES, out, width);
-        case 4 -> rowBlocks4(idx, val, off, end, rows, stride, b * LANES, out, width);
-        case 5 -> rowBlocks5(idx, val, off, end, rows, stride, b * LANES, out, width);
-        case 6 -> rowBlocks6(idx, val, off, end, rows, stride, b * LANES, out, width);
-        case 7 -> rowBlocks7(idx, val, off, end, rows, stride, b * LANES, out, width);
-        default -> rowBlocks8(idx, val, off, end, rows, stride, b * LANES, out, width);
+        case 1 -> rowBlocks1(idx, val, off, end, rows, rowsOff, stride, b * LANES, out, width);
+        case 2 -> rowBlocks2(idx, val, off, end, rows, rowsOff, stride, b * LANES, out, width);
+        case 3 -> rowBlocks3(idx, val, off, end, rows, rowsOff, stride, b * LANES, out, width);
+        case 4 -> rowBlocks4(idx, val, off, end, rows, rowsOff, stride, b * LANES, out, width);
+        case 5 -> rowBlocks5(idx, val, off, end, rows, rowsOff, stride, b * LANES, out, width);
+        case 6 -> rowBlocks6(idx, val, off, end, rows, rowsOff, stride, b * LANES, out, width);
+        case 7 -> rowBlocks7(idx, val, off, end, rows, rowsOff, stride, b * LANES, out, width);
+        default -> rowBlocks8(idx, val, off, end, rows, rowsOff, stride, b * LANES, out, width);
       }
     }
     // unpadded rows (stride not a lane multiple): the last partial block through masked loads
@@ -96,31 +96,31 @@ final class PanamaRowScores {
       FloatVector a0 = FloatVector.zero(SPECIES);
       for (int k = off; k < end; k++) {
         FloatVector v = FloatVector.broadcast(SPECIES, val[k]);
-        a0 = v.fma(FloatVector.fromArray(SPECIES, rows, idx[k] * stride + vectorWidth, m), a0);
+        a0 = v.fma(FloatVector.fromArray(SPECIES, rows, rowsOff + idx[k] * stride + vectorWidth, m), a0);
       }
       a0.intoArray(out, vectorWidth, m);
     }
   }
 
-  static void sparseTimesRows(int[] idx, float[] val, int off, int nnz, double[] rows, int stride, double[] out, int width) {
+  static void sparseTimesRows(int[] idx, float[] val, int off, int nnz, double[] rows, int rowsOff, int stride, double[] out, int width) {
     int end = off + nnz;
     int vectorWidth = vectorWidth(width, DLANES, (width + DLANES - 1) / DLANES * DLANES <= stride);
     int blocks = vectorWidth / DLANES;
     for (int b = 0, n; b < blocks; b += n) {
       n = passBlocksDouble(blocks - b);
       switch (n) {
-        case 1 -> rowBlocksDouble1(idx, val, off, end, rows, stride, b * DLANES, out, width);
-        case 2 -> rowBlocksDouble2(idx, val, off, end, rows, stride, b * DLANES, out, width);
-        case 3 -> rowBlocksDouble3(idx, val, off, end, rows, stride, b * DLANES, out, width);
-        case 4 -> rowBlocksDouble4(idx, val, off, end, rows, stride, b * DLANES, out, width);
-        case 5 -> rowBlocksDouble5(idx, val, off, end, rows, stride, b * DLANES, out, width);
-        case 6 -> rowBlocksDouble6(idx, val, off, end, rows, stride, b * DLANES, out, width);
-        case 7 -> rowBlocksDouble7(idx, val, off, end, rows, stride, b * DLANES, out, width);
-        case 8 -> rowBlocksDouble8(idx, val, off, end, rows, stride, b * DLANES, out, width);
-        case 12 -> rowBlocksDouble12(idx, val, off, end, rows, stride, b * DLANES, out, width);
-        case 13 -> rowBlocksDouble13(idx, val, off, end, rows, stride, b * DLANES, out, width);
-        case 14 -> rowBlocksDouble14(idx, val, off, end, rows, stride, b * DLANES, out, width);
-        default -> rowBlocksDouble16(idx, val, off, end, rows, stride, b * DLANES, out, width);
+        case 1 -> rowBlocksDouble1(idx, val, off, end, rows, rowsOff, stride, b * DLANES, out, width);
+        case 2 -> rowBlocksDouble2(idx, val, off, end, rows, rowsOff, stride, b * DLANES, out, width);
+        case 3 -> rowBlocksDouble3(idx, val, off, end, rows, rowsOff, stride, b * DLANES, out, width);
+        case 4 -> rowBlocksDouble4(idx, val, off, end, rows, rowsOff, stride, b * DLANES, out, width);
+        case 5 -> rowBlocksDouble5(idx, val, off, end, rows, rowsOff, stride, b * DLANES, out, width);
+        case 6 -> rowBlocksDouble6(idx, val, off, end, rows, rowsOff, stride, b * DLANES, out, width);
+        case 7 -> rowBlocksDouble7(idx, val, off, end, rows, rowsOff, stride, b * DLANES, out, width);
+        case 8 -> rowBlocksDouble8(idx, val, off, end, rows, rowsOff, stride, b * DLANES, out, width);
+        case 12 -> rowBlocksDouble12(idx, val, off, end, rows, rowsOff, stride, b * DLANES, out, width);
+        case 13 -> rowBlocksDouble13(idx, val, off, end, rows, rowsOff, stride, b * DLANES, out, width);
+        case 14 -> rowBlocksDouble14(idx, val, off, end, rows, rowsOff, stride, b * DLANES, out, width);
+        default -> rowBlocksDouble16(idx, val, off, end, rows, rowsOff, stride, b * DLANES, out, width);
       }
     }
     // unpadded rows: the last partial block through masked loads
@@ -129,7 +129,7 @@ final class PanamaRowScores {
       DoubleVector a0 = DoubleVector.zero(DSPECIES);
       for (int k = off; k < end; k++) {
         DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
-        a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, idx[k] * stride + vectorWidth, m)));
+        a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, rowsOff + idx[k] * stride + vectorWidth, m)));
       }
       a0.intoArray(out, vectorWidth, m);
     }
@@ -138,10 +138,10 @@ final class PanamaRowScores {
   // ---- the unrolled passes: blocks [j, j + n·lanes) of every row, one accumulator per block
 
   private static void rowBlocks1(
-      int[] idx, float[] val, int off, int end, float[] rows, int stride, int j, float[] out, int width) {
+      int[] idx, float[] val, int off, int end, float[] rows, int rowsOff, int stride, int j, float[] out, int width) {
     FloatVector a0 = FloatVector.zero(SPECIES);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       FloatVector v = FloatVector.broadcast(SPECIES, val[k]);
       a0 = v.fma(FloatVector.fromArray(SPECIES, rows, base), a0);
     }
@@ -153,11 +153,11 @@ final class PanamaRowScores {
   }
 
   private static void rowBlocks2(
-      int[] idx, float[] val, int off, int end, float[] rows, int stride, int j, float[] out, int width) {
+      int[] idx, float[] val, int off, int end, float[] rows, int rowsOff, int stride, int j, float[] out, int width) {
     FloatVector a0 = FloatVector.zero(SPECIES);
     FloatVector a1 = FloatVector.zero(SPECIES);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       FloatVector v = FloatVector.broadcast(SPECIES, val[k]);
       a0 = v.fma(FloatVector.fromArray(SPECIES, rows, base), a0);
       a1 = v.fma(FloatVector.fromArray(SPECIES, rows, base + LANES), a1);
@@ -171,12 +171,12 @@ final class PanamaRowScores {
   }
 
   private static void rowBlocks3(
-      int[] idx, float[] val, int off, int end, float[] rows, int stride, int j, float[] out, int width) {
+      int[] idx, float[] val, int off, int end, float[] rows, int rowsOff, int stride, int j, float[] out, int width) {
     FloatVector a0 = FloatVector.zero(SPECIES);
     FloatVector a1 = FloatVector.zero(SPECIES);
     FloatVector a2 = FloatVector.zero(SPECIES);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       FloatVector v = FloatVector.broadcast(SPECIES, val[k]);
       a0 = v.fma(FloatVector.fromArray(SPECIES, rows, base), a0);
       a1 = v.fma(FloatVector.fromArray(SPECIES, rows, base + LANES), a1);
@@ -192,13 +192,13 @@ final class PanamaRowScores {
   }
 
   private static void rowBlocks4(
-      int[] idx, float[] val, int off, int end, float[] rows, int stride, int j, float[] out, int width) {
+      int[] idx, float[] val, int off, int end, float[] rows, int rowsOff, int stride, int j, float[] out, int width) {
     FloatVector a0 = FloatVector.zero(SPECIES);
     FloatVector a1 = FloatVector.zero(SPECIES);
     FloatVector a2 = FloatVector.zero(SPECIES);
     FloatVector a3 = FloatVector.zero(SPECIES);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       FloatVector v = FloatVector.broadcast(SPECIES, val[k]);
       a0 = v.fma(FloatVector.fromArray(SPECIES, rows, base), a0);
       a1 = v.fma(FloatVector.fromArray(SPECIES, rows, base + LANES), a1);
@@ -216,14 +216,14 @@ final class PanamaRowScores {
   }
 
   private static void rowBlocks5(
-      int[] idx, float[] val, int off, int end, float[] rows, int stride, int j, float[] out, int width) {
+      int[] idx, float[] val, int off, int end, float[] rows, int rowsOff, int stride, int j, float[] out, int width) {
     FloatVector a0 = FloatVector.zero(SPECIES);
     FloatVector a1 = FloatVector.zero(SPECIES);
     FloatVector a2 = FloatVector.zero(SPECIES);
     FloatVector a3 = FloatVector.zero(SPECIES);
     FloatVector a4 = FloatVector.zero(SPECIES);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       FloatVector v = FloatVector.broadcast(SPECIES, val[k]);
       a0 = v.fma(FloatVector.fromArray(SPECIES, rows, base), a0);
       a1 = v.fma(FloatVector.fromArray(SPECIES, rows, base + LANES), a1);
@@ -243,7 +243,7 @@ final class PanamaRowScores {
   }
 
   private static void rowBlocks6(
-      int[] idx, float[] val, int off, int end, float[] rows, int stride, int j, float[] out, int width) {
+      int[] idx, float[] val, int off, int end, float[] rows, int rowsOff, int stride, int j, float[] out, int width) {
     FloatVector a0 = FloatVector.zero(SPECIES);
     FloatVector a1 = FloatVector.zero(SPECIES);
     FloatVector a2 = FloatVector.zero(SPECIES);
@@ -251,7 +251,7 @@ final class PanamaRowScores {
     FloatVector a4 = FloatVector.zero(SPECIES);
     FloatVector a5 = FloatVector.zero(SPECIES);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       FloatVector v = FloatVector.broadcast(SPECIES, val[k]);
       a0 = v.fma(FloatVector.fromArray(SPECIES, rows, base), a0);
       a1 = v.fma(FloatVector.fromArray(SPECIES, rows, base + LANES), a1);
@@ -273,7 +273,7 @@ final class PanamaRowScores {
   }
 
   private static void rowBlocks7(
-      int[] idx, float[] val, int off, int end, float[] rows, int stride, int j, float[] out, int width) {
+      int[] idx, float[] val, int off, int end, float[] rows, int rowsOff, int stride, int j, float[] out, int width) {
     FloatVector a0 = FloatVector.zero(SPECIES);
     FloatVector a1 = FloatVector.zero(SPECIES);
     FloatVector a2 = FloatVector.zero(SPECIES);
@@ -282,7 +282,7 @@ final class PanamaRowScores {
     FloatVector a5 = FloatVector.zero(SPECIES);
     FloatVector a6 = FloatVector.zero(SPECIES);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       FloatVector v = FloatVector.broadcast(SPECIES, val[k]);
       a0 = v.fma(FloatVector.fromArray(SPECIES, rows, base), a0);
       a1 = v.fma(FloatVector.fromArray(SPECIES, rows, base + LANES), a1);
@@ -306,7 +306,7 @@ final class PanamaRowScores {
   }
 
   private static void rowBlocks8(
-      int[] idx, float[] val, int off, int end, float[] rows, int stride, int j, float[] out, int width) {
+      int[] idx, float[] val, int off, int end, float[] rows, int rowsOff, int stride, int j, float[] out, int width) {
     FloatVector a0 = FloatVector.zero(SPECIES);
     FloatVector a1 = FloatVector.zero(SPECIES);
     FloatVector a2 = FloatVector.zero(SPECIES);
@@ -316,7 +316,7 @@ final class PanamaRowScores {
     FloatVector a6 = FloatVector.zero(SPECIES);
     FloatVector a7 = FloatVector.zero(SPECIES);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       FloatVector v = FloatVector.broadcast(SPECIES, val[k]);
       a0 = v.fma(FloatVector.fromArray(SPECIES, rows, base), a0);
       a1 = v.fma(FloatVector.fromArray(SPECIES, rows, base + LANES), a1);
@@ -342,10 +342,10 @@ final class PanamaRowScores {
   }
 
   private static void rowBlocksDouble1(
-      int[] idx, float[] val, int off, int end, double[] rows, int stride, int j, double[] out, int width) {
+      int[] idx, float[] val, int off, int end, double[] rows, int rowsOff, int stride, int j, double[] out, int width) {
     DoubleVector a0 = DoubleVector.zero(DSPECIES);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
       a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base)));
     }
@@ -357,11 +357,11 @@ final class PanamaRowScores {
   }
 
   private static void rowBlocksDouble2(
-      int[] idx, float[] val, int off, int end, double[] rows, int stride, int j, double[] out, int width) {
+      int[] idx, float[] val, int off, int end, double[] rows, int rowsOff, int stride, int j, double[] out, int width) {
     DoubleVector a0 = DoubleVector.zero(DSPECIES);
     DoubleVector a1 = DoubleVector.zero(DSPECIES);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
       a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base)));
       a1 = a1.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + DLANES)));
@@ -375,12 +375,12 @@ final class PanamaRowScores {
   }
 
   private static void rowBlocksDouble3(
-      int[] idx, float[] val, int off, int end, double[] rows, int stride, int j, double[] out, int width) {
+      int[] idx, float[] val, int off, int end, double[] rows, int rowsOff, int stride, int j, double[] out, int width) {
     DoubleVector a0 = DoubleVector.zero(DSPECIES);
     DoubleVector a1 = DoubleVector.zero(DSPECIES);
     DoubleVector a2 = DoubleVector.zero(DSPECIES);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
       a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base)));
       a1 = a1.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + DLANES)));
@@ -396,13 +396,13 @@ final class PanamaRowScores {
   }
 
   private static void rowBlocksDouble4(
-      int[] idx, float[] val, int off, int end, double[] rows, int stride, int j, double[] out, int width) {
+      int[] idx, float[] val, int off, int end, double[] rows, int rowsOff, int stride, int j, double[] out, int width) {
     DoubleVector a0 = DoubleVector.zero(DSPECIES);
     DoubleVector a1 = DoubleVector.zero(DSPECIES);
     DoubleVector a2 = DoubleVector.zero(DSPECIES);
     DoubleVector a3 = DoubleVector.zero(DSPECIES);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
       a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base)));
       a1 = a1.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + DLANES)));
@@ -420,14 +420,14 @@ final class PanamaRowScores {
   }
 
   private static void rowBlocksDouble5(
-      int[] idx, float[] val, int off, int end, double[] rows, int stride, int j, double[] out, int width) {
+      int[] idx, float[] val, int off, int end, double[] rows, int rowsOff, int stride, int j, double[] out, int width) {
     DoubleVector a0 = DoubleVector.zero(DSPECIES);
     DoubleVector a1 = DoubleVector.zero(DSPECIES);
     DoubleVector a2 = DoubleVector.zero(DSPECIES);
     DoubleVector a3 = DoubleVector.zero(DSPECIES);
     DoubleVector a4 = DoubleVector.zero(DSPECIES);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
       a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base)));
       a1 = a1.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + DLANES)));
@@ -447,7 +447,7 @@ final class PanamaRowScores {
   }
 
   private static void rowBlocksDouble6(
-      int[] idx, float[] val, int off, int end, double[] rows, int stride, int j, double[] out, int width) {
+      int[] idx, float[] val, int off, int end, double[] rows, int rowsOff, int stride, int j, double[] out, int width) {
     DoubleVector a0 = DoubleVector.zero(DSPECIES);
     DoubleVector a1 = DoubleVector.zero(DSPECIES);
     DoubleVector a2 = DoubleVector.zero(DSPECIES);
@@ -455,7 +455,7 @@ final class PanamaRowScores {
     DoubleVector a4 = DoubleVector.zero(DSPECIES);
     DoubleVector a5 = DoubleVector.zero(DSPECIES);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
       a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base)));
       a1 = a1.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + DLANES)));
@@ -477,7 +477,7 @@ final class PanamaRowScores {
   }
 
   private static void rowBlocksDouble7(
-      int[] idx, float[] val, int off, int end, double[] rows, int stride, int j, double[] out, int width) {
+      int[] idx, float[] val, int off, int end, double[] rows, int rowsOff, int stride, int j, double[] out, int width) {
     DoubleVector a0 = DoubleVector.zero(DSPECIES);
     DoubleVector a1 = DoubleVector.zero(DSPECIES);
     DoubleVector a2 = DoubleVector.zero(DSPECIES);
@@ -486,7 +486,7 @@ final class PanamaRowScores {
     DoubleVector a5 = DoubleVector.zero(DSPECIES);
     DoubleVector a6 = DoubleVector.zero(DSPECIES);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
       a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base)));
       a1 = a1.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + DLANES)));
@@ -510,7 +510,7 @@ final class PanamaRowScores {
   }
 
   private static void rowBlocksDouble8(
-      int[] idx, float[] val, int off, int end, double[] rows, int stride, int j, double[] out, int width) {
+      int[] idx, float[] val, int off, int end, double[] rows, int rowsOff, int stride, int j, double[] out, int width) {
     DoubleVector a0 = DoubleVector.zero(DSPECIES);
     DoubleVector a1 = DoubleVector.zero(DSPECIES);
     DoubleVector a2 = DoubleVector.zero(DSPECIES);
@@ -520,7 +520,7 @@ final class PanamaRowScores {
     DoubleVector a6 = DoubleVector.zero(DSPECIES);
     DoubleVector a7 = DoubleVector.zero(DSPECIES);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
       a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base)));
       a1 = a1.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + DLANES)));
@@ -546,7 +546,7 @@ final class PanamaRowScores {
   }
 
   private static void rowBlocksDouble12(
-      int[] idx, float[] val, int off, int end, double[] rows, int stride, int j, double[] out, int width) {
+      int[] idx, float[] val, int off, int end, double[] rows, int rowsOff, int stride, int j, double[] out, int width) {
     DoubleVector a0 = DoubleVector.zero(DSPECIES);
     DoubleVector a1 = DoubleVector.zero(DSPECIES);
     DoubleVector a2 = DoubleVector.zero(DSPECIES);
@@ -560,7 +560,7 @@ final class PanamaRowScores {
     DoubleVector a10 = DoubleVector.zero(DSPECIES);
     DoubleVector a11 = DoubleVector.zero(DSPECIES);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
       a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base)));
       a1 = a1.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + DLANES)));
@@ -594,7 +594,7 @@ final class PanamaRowScores {
   }
 
   private static void rowBlocksDouble13(
-      int[] idx, float[] val, int off, int end, double[] rows, int stride, int j, double[] out, int width) {
+      int[] idx, float[] val, int off, int end, double[] rows, int rowsOff, int stride, int j, double[] out, int width) {
     DoubleVector a0 = DoubleVector.zero(DSPECIES);
     DoubleVector a1 = DoubleVector.zero(DSPECIES);
     DoubleVector a2 = DoubleVector.zero(DSPECIES);
@@ -609,7 +609,7 @@ final class PanamaRowScores {
     DoubleVector a11 = DoubleVector.zero(DSPECIES);
     DoubleVector a12 = DoubleVector.zero(DSPECIES);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
       a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base)));
       a1 = a1.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + DLANES)));
@@ -645,7 +645,7 @@ final class PanamaRowScores {
   }
 
   private static void rowBlocksDouble14(
-      int[] idx, float[] val, int off, int end, double[] rows, int stride, int j, double[] out, int width) {
+      int[] idx, float[] val, int off, int end, double[] rows, int rowsOff, int stride, int j, double[] out, int width) {
     DoubleVector a0 = DoubleVector.zero(DSPECIES);
     DoubleVector a1 = DoubleVector.zero(DSPECIES);
     DoubleVector a2 = DoubleVector.zero(DSPECIES);
@@ -661,7 +661,7 @@ final class PanamaRowScores {
     DoubleVector a12 = DoubleVector.zero(DSPECIES);
     DoubleVector a13 = DoubleVector.zero(DSPECIES);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
       a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base)));
       a1 = a1.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + DLANES)));
@@ -699,7 +699,7 @@ final class PanamaRowScores {
   }
 
   private static void rowBlocksDouble16(
-      int[] idx, float[] val, int off, int end, double[] rows, int stride, int j, double[] out, int width) {
+      int[] idx, float[] val, int off, int end, double[] rows, int rowsOff, int stride, int j, double[] out, int width) {
     DoubleVector a0 = DoubleVector.zero(DSPECIES);
     DoubleVector a1 = DoubleVector.zero(DSPECIES);
     DoubleVector a2 = DoubleVector.zero(DSPECIES);
@@ -717,7 +717,7 @@ final class PanamaRowScores {
     DoubleVector a14 = DoubleVector.zero(DSPECIES);
     DoubleVector a15 = DoubleVector.zero(DSPECIES);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       DoubleVector v = DoubleVector.broadcast(DSPECIES, (double) val[k]);
       a0 = a0.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base)));
       a1 = a1.add(v.mul(DoubleVector.fromArray(DSPECIES, rows, base + DLANES)));

@@ -29,7 +29,7 @@ final class PanamaRowUpdates {
   private PanamaRowUpdates() {}
 
   static void addSparseOuter(
-      int[] idx, float[] val, int off, int nnz, float alpha, float[] coeff, float[] rows, int stride, int width) {
+      int[] idx, float[] val, int off, int nnz, float alpha, float[] coeff, float[] rows, int rowsOff, int stride, int width) {
     int end = off + nnz;
     int full = SPECIES.loopBound(width);
     int blocks = full / LANES;
@@ -42,7 +42,7 @@ final class PanamaRowUpdates {
       FloatVector c = FloatVector.fromArray(SPECIES, coeff, full, m);
       if (wholeLoad) {
         for (int k = off; k < end; k++) {
-          int at = idx[k] * stride + full;
+          int at = rowsOff + idx[k] * stride + full;
           // alpha·x_k rounded to float first, as the scalar specification does
           FloatVector a = FloatVector.broadcast(SPECIES, alpha * val[k]);
           FloatVector r = FloatVector.fromArray(SPECIES, rows, at);
@@ -51,7 +51,7 @@ final class PanamaRowUpdates {
       } else {
         // no padding: masked load as well as masked store
         for (int k = off; k < end; k++) {
-          int at = idx[k] * stride + full;
+          int at = rowsOff + idx[k] * stride + full;
           FloatVector a = FloatVector.broadcast(SPECIES, alpha * val[k]);
           FloatVector r = FloatVector.fromArray(SPECIES, rows, at, m);
           a.fma(c, r).intoArray(rows, at, m);
@@ -61,20 +61,20 @@ final class PanamaRowUpdates {
     for (int b = 0, n; b < blocks; b += n) {
       n = PanamaRowScores.passBlocks(blocks - b);
       switch (n) {
-        case 1 -> outerBlocks1(idx, val, off, end, alpha, coeff, rows, stride, b * LANES, tail && b + n == blocks, width);
-        case 2 -> outerBlocks2(idx, val, off, end, alpha, coeff, rows, stride, b * LANES, tail && b + n == blocks, width);
-        case 3 -> outerBlocks3(idx, val, off, end, alpha, coeff, rows, stride, b * LANES, tail && b + n == blocks, width);
-        case 4 -> outerBlocks4(idx, val, off, end, alpha, coeff, rows, stride, b * LANES, tail && b + n == blocks, width);
-        case 5 -> outerBlocks5(idx, val, off, end, alpha, coeff, rows, stride, b * LANES, tail && b + n == blocks, width);
-        case 6 -> outerBlocks6(idx, val, off, end, alpha, coeff, rows, stride, b * LANES, tail && b + n == blocks, width);
-        case 7 -> outerBlocks7(idx, val, off, end, alpha, coeff, rows, stride, b * LANES, tail && b + n == blocks, width);
-        default -> outerBlocks8(idx, val, off, end, alpha, coeff, rows, stride, b * LANES, tail && b + n == blocks, width);
+        case 1 -> outerBlocks1(idx, val, off, end, alpha, coeff, rows, rowsOff, stride, b * LANES, tail && b + n == blocks, width);
+        case 2 -> outerBlocks2(idx, val, off, end, alpha, coeff, rows, rowsOff, stride, b * LANES, tail && b + n == blocks, width);
+        case 3 -> outerBlocks3(idx, val, off, end, alpha, coeff, rows, rowsOff, stride, b * LANES, tail && b + n == blocks, width);
+        case 4 -> outerBlocks4(idx, val, off, end, alpha, coeff, rows, rowsOff, stride, b * LANES, tail && b + n == blocks, width);
+        case 5 -> outerBlocks5(idx, val, off, end, alpha, coeff, rows, rowsOff, stride, b * LANES, tail && b + n == blocks, width);
+        case 6 -> outerBlocks6(idx, val, off, end, alpha, coeff, rows, rowsOff, stride, b * LANES, tail && b + n == blocks, width);
+        case 7 -> outerBlocks7(idx, val, off, end, alpha, coeff, rows, rowsOff, stride, b * LANES, tail && b + n == blocks, width);
+        default -> outerBlocks8(idx, val, off, end, alpha, coeff, rows, rowsOff, stride, b * LANES, tail && b + n == blocks, width);
       }
     }
   }
 
   static void addSparseOuter(
-      int[] idx, float[] val, int off, int nnz, double alpha, double[] coeff, double[] rows, int stride, int width) {
+      int[] idx, float[] val, int off, int nnz, double alpha, double[] coeff, double[] rows, int rowsOff, int stride, int width) {
     int end = off + nnz;
     int full = DSPECIES.loopBound(width);
     int blocks = full / DLANES;
@@ -87,7 +87,7 @@ final class PanamaRowUpdates {
       DoubleVector c = DoubleVector.fromArray(DSPECIES, coeff, full, m);
       if (wholeLoad) {
         for (int k = off; k < end; k++) {
-          int at = idx[k] * stride + full;
+          int at = rowsOff + idx[k] * stride + full;
           // alpha·x_k rounded to double first, as the scalar specification does
           DoubleVector a = DoubleVector.broadcast(DSPECIES, alpha * val[k]);
           DoubleVector r = DoubleVector.fromArray(DSPECIES, rows, at);
@@ -96,7 +96,7 @@ final class PanamaRowUpdates {
       } else {
         // no padding: masked load as well as masked store
         for (int k = off; k < end; k++) {
-          int at = idx[k] * stride + full;
+          int at = rowsOff + idx[k] * stride + full;
           DoubleVector a = DoubleVector.broadcast(DSPECIES, alpha * val[k]);
           DoubleVector r = DoubleVector.fromArray(DSPECIES, rows, at, m);
           r.add(a.mul(c)).intoArray(rows, at, m);
@@ -106,18 +106,18 @@ final class PanamaRowUpdates {
     for (int b = 0, n; b < blocks; b += n) {
       n = PanamaRowScores.passBlocksDouble(blocks - b);
       switch (n) {
-        case 1 -> outerBlocksDouble1(idx, val, off, end, alpha, coeff, rows, stride, b * DLANES, tail && b + n == blocks, width);
-        case 2 -> outerBlocksDouble2(idx, val, off, end, alpha, coeff, rows, stride, b * DLANES, tail && b + n == blocks, width);
-        case 3 -> outerBlocksDouble3(idx, val, off, end, alpha, coeff, rows, stride, b * DLANES, tail && b + n == blocks, width);
-        case 4 -> outerBlocksDouble4(idx, val, off, end, alpha, coeff, rows, stride, b * DLANES, tail && b + n == blocks, width);
-        case 5 -> outerBlocksDouble5(idx, val, off, end, alpha, coeff, rows, stride, b * DLANES, tail && b + n == blocks, width);
-        case 6 -> outerBlocksDouble6(idx, val, off, end, alpha, coeff, rows, stride, b * DLANES, tail && b + n == blocks, width);
-        case 7 -> outerBlocksDouble7(idx, val, off, end, alpha, coeff, rows, stride, b * DLANES, tail && b + n == blocks, width);
-        case 8 -> outerBlocksDouble8(idx, val, off, end, alpha, coeff, rows, stride, b * DLANES, tail && b + n == blocks, width);
-        case 12 -> outerBlocksDouble12(idx, val, off, end, alpha, coeff, rows, stride, b * DLANES, tail && b + n == blocks, width);
-        case 13 -> outerBlocksDouble13(idx, val, off, end, alpha, coeff, rows, stride, b * DLANES, tail && b + n == blocks, width);
-        case 14 -> outerBlocksDouble14(idx, val, off, end, alpha, coeff, rows, stride, b * DLANES, tail && b + n == blocks, width);
-        default -> outerBlocksDouble16(idx, val, off, end, alpha, coeff, rows, stride, b * DLANES, tail && b + n == blocks, width);
+        case 1 -> outerBlocksDouble1(idx, val, off, end, alpha, coeff, rows, rowsOff, stride, b * DLANES, tail && b + n == blocks, width);
+        case 2 -> outerBlocksDouble2(idx, val, off, end, alpha, coeff, rows, rowsOff, stride, b * DLANES, tail && b + n == blocks, width);
+        case 3 -> outerBlocksDouble3(idx, val, off, end, alpha, coeff, rows, rowsOff, stride, b * DLANES, tail && b + n == blocks, width);
+        case 4 -> outerBlocksDouble4(idx, val, off, end, alpha, coeff, rows, rowsOff, stride, b * DLANES, tail && b + n == blocks, width);
+        case 5 -> outerBlocksDouble5(idx, val, off, end, alpha, coeff, rows, rowsOff, stride, b * DLANES, tail && b + n == blocks, width);
+        case 6 -> outerBlocksDouble6(idx, val, off, end, alpha, coeff, rows, rowsOff, stride, b * DLANES, tail && b + n == blocks, width);
+        case 7 -> outerBlocksDouble7(idx, val, off, end, alpha, coeff, rows, rowsOff, stride, b * DLANES, tail && b + n == blocks, width);
+        case 8 -> outerBlocksDouble8(idx, val, off, end, alpha, coeff, rows, rowsOff, stride, b * DLANES, tail && b + n == blocks, width);
+        case 12 -> outerBlocksDouble12(idx, val, off, end, alpha, coeff, rows, rowsOff, stride, b * DLANES, tail && b + n == blocks, width);
+        case 13 -> outerBlocksDouble13(idx, val, off, end, alpha, coeff, rows, rowsOff, stride, b * DLANES, tail && b + n == blocks, width);
+        case 14 -> outerBlocksDouble14(idx, val, off, end, alpha, coeff, rows, rowsOff, stride, b * DLANES, tail && b + n == blocks, width);
+        default -> outerBlocksDouble16(idx, val, off, end, alpha, coeff, rows, rowsOff, stride, b * DLANES, tail && b + n == blocks, width);
       }
     }
   }
@@ -127,14 +127,14 @@ final class PanamaRowUpdates {
   // unswitches the loop on the invariant flag)
 
   private static void outerBlocks1(
-      int[] idx, float[] val, int off, int end, float alpha, float[] coeff, float[] rows, int stride, int j, boolean tail, int width) {
+      int[] idx, float[] val, int off, int end, float alpha, float[] coeff, float[] rows, int rowsOff, int stride, int j, boolean tail, int width) {
     FloatVector c0 = FloatVector.fromArray(SPECIES, coeff, j);
     // the partial block after the whole ones; without tail an all-false mask at j, in range
     int t = tail ? j + LANES : j;
     VectorMask<Float> m = SPECIES.indexInRange(t, tail ? width : t);
     FloatVector ct = FloatVector.fromArray(SPECIES, coeff, t, m);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       FloatVector a = FloatVector.broadcast(SPECIES, alpha * val[k]);
       a.fma(c0, FloatVector.fromArray(SPECIES, rows, base)).intoArray(rows, base);
       if (tail) {
@@ -145,7 +145,7 @@ final class PanamaRowUpdates {
   }
 
   private static void outerBlocks2(
-      int[] idx, float[] val, int off, int end, float alpha, float[] coeff, float[] rows, int stride, int j, boolean tail, int width) {
+      int[] idx, float[] val, int off, int end, float alpha, float[] coeff, float[] rows, int rowsOff, int stride, int j, boolean tail, int width) {
     FloatVector c0 = FloatVector.fromArray(SPECIES, coeff, j);
     FloatVector c1 = FloatVector.fromArray(SPECIES, coeff, j + LANES);
     // the partial block after the whole ones; without tail an all-false mask at j, in range
@@ -153,7 +153,7 @@ final class PanamaRowUpdates {
     VectorMask<Float> m = SPECIES.indexInRange(t, tail ? width : t);
     FloatVector ct = FloatVector.fromArray(SPECIES, coeff, t, m);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       FloatVector a = FloatVector.broadcast(SPECIES, alpha * val[k]);
       a.fma(c0, FloatVector.fromArray(SPECIES, rows, base)).intoArray(rows, base);
       a.fma(c1, FloatVector.fromArray(SPECIES, rows, base + LANES)).intoArray(rows, base + LANES);
@@ -165,7 +165,7 @@ final class PanamaRowUpdates {
   }
 
   private static void outerBlocks3(
-      int[] idx, float[] val, int off, int end, float alpha, float[] coeff, float[] rows, int stride, int j, boolean tail, int width) {
+      int[] idx, float[] val, int off, int end, float alpha, float[] coeff, float[] rows, int rowsOff, int stride, int j, boolean tail, int width) {
     FloatVector c0 = FloatVector.fromArray(SPECIES, coeff, j);
     FloatVector c1 = FloatVector.fromArray(SPECIES, coeff, j + LANES);
     FloatVector c2 = FloatVector.fromArray(SPECIES, coeff, j + 2 * LANES);
@@ -174,7 +174,7 @@ final class PanamaRowUpdates {
     VectorMask<Float> m = SPECIES.indexInRange(t, tail ? width : t);
     FloatVector ct = FloatVector.fromArray(SPECIES, coeff, t, m);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       FloatVector a = FloatVector.broadcast(SPECIES, alpha * val[k]);
       a.fma(c0, FloatVector.fromArray(SPECIES, rows, base)).intoArray(rows, base);
       a.fma(c1, FloatVector.fromArray(SPECIES, rows, base + LANES)).intoArray(rows, base + LANES);
@@ -187,7 +187,7 @@ final class PanamaRowUpdates {
   }
 
   private static void outerBlocks4(
-      int[] idx, float[] val, int off, int end, float alpha, float[] coeff, float[] rows, int stride, int j, boolean tail, int width) {
+      int[] idx, float[] val, int off, int end, float alpha, float[] coeff, float[] rows, int rowsOff, int stride, int j, boolean tail, int width) {
     FloatVector c0 = FloatVector.fromArray(SPECIES, coeff, j);
     FloatVector c1 = FloatVector.fromArray(SPECIES, coeff, j + LANES);
     FloatVector c2 = FloatVector.fromArray(SPECIES, coeff, j + 2 * LANES);
@@ -197,7 +197,7 @@ final class PanamaRowUpdates {
     VectorMask<Float> m = SPECIES.indexInRange(t, tail ? width : t);
     FloatVector ct = FloatVector.fromArray(SPECIES, coeff, t, m);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       FloatVector a = FloatVector.broadcast(SPECIES, alpha * val[k]);
       a.fma(c0, FloatVector.fromArray(SPECIES, rows, base)).intoArray(rows, base);
       a.fma(c1, FloatVector.fromArray(SPECIES, rows, base + LANES)).intoArray(rows, base + LANES);
@@ -211,7 +211,7 @@ final class PanamaRowUpdates {
   }
 
   private static void outerBlocks5(
-      int[] idx, float[] val, int off, int end, float alpha, float[] coeff, float[] rows, int stride, int j, boolean tail, int width) {
+      int[] idx, float[] val, int off, int end, float alpha, float[] coeff, float[] rows, int rowsOff, int stride, int j, boolean tail, int width) {
     FloatVector c0 = FloatVector.fromArray(SPECIES, coeff, j);
     FloatVector c1 = FloatVector.fromArray(SPECIES, coeff, j + LANES);
     FloatVector c2 = FloatVector.fromArray(SPECIES, coeff, j + 2 * LANES);
@@ -222,7 +222,7 @@ final class PanamaRowUpdates {
     VectorMask<Float> m = SPECIES.indexInRange(t, tail ? width : t);
     FloatVector ct = FloatVector.fromArray(SPECIES, coeff, t, m);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       FloatVector a = FloatVector.broadcast(SPECIES, alpha * val[k]);
       a.fma(c0, FloatVector.fromArray(SPECIES, rows, base)).intoArray(rows, base);
       a.fma(c1, FloatVector.fromArray(SPECIES, rows, base + LANES)).intoArray(rows, base + LANES);
@@ -237,7 +237,7 @@ final class PanamaRowUpdates {
   }
 
   private static void outerBlocks6(
-      int[] idx, float[] val, int off, int end, float alpha, float[] coeff, float[] rows, int stride, int j, boolean tail, int width) {
+      int[] idx, float[] val, int off, int end, float alpha, float[] coeff, float[] rows, int rowsOff, int stride, int j, boolean tail, int width) {
     FloatVector c0 = FloatVector.fromArray(SPECIES, coeff, j);
     FloatVector c1 = FloatVector.fromArray(SPECIES, coeff, j + LANES);
     FloatVector c2 = FloatVector.fromArray(SPECIES, coeff, j + 2 * LANES);
@@ -249,7 +249,7 @@ final class PanamaRowUpdates {
     VectorMask<Float> m = SPECIES.indexInRange(t, tail ? width : t);
     FloatVector ct = FloatVector.fromArray(SPECIES, coeff, t, m);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       FloatVector a = FloatVector.broadcast(SPECIES, alpha * val[k]);
       a.fma(c0, FloatVector.fromArray(SPECIES, rows, base)).intoArray(rows, base);
       a.fma(c1, FloatVector.fromArray(SPECIES, rows, base + LANES)).intoArray(rows, base + LANES);
@@ -265,7 +265,7 @@ final class PanamaRowUpdates {
   }
 
   private static void outerBlocks7(
-      int[] idx, float[] val, int off, int end, float alpha, float[] coeff, float[] rows, int stride, int j, boolean tail, int width) {
+      int[] idx, float[] val, int off, int end, float alpha, float[] coeff, float[] rows, int rowsOff, int stride, int j, boolean tail, int width) {
     FloatVector c0 = FloatVector.fromArray(SPECIES, coeff, j);
     FloatVector c1 = FloatVector.fromArray(SPECIES, coeff, j + LANES);
     FloatVector c2 = FloatVector.fromArray(SPECIES, coeff, j + 2 * LANES);
@@ -278,7 +278,7 @@ final class PanamaRowUpdates {
     VectorMask<Float> m = SPECIES.indexInRange(t, tail ? width : t);
     FloatVector ct = FloatVector.fromArray(SPECIES, coeff, t, m);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       FloatVector a = FloatVector.broadcast(SPECIES, alpha * val[k]);
       a.fma(c0, FloatVector.fromArray(SPECIES, rows, base)).intoArray(rows, base);
       a.fma(c1, FloatVector.fromArray(SPECIES, rows, base + LANES)).intoArray(rows, base + LANES);
@@ -295,7 +295,7 @@ final class PanamaRowUpdates {
   }
 
   private static void outerBlocks8(
-      int[] idx, float[] val, int off, int end, float alpha, float[] coeff, float[] rows, int stride, int j, boolean tail, int width) {
+      int[] idx, float[] val, int off, int end, float alpha, float[] coeff, float[] rows, int rowsOff, int stride, int j, boolean tail, int width) {
     FloatVector c0 = FloatVector.fromArray(SPECIES, coeff, j);
     FloatVector c1 = FloatVector.fromArray(SPECIES, coeff, j + LANES);
     FloatVector c2 = FloatVector.fromArray(SPECIES, coeff, j + 2 * LANES);
@@ -309,7 +309,7 @@ final class PanamaRowUpdates {
     VectorMask<Float> m = SPECIES.indexInRange(t, tail ? width : t);
     FloatVector ct = FloatVector.fromArray(SPECIES, coeff, t, m);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       FloatVector a = FloatVector.broadcast(SPECIES, alpha * val[k]);
       a.fma(c0, FloatVector.fromArray(SPECIES, rows, base)).intoArray(rows, base);
       a.fma(c1, FloatVector.fromArray(SPECIES, rows, base + LANES)).intoArray(rows, base + LANES);
@@ -327,14 +327,14 @@ final class PanamaRowUpdates {
   }
 
   private static void outerBlocksDouble1(
-      int[] idx, float[] val, int off, int end, double alpha, double[] coeff, double[] rows, int stride, int j, boolean tail, int width) {
+      int[] idx, float[] val, int off, int end, double alpha, double[] coeff, double[] rows, int rowsOff, int stride, int j, boolean tail, int width) {
     DoubleVector c0 = DoubleVector.fromArray(DSPECIES, coeff, j);
     // the partial block after the whole ones; without tail an all-false mask at j, in range
     int t = tail ? j + DLANES : j;
     VectorMask<Double> m = DSPECIES.indexInRange(t, tail ? width : t);
     DoubleVector ct = DoubleVector.fromArray(DSPECIES, coeff, t, m);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       DoubleVector a = DoubleVector.broadcast(DSPECIES, alpha * val[k]);
       DoubleVector.fromArray(DSPECIES, rows, base).add(a.mul(c0)).intoArray(rows, base);
       if (tail) {
@@ -345,7 +345,7 @@ final class PanamaRowUpdates {
   }
 
   private static void outerBlocksDouble2(
-      int[] idx, float[] val, int off, int end, double alpha, double[] coeff, double[] rows, int stride, int j, boolean tail, int width) {
+      int[] idx, float[] val, int off, int end, double alpha, double[] coeff, double[] rows, int rowsOff, int stride, int j, boolean tail, int width) {
     DoubleVector c0 = DoubleVector.fromArray(DSPECIES, coeff, j);
     DoubleVector c1 = DoubleVector.fromArray(DSPECIES, coeff, j + DLANES);
     // the partial block after the whole ones; without tail an all-false mask at j, in range
@@ -353,7 +353,7 @@ final class PanamaRowUpdates {
     VectorMask<Double> m = DSPECIES.indexInRange(t, tail ? width : t);
     DoubleVector ct = DoubleVector.fromArray(DSPECIES, coeff, t, m);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       DoubleVector a = DoubleVector.broadcast(DSPECIES, alpha * val[k]);
       DoubleVector.fromArray(DSPECIES, rows, base).add(a.mul(c0)).intoArray(rows, base);
       DoubleVector.fromArray(DSPECIES, rows, base + DLANES).add(a.mul(c1)).intoArray(rows, base + DLANES);
@@ -365,7 +365,7 @@ final class PanamaRowUpdates {
   }
 
   private static void outerBlocksDouble3(
-      int[] idx, float[] val, int off, int end, double alpha, double[] coeff, double[] rows, int stride, int j, boolean tail, int width) {
+      int[] idx, float[] val, int off, int end, double alpha, double[] coeff, double[] rows, int rowsOff, int stride, int j, boolean tail, int width) {
     DoubleVector c0 = DoubleVector.fromArray(DSPECIES, coeff, j);
     DoubleVector c1 = DoubleVector.fromArray(DSPECIES, coeff, j + DLANES);
     DoubleVector c2 = DoubleVector.fromArray(DSPECIES, coeff, j + 2 * DLANES);
@@ -374,7 +374,7 @@ final class PanamaRowUpdates {
     VectorMask<Double> m = DSPECIES.indexInRange(t, tail ? width : t);
     DoubleVector ct = DoubleVector.fromArray(DSPECIES, coeff, t, m);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       DoubleVector a = DoubleVector.broadcast(DSPECIES, alpha * val[k]);
       DoubleVector.fromArray(DSPECIES, rows, base).add(a.mul(c0)).intoArray(rows, base);
       DoubleVector.fromArray(DSPECIES, rows, base + DLANES).add(a.mul(c1)).intoArray(rows, base + DLANES);
@@ -387,7 +387,7 @@ final class PanamaRowUpdates {
   }
 
   private static void outerBlocksDouble4(
-      int[] idx, float[] val, int off, int end, double alpha, double[] coeff, double[] rows, int stride, int j, boolean tail, int width) {
+      int[] idx, float[] val, int off, int end, double alpha, double[] coeff, double[] rows, int rowsOff, int stride, int j, boolean tail, int width) {
     DoubleVector c0 = DoubleVector.fromArray(DSPECIES, coeff, j);
     DoubleVector c1 = DoubleVector.fromArray(DSPECIES, coeff, j + DLANES);
     DoubleVector c2 = DoubleVector.fromArray(DSPECIES, coeff, j + 2 * DLANES);
@@ -397,7 +397,7 @@ final class PanamaRowUpdates {
     VectorMask<Double> m = DSPECIES.indexInRange(t, tail ? width : t);
     DoubleVector ct = DoubleVector.fromArray(DSPECIES, coeff, t, m);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       DoubleVector a = DoubleVector.broadcast(DSPECIES, alpha * val[k]);
       DoubleVector.fromArray(DSPECIES, rows, base).add(a.mul(c0)).intoArray(rows, base);
       DoubleVector.fromArray(DSPECIES, rows, base + DLANES).add(a.mul(c1)).intoArray(rows, base + DLANES);
@@ -411,7 +411,7 @@ final class PanamaRowUpdates {
   }
 
   private static void outerBlocksDouble5(
-      int[] idx, float[] val, int off, int end, double alpha, double[] coeff, double[] rows, int stride, int j, boolean tail, int width) {
+      int[] idx, float[] val, int off, int end, double alpha, double[] coeff, double[] rows, int rowsOff, int stride, int j, boolean tail, int width) {
     DoubleVector c0 = DoubleVector.fromArray(DSPECIES, coeff, j);
     DoubleVector c1 = DoubleVector.fromArray(DSPECIES, coeff, j + DLANES);
     DoubleVector c2 = DoubleVector.fromArray(DSPECIES, coeff, j + 2 * DLANES);
@@ -422,7 +422,7 @@ final class PanamaRowUpdates {
     VectorMask<Double> m = DSPECIES.indexInRange(t, tail ? width : t);
     DoubleVector ct = DoubleVector.fromArray(DSPECIES, coeff, t, m);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       DoubleVector a = DoubleVector.broadcast(DSPECIES, alpha * val[k]);
       DoubleVector.fromArray(DSPECIES, rows, base).add(a.mul(c0)).intoArray(rows, base);
       DoubleVector.fromArray(DSPECIES, rows, base + DLANES).add(a.mul(c1)).intoArray(rows, base + DLANES);
@@ -437,7 +437,7 @@ final class PanamaRowUpdates {
   }
 
   private static void outerBlocksDouble6(
-      int[] idx, float[] val, int off, int end, double alpha, double[] coeff, double[] rows, int stride, int j, boolean tail, int width) {
+      int[] idx, float[] val, int off, int end, double alpha, double[] coeff, double[] rows, int rowsOff, int stride, int j, boolean tail, int width) {
     DoubleVector c0 = DoubleVector.fromArray(DSPECIES, coeff, j);
     DoubleVector c1 = DoubleVector.fromArray(DSPECIES, coeff, j + DLANES);
     DoubleVector c2 = DoubleVector.fromArray(DSPECIES, coeff, j + 2 * DLANES);
@@ -449,7 +449,7 @@ final class PanamaRowUpdates {
     VectorMask<Double> m = DSPECIES.indexInRange(t, tail ? width : t);
     DoubleVector ct = DoubleVector.fromArray(DSPECIES, coeff, t, m);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       DoubleVector a = DoubleVector.broadcast(DSPECIES, alpha * val[k]);
       DoubleVector.fromArray(DSPECIES, rows, base).add(a.mul(c0)).intoArray(rows, base);
       DoubleVector.fromArray(DSPECIES, rows, base + DLANES).add(a.mul(c1)).intoArray(rows, base + DLANES);
@@ -465,7 +465,7 @@ final class PanamaRowUpdates {
   }
 
   private static void outerBlocksDouble7(
-      int[] idx, float[] val, int off, int end, double alpha, double[] coeff, double[] rows, int stride, int j, boolean tail, int width) {
+      int[] idx, float[] val, int off, int end, double alpha, double[] coeff, double[] rows, int rowsOff, int stride, int j, boolean tail, int width) {
     DoubleVector c0 = DoubleVector.fromArray(DSPECIES, coeff, j);
     DoubleVector c1 = DoubleVector.fromArray(DSPECIES, coeff, j + DLANES);
     DoubleVector c2 = DoubleVector.fromArray(DSPECIES, coeff, j + 2 * DLANES);
@@ -478,7 +478,7 @@ final class PanamaRowUpdates {
     VectorMask<Double> m = DSPECIES.indexInRange(t, tail ? width : t);
     DoubleVector ct = DoubleVector.fromArray(DSPECIES, coeff, t, m);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       DoubleVector a = DoubleVector.broadcast(DSPECIES, alpha * val[k]);
       DoubleVector.fromArray(DSPECIES, rows, base).add(a.mul(c0)).intoArray(rows, base);
       DoubleVector.fromArray(DSPECIES, rows, base + DLANES).add(a.mul(c1)).intoArray(rows, base + DLANES);
@@ -495,7 +495,7 @@ final class PanamaRowUpdates {
   }
 
   private static void outerBlocksDouble8(
-      int[] idx, float[] val, int off, int end, double alpha, double[] coeff, double[] rows, int stride, int j, boolean tail, int width) {
+      int[] idx, float[] val, int off, int end, double alpha, double[] coeff, double[] rows, int rowsOff, int stride, int j, boolean tail, int width) {
     DoubleVector c0 = DoubleVector.fromArray(DSPECIES, coeff, j);
     DoubleVector c1 = DoubleVector.fromArray(DSPECIES, coeff, j + DLANES);
     DoubleVector c2 = DoubleVector.fromArray(DSPECIES, coeff, j + 2 * DLANES);
@@ -509,7 +509,7 @@ final class PanamaRowUpdates {
     VectorMask<Double> m = DSPECIES.indexInRange(t, tail ? width : t);
     DoubleVector ct = DoubleVector.fromArray(DSPECIES, coeff, t, m);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       DoubleVector a = DoubleVector.broadcast(DSPECIES, alpha * val[k]);
       DoubleVector.fromArray(DSPECIES, rows, base).add(a.mul(c0)).intoArray(rows, base);
       DoubleVector.fromArray(DSPECIES, rows, base + DLANES).add(a.mul(c1)).intoArray(rows, base + DLANES);
@@ -527,7 +527,7 @@ final class PanamaRowUpdates {
   }
 
   private static void outerBlocksDouble12(
-      int[] idx, float[] val, int off, int end, double alpha, double[] coeff, double[] rows, int stride, int j, boolean tail, int width) {
+      int[] idx, float[] val, int off, int end, double alpha, double[] coeff, double[] rows, int rowsOff, int stride, int j, boolean tail, int width) {
     DoubleVector c0 = DoubleVector.fromArray(DSPECIES, coeff, j);
     DoubleVector c1 = DoubleVector.fromArray(DSPECIES, coeff, j + DLANES);
     DoubleVector c2 = DoubleVector.fromArray(DSPECIES, coeff, j + 2 * DLANES);
@@ -545,7 +545,7 @@ final class PanamaRowUpdates {
     VectorMask<Double> m = DSPECIES.indexInRange(t, tail ? width : t);
     DoubleVector ct = DoubleVector.fromArray(DSPECIES, coeff, t, m);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       DoubleVector a = DoubleVector.broadcast(DSPECIES, alpha * val[k]);
       DoubleVector.fromArray(DSPECIES, rows, base).add(a.mul(c0)).intoArray(rows, base);
       DoubleVector.fromArray(DSPECIES, rows, base + DLANES).add(a.mul(c1)).intoArray(rows, base + DLANES);
@@ -567,7 +567,7 @@ final class PanamaRowUpdates {
   }
 
   private static void outerBlocksDouble13(
-      int[] idx, float[] val, int off, int end, double alpha, double[] coeff, double[] rows, int stride, int j, boolean tail, int width) {
+      int[] idx, float[] val, int off, int end, double alpha, double[] coeff, double[] rows, int rowsOff, int stride, int j, boolean tail, int width) {
     DoubleVector c0 = DoubleVector.fromArray(DSPECIES, coeff, j);
     DoubleVector c1 = DoubleVector.fromArray(DSPECIES, coeff, j + DLANES);
     DoubleVector c2 = DoubleVector.fromArray(DSPECIES, coeff, j + 2 * DLANES);
@@ -586,7 +586,7 @@ final class PanamaRowUpdates {
     VectorMask<Double> m = DSPECIES.indexInRange(t, tail ? width : t);
     DoubleVector ct = DoubleVector.fromArray(DSPECIES, coeff, t, m);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       DoubleVector a = DoubleVector.broadcast(DSPECIES, alpha * val[k]);
       DoubleVector.fromArray(DSPECIES, rows, base).add(a.mul(c0)).intoArray(rows, base);
       DoubleVector.fromArray(DSPECIES, rows, base + DLANES).add(a.mul(c1)).intoArray(rows, base + DLANES);
@@ -609,7 +609,7 @@ final class PanamaRowUpdates {
   }
 
   private static void outerBlocksDouble14(
-      int[] idx, float[] val, int off, int end, double alpha, double[] coeff, double[] rows, int stride, int j, boolean tail, int width) {
+      int[] idx, float[] val, int off, int end, double alpha, double[] coeff, double[] rows, int rowsOff, int stride, int j, boolean tail, int width) {
     DoubleVector c0 = DoubleVector.fromArray(DSPECIES, coeff, j);
     DoubleVector c1 = DoubleVector.fromArray(DSPECIES, coeff, j + DLANES);
     DoubleVector c2 = DoubleVector.fromArray(DSPECIES, coeff, j + 2 * DLANES);
@@ -629,7 +629,7 @@ final class PanamaRowUpdates {
     VectorMask<Double> m = DSPECIES.indexInRange(t, tail ? width : t);
     DoubleVector ct = DoubleVector.fromArray(DSPECIES, coeff, t, m);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       DoubleVector a = DoubleVector.broadcast(DSPECIES, alpha * val[k]);
       DoubleVector.fromArray(DSPECIES, rows, base).add(a.mul(c0)).intoArray(rows, base);
       DoubleVector.fromArray(DSPECIES, rows, base + DLANES).add(a.mul(c1)).intoArray(rows, base + DLANES);
@@ -653,7 +653,7 @@ final class PanamaRowUpdates {
   }
 
   private static void outerBlocksDouble16(
-      int[] idx, float[] val, int off, int end, double alpha, double[] coeff, double[] rows, int stride, int j, boolean tail, int width) {
+      int[] idx, float[] val, int off, int end, double alpha, double[] coeff, double[] rows, int rowsOff, int stride, int j, boolean tail, int width) {
     DoubleVector c0 = DoubleVector.fromArray(DSPECIES, coeff, j);
     DoubleVector c1 = DoubleVector.fromArray(DSPECIES, coeff, j + DLANES);
     DoubleVector c2 = DoubleVector.fromArray(DSPECIES, coeff, j + 2 * DLANES);
@@ -675,7 +675,7 @@ final class PanamaRowUpdates {
     VectorMask<Double> m = DSPECIES.indexInRange(t, tail ? width : t);
     DoubleVector ct = DoubleVector.fromArray(DSPECIES, coeff, t, m);
     for (int k = off; k < end; k++) {
-      int base = idx[k] * stride + j;
+      int base = rowsOff + idx[k] * stride + j;
       DoubleVector a = DoubleVector.broadcast(DSPECIES, alpha * val[k]);
       DoubleVector.fromArray(DSPECIES, rows, base).add(a.mul(c0)).intoArray(rows, base);
       DoubleVector.fromArray(DSPECIES, rows, base + DLANES).add(a.mul(c1)).intoArray(rows, base + DLANES);

@@ -65,19 +65,19 @@ final class PanamaVectorOps implements VectorOps {
   }
 
   @Override
-  public void sparseTimesRows(int[] idx, float[] val, int off, int nnz, float[] rows, int stride, float[] out, int width) {
-    PanamaRowScores.sparseTimesRows(idx, val, off, nnz, rows, stride, out, width);
+  public void sparseTimesRows(int[] idx, float[] val, int off, int nnz, float[] rows, int rowsOff, int stride, float[] out, int width) {
+    PanamaRowScores.sparseTimesRows(idx, val, off, nnz, rows, rowsOff, stride, out, width);
   }
 
   @Override
-  public void addSparseOuter(int[] idx, float[] val, int off, int nnz, float alpha, float[] coeff, float[] rows, int stride, int width) {
-    PanamaRowUpdates.addSparseOuter(idx, val, off, nnz, alpha, coeff, rows, stride, width);
+  public void addSparseOuter(int[] idx, float[] val, int off, int nnz, float alpha, float[] coeff, float[] rows, int rowsOff, int stride, int width) {
+    PanamaRowUpdates.addSparseOuter(idx, val, off, nnz, alpha, coeff, rows, rowsOff, stride, width);
   }
 
   @Override
   public void adaptiveStep(
-      int[] idx, float[] val, int off, int nnz, float[] grad, float eta, float delta, float[] rows, float[] acc, int stride, int width) {
-    PanamaAdaptiveStep.adaptiveStep(idx, val, off, nnz, grad, eta, delta, rows, acc, stride, width);
+      int[] idx, float[] val, int off, int nnz, float[] grad, float eta, float delta, float[] rows, float[] acc, int rowsOff, int stride, int width) {
+    PanamaAdaptiveStep.adaptiveStep(idx, val, off, nnz, grad, eta, delta, rows, acc, rowsOff, stride, width);
   }
 
   @Override
@@ -101,20 +101,20 @@ final class PanamaVectorOps implements VectorOps {
   }
 
   @Override
-  public void sparseTimesRows(int[] idx, float[] val, int off, int nnz, double[] rows, int stride, double[] out, int width) {
-    PanamaRowScores.sparseTimesRows(idx, val, off, nnz, rows, stride, out, width);
+  public void sparseTimesRows(int[] idx, float[] val, int off, int nnz, double[] rows, int rowsOff, int stride, double[] out, int width) {
+    PanamaRowScores.sparseTimesRows(idx, val, off, nnz, rows, rowsOff, stride, out, width);
   }
 
   @Override
   public void addSparseOuter(
-      int[] idx, float[] val, int off, int nnz, double alpha, double[] coeff, double[] rows, int stride, int width) {
-    PanamaRowUpdates.addSparseOuter(idx, val, off, nnz, alpha, coeff, rows, stride, width);
+      int[] idx, float[] val, int off, int nnz, double alpha, double[] coeff, double[] rows, int rowsOff, int stride, int width) {
+    PanamaRowUpdates.addSparseOuter(idx, val, off, nnz, alpha, coeff, rows, rowsOff, stride, width);
   }
 
   @Override
   public void adaptiveStep(
-      int[] idx, float[] val, int off, int nnz, double[] grad, double eta, double delta, double[] rows, double[] acc, int stride, int width) {
-    PanamaAdaptiveStep.adaptiveStep(idx, val, off, nnz, grad, eta, delta, rows, acc, stride, width);
+      int[] idx, float[] val, int off, int nnz, double[] grad, double eta, double delta, double[] rows, double[] acc, int rowsOff, int stride, int width) {
+    PanamaAdaptiveStep.adaptiveStep(idx, val, off, nnz, grad, eta, delta, rows, acc, rowsOff, stride, width);
   }
 
   @Override
@@ -165,8 +165,8 @@ final class PanamaVectorOps implements VectorOps {
   }
 
   @Override
-  public void sparseTimesRows(int[] idx, float[] val, int off, int nnz, float[] rows, int stride, double[] out, int width) {
-    PanamaElmOps.sparseTimesRows(idx, val, off, nnz, rows, stride, out, width);
+  public void sparseTimesRows(int[] idx, float[] val, int off, int nnz, float[] rows, int rowsOff, int stride, double[] out, int width) {
+    PanamaElmOps.sparseTimesRows(idx, val, off, nnz, rows, rowsOff, stride, out, width);
   }
 
   @Override

@@ -65,10 +65,10 @@ public final class ScalarVectorOps implements VectorOps {
   }
 
   @Override
-  public void sparseTimesRows(int[] idx, float[] val, int off, int nnz, float[] rows, int stride, float[] out, int width) {
+  public void sparseTimesRows(int[] idx, float[] val, int off, int nnz, float[] rows, int rowsOff, int stride, float[] out, int width) {
     java.util.Arrays.fill(out, 0, width, 0f);
     for (int k = off; k < off + nnz; k++) {
-      int base = idx[k] * stride;
+      int base = rowsOff + idx[k] * stride;
       float v = val[k];
       for (int j = 0; j < width; j++) {
         out[j] = Math.fma(v, rows[base + j], out[j]);
@@ -77,9 +77,9 @@ public final class ScalarVectorOps implements VectorOps {
   }
 
   @Override
-  public void addSparseOuter(int[] idx, float[] val, int off, int nnz, float alpha, float[] coeff, float[] rows, int stride, int width) {
+  public void addSparseOuter(int[] idx, float[] val, int off, int nnz, float alpha, float[] coeff, float[] rows, int rowsOff, int stride, int width) {
     for (int k = off; k < off + nnz; k++) {
-      int base = idx[k] * stride;
+      int base = rowsOff + idx[k] * stride;
       float a = alpha * val[k];
       for (int j = 0; j < width; j++) {
         rows[base + j] = Math.fma(a, coeff[j], rows[base + j]);
@@ -89,9 +89,9 @@ public final class ScalarVectorOps implements VectorOps {
 
   @Override
   public void adaptiveStep(
-      int[] idx, float[] val, int off, int nnz, float[] grad, float eta, float delta, float[] rows, float[] acc, int stride, int width) {
+      int[] idx, float[] val, int off, int nnz, float[] grad, float eta, float delta, float[] rows, float[] acc, int rowsOff, int stride, int width) {
     for (int k = off; k < off + nnz; k++) {
-      int base = idx[k] * stride;
+      int base = rowsOff + idx[k] * stride;
       float v = val[k];
       for (int j = 0; j < width; j++) {
         if (grad[j] == 0f) {
@@ -143,10 +143,10 @@ public final class ScalarVectorOps implements VectorOps {
   }
 
   @Override
-  public void sparseTimesRows(int[] idx, float[] val, int off, int nnz, double[] rows, int stride, double[] out, int width) {
+  public void sparseTimesRows(int[] idx, float[] val, int off, int nnz, double[] rows, int rowsOff, int stride, double[] out, int width) {
     java.util.Arrays.fill(out, 0, width, 0.0);
     for (int k = off; k < off + nnz; k++) {
-      int base = idx[k] * stride;
+      int base = rowsOff + idx[k] * stride;
       double v = val[k];
       for (int j = 0; j < width; j++) {
         out[j] += v * rows[base + j];
@@ -156,9 +156,9 @@ public final class ScalarVectorOps implements VectorOps {
 
   @Override
   public void addSparseOuter(
-      int[] idx, float[] val, int off, int nnz, double alpha, double[] coeff, double[] rows, int stride, int width) {
+      int[] idx, float[] val, int off, int nnz, double alpha, double[] coeff, double[] rows, int rowsOff, int stride, int width) {
     for (int k = off; k < off + nnz; k++) {
-      int base = idx[k] * stride;
+      int base = rowsOff + idx[k] * stride;
       double a = alpha * val[k];
       for (int j = 0; j < width; j++) {
         rows[base + j] += a * coeff[j];
@@ -168,9 +168,9 @@ public final class ScalarVectorOps implements VectorOps {
 
   @Override
   public void adaptiveStep(
-      int[] idx, float[] val, int off, int nnz, double[] grad, double eta, double delta, double[] rows, double[] acc, int stride, int width) {
+      int[] idx, float[] val, int off, int nnz, double[] grad, double eta, double delta, double[] rows, double[] acc, int rowsOff, int stride, int width) {
     for (int k = off; k < off + nnz; k++) {
-      int base = idx[k] * stride;
+      int base = rowsOff + idx[k] * stride;
       double v = val[k];
       for (int j = 0; j < width; j++) {
         if (grad[j] == 0.0) {
@@ -499,10 +499,10 @@ public final class ScalarVectorOps implements VectorOps {
   // Dense matrix kernels of the ELM learners (fused multiply-adds, see VectorOps).
 
   @Override
-  public void sparseTimesRows(int[] idx, float[] val, int off, int nnz, float[] rows, int stride, double[] out, int width) {
+  public void sparseTimesRows(int[] idx, float[] val, int off, int nnz, float[] rows, int rowsOff, int stride, double[] out, int width) {
     java.util.Arrays.fill(out, 0, width, 0.0);
     for (int k = off; k < off + nnz; k++) {
-      int base = idx[k] * stride;
+      int base = rowsOff + idx[k] * stride;
       double v = val[k];
       for (int j = 0; j < width; j++) {
         out[j] += v * (double) rows[base + j];

@@ -44,28 +44,28 @@ public interface VectorOps {
   void scale(float alpha, float[] x, int off, int n);
 
   /**
-   * Scores of a sparse x against feature-major rows: out[j] = Σ_k val[k]·rows[idx[k]·stride + j] for j in
+   * Scores of a sparse x against feature-major rows: out[j] = Σ_k val[k]·rows[rowsOff + idx[k]·stride + j] for j in
    * [0, width), k over the nnz entries from {@code off}, accumulated in k order with one fma per term,
    * starting from 0. Entries of {@code out} past {@code width} are untouched.
    */
-  void sparseTimesRows(int[] idx, float[] val, int off, int nnz, float[] rows, int stride, float[] out, int width);
+  void sparseTimesRows(int[] idx, float[] val, int off, int nnz, float[] rows, int rowsOff, int stride, float[] out, int width);
 
   /**
-   * In place, the rank-one update of the rows x touches: rows[idx[k]·stride + j] = fma(alpha·val[k],
-   * coeff[j], rows[idx[k]·stride + j]) (alpha·val[k] rounded to float first) for every entry k and j in
+   * In place, the rank-one update of the rows x touches: rows[rowsOff + idx[k]·stride + j] = fma(alpha·val[k],
+   * coeff[j], rows[rowsOff + idx[k]·stride + j]) (alpha·val[k] rounded to float first) for every entry k and j in
    * [0, width). FALT's step is alpha = −η.
    */
-  void addSparseOuter(int[] idx, float[] val, int off, int nnz, float alpha, float[] coeff, float[] rows, int stride, int width);
+  void addSparseOuter(int[] idx, float[] val, int off, int nnz, float alpha, float[] coeff, float[] rows, int rowsOff, int stride, int width);
 
   /**
    * In place, the SALT (AdaGrad) step on the rows x touches: with g = val[k]·grad[j],
    * acc = fma(g, g, acc); w −= (eta·g) / (delta + sqrt(acc)), for every entry k and j in [0, width) with
-   * grad[j] ≠ 0, where w and acc are rows[idx[k]·stride + j] and acc[idx[k]·stride + j]. Lanes with
+   * grad[j] ≠ 0, where w and acc are rows[rowsOff + idx[k]·stride + j] and acc[rowsOff + idx[k]·stride + j]. Lanes with
    * grad[j] = 0 are skipped: their g is ±0, which would leave acc and w as they are (but for a w of −0, which
    * a step of −0 would turn into +0; weights that start at +0 never become −0).
    */
   void adaptiveStep(
-      int[] idx, float[] val, int off, int nnz, float[] grad, float eta, float delta, float[] rows, float[] acc, int stride, int width);
+      int[] idx, float[] val, int off, int nnz, float[] grad, float eta, float delta, float[] rows, float[] acc, int rowsOff, int stride, int width);
 
   // Double-precision weight rows (Precision.DOUBLE): float features x, double rows, accumulators and
   // coefficients; every multiply-add is a multiplication then an addition (never fused).
@@ -84,22 +84,22 @@ public interface VectorOps {
 
   /**
    * As {@link #sparseTimesRows(int[], float[], int, int, float[], int, float[], int)} on double rows:
-   * out[j] = out[j] + (double) val[k]·rows[idx[k]·stride + j] in k order, starting from 0.
+   * out[j] = out[j] + (double) val[k]·rows[rowsOff + idx[k]·stride + j] in k order, starting from 0.
    */
-  void sparseTimesRows(int[] idx, float[] val, int off, int nnz, double[] rows, int stride, double[] out, int width);
+  void sparseTimesRows(int[] idx, float[] val, int off, int nnz, double[] rows, int rowsOff, int stride, double[] out, int width);
 
   /**
    * As {@link #addSparseOuter(int[], float[], int, int, float, float[], float[], int, int)} on double rows:
-   * rows[idx[k]·stride + j] = rows[idx[k]·stride + j] + a·coeff[j] with a = alpha·val[k] rounded to double.
+   * rows[rowsOff + idx[k]·stride + j] = rows[rowsOff + idx[k]·stride + j] + a·coeff[j] with a = alpha·val[k] rounded to double.
    */
-  void addSparseOuter(int[] idx, float[] val, int off, int nnz, double alpha, double[] coeff, double[] rows, int stride, int width);
+  void addSparseOuter(int[] idx, float[] val, int off, int nnz, double alpha, double[] coeff, double[] rows, int rowsOff, int stride, int width);
 
   /**
    * As {@link #adaptiveStep(int[], float[], int, int, float[], float, float, float[], float[], int, int)} on
    * double rows and accumulator: g = val[k]·grad[j]; acc = acc + g·g; w −= (eta·g) / (delta + sqrt(acc)).
    */
   void adaptiveStep(
-      int[] idx, float[] val, int off, int nnz, double[] grad, double eta, double delta, double[] rows, double[] acc, int stride, int width);
+      int[] idx, float[] val, int off, int nnz, double[] grad, double eta, double delta, double[] rows, double[] acc, int rowsOff, int stride, int width);
 
   /**
    * A combination of dense rows stored back to back with double coefficients: out[j] = Σ_{k<n}
@@ -169,11 +169,11 @@ public interface VectorOps {
 
   /**
    * Scores of a sparse x against feature-major float rows, accumulated in double: out[j] = out[j] +
-   * (double) val[k]·(double) rows[idx[k]·stride + j] in k order, starting from 0, for j in [0, width). The
+   * (double) val[k]·(double) rows[rowsOff + idx[k]·stride + j] in k order, starting from 0, for j in [0, width). The
    * product of two widened floats is exact in double, so only the additions round. Entries of {@code out}
    * past {@code width} are untouched.
    */
-  void sparseTimesRows(int[] idx, float[] val, int off, int nnz, float[] rows, int stride, double[] out, int width);
+  void sparseTimesRows(int[] idx, float[] val, int off, int nnz, float[] rows, int rowsOff, int stride, double[] out, int width);
 
   /**
    * A matrix product C = A·P (or C += A·P): for b in [0, k) and j in [0, m), c[cOff + b·cStride + j] =

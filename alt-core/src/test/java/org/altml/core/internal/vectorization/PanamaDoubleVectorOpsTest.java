@@ -233,8 +233,8 @@ class PanamaDoubleVectorOpsTest {
       double[] outS = new double[width + 5];
       Arrays.fill(outS, 42.0);
       double[] outP = outS.clone();
-      SCALAR.sparseTimesRows(c.idx, c.val, c.off, c.nnz, c.rows, c.stride, outS, width);
-      panama.sparseTimesRows(c.idx, c.val, c.off, c.nnz, c.rows, c.stride, outP, width);
+      SCALAR.sparseTimesRows(c.idx, c.val, c.off, c.nnz, c.rows, 0, c.stride, outS, width);
+      panama.sparseTimesRows(c.idx, c.val, c.off, c.nnz, c.rows, 0, c.stride, outP, width);
       assertBitsEqual(outS, outP, c.where);
       for (int j = 0; j < outP.length; j++) {
         if (j >= width) {
@@ -265,8 +265,8 @@ class PanamaDoubleVectorOpsTest {
       double alpha = new SplittableRandom(c.seed).nextDouble(-1.5, 1.5);
       double[] rowsS = c.rows.clone();
       double[] rowsP = c.rows.clone();
-      SCALAR.addSparseOuter(c.idx, c.val, c.off, c.nnz, alpha, c.coeff, rowsS, c.stride, width);
-      panama.addSparseOuter(c.idx, c.val, c.off, c.nnz, alpha, c.coeff, rowsP, c.stride, width);
+      SCALAR.addSparseOuter(c.idx, c.val, c.off, c.nnz, alpha, c.coeff, rowsS, 0, c.stride, width);
+      panama.addSparseOuter(c.idx, c.val, c.off, c.nnz, alpha, c.coeff, rowsP, 0, c.stride, width);
       assertBitsEqual(rowsS, rowsP, c.where);
       for (int i = 0; i < rowsP.length; i++) {
         int f = i / Math.max(1, c.stride);
@@ -309,8 +309,8 @@ class PanamaDoubleVectorOpsTest {
       double[] rowsP = c.rows.clone();
       double[] accS = acc0.clone();
       double[] accP = acc0.clone();
-      SCALAR.adaptiveStep(c.idx, c.val, c.off, c.nnz, c.coeff, eta, delta, rowsS, accS, c.stride, width);
-      panama.adaptiveStep(c.idx, c.val, c.off, c.nnz, c.coeff, eta, delta, rowsP, accP, c.stride, width);
+      SCALAR.adaptiveStep(c.idx, c.val, c.off, c.nnz, c.coeff, eta, delta, rowsS, accS, 0, c.stride, width);
+      panama.adaptiveStep(c.idx, c.val, c.off, c.nnz, c.coeff, eta, delta, rowsP, accP, 0, c.stride, width);
       assertBitsEqual(rowsS, rowsP, c.where + " (rows)");
       assertBitsEqual(accS, accP, c.where + " (acc)");
       for (int i = 0; i < rowsP.length; i++) {

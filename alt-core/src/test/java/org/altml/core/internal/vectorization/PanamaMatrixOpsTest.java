@@ -164,7 +164,7 @@ class PanamaMatrixOpsTest {
     }
     double[] spec = new double[width + 2];
     spec[width] = 42.0;
-    SCALAR.sparseTimesRows(idx, val, 0, nnz, rows, stride, spec, width);
+    SCALAR.sparseTimesRows(idx, val, 0, nnz, rows, 0, stride, spec, width);
     assertEquals(42.0, spec[width]);
     for (int j = 0; j < width; j++) {
       double exact = 0;
@@ -176,7 +176,7 @@ class PanamaMatrixOpsTest {
     assumeTrue(panama != null, "Vector API unavailable");
     double[] simd = new double[width + 2];
     simd[width] = 42.0;
-    panama.sparseTimesRows(idx, val, 0, nnz, rows, stride, simd, width);
+    panama.sparseTimesRows(idx, val, 0, nnz, rows, 0, stride, simd, width);
     assertArrayEquals(spec, simd, "seed " + seed);
   }
 

@@ -333,8 +333,8 @@ class PanamaVectorOpsTest {
       float[] outS = new float[width + 5];
       Arrays.fill(outS, 42f);
       float[] outP = outS.clone();
-      SCALAR.sparseTimesRows(c.idx, c.val, c.off, c.nnz, c.rows, c.stride, outS, width);
-      panama.sparseTimesRows(c.idx, c.val, c.off, c.nnz, c.rows, c.stride, outP, width);
+      SCALAR.sparseTimesRows(c.idx, c.val, c.off, c.nnz, c.rows, 0, c.stride, outS, width);
+      panama.sparseTimesRows(c.idx, c.val, c.off, c.nnz, c.rows, 0, c.stride, outP, width);
       assertArrayEquals(outS, outP, c.where);
       for (int j = 0; j < outP.length; j++) {
         if (j >= width) {
@@ -367,8 +367,8 @@ class PanamaVectorOpsTest {
       float alpha = kind == Kind.ZEROS ? 0f : (float) new SplittableRandom(c.seed).nextDouble(-1.5, 1.5);
       float[] rowsS = c.rows.clone();
       float[] rowsP = c.rows.clone();
-      SCALAR.addSparseOuter(c.idx, c.val, c.off, c.nnz, alpha, c.coeff, rowsS, c.stride, width);
-      panama.addSparseOuter(c.idx, c.val, c.off, c.nnz, alpha, c.coeff, rowsP, c.stride, width);
+      SCALAR.addSparseOuter(c.idx, c.val, c.off, c.nnz, alpha, c.coeff, rowsS, 0, c.stride, width);
+      panama.addSparseOuter(c.idx, c.val, c.off, c.nnz, alpha, c.coeff, rowsP, 0, c.stride, width);
       assertArrayEquals(rowsS, rowsP, c.where);
       for (int i = 0; i < rowsP.length; i++) {
         int f = i / Math.max(1, c.stride);
@@ -414,8 +414,8 @@ class PanamaVectorOpsTest {
       float[] rowsP = c.rows.clone();
       float[] accS = acc0.clone();
       float[] accP = acc0.clone();
-      SCALAR.adaptiveStep(c.idx, c.val, c.off, c.nnz, c.coeff, eta, delta, rowsS, accS, c.stride, width);
-      panama.adaptiveStep(c.idx, c.val, c.off, c.nnz, c.coeff, eta, delta, rowsP, accP, c.stride, width);
+      SCALAR.adaptiveStep(c.idx, c.val, c.off, c.nnz, c.coeff, eta, delta, rowsS, accS, 0, c.stride, width);
+      panama.adaptiveStep(c.idx, c.val, c.off, c.nnz, c.coeff, eta, delta, rowsP, accP, 0, c.stride, width);
       assertArrayEquals(rowsS, rowsP, c.where + " (rows)");
       assertArrayEquals(accS, accP, c.where + " (acc)");
       for (int i = 0; i < rowsP.length; i++) {
