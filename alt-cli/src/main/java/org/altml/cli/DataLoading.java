@@ -96,13 +96,13 @@ final class DataLoading {
   /**
    * A JIT warm-up started before {@code file} is read, shaped by its first {@value #PEEK_EXAMPLES} examples
    * (the labels seen so far stand in for L: the warm-up only needs the learner's code paths, not its result);
-   * null when off, when the file cannot be peeked at (standard input, a pipe or FIFO, which must be read
-   * once; a read error: the real read reports it) or holds no labels yet. Results never depend on it.
+   * null when off, when the file or its {@code --labels-xml} cannot be peeked at (standard input, a pipe or
+   * FIFO, which must be read once; a read error: the real read reports it) or holds no labels yet. Results never depend on it.
    */
   static JitWarmup warmupFromFirstExamples(Settings settings, Path file, DataOptions options) {
-    if (!Boolean.parseBoolean(System.getProperty("alt.jit.warmup", "true")) || DataFiles.isStandardInput(file)
-        || !Files.isRegularFile(file)) {
-      return null;
+    if (!Boolean.parseBoolean(System.getProperty("alt.jit.warmup", "true")) || !readableTwice(file)
+        || (options.labelsXml != null && !readableTwice(options.labelsXml))) {
+      return null; // the label file is read when an ARFF file opens: it too must survive a second read
     }
     int maxLabel = -1;
     int maxFeature = -1;
@@ -124,6 +124,11 @@ final class DataLoading {
     }
     int meanNnz = (int) Math.max(1, Math.round((double) nnz / n));
     return JitWarmup.start(settings, maxLabel + 1, meanNnz, maxFeature + 1, WARMUP_NANOS);
+  }
+
+  /** A regular file, not standard input, a pipe or a FIFO: peeking at it leaves it for the real read. */
+  private static boolean readableTwice(Path file) {
+    return !DataFiles.isStandardInput(file) && Files.isRegularFile(file);
   }
 
   /** Whether {@code data} is dense enough for the warm-up to take its shape (a warm-up started before it was read did not). */

@@ -104,6 +104,25 @@ class ReadOnceTest {
     assertEquals(sha256(trainBytes), ModelIo.read(model).provenance().get("dataSha256"));
   }
 
+  /**
+   * A regular ARFF file whose Mulan label file comes through a FIFO or standard input: the label file is read
+   * once (the JIT warm-up, which peeks at a regular data file, leaves such a label file alone).
+   */
+  @Test
+  void aLabelFileThroughAPipeIsReadOnce() throws Exception {
+    Path fixtures = Path.of(ReadOnceTest.class.getResource("/corpus/fixtures/good.arff").toURI()).getParent();
+    Path arff = Files.copy(fixtures.resolve("good.arff"), dir.resolve("d.arff"));
+    byte[] xml = Files.readAllBytes(fixtures.resolve("good.xml"));
+    Path model = dir.resolve("x.model");
+    Path xmlFifo = fifo("labels.fifo", xml);
+    CliRun r = bounded(() -> CliRun.of("train", "--learner", "falt", "--data", arff.toString(), "--labels-xml",
+        xmlFifo.toString(), "--model", model.toString()));
+    assertEquals(0, r.exitCode(), r.err());
+    CliRun stdin = CliRun.withInput(xml, "train", "--learner", "falt", "--data", arff.toString(), "--labels-xml", "-",
+        "--model", model.toString());
+    assertEquals(0, stdin.exitCode(), stdin.err());
+  }
+
   /** LIBSVM declares no L: prequential loads the examples once instead of a first pass for L. */
   @Test
   void prequentialReadsAFifoOnce() throws Exception {
