@@ -1,6 +1,7 @@
 package org.altml.core.internal.vectorization;
 
 import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorShape;
@@ -365,6 +366,10 @@ final class PanamaMatrixOps {
       return;
     }
     int n8 = n - n % 8;
+    // the tail j in [n8, n) is lane j − n8 = j mod 8 of one masked step: each lane adds its residue's term
+    // last, as the specification does; lanes past the tail keep their sums (a masked add)
+    VectorMask<Double> tail = DSPECIES.indexInRange(n8, n);
+    DoubleVector xt = DoubleVector.fromArray(DSPECIES, x, n8, tail);
     int k = 0;
     // partial sums go out through out[k..k+8), out[k+1..k+9), ... in row order, each combined before the next
     // row's store (which leaves the combined ones below it alone); rows whose store would run past count take
@@ -385,20 +390,26 @@ final class PanamaMatrixOps {
         a2 = a2.add(xv.mul(DoubleVector.fromArray(DSPECIES, rows, r2 + j)));
         a3 = a3.add(xv.mul(DoubleVector.fromArray(DSPECIES, rows, r3 + j)));
       }
+      if (n8 < n) {
+        a0 = a0.add(xt.mul(DoubleVector.fromArray(DSPECIES, rows, r0 + n8, tail)), tail);
+        a1 = a1.add(xt.mul(DoubleVector.fromArray(DSPECIES, rows, r1 + n8, tail)), tail);
+        a2 = a2.add(xt.mul(DoubleVector.fromArray(DSPECIES, rows, r2 + n8, tail)), tail);
+        a3 = a3.add(xt.mul(DoubleVector.fromArray(DSPECIES, rows, r3 + n8, tail)), tail);
+      }
       a0.intoArray(out, k);
-      out[k] = combine(out, k, x, rows, r0, n8, n);
+      out[k] = combine(out, k);
       a1.intoArray(out, k + 1);
-      out[k + 1] = combine(out, k + 1, x, rows, r1, n8, n);
+      out[k + 1] = combine(out, k + 1);
       a2.intoArray(out, k + 2);
-      out[k + 2] = combine(out, k + 2, x, rows, r2, n8, n);
+      out[k + 2] = combine(out, k + 2);
       a3.intoArray(out, k + 3);
-      out[k + 3] = combine(out, k + 3, x, rows, r3, n8, n);
+      out[k + 3] = combine(out, k + 3);
     }
     ScalarVectorOps.rowDots(x, n, rows, off, stride, k, count, out);
   }
 
-  private static double combine(double[] p, int at, double[] x, double[] rows, int r, int from, int n) {
-    return ScalarVectorOps.combineEight(p[at], p[at + 1], p[at + 2], p[at + 3], p[at + 4], p[at + 5], p[at + 6], p[at + 7],
-        x, rows, r, from, n);
+  /** ((p0 + p1) + (p2 + p3)) + ((p4 + p5) + (p6 + p7)) of the eight partial sums at p[at..at+8). */
+  private static double combine(double[] p, int at) {
+    return ((p[at] + p[at + 1]) + (p[at + 2] + p[at + 3])) + ((p[at + 4] + p[at + 5]) + (p[at + 6] + p[at + 7]));
   }
 }
