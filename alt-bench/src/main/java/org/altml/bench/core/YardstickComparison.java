@@ -129,6 +129,9 @@ public final class YardstickComparison {
    * threshold), the FALT hinge coefficients inline.
    */
   static final class KernelContender implements Contender {
+    /** Where row 0 starts: the same 64-byte alignment as {@code WeightMatrix.rowOffset()} for float rows. */
+    private static final int ROW_OFFSET = new org.altml.core.linear.WeightMatrix(1, 0, org.altml.core.learner.Precision.FLOAT).rowOffset();
+
     private final int numLabels;
     private final int width;
     private final int stride;
@@ -143,7 +146,8 @@ public final class YardstickComparison {
       this.numLabels = numLabels;
       this.width = numLabels + 1;
       this.stride = Scores.paddedLength(width);
-      this.rows = new float[Math.multiplyExact(d, stride)];
+      // rows on 64-byte lines as WeightMatrix lays them out (row 0 at ROW_OFFSET), as the C program's aligned_alloc(64)
+      this.rows = new float[ROW_OFFSET + Math.multiplyExact(d, stride)];
       this.scores = new float[stride];
       this.coeff = new float[stride];
       this.relevant = new boolean[numLabels];
@@ -161,7 +165,7 @@ public final class YardstickComparison {
       for (int i = 0, n = data.size(); i < n; i++) {
         data.features(i, x);
         data.labels(i, y);
-        VectorMath.sparseTimesRows(x, rows, 0, stride, scores, width);
+        VectorMath.sparseTimesRows(x, rows, ROW_OFFSET, stride, scores, width);
         int[] ly = y.array();
         int ny = y.size();
         for (int k = y.offset(); k < y.offset() + ny; k++) {
@@ -202,7 +206,7 @@ public final class YardstickComparison {
           relevant[ly[k]] = false;
         }
         if (above + below > 0) {
-          VectorMath.addSparseOuter(x, 1f, coeff, rows, 0, stride, width);
+          VectorMath.addSparseOuter(x, 1f, coeff, rows, ROW_OFFSET, stride, width);
         }
       }
       return errors;
@@ -213,7 +217,7 @@ public final class YardstickComparison {
       long predicted = 0;
       for (int i = 0, n = data.size(); i < n; i++) {
         data.features(i, x);
-        VectorMath.sparseTimesRows(x, rows, 0, stride, scores, width);
+        VectorMath.sparseTimesRows(x, rows, ROW_OFFSET, stride, scores, width);
         float threshold = scores[numLabels];
         for (int l = 0; l < numLabels; l++) {
           if (scores[l] > threshold) {
