@@ -90,6 +90,14 @@ final class DataLoading {
     return JitWarmup.start(settings, numLabels, nnz, like == null ? 0 : like.numFeatures(), WARMUP_NANOS);
   }
 
+  /**
+   * The JIT warm-up of a command about to read {@code file}: shaped by {@code --num-labels} when given, else by
+   * the file's first examples ({@link #warmupFromFirstExamples}); null when neither can be had.
+   */
+  static JitWarmup warmupBeforeReading(Settings settings, Path file, DataOptions options) {
+    return options.numLabels != null ? warmup(settings, options.numLabels, null) : warmupFromFirstExamples(settings, file, options);
+  }
+
   /** Examples a warm-up's shape is guessed from when the data is not read yet. */
   private static final int PEEK_EXAMPLES = 256;
 
@@ -99,7 +107,7 @@ final class DataLoading {
    * null when off, when the file or its {@code --labels-xml} cannot be peeked at (standard input, a pipe or
    * FIFO, which must be read once; a read error: the real read reports it) or holds no labels yet. Results never depend on it.
    */
-  static JitWarmup warmupFromFirstExamples(Settings settings, Path file, DataOptions options) {
+  private static JitWarmup warmupFromFirstExamples(Settings settings, Path file, DataOptions options) {
     if (!Boolean.parseBoolean(System.getProperty("alt.jit.warmup", "true")) || !readableTwice(file)
         || (options.labelsXml != null && !readableTwice(options.labelsXml))) {
       return null; // the label file is read when an ARFF file opens: it too must survive a second read

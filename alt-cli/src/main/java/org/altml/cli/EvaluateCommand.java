@@ -122,9 +122,7 @@ public final class EvaluateCommand implements Callable<Integer> {
     try (Progress progress = progressOptions.progress(spec)) {
       // all reading (and hashing) happens before the clock starts; the JIT compiles the learner's kernels on the
       // spare core meanwhile, from the start: shaped by --num-labels or by the training file's first examples
-      JitWarmup warmup = data.numLabels != null ? DataLoading.warmup(settings, data.numLabels, null)
-          : DataLoading.warmupFromFirstExamples(settings, trainFile, data);
-      boolean shaped = data.numLabels == null; // a warm-up from the first examples already has the data's shape
+      JitWarmup warmup = DataLoading.warmupBeforeReading(settings, trainFile, data);
       try {
         train = DataLoading.readHashed(trainFile, data, progress);
         if (sameData) {
@@ -132,8 +130,10 @@ public final class EvaluateCommand implements Callable<Integer> {
         } else {
           if (warmup == null) {
             warmup = DataLoading.warmup(settings, train.numLabels(), train);
-          } else if (!shaped && DataLoading.warmsDense(train)) {
-            warmup.close(); // started before the shape was known: dense data takes other code paths (a kernel store's dense rows)
+          } else if (data.numLabels != null && DataLoading.warmsDense(train)) {
+            // shaped by --num-labels alone (one from the first examples has the data's shape already): dense data
+            // takes other code paths (a kernel store's dense rows)
+            warmup.close();
             warmup = DataLoading.warmup(settings, train.numLabels(), train);
           }
           test = DataLoading.readHashed(testFile, data, progress);

@@ -114,8 +114,7 @@ public final class TrainCommand implements Callable<Integer> {
     TrainThenTest.Training training;
     try (Progress progress = progressOptions.progress(spec)) {
       // with --num-labels, the JIT compiles the learner's kernels on the spare core while the file is read
-      JitWarmup warmup = data.numLabels != null ? DataLoading.warmup(settings, data.numLabels, null)
-          : DataLoading.warmupFromFirstExamples(settings, dataFile, data);
+      JitWarmup warmup = DataLoading.warmupBeforeReading(settings, dataFile, data);
       try {
         train = DataLoading.readHashed(dataFile, data, progress);
       } finally {

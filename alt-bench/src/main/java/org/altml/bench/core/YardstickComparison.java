@@ -129,8 +129,8 @@ public final class YardstickComparison {
    * threshold), the FALT hinge coefficients inline.
    */
   static final class KernelContender implements Contender {
-    /** Where row 0 starts: the same 64-byte alignment as {@code WeightMatrix.rowOffset()} for float rows. */
-    private static final int ROW_OFFSET = new org.altml.core.linear.WeightMatrix(1, 0, org.altml.core.learner.Precision.FLOAT).rowOffset();
+    /** Where row 0 starts: the same 64-byte alignment as {@code WeightMatrix}'s float rows. */
+    private static final int ROW_OFFSET = org.altml.core.linear.WeightMatrix.rowOffset(org.altml.core.learner.Precision.FLOAT);
 
     private final int numLabels;
     private final int width;

@@ -96,7 +96,7 @@ public final class WeightMatrix {
     // A row of doubles is padded to whole 64-byte lines (8 lanes), a row of floats to Scores.PAD (16): at
     // L+1 = 102 that is 104 doubles instead of 112, 7% less of the memory traffic double rows are bound by.
     this.stride = isDouble ? (width + DOUBLE_PAD - 1) / DOUBLE_PAD * DOUBLE_PAD : Scores.paddedLength(width);
-    this.base = (LINE_BYTES - ARRAY_HEADER_BYTES) / bytesEach();
+    this.base = rowOffset(precision);
     this.hasBias = bias;
     int length = checkedLength(numRows);
     // the rows, the bias row and the float scratch
@@ -132,6 +132,14 @@ public final class WeightMatrix {
   /** Where row 0 starts in {@link #rows()} or {@link #rowsDouble()}: row f is at rowOffset() + f·stride. */
   public int rowOffset() {
     return base;
+  }
+
+  /**
+   * Where row 0 starts in a matrix of {@code precision}: the elements that put row 0 on a 64-byte line, for
+   * callers laying their own rows out the same way (the benchmarks).
+   */
+  public static int rowOffset(Precision precision) {
+    return (LINE_BYTES - ARRAY_HEADER_BYTES) / (precision == Precision.DOUBLE ? Double.BYTES : Float.BYTES);
   }
 
   /** Number of used lanes per row, L+1. */

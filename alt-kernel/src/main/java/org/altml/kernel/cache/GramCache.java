@@ -394,9 +394,19 @@ public final class GramCache implements SharedResources.Reporting {
       return (int) (hi * (hi + 1) / 2 + lo);
     }
 
+    /** The array holding d²(bound example, {@code other}): the triangle, or the bound example's row. */
+    private double[] entries() {
+      return mode == Mode.FULL ? triangle : row;
+    }
+
+    /** Where d²(bound example, {@code other}) lies in {@link #entries()}. */
+    private int entry(int other) {
+      return mode == Mode.FULL ? index(other) : other;
+    }
+
     /** d²(bound example, {@code other}) when cached, else NaN (counted as a hit or a miss). */
     public double get(int other) {
-      double v = mode == Mode.FULL ? (double) DOUBLES.getOpaque(triangle, index(other)) : (double) DOUBLES.getOpaque(row, other);
+      double v = (double) DOUBLES.getOpaque(entries(), entry(other));
       if (v == PENDING) {
         v = Double.NaN;
       }
@@ -444,8 +454,8 @@ public final class GramCache implements SharedResources.Reporting {
      * computed by another thread (waited for while that thread computes it).
      */
     public double claim(int other) {
-      double[] a = mode == Mode.FULL ? triangle : row;
-      int i = mode == Mode.FULL ? index(other) : other;
+      double[] a = entries();
+      int i = entry(other);
       while (true) {
         double v = (double) DOUBLES.compareAndExchange(a, i, Double.NaN, PENDING);
         if (v != v) {
@@ -472,8 +482,8 @@ public final class GramCache implements SharedResources.Reporting {
      * {@link #recomputedConcurrently}).
      */
     public void put(int other, double squaredDistance) {
-      double[] a = mode == Mode.FULL ? triangle : row;
-      int i = mode == Mode.FULL ? index(other) : other;
+      double[] a = entries();
+      int i = entry(other);
       double v = (double) DOUBLES.compareAndExchange(a, i, PENDING, squaredDistance);
       if (v == PENDING) {
         return;
