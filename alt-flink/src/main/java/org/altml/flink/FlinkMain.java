@@ -32,7 +32,8 @@ import picocli.CommandLine.Option;
 
 /**
  * The jobs from a command line: {@code run} (one model per key, or data-parallel training with averaging)
- * and {@code predict} (broadcast scoring with a frozen or a refreshed model). Run with plain {@code java} (the
+ * and {@code predict} (scoring with a frozen model, each predictor reading it and chained to its share of the
+ * input, or with refreshed models broadcast to the predictors). Run with plain {@code java} (the
  * launcher's {@code ./alt flink ...}) it starts a local MiniCluster with {@code --parallelism P}; submitted with
  * {@code flink run -c org.altml.flink.FlinkMain alt-flink-job.jar ...} the same jobs run on that cluster.
  * Results stream back to this process (Flink's collect) and are written under {@code --out}; one JSON summary
@@ -274,9 +275,10 @@ public final class FlinkMain implements Callable<Integer> {
     }
   }
 
-  /** {@code alt flink predict}: broadcast scoring. */
-  @Command(name = "predict", mixinStandardHelpOptions = true, description = "Score files with a model broadcast to P predictors:"
-      + " a model file (frozen) or the newest model dropped into a folder (refreshed while the job runs).")
+  /** {@code alt flink predict}: frozen scoring ({@link FrozenScorer}) or broadcast scoring with hot swap ({@link BroadcastScorer}). */
+  @Command(name = "predict", mixinStandardHelpOptions = true, description = "Score files with P predictors:"
+      + " a model file (frozen: each predictor reads it, chained to its share of the input) or the newest model dropped into a"
+      + " folder (broadcast to the predictors, refreshed while the job runs).")
   static final class Predict extends Common {
     @Option(names = "--model", description = "a model file (alt train --model, or final.model of alt flink run)")
     String model;
@@ -291,18 +293,16 @@ public final class FlinkMain implements Callable<Integer> {
         throw new CommandLine.ParameterException(new CommandLine(this), "give --model FILE or --watch DIR");
       }
       StreamExecutionEnvironment env = env();
-      int l;
-      DataStream<ModelMessage> models;
-      if (model != null) {
-        l = Models.learner(Files.readAllBytes(Path.of(model)), model).numLabels();
-        models = Jobs.modelFile(env, model);
-      } else {
-        if (numLabels < 1) {
-          throw new CommandLine.ParameterException(new CommandLine(this), "--watch needs --num-labels L (the models' L)");
-        }
-        l = numLabels;
-        models = Jobs.watchModels(env, watch, Duration.ofMillis(refreshMs));
+      if (model != null) { // frozen: every predictor reads the file itself, chained to its source
+        int l = FrozenScorer.read(Path.of(model).toAbsolutePath().toUri().toString()).numLabels(); // a bad file fails here
+        DataSpec spec = new DataSpec(l, numFeatures, zeroBased, labelsXml, labelsLast);
+        return execute(env, Jobs.scoreFrozen(env, data, spec, l, model, parallelism, scores, null), "predict");
       }
+      if (numLabels < 1) {
+        throw new CommandLine.ParameterException(new CommandLine(this), "--watch needs --num-labels L (the models' L)");
+      }
+      int l = numLabels;
+      DataStream<ModelMessage> models = Jobs.watchModels(env, watch, Duration.ofMillis(refreshMs));
       DataSpec spec = new DataSpec(l, numFeatures, zeroBased, labelsXml, labelsLast);
       return execute(env, Jobs.score(env, data, spec, l, models, parallelism, scores, null), "predict");
     }

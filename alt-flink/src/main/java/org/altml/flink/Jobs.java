@@ -120,6 +120,28 @@ public final class Jobs {
   }
 
   /**
+   * Scores the lines of {@code files} at parallelism {@code p} with one frozen model that every predictor
+   * reads from {@code modelFile} when it opens ({@link FrozenScorer}): source, scorer and what follows are
+   * chained into one task per subtask. Records are not copied between the chained operators (object reuse
+   * is turned on for the job: nothing in it keeps a record it has passed on). A model that is not a model
+   * file, or whose L is not {@code numLabels}, fails the job when the predictors open, naming the file.
+   *
+   * @param tap applied to the lines before they are scored; null for none
+   */
+  public static Streams scoreFrozen(StreamExecutionEnvironment env, List<String> files, DataSpec data, int numLabels, String modelFile,
+      int p, boolean withScores, UnaryOperator<DataStream<TextLine>> tap) {
+    String uri = java.nio.file.Path.of(modelFile).toAbsolutePath().toUri().toString();
+    env.getConfig().enableObjectReuse();
+    DataStream<TextLine> lines = lines(env, files, p, "test-lines");
+    if (tap != null) {
+      lines = tap.apply(lines);
+    }
+    SingleOutputStreamOperator<String> out = lines.process(new FrozenScorer(uri, data, numLabels, withScores), Types.STRING)
+        .setParallelism(p).name("frozen scoring").uid("frozen-scoring");
+    return new Streams(out, out.getSideOutput(Output.BAD), null);
+  }
+
+  /**
    * Data-parallel training of one model: p workers ({@link ParallelWorker}) learn from the lines assigned
    * by line number mod p, a mixer ({@link ModelMixer}) averages their models every {@code mixEvery} lines and
    * at the end; when {@code testFiles} is not empty, their lines are scored by the latest average (broadcast

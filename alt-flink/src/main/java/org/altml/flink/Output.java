@@ -27,8 +27,17 @@ public final class Output {
 
   /** A prediction: the predicted labels (and the scores when asked), the model version that made it. */
   public static String prediction(String file, long line, String key, long modelVersion, Scores scores, boolean withScores) {
-    StringBuilder sb = new StringBuilder(64);
-    sb.append("{\"type\":\"prediction\",\"file\":").append(quote(file)).append(",\"line\":").append(line);
+    return prediction(new StringBuilder(64), quote(file), line, key, modelVersion, scores, withScores);
+  }
+
+  /**
+   * {@link #prediction(String, long, String, long, Scores, boolean)} built in {@code sb} (cleared first, so a
+   * scorer can keep one) with the file already {@link #quote quoted}: the per-record path of a scorer.
+   */
+  public static String prediction(StringBuilder sb, String quotedFile, long line, String key, long modelVersion, Scores scores,
+      boolean withScores) {
+    sb.setLength(0);
+    sb.append("{\"type\":\"prediction\",\"file\":").append(quotedFile).append(",\"line\":").append(line);
     if (key != null) {
       sb.append(",\"key\":").append(quote(key));
     }
@@ -36,7 +45,10 @@ public final class Output {
     boolean first = true;
     for (int l = 0; l < scores.numLabels(); l++) {
       if (scores.isPredicted(l)) {
-        sb.append(first ? "" : ",").append(l);
+        if (!first) {
+          sb.append(',');
+        }
+        sb.append(l);
         first = false;
       }
     }

@@ -1,0 +1,91 @@
+package org.altml.flink;
+
+import java.io.IOException;
+import java.io.InputStream;
+import org.altml.core.learner.OnlineMultiLabelLearner;
+import org.altml.core.learner.Predictor;
+import org.altml.core.learner.Scores;
+import org.altml.core.model.ModelIo;
+import org.altml.sparse.io.RecordParser;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.core.fs.FileStatus;
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.streaming.api.functions.ProcessFunction;
+import org.apache.flink.util.Collector;
+
+/**
+ * Scores records with one frozen model that every predictor reads itself, from the model file, when it
+ * opens: the fast path of {@code alt flink predict --model}. It has one input, so Flink chains the file
+ * source, this scorer and what follows into one task per subtask (no serialisation, no network buffers
+ * between them); {@link BroadcastScorer}, which takes a second input to swap models, cannot be chained to
+ * its source. The same predictions as {@link BroadcastScorer} with the same model (model version 0).
+ *
+ * <p>The file is read through Flink's file systems ({@code file:}, and on a cluster any shared file system
+ * Flink is configured for, e.g. {@code s3://} or {@code hdfs://}), so every TaskManager must be able to read
+ * the path. Stateless: a restore re-reads the model.
+ */
+public final class FrozenScorer extends ProcessFunction<TextLine, String> {
+  private static final long serialVersionUID = 1L;
+
+  private final String modelUri;
+  private final DataSpec data;
+  private final int numLabels;
+  private final boolean withScores;
+  private transient Parsing parsing;
+  private transient Scores scores;
+  private transient Predictor predictor;
+  private transient StringBuilder json;
+  private transient String file; // the file of the last record, and its JSON string
+  private transient String quotedFile;
+
+  /**
+   * Scores records of {@code data} with the model at {@code modelUri} (a path or URI Flink's file systems
+   * read), which must have L = {@code numLabels}.
+   */
+  public FrozenScorer(String modelUri, DataSpec data, int numLabels, boolean withScores) {
+    this.modelUri = modelUri;
+    this.data = data;
+    this.numLabels = numLabels;
+    this.withScores = withScores;
+  }
+
+  @Override
+  public void open(OpenContext context) throws IOException {
+    OnlineMultiLabelLearner learner = read(modelUri);
+    if (learner.numLabels() != numLabels) {
+      throw new IllegalArgumentException(modelUri + ": the model has " + learner.numLabels() + " labels, the data " + numLabels);
+    }
+    predictor = learner.predictor();
+    parsing = new Parsing(data, numLabels);
+    scores = new Scores(numLabels);
+    json = new StringBuilder(256);
+  }
+
+  /** The learner of the model file at {@code uri}, verified (checksum) as {@code alt predict} reads it. */
+  static OnlineMultiLabelLearner read(String uri) throws IOException {
+    Path path = new Path(uri);
+    FileSystem fs = path.getFileSystem();
+    FileStatus status = fs.getFileStatus(path);
+    try (InputStream in = fs.open(path)) {
+      return ModelIo.read(in, status.getLen(), uri).learner();
+    }
+  }
+
+  @Override
+  public void processElement(TextLine line, Context ctx, Collector<String> out) throws Exception {
+    RecordParser p = parsing.parse(line);
+    if (p == null) {
+      if (parsing.reason() != null) {
+        ctx.output(Output.BAD, Output.bad(line.file, line.line, parsing.reason()));
+      }
+      return;
+    }
+    predictor.predict(p.features(), scores);
+    if (!line.file.equals(file)) {
+      file = line.file;
+      quotedFile = Output.quote(file);
+    }
+    out.collect(Output.prediction(json, quotedFile, line.line, null, 0, scores, withScores));
+  }
+}

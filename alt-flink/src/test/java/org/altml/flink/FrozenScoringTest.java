@@ -1,0 +1,105 @@
+package org.altml.flink;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.altml.core.learner.OnlineMultiLabelLearner;
+import org.altml.core.learner.Scores;
+import org.altml.core.model.ModelIo;
+import org.altml.core.model.SavedModel;
+import org.altml.sparse.io.DataFormatException;
+import org.altml.sparse.io.LibSvmReader;
+import org.altml.sparse.io.ReadOptions;
+import org.apache.flink.runtime.jobgraph.JobGraph;
+import org.apache.flink.runtime.jobgraph.JobVertex;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Frozen scoring: every predictor reads the model file itself, chained to its share of the input. */
+class FrozenScoringTest {
+  @TempDir Path dir;
+
+  @Test
+  void everyLineIsScoredOnceByTheModelAndTheSourceIsChainedToTheScorer() throws Exception {
+    Path train = FlinkTesting.libSvm(dir, "train.svm", 2000, 7, List.of());
+    Path test = FlinkTesting.libSvm(dir, "test.svm", 3000, 8, List.of(17, 2999));
+    OnlineMultiLabelLearner learner = FlinkTesting.setup("falt").create(0);
+    ReadOptions options = ReadOptions.defaults().withNumLabels(FlinkTesting.LABELS);
+    try (LibSvmReader r = LibSvmReader.open(train, options)) {
+      while (r.advance()) {
+        learner.update(r.features(), r.labels());
+      }
+    }
+    Path model = dir.resolve("falt.model");
+    ModelIo.write(SavedModel.of(learner), model);
+
+    StreamExecutionEnvironment env = FlinkTesting.env(2, null);
+    Jobs.Streams streams = Jobs.scoreFrozen(env, List.of(test.toString()), DataSpec.libSvm(FlinkTesting.LABELS), FlinkTesting.LABELS,
+        model.toString(), 2, false, null);
+    streams.all().print(); // a sink, so that the graph can be built before it runs
+    JobGraph graph = env.getStreamGraph(false).getJobGraph();
+    boolean chained = false;
+    for (JobVertex v : graph.getVertices()) {
+      chained |= v.getName().contains("test-lines") && v.getName().contains("frozen scoring") && v.getParallelism() == 2;
+    }
+    assertTrue(chained, "source and scorer in one task: " + graph.getVerticesSortedTopologicallyFromSources());
+
+    env = FlinkTesting.env(2, null);
+    List<String> out = FlinkTesting.collect(Jobs.scoreFrozen(env, List.of(test.toString()), DataSpec.libSvm(FlinkTesting.LABELS),
+        FlinkTesting.LABELS, model.toString(), 2, false, null).all());
+    List<String> bad = FlinkTesting.ofType(out, "bad");
+    assertEquals(2, bad.size(), "the two broken lines, each with its line number: " + bad);
+    assertTrue(bad.stream().anyMatch(b -> b.contains("\"line\":17,")) && bad.stream().anyMatch(b -> b.contains("\"line\":2999,")), bad.toString());
+    Map<Long, String> byLine = new HashMap<>();
+    for (String p : FlinkTesting.ofType(out, "prediction")) {
+      byLine.put(Long.parseLong(p.replaceAll(".*\"line\":(\\d+),.*", "$1")), p);
+    }
+    assertEquals(2998, byLine.size(), "every good line scored exactly once");
+    Scores scores = new Scores(FlinkTesting.LABELS);
+    int checked = 0;
+    try (LibSvmReader r = LibSvmReader.open(test, options)) {
+      while (true) {
+        try {
+          if (!r.advance()) {
+            break;
+          }
+        } catch (DataFormatException e) {
+          continue; // the broken lines, refused by the reader as by the job
+        }
+        learner.predict(r.features(), scores);
+        StringBuilder want = new StringBuilder();
+        for (int l = 0; l < FlinkTesting.LABELS; l++) {
+          if (scores.isPredicted(l)) {
+            want.append(want.length() == 0 ? "" : ",").append(l);
+          }
+        }
+        String p = byLine.get(r.lineNumber());
+        assertEquals(want.toString(), p.replaceAll(".*\"labels\":\\[([0-9,]*)\\].*", "$1"), "line " + r.lineNumber());
+        checked++;
+      }
+    }
+    assertEquals(2998, checked);
+  }
+
+  @Test
+  void aModelOfAnotherLFailsTheJobNamingTheFile() throws Exception {
+    Path test = FlinkTesting.libSvm(dir, "test.svm", 100, 8, List.of());
+    OnlineMultiLabelLearner learner = FlinkTesting.setup("falt").create(0);
+    Path model = dir.resolve("other.model");
+    ModelIo.write(SavedModel.of(learner), model);
+    StreamExecutionEnvironment env = FlinkTesting.env(1, null);
+    Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> FlinkTesting.collect(Jobs.scoreFrozen(env,
+        List.of(test.toString()), DataSpec.libSvm(FlinkTesting.LABELS + 1), FlinkTesting.LABELS + 1, model.toString(), 1, false, null).all()));
+    Throwable t = e;
+    StringBuilder messages = new StringBuilder();
+    for (; t != null; t = t.getCause()) {
+      messages.append(t.getMessage()).append(" | ");
+    }
+    assertTrue(messages.toString().contains("other.model") && messages.toString().contains("labels"), messages.toString());
+  }
+}
