@@ -139,6 +139,7 @@ public final class FlinkMain implements Callable<Integer> {
       long firstMs = Long.MAX_VALUE;
       long lastMs = 0;
       List<String> reports = new ArrayList<>();
+      List<long[]> spans = new ArrayList<>(); // per counting subtask: first and last record (ms)
       try (PrintWriter predictions = writer("predictions.jsonl"); PrintWriter badRecords = writer("bad-records.jsonl");
           PrintWriter reportLines = writer("reports.jsonl")) {
         CloseableIterator<String> it = all.executeAndCollect("alt flink " + mode);
@@ -153,6 +154,7 @@ public final class FlinkMain implements Callable<Integer> {
             } else if (line.startsWith("{\"type\":\"count\"")) {
               n += field(line, "n");
               if (field(line, "n") > 0) {
+                spans.add(new long[] {field(line, "firstMs"), field(line, "lastMs")});
                 firstMs = Math.min(firstMs, field(line, "firstMs"));
                 lastMs = Math.max(lastMs, field(line, "lastMs"));
               }
@@ -182,6 +184,13 @@ public final class FlinkMain implements Callable<Integer> {
       if (main != null) {
         summary.append(",\"streamingSeconds\":").append(String.format(Locale.ROOT, "%.3f", span))
             .append(",\"streamingRecordsPerSecond\":").append(String.format(Locale.ROOT, "%.0f", counted / span));
+        // each subtask's first and last record, in seconds after the job's first record: how evenly they ran
+        summary.append(",\"subtaskSpans\":[");
+        for (int i = 0; i < spans.size(); i++) {
+          summary.append(i == 0 ? "" : ",").append(String.format(Locale.ROOT, "[%.3f,%.3f]", (spans.get(i)[0] - firstMs) / 1e3,
+              (spans.get(i)[1] - firstMs) / 1e3));
+        }
+        summary.append(']');
       }
       for (String r : reports) {
         if (r.contains("\"round\":\"final\"")) {

@@ -29,6 +29,8 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 public final class Jobs {
   /** Splits smaller than this are not worth a subtask. */
   public static final long MIN_SPLIT_BYTES = 1 << 20;
+  /** Splits per source subtask when several read (load balancing, see {@link LineFormat.Enumerator}). */
+  public static final int SPLITS_PER_SUBTASK = 4;
 
   private Jobs() {}
 
@@ -62,7 +64,7 @@ public final class Jobs {
   public static DataStream<TextLine> lines(StreamExecutionEnvironment env, List<String> files, int parallelism, String uid) {
     Path[] paths = files.stream().map(f -> new Path(java.nio.file.Path.of(f).toAbsolutePath().toUri())).toArray(Path[]::new);
     FileSource<TextLine> source = FileSource.forBulkFileFormat(new LineFormat(), paths)
-        .setFileEnumerator(LineFormat.Enumerator.provider(MIN_SPLIT_BYTES))
+        .setFileEnumerator(LineFormat.Enumerator.provider(MIN_SPLIT_BYTES, SPLITS_PER_SUBTASK))
         .build();
     return env.fromSource(source, WatermarkStrategy.noWatermarks(), "lines of " + String.join(", ", files))
         .setParallelism(parallelism).name(uid).uid(uid);

@@ -22,8 +22,8 @@ import org.apache.flink.core.fs.Path;
  * The lines of LIBSVM and ARFF files for Flink's file source, each with its file and exact 1-based line
  * number, so that a bad record can be named as the readers name it.
  *
- * <p>Splitting: {@link Enumerator} cuts every plain (not gzip) file into about as many splits as the source
- * has subtasks, at line ends, counting the lines before each cut in one pass over the file when the job
+ * <p>Splitting: {@link Enumerator} cuts every plain (not gzip) file into a few splits per source subtask
+ * (one when one subtask reads), at line ends, counting the lines before each cut in one pass over the file when the job
  * starts; the split's id carries its first line number ({@code "<n>@<line>"}), so every subtask knows the
  * number of every line it reads. A gzip file is one split (it cannot be entered in the middle). A reader's
  * position is the number of lines of its split already emitted: a restore from a checkpoint re-opens the
@@ -52,6 +52,32 @@ public final class LineFormat implements BulkFormat<TextLine, FileSourceSplit> {
   @Override
   public TypeInformation<TextLine> getProducedType() {
     return TypeInformation.of(TextLine.class);
+  }
+
+  private static final java.lang.invoke.VarHandle LONGS =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+  private static final long ONES = 0x0101010101010101L;
+  private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
+
+  /**
+   * The index of the first {@code '\n'} in {@code a[from, to)}, or {@code to}: eight bytes at a time (the
+   * classic test for a zero byte in a word, on the word XOR eight newlines), the rest one at a time.
+   */
+  static int indexOfNewline(byte[] a, int from, int to) {
+    int i = from;
+    for (; i + Long.BYTES <= to; i += Long.BYTES) {
+      long x = (long) LONGS.get(a, i) ^ NEWLINES;
+      long found = (x - ONES) & ~x & (ONES << 7);
+      if (found != 0) {
+        return i + (Long.numberOfTrailingZeros(found) >>> 3);
+      }
+    }
+    for (; i < to; i++) {
+      if (a[i] == '\n') {
+        return i;
+      }
+    }
+    return to;
   }
 
   /** Whether {@code path} is read through gzip: by its name, as Flink's file source decides it too. */
@@ -121,10 +147,7 @@ public final class LineFormat implements BulkFormat<TextLine, FileSourceSplit> {
             break;
           }
         }
-        int p = blockPos;
-        while (p < blockLimit && block[p] != '\n') {
-          p++;
-        }
+        int p = indexOfNewline(block, blockPos, blockLimit);
         int len = p - blockPos;
         if (n + len > buf.length) {
           buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, n + len));
@@ -176,21 +199,33 @@ public final class LineFormat implements BulkFormat<TextLine, FileSourceSplit> {
   }
 
   /**
-   * Splits plain files at line ends into about {@code minDesiredSplits} splits each (at least
-   * {@code minSplitBytes} long), counting lines so that each split's id carries its first line number;
-   * gzip files are single splits.
+   * Splits plain files at line ends into about {@code splitsPerSubtask} x {@code minDesiredSplits} splits each
+   * (at least {@code minSplitBytes} long; one split when one subtask reads), counting lines so that each
+   * split's id carries its first line number; gzip files are single splits. More splits than subtasks
+   * balance the load: the file source hands a split to whichever subtask asks next, so a subtask slowed down
+   * by the other work on its core reads fewer of them.
    */
   public static final class Enumerator implements FileEnumerator {
     private final long minSplitBytes;
+    private final int splitsPerSubtask;
 
-    /** Splits of at least {@code minSplitBytes} bytes. */
+    /** Splits of at least {@code minSplitBytes} bytes, one per subtask. */
     public Enumerator(long minSplitBytes) {
+      this(minSplitBytes, 1);
+    }
+
+    /** Splits of at least {@code minSplitBytes} bytes, {@code splitsPerSubtask} per subtask when several read. */
+    public Enumerator(long minSplitBytes, int splitsPerSubtask) {
+      if (splitsPerSubtask < 1) {
+        throw new IllegalArgumentException("splitsPerSubtask must be >= 1: " + splitsPerSubtask);
+      }
       this.minSplitBytes = minSplitBytes;
+      this.splitsPerSubtask = splitsPerSubtask;
     }
 
     /** The provider a {@link org.apache.flink.connector.file.src.FileSource} builder takes. */
-    public static FileEnumerator.Provider provider(long minSplitBytes) {
-      return () -> new Enumerator(minSplitBytes);
+    public static FileEnumerator.Provider provider(long minSplitBytes, int splitsPerSubtask) {
+      return () -> new Enumerator(minSplitBytes, splitsPerSubtask);
     }
 
     @Override
@@ -206,7 +241,8 @@ public final class LineFormat implements BulkFormat<TextLine, FileSourceSplit> {
           splits.add(new FileSourceSplit((id++) + "@1", path, 0, size, time, size));
           continue;
         }
-        long target = Math.max(minSplitBytes, (size + minDesiredSplits - 1) / minDesiredSplits);
+        long wanted = (long) minDesiredSplits * splitsPerSubtask;
+        long target = Math.max(minSplitBytes, (size + wanted - 1) / wanted);
         try (InputStream in = fs.open(path)) {
           long start = 0;
           long lineOfStart = 1;
@@ -215,15 +251,13 @@ public final class LineFormat implements BulkFormat<TextLine, FileSourceSplit> {
           byte[] block = new byte[1 << 16];
           int n;
           while ((n = in.read(block, 0, block.length)) >= 0) {
-            for (int i = 0; i < n; i++) {
-              if (block[i] == '\n') {
-                lines++;
-                long after = pos + i + 1;
-                if (after - start >= target && after < size) {
-                  splits.add(new FileSourceSplit((id++) + "@" + lineOfStart, path, start, after - start, time, size));
-                  start = after;
-                  lineOfStart = lines + 1;
-                }
+            for (int i = indexOfNewline(block, 0, n); i < n; i = indexOfNewline(block, i + 1, n)) {
+              lines++;
+              long after = pos + i + 1;
+              if (after - start >= target && after < size) {
+                splits.add(new FileSourceSplit((id++) + "@" + lineOfStart, path, start, after - start, time, size));
+                start = after;
+                lineOfStart = lines + 1;
               }
             }
             pos += n;

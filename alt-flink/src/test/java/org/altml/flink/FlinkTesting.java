@@ -73,10 +73,19 @@ final class FlinkTesting {
 
   /** A local MiniCluster environment at parallelism {@code p}, checkpoints every 50 ms, quick restarts. */
   static StreamExecutionEnvironment env(int p, String restoreFrom) {
+    return env(p, restoreFrom, 3);
+  }
+
+  /** As {@link #env(int, String)} with {@code restarts} restarts (0: a failure ends the job with its own cause). */
+  static StreamExecutionEnvironment env(int p, String restoreFrom, int restarts) {
     Configuration conf = new Configuration();
-    conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
-    conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 3);
-    conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(20));
+    if (restarts > 0) {
+      conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+      conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, restarts);
+      conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(20));
+    } else {
+      conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+    }
     if (restoreFrom != null) {
       conf.set(StateRecoveryOptions.SAVEPOINT_PATH, restoreFrom);
     }

@@ -92,7 +92,7 @@ class FrozenScoringTest {
     OnlineMultiLabelLearner learner = FlinkTesting.setup("falt").create(0);
     Path model = dir.resolve("other.model");
     ModelIo.write(SavedModel.of(learner), model);
-    StreamExecutionEnvironment env = FlinkTesting.env(1, null);
+    StreamExecutionEnvironment env = FlinkTesting.env(1, null, 0);
     Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> FlinkTesting.collect(Jobs.scoreFrozen(env,
         List.of(test.toString()), DataSpec.libSvm(FlinkTesting.LABELS + 1), FlinkTesting.LABELS + 1, model.toString(), 1, false, null).all()));
     Throwable t = e;

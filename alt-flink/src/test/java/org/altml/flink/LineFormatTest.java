@@ -58,4 +58,46 @@ class LineFormatTest {
     assertTrue(first > 1);
     assertEquals(first + 17, rest.get(0).line);
   }
+
+  @Test
+  void severalSplitsPerSubtaskStillCoverEveryLineOnceInOrder() throws Exception {
+    Path file = FlinkTesting.libSvm(dir, "data.svm", 700, 5, List.of());
+    List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+    org.apache.flink.core.fs.Path[] paths = {new org.apache.flink.core.fs.Path(file.toUri())};
+    List<FileSourceSplit> splits = new ArrayList<>(new LineFormat.Enumerator(1000, 4).enumerateSplits(paths, 2));
+    assertEquals(8, splits.size(), splits.toString());
+    assertEquals(1, new LineFormat.Enumerator(1000, 4).enumerateSplits(paths, 1).size(), "one reader: one split, file order");
+    List<TextLine> all = new ArrayList<>();
+    for (FileSourceSplit split : splits) {
+      all.addAll(readAll(new LineFormat().createReader(new Configuration(), split)));
+    }
+    assertEquals(lines.size(), all.size());
+    for (int i = 0; i < all.size(); i++) {
+      assertEquals(i + 1, all.get(i).line);
+      assertEquals(lines.get(i), new String(all.get(i).text, StandardCharsets.UTF_8));
+    }
+  }
+
+  @Test
+  void theWordAtATimeNewlineSearchFindsTheFirstNewlineAsAByteLoopDoes() {
+    java.util.Random random = new java.util.Random(11);
+    for (int trial = 0; trial < 2000; trial++) {
+      byte[] a = new byte[random.nextInt(40)];
+      for (int i = 0; i < a.length; i++) {
+        // newlines, their neighbours (0x09, 0x0B: a borrow or a carry away), zeros and high bytes
+        int kind = random.nextInt(6);
+        a[i] = (byte) (kind == 0 ? '\n' : kind == 1 ? 0x09 : kind == 2 ? 0x0B : kind == 3 ? 0 : kind == 4 ? 0x8A : random.nextInt(256));
+      }
+      int from = a.length == 0 ? 0 : random.nextInt(a.length + 1);
+      int to = from + random.nextInt(a.length - from + 1);
+      int want = to;
+      for (int i = from; i < to; i++) {
+        if (a[i] == '\n') {
+          want = i;
+          break;
+        }
+      }
+      assertEquals(want, LineFormat.indexOfNewline(a, from, to), java.util.Arrays.toString(a) + " from " + from + " to " + to);
+    }
+  }
 }
