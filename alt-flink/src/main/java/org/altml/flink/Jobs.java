@@ -1,7 +1,5 @@
 package org.altml.flink;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -174,13 +172,6 @@ public final class Jobs {
       bad = bad.union(scored.bad());
     }
     return new Streams(predictions, bad, mixed.getSideOutput(Output.REPORTS));
-  }
-
-  /** A frozen model: the model file's bytes, read here, as version 0. */
-  public static DataStream<ModelMessage> modelFile(StreamExecutionEnvironment env, String file) throws IOException {
-    byte[] bytes = Files.readAllBytes(java.nio.file.Path.of(file));
-    Models.learner(bytes, file); // fails here, naming the file, when it is not a model
-    return env.fromData(TypeInformation.of(ModelMessage.class), new ModelMessage(0, -1, 1, bytes, null)).name("model " + file).uid("model");
   }
 
   /**
