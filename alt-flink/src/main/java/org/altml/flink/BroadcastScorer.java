@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Predictor;
-import org.altml.core.learner.Scores;
-import org.altml.sparse.io.RecordParser;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
@@ -39,8 +37,7 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
   private final DataSpec data;
   private final int numLabels;
   private final boolean withScores;
-  private transient Parsing parsing;
-  private transient Scores scores;
+  private transient LineScorer scorer;
   private transient long version = Long.MIN_VALUE;
   private transient Predictor predictor;
   private transient List<TextLine> waiting;
@@ -55,8 +52,7 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
 
   @Override
   public void open(OpenContext context) {
-    parsing = new Parsing(data, numLabels);
-    scores = new Scores(numLabels);
+    scorer = new LineScorer(data, numLabels, withScores);
     version = Long.MIN_VALUE;
   }
 
@@ -83,27 +79,21 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
   }
 
   private void score(TextLine line, Context ctx, Collector<String> out) throws Exception {
-    RecordParser p = parsing.parse(line);
-    if (p == null) {
-      if (parsing.reason() != null) {
-        ctx.output(Output.BAD, Output.bad(line.file, line.line, parsing.reason()));
-      }
-      return;
+    String prediction = scorer.score(line, predictor, version);
+    if (prediction != null) {
+      out.collect(prediction);
+    } else if (scorer.bad() != null) {
+      ctx.output(Output.BAD, scorer.bad());
     }
-    predictor.predict(p.features(), scores);
-    out.collect(Output.prediction(line.file, line.line, null, version, scores, withScores));
   }
 
   private void score(TextLine line, ReadOnlyContext ctx, Collector<String> out) throws Exception {
-    RecordParser p = parsing.parse(line);
-    if (p == null) {
-      if (parsing.reason() != null) {
-        ctx.output(Output.BAD, Output.bad(line.file, line.line, parsing.reason()));
-      }
-      return;
+    String prediction = scorer.score(line, predictor, version);
+    if (prediction != null) {
+      out.collect(prediction);
+    } else if (scorer.bad() != null) {
+      ctx.output(Output.BAD, scorer.bad());
     }
-    predictor.predict(p.features(), scores);
-    out.collect(Output.prediction(line.file, line.line, null, version, scores, withScores));
   }
 
   @Override

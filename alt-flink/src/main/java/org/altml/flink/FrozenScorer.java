@@ -4,9 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Predictor;
-import org.altml.core.learner.Scores;
 import org.altml.core.model.ModelIo;
-import org.altml.sparse.io.RecordParser;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.FileSystem;
@@ -32,12 +30,8 @@ public final class FrozenScorer extends ProcessFunction<TextLine, String> {
   private final DataSpec data;
   private final int numLabels;
   private final boolean withScores;
-  private transient Parsing parsing;
-  private transient Scores scores;
+  private transient LineScorer scorer;
   private transient Predictor predictor;
-  private transient StringBuilder json;
-  private transient String file; // the file of the last record, and its JSON string
-  private transient String quotedFile;
 
   /**
    * Scores records of {@code data} with the model at {@code modelUri} (a path or URI Flink's file systems
@@ -57,9 +51,7 @@ public final class FrozenScorer extends ProcessFunction<TextLine, String> {
       throw new IllegalArgumentException(modelUri + ": the model has " + learner.numLabels() + " labels, the data " + numLabels);
     }
     predictor = learner.predictor();
-    parsing = new Parsing(data, numLabels);
-    scores = new Scores(numLabels);
-    json = new StringBuilder(256);
+    scorer = new LineScorer(data, numLabels, withScores);
   }
 
   /** The learner of the model file at {@code uri}, verified (checksum) as {@code alt predict} reads it. */
@@ -74,18 +66,11 @@ public final class FrozenScorer extends ProcessFunction<TextLine, String> {
 
   @Override
   public void processElement(TextLine line, Context ctx, Collector<String> out) throws Exception {
-    RecordParser p = parsing.parse(line);
-    if (p == null) {
-      if (parsing.reason() != null) {
-        ctx.output(Output.BAD, Output.bad(line.file, line.line, parsing.reason()));
-      }
-      return;
+    String prediction = scorer.score(line, predictor, 0);
+    if (prediction != null) {
+      out.collect(prediction);
+    } else if (scorer.bad() != null) {
+      ctx.output(Output.BAD, scorer.bad());
     }
-    predictor.predict(p.features(), scores);
-    if (!line.file.equals(file)) {
-      file = line.file;
-      quotedFile = Output.quote(file);
-    }
-    out.collect(Output.prediction(json, quotedFile, line.line, null, 0, scores, withScores));
   }
 }

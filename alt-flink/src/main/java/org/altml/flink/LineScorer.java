@@ -1,0 +1,56 @@
+package org.altml.flink;
+
+import java.io.IOException;
+import org.altml.core.learner.Predictor;
+import org.altml.core.learner.Scores;
+import org.altml.sparse.io.RecordParser;
+
+/**
+ * Parses one line and scores it, for one predictor instance ({@link FrozenScorer}, {@link BroadcastScorer}):
+ * the prediction's JSON line, or the bad record's. Keeps its scores, its JSON builder and the quoted name of
+ * the last file, so a record allocates only its output line. Not thread-safe (one per subtask).
+ */
+final class LineScorer {
+  private final Parsing parsing;
+  private final Scores scores;
+  private final boolean withScores;
+  private final StringBuilder json = new StringBuilder(256);
+  private String file; // the file of the last record, and its JSON string
+  private String quotedFile;
+  private String bad;
+
+  /** Scores records of {@code data} with models of L = {@code numLabels}; {@code withScores}: predictions carry them. */
+  LineScorer(DataSpec data, int numLabels, boolean withScores) {
+    this.parsing = new Parsing(data, numLabels);
+    this.scores = new Scores(numLabels);
+    this.withScores = withScores;
+  }
+
+  /**
+   * The prediction of {@code line} by {@code predictor} (model {@code version}) as a JSON line, or null when the
+   * line holds no record: then {@link #bad()} is the bad-record line, or null for a blank, comment or header line.
+   *
+   * @throws IOException when the file's header cannot be read
+   */
+  String score(TextLine line, Predictor predictor, long version) throws IOException {
+    bad = null;
+    RecordParser p = parsing.parse(line);
+    if (p == null) {
+      if (parsing.reason() != null) {
+        bad = Output.bad(line.file, line.line, parsing.reason());
+      }
+      return null;
+    }
+    predictor.predict(p.features(), scores);
+    if (!line.file.equals(file)) {
+      file = line.file;
+      quotedFile = Output.quote(file);
+    }
+    return Output.prediction(json, quotedFile, line.line, null, version, scores, withScores);
+  }
+
+  /** The bad-record line of the last {@link #score} that returned null, or null. */
+  String bad() {
+    return bad;
+  }
+}
