@@ -2,6 +2,7 @@
  * ALT's online learners on Apache Flink 2.x, through the learner registry and the codecs only (no learner is
  * named here): {@link org.altml.flink.LineFormat} (file source with exact line numbers, split at line ends),
  * per-record parsing with a bad-record side output ({@link org.altml.flink.Output#BAD}),
+ * {@link org.altml.flink.FrozenScorer} (a frozen model read by every predictor, chained to its source),
  * {@link org.altml.flink.BroadcastScorer} (broadcast model, hot swap), {@link org.altml.flink.KeyedPrequential}
  * (one model per key, keyed state), {@link org.altml.flink.ParallelWorker} and
  * {@link org.altml.flink.ModelMixer} (data-parallel training with model averaging), state through
