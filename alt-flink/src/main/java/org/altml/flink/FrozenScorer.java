@@ -56,11 +56,19 @@ public final class FrozenScorer extends ProcessFunction<TextLine, String> {
 
   /** The learner of the model file at {@code uri}, verified (checksum) as {@code alt predict} reads it. */
   static OnlineMultiLabelLearner read(String uri) throws IOException {
+    return read(uri, uri);
+  }
+
+  /** As {@link #read(String)}, errors naming the file {@code name} (the path as the user gave it). */
+  static OnlineMultiLabelLearner read(String uri, String name) throws IOException {
     Path path = new Path(uri);
     FileSystem fs = path.getFileSystem();
+    if (!fs.exists(path)) {
+      throw new java.io.FileNotFoundException(name + ": no such model file");
+    }
     FileStatus status = fs.getFileStatus(path);
     try (InputStream in = fs.open(path)) {
-      return ModelIo.read(in, status.getLen(), uri).learner();
+      return ModelIo.read(in, status.getLen(), name).learner();
     }
   }
 

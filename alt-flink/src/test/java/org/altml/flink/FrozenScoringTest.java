@@ -102,4 +102,15 @@ class FrozenScoringTest {
     }
     assertTrue(messages.toString().contains("other.model") && messages.toString().contains("labels"), messages.toString());
   }
+
+  @Test
+  void aMissingOrBrokenModelFileIsNamedAsTheUserGaveIt() throws Exception {
+    Path notAModel = FlinkTesting.libSvm(dir, "data.svm", 10, 8, List.of());
+    String uri = notAModel.toUri().toString();
+    Exception broken = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class, () -> FrozenScorer.read(uri, "data.svm"));
+    assertTrue(broken.getMessage().startsWith("data.svm: "), broken.getMessage());
+    String missing = dir.resolve("none.model").toUri().toString();
+    Exception none = org.junit.jupiter.api.Assertions.assertThrows(java.io.FileNotFoundException.class, () -> FrozenScorer.read(missing, "none.model"));
+    assertEquals("none.model: no such model file", none.getMessage());
+  }
 }
