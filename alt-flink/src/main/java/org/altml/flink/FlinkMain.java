@@ -136,8 +136,6 @@ public final class FlinkMain implements Callable<Integer> {
       long start = System.nanoTime();
       long n = 0;
       long bad = 0;
-      long firstMs = Long.MAX_VALUE;
-      long lastMs = 0;
       List<String> reports = new ArrayList<>();
       List<long[]> spans = new ArrayList<>(); // per counting subtask: first and last record (ms)
       try (PrintWriter predictions = writer("predictions.jsonl"); PrintWriter badRecords = writer("bad-records.jsonl");
@@ -155,8 +153,6 @@ public final class FlinkMain implements Callable<Integer> {
               n += field(line, "n");
               if (field(line, "n") > 0) {
                 spans.add(new long[] {field(line, "firstMs"), field(line, "lastMs")});
-                firstMs = Math.min(firstMs, field(line, "firstMs"));
-                lastMs = Math.max(lastMs, field(line, "lastMs"));
               }
             } else {
               reports.add(line);
@@ -176,6 +172,8 @@ public final class FlinkMain implements Callable<Integer> {
         }
       }
       long counted = this instanceof Run ? examples : n; // run: the examples learned (an ARFF header's lines are not)
+      long firstMs = spans.stream().mapToLong(t -> t[0]).min().orElse(Long.MAX_VALUE); // the job's first and last record
+      long lastMs = spans.stream().mapToLong(t -> t[1]).max().orElse(0);
       double span = lastMs > firstMs ? (lastMs - firstMs) / 1e3 : seconds;
       StringBuilder summary = new StringBuilder("{\"mode\":").append(Output.quote(mode)).append(",\"parallelism\":").append(parallelism)
           .append(",\"records\":").append(counted).append(",\"bad\":").append(bad)
