@@ -98,7 +98,9 @@ public final class DataFiles {
 
   /**
    * Opens a stream over the file ({@code "-"}: standard input) that never loads it whole (memory is
-   * bounded by the longest line and, for ARFF, the header). The caller closes it.
+   * bounded by the longest line and, for ARFF, the header). The caller closes it. With
+   * {@link ReadOptions#parseThreads()} above 1 a LIBSVM stream parses ahead of the caller on threads of its
+   * own (the same examples, errors and digests); an ARFF stream is an {@link ArffReader} either way.
    */
   public static ExampleStream open(Path file, ReadOptions options) throws IOException {
     DataFormat format = options.format().resolve(file);
@@ -106,8 +108,14 @@ public final class DataFiles {
     if (format == DataFormat.ARFF || (options.format() == DataFormat.AUTO && in.looksLikeArff())) {
       return ArffReader.over(in, file, options);
     }
-    return LibSvmReader.over(in, options);
+    return libSvm(in, options);
   }
+
+  /** A LIBSVM stream over {@code in}: parsed as it is read, or on threads ahead ({@link ReadOptions#parseThreads()}). */
+  private static ExampleStream libSvm(LineInput in, ReadOptions options) {
+    return options.parseThreads() > 1 ? new ParallelLibSvmStream(in, options) : LibSvmReader.over(in, options);
+  }
+
 
   /**
    * Opens a stream over {@code in} (plain or gzip), which the stream owns and closes; {@code name} names
@@ -120,7 +128,7 @@ public final class DataFiles {
       case LIBSVM -> false;
       case AUTO -> Inputs.plainName(name).endsWith(".arff") || lines.looksLikeArff();
     };
-    return arff ? ArffReader.over(lines, null, options) : LibSvmReader.over(lines, options);
+    return arff ? ArffReader.over(lines, null, options) : libSvm(lines, options);
   }
 
   /**

@@ -12,6 +12,7 @@ public class DataFormatException extends IOException {
 
   private final String file;
   private final long line;
+  private final String problem;
 
   /**
    * Creates an exception for {@code file} at 1-based {@code line} (0 when the problem is not tied to a
@@ -21,6 +22,7 @@ public class DataFormatException extends IOException {
     super(file + (line > 0 ? ":" + line : "") + ": " + problem);
     this.file = file;
     this.line = line;
+    this.problem = problem;
   }
 
   /** Same, with the underlying cause. */
@@ -28,6 +30,7 @@ public class DataFormatException extends IOException {
     super(file + (line > 0 ? ":" + line : "") + ": " + problem, cause);
     this.file = file;
     this.line = line;
+    this.problem = problem;
   }
 
   /** The file (as given by the caller) that is malformed. */
@@ -38,5 +41,10 @@ public class DataFormatException extends IOException {
   /** The 1-based line of the problem, or 0 when it is not tied to a line. */
   public long line() {
     return line;
+  }
+
+  /** What is wrong, without the file and line (the message is {@code file:line: problem}). */
+  public String problem() {
+    return problem;
   }
 }

@@ -54,6 +54,8 @@ public final class LibSvmReader implements ExampleStream {
   private final EntrySorter sorter = new EntrySorter();
   private int[] labels = new int[16];
   private long maxLabel = -1;
+  private boolean deferFarLabels;
+  private boolean farLabelSeen;
   private boolean closed;
 
   private LibSvmReader(LineInput in, ReadOptions options) {
@@ -109,6 +111,30 @@ public final class LibSvmReader implements ExampleStream {
     return false;
   }
 
+  /**
+   * A reader of records ({@link LineInput#setRecord}) that leaves the far-label check to its caller: a line
+   * with a label id of at least {@link #FAR_LABEL} is parsed without it and flagged ({@link #farLabelSeen()}).
+   * That check depends on every line before, which a parser of one block of a file split into blocks has not
+   * seen ({@link ParallelLibSvmStream} re-parses the flagged lines in file order).
+   */
+  static LibSvmReader deferringFarLabels(LineInput in, ReadOptions options) {
+    LibSvmReader reader = new LibSvmReader(in, options);
+    reader.deferFarLabels = true;
+    return reader;
+  }
+
+  /** Whether the line just parsed (or failed) by a {@link #deferringFarLabels} reader had a far label id. */
+  boolean farLabelSeen() {
+    return farLabelSeen;
+  }
+
+  /** Makes the far-label check count {@code label} as seen on an earlier line. */
+  void raiseMaxLabel(long label) {
+    if (label > maxLabel) {
+      maxLabel = label;
+    }
+  }
+
   /** Parses the current line of the input (one fed by {@link RecordParser}); false for a blank or comment line. */
   boolean parseCurrent() throws DataFormatException {
     return parseLine();
@@ -120,6 +146,7 @@ public final class LibSvmReader implements ExampleStream {
 
   /** Parses the current line into the reused arrays; false for a blank or comment-only line. */
   private boolean parseLine() throws DataFormatException {
+    farLabelSeen = false;
     final byte[] b = in.buf;
     final int e = in.end;
     int p = in.start;
@@ -279,7 +306,9 @@ public final class LibSvmReader implements ExampleStream {
       if (declaredLabels >= 0 && raw >= declaredLabels) {
         throw error(ts, p, "label beyond the declared " + declaredLabels + " labels");
       }
-      if (raw > maxLabel) {
+      if (deferFarLabels && declaredLabels < 0 && raw >= FAR_LABEL) {
+        farLabelSeen = true;
+      } else if (raw > maxLabel) {
         if (declaredLabels < 0 && raw >= FAR_LABEL && raw > FAR_FACTOR * (maxLabel + 1)) {
           throw error(ts, p, "label id " + raw + " is far beyond the others ("
               + (maxLabel < 0 ? "no label before it" : "max so far " + maxLabel)

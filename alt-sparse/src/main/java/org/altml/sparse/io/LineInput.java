@@ -44,6 +44,7 @@ final class LineInput implements Closeable {
   private boolean eof;
   private InputDigest digest;
   private long bytesRead;
+  private DataFormatException pendingError;
 
   /**
    * Wraps {@code in} (already decompressed) and reads the first block.
@@ -155,6 +156,11 @@ final class LineInput implements Closeable {
     return digest;
   }
 
+  /** Whether the input is hashed as it is read. */
+  boolean hashing() {
+    return hashing != null;
+  }
+
   /** File name for messages. */
   String file() {
     return file;
@@ -204,8 +210,75 @@ final class LineInput implements Closeable {
     }
   }
 
+  /**
+   * Block mode, instead of {@link #next()}: moves the next whole lines of the input, about {@code target}
+   * bytes of them (at least one line; fewer bytes at the end), LF included, to {@code chunk}. The lines are
+   * not counted here: the caller counts them as it parses. A failure of the input (corrupt gzip, a line longer
+   * than allowed) comes after the whole lines read before it, as a {@link DataFormatException} whose line is
+   * not known here ({@link DataFormatException#line()} 0): it is the line after every line handed out.
+   *
+   * @return false at the end of the input
+   */
+  boolean nextChunk(LineChunk chunk, int target) throws IOException {
+    if (pendingError != null) {
+      DataFormatException e = pendingError;
+      pendingError = null;
+      throw e;
+    }
+    while (true) {
+      if (eof || limit - pos >= target || (pos == 0 && limit == buf.length)) {
+        int last = lastIndexOf(buf, pos, limit, (byte) '\n');
+        if (last >= 0) {
+          chunk.set(buf, pos, last + 1);
+          pos = last + 1;
+          return true;
+        }
+        if (eof) {
+          if (pos < limit) {
+            chunk.set(buf, pos, limit);
+            pos = limit;
+            return true;
+          }
+          return false;
+        }
+      }
+      if (pos > 0) {
+        System.arraycopy(buf, pos, buf, 0, limit - pos);
+        limit -= pos;
+        pos = 0;
+      }
+      if (limit == buf.length) { // full from its start, without a line end (else it was handed out above)
+        if (buf.length >= maxLineBytes) {
+          throw new DataFormatException(file, 0, "line longer than " + maxLineBytes + " bytes (binary data?)");
+        }
+        buf = Arrays.copyOf(buf, (int) Math.min(maxLineBytes, 2L * buf.length));
+      }
+      try {
+        fill();
+      } catch (DataFormatException e) {
+        int last = lastIndexOf(buf, pos, limit, (byte) '\n');
+        if (last < 0) {
+          throw e;
+        }
+        pendingError = e; // after the whole lines already read
+        chunk.set(buf, pos, last + 1);
+        pos = last + 1;
+        return true;
+      }
+    }
+  }
+
+  private static int lastIndexOf(byte[] b, int from, int to, byte c) {
+    for (int i = to - 1; i >= from; i--) {
+      if (b[i] == c) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
   /** Position of the first LF in {@code b[from, to)} or -1; scans 8 bytes at a time (SWAR). */
-  private static int indexOfNewline(byte[] b, int from, int to) {
+  static int indexOfNewline(byte[] b, int from, int to) {
     int i = from;
     for (; i + 8 <= to; i += 8) {
       long x = (long) LONGS.get(b, i) ^ NEWLINES;

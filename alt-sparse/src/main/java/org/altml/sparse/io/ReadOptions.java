@@ -29,6 +29,10 @@ import java.util.Set;
  *     {@link org.altml.sparse.data.ExampleStream#inputDigests()} and
  *     {@link org.altml.sparse.data.Dataset#inputDigests()}; off by default (it costs about a quarter of
  *     the parsing time)
+ * @param parseThreads LIBSVM only: 1 (the default), {@link DataFiles#open} parses on the caller's thread, as
+ *     it reads; more, the stream reads ahead on threads of its own, the file cut into blocks of whole lines
+ *     parsed on {@code parseThreads} threads at once. The examples, their order, every error message (file,
+ *     line, token) and the digests are the same whatever the number. An ARFF file is parsed as it is read
  */
 public record ReadOptions(
     DataFormat format,
@@ -40,7 +44,8 @@ public record ReadOptions(
     int labelsLast,
     Set<String> ignoredAttributes,
     int maxLineBytes,
-    boolean hashInputs) {
+    boolean hashInputs,
+    int parseThreads) {
 
   /** Default longest line: 64 MiB. */
   public static final int DEFAULT_MAX_LINE_BYTES = 64 << 20;
@@ -71,49 +76,53 @@ public record ReadOptions(
     if (maxLineBytes <= 0) {
       throw new IllegalArgumentException("maxLineBytes must be > 0: " + maxLineBytes);
     }
+    if (parseThreads < 1) {
+      throw new IllegalArgumentException("parseThreads must be >= 1: " + parseThreads);
+    }
   }
 
   /**
    * Format by file name, dimensions from the file, 1-based LIBSVM indices, labels from the XML file
-   * beside an ARFF file (or its MEKA {@code -C} relation), nothing ignored, lines up to 64 MiB, no hashing.
+   * beside an ARFF file (or its MEKA {@code -C} relation), nothing ignored, lines up to 64 MiB, no hashing,
+   * parsed on the caller's thread.
    */
   public static ReadOptions defaults() {
-    return new ReadOptions(DataFormat.AUTO, -1, -1, false, null, -1, -1, Set.of(), DEFAULT_MAX_LINE_BYTES, false);
+    return new ReadOptions(DataFormat.AUTO, -1, -1, false, null, -1, -1, Set.of(), DEFAULT_MAX_LINE_BYTES, false, 1);
   }
 
   /** Same options with the given format ({@link DataFormat#AUTO} decides by file name). */
   public ReadOptions withFormat(DataFormat format) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads);
   }
 
   /** Same options with a declared number of features d (-1: from the file). */
   public ReadOptions withNumFeatures(int numFeatures) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads);
   }
 
   /** Same options with a declared number of labels L (-1: from the file). */
   public ReadOptions withNumLabels(int numLabels) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads);
   }
 
   /** Same options with 0-based (true) or 1-based (false, the LIBSVM convention) feature indices. */
   public ReadOptions withZeroBased(boolean zeroBased) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads);
   }
 
   /** Same options with an explicit Mulan XML label file (null: look beside the ARFF file). */
   public ReadOptions withLabelFile(Path labelFile) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads);
   }
 
   /** Same options where the last {@code n} ARFF attributes are the labels (clears labelsFirst). */
   public ReadOptions withLabelsLast(int n) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, -1, n, ignoredAttributes, maxLineBytes, hashInputs);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, -1, n, ignoredAttributes, maxLineBytes, hashInputs, parseThreads);
   }
 
   /** Same options where the first {@code n} ARFF attributes are the labels, as in MEKA (clears labelsLast). */
   public ReadOptions withLabelsFirst(int n) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, n, -1, ignoredAttributes, maxLineBytes, hashInputs);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, n, -1, ignoredAttributes, maxLineBytes, hashInputs, parseThreads);
   }
 
   /**
@@ -122,12 +131,12 @@ public record ReadOptions(
    */
   public ReadOptions withIgnoredAttributes(String... attributes) {
     return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, Set.of(attributes), maxLineBytes,
-        hashInputs);
+        hashInputs, parseThreads);
   }
 
   /** Same options with a different longest accepted line, in bytes. */
   public ReadOptions withMaxLineBytes(int maxLineBytes) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads);
   }
 
   /**
@@ -135,6 +144,17 @@ public record ReadOptions(
    * size of every input they read, for provenance.
    */
   public ReadOptions withInputHashing(boolean hashInputs) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads);
+  }
+
+  /**
+   * Same options parsing on {@code parseThreads} threads ahead of the caller (1: on the caller's thread, as it
+   * reads); see the record comment. {@code Runtime.getRuntime().availableProcessors()} suits a caller that
+   * does little per example.
+   *
+   * @throws IllegalArgumentException if {@code parseThreads < 1}
+   */
+  public ReadOptions withParseThreads(int parseThreads) {
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads);
   }
 }
