@@ -148,9 +148,17 @@ final class DataLoading {
     return like == null || like.size() == 0 ? 32 : (int) Math.max(1, Math.round((double) like.totalNonZeros() / like.size()));
   }
 
+  /**
+   * Threads a LIBSVM file is parsed on ahead of the command ({@link ReadOptions#withParseThreads}): every
+   * core. The examples, their order, the errors and the digests do not depend on it.
+   */
+  static int parseThreads() {
+    return Runtime.getRuntime().availableProcessors();
+  }
+
   /** Reads a whole data file into memory. */
   static Dataset read(Path file, DataOptions options) throws IOException {
-    return DataFiles.read(file, readOptions(options));
+    return DataFiles.read(file, readOptions(options).withParseThreads(parseThreads()));
   }
 
   /**
@@ -158,7 +166,7 @@ final class DataLoading {
    * bar over its bytes when {@code progress} is shown and the file is a regular one.
    */
   static Dataset readHashed(Path file, DataOptions options, Progress progress) throws IOException {
-    ReadOptions r = readOptions(options).withInputHashing(true);
+    ReadOptions r = readOptions(options).withInputHashing(true).withParseThreads(parseThreads());
     if (!measurable(file, progress)) {
       return DataFiles.read(file, r);
     }

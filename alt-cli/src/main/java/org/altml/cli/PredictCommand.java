@@ -7,8 +7,6 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.altml.core.eval.FeatureScaler;
 import org.altml.core.learner.OnlineMultiLabelLearner;
-import org.altml.core.learner.Predictor;
-import org.altml.core.learner.Scores;
 import org.altml.core.model.SavedModel;
 import org.altml.sparse.data.ExampleStream;
 import org.altml.sparse.data.ReadAheadStream;
@@ -98,29 +96,32 @@ public final class PredictCommand implements Callable<Integer> {
   /** Predicts every example; returns the number of examples and of empty predictions. */
   private long[] predictAll(OnlineMultiLabelLearner model, FeatureScaler scaler, ModelFit fit, Writer out,
       Progress progress) throws IOException {
-    Predictions lines = new Predictions(out, model.numLabels(), scores);
-    Predictor predictor = model.predictor();
-    Scores s = new Scores(model.numLabels());
+    int threads = DataLoading.parseThreads();
+    // the file is parsed on other threads, blocks ahead of the predictions (the same examples, the same errors):
+    // LIBSVM on every core, ARFF on one; blocks of examples are predicted and formatted on every core, and
+    // written here in input order
+    ExampleStream file = DataLoading.open(dataFile, DataLoading.readOptions(data).withParseThreads(threads), progress);
     long n = 0;
-    long empty = 0;
-    ExampleStream file = DataLoading.open(dataFile, DataLoading.readOptions(data), progress);
-    // the file is parsed on a second thread, blocks ahead of the predictions (the same examples, the same errors)
-    try (ExampleStream stream = new ReadAheadStream(file)) {
-      // what the data declares is checked before any prediction; LIBSVM declares nothing, so each example is
-      if (stream.numLabels() >= 0) {
-        fit.labels(stream.numLabels(), file instanceof ArffReader arff ? arff.labelNames() : null);
-      }
-      fit.features(stream.numFeatures(), true);
-      while (stream.advance()) {
-        n++;
-        fit.label(stream.labels().maxLabel(), n);
-        fit.features(stream.features().maxIndex() + 1L, false);
-        predictor.predict(scaler.transform(stream.features()), s);
-        if (lines.write(s) == 0) {
-          empty++;
+    try (ExampleStream stream = file instanceof ArffReader ? new ReadAheadStream(file) : file;
+        PredictionPipeline pipeline = new PredictionPipeline(model, scaler, scores, out, threads)) {
+      try {
+        // what the data declares is checked before any prediction; LIBSVM declares nothing, so each example is
+        if (stream.numLabels() >= 0) {
+          fit.labels(stream.numLabels(), file instanceof ArffReader arff ? arff.labelNames() : null);
         }
+        fit.features(stream.numFeatures(), true);
+        while (stream.advance()) {
+          n++;
+          fit.label(stream.labels().maxLabel(), n);
+          fit.features(stream.features().maxIndex() + 1L, false);
+          pipeline.add(stream.features());
+        }
+      } catch (IOException | RuntimeException e) {
+        pipeline.flush(); // the lines of the examples before the bad one, as one example at a time would
+        throw e;
       }
+      pipeline.flush();
+      return new long[] {pipeline.examples(), pipeline.emptyPredictions()};
     }
-    return new long[] {n, empty};
   }
 }

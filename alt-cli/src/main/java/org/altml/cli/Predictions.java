@@ -17,7 +17,7 @@ final class Predictions {
   private final int[] predicted;
   private final StringBuilder line = new StringBuilder();
 
-  /** A writer of prediction lines for {@code numLabels} labels. */
+  /** A writer of prediction lines for {@code numLabels} labels ({@code out} may be null to {@link #format} only). */
   Predictions(Writer out, int numLabels, boolean withScores) {
     this.out = out;
     this.withScores = withScores;
@@ -27,22 +27,28 @@ final class Predictions {
   /** Writes the line of one example; returns the number of labels predicted. */
   int write(Scores scores) throws IOException {
     line.setLength(0);
+    int n = format(scores, line);
+    out.append(line);
+    return n;
+  }
+
+  /** Appends the line of one example, its line end included, to {@code text}; returns the number of labels predicted. */
+  int format(Scores scores, StringBuilder text) {
     int n = scores.predicted(predicted);
     for (int k = 0; k < n; k++) {
       if (k > 0) {
-        line.append(',');
+        text.append(',');
       }
-      line.append(predicted[k]);
+      text.append(predicted[k]);
     }
     if (withScores) {
-      line.append('\t');
+      text.append('\t');
       for (int i = 0; i < scores.numLabels(); i++) {
-        line.append(scores.label(i)).append(' ');
+        text.append(scores.label(i)).append(' ');
       }
-      line.append(scores.threshold());
+      text.append(scores.threshold());
     }
-    line.append('\n');
-    out.append(line);
+    text.append('\n');
     return n;
   }
 }

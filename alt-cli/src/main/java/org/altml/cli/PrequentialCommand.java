@@ -117,7 +117,8 @@ public final class PrequentialCommand implements Callable<Integer> {
     PrequentialResult result;
     List<RunRecord.DataFile> dataFiles;
     try (Progress progress = progressOptions.progress(spec);
-        ExampleStream file = DataLoading.open(dataFile, DataLoading.readOptions(data).withInputHashing(true), progress);
+        ExampleStream file = DataLoading.open(dataFile, DataLoading.readOptions(data).withInputHashing(true)
+            .withParseThreads(DataLoading.parseThreads()), progress);
         CliOutput curveOut = curveFile == null ? null : CliOutput.open(spec, curveFile)) {
       ExampleStream examples = file;
       int numLabels = data.numLabels != null ? data.numLabels : file.numLabels();

@@ -1,0 +1,201 @@
+package org.altml.cli;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.Writer;
+import java.util.ArrayDeque;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.altml.core.eval.FeatureScaler;
+import org.altml.core.eval.FeatureScaling;
+import org.altml.core.learner.ExampleBlock;
+import org.altml.core.learner.OnlineMultiLabelLearner;
+import org.altml.core.learner.Predictor;
+import org.altml.core.learner.Scores;
+import org.altml.sparse.LabelSet;
+import org.altml.sparse.SparseVector;
+
+/**
+ * The prediction lines of a stream of examples, computed on several threads and written in input order:
+ * the examples are copied into blocks, each block is scaled, predicted ({@link Predictor#predict(ExampleBlock,
+ * Scores[])}, one predictor per block so each thread has its own scratch over the frozen model) and
+ * formatted ({@link Predictions}) on a pool thread, and the caller's thread writes the blocks' text in the
+ * order they were added. The output is the same, byte for byte, as one {@link Predictions#write} per example
+ * on one thread, whatever the number of threads: block prediction gives each example the scores of the
+ * one-example call.
+ *
+ * <p>Failures keep their place: {@link #flush()} after an error of the caller (a bad line) writes the lines of
+ * every example added before it. A block whose prediction fails (a non-finite score: the model then refuses
+ * every call, on every thread) writes nothing; the lines of the blocks before it are written and its exception
+ * is thrown by the {@link #add} or {@link #flush} that reaches it. Not thread-safe: one caller thread.
+ */
+final class PredictionPipeline implements AutoCloseable {
+  private final Writer out;
+  private final ExecutorService pool;
+  private final ArrayDeque<Slot> free = new ArrayDeque<>();
+  private final ArrayDeque<Slot> pending = new ArrayDeque<>();
+  private Slot current;
+  private long examples;
+  private long empty;
+
+  /**
+   * A pipeline predicting with {@code model} on {@code threads} threads (1: on the caller's thread), each
+   * example scaled by a copy of {@code scaler}, lines as {@link Predictions} writes them.
+   */
+  PredictionPipeline(OnlineMultiLabelLearner model, FeatureScaler scaler, boolean withScores, Writer out, int threads) {
+    this.out = out;
+    this.pool = threads > 1 ? Executors.newFixedThreadPool(threads, r -> {
+      Thread t = new Thread(r, "alt-predict");
+      t.setDaemon(true);
+      return t;
+    }) : null;
+    int slots = threads > 1 ? 3 * threads : 1;
+    for (int i = 0; i < slots; i++) {
+      free.add(new Slot(model, scaler, withScores));
+    }
+  }
+
+  /** Examples whose lines have been written. */
+  long examples() {
+    return examples;
+  }
+
+  /** Written lines that predict no label. */
+  long emptyPredictions() {
+    return empty;
+  }
+
+  /** Adds a copy of an example; may write the lines of earlier blocks. */
+  void add(SparseVector x) throws IOException {
+    if (current == null) {
+      current = free.isEmpty() ? writeOldest() : free.poll();
+      current.clear();
+    }
+    current.raw.add(OnlineMultiLabelLearner.NO_ID, x, null);
+    if (current.raw.isFull()) {
+      submitCurrent();
+    }
+  }
+
+  /** Predicts what was added and writes every line still pending, in order. */
+  void flush() throws IOException {
+    if (current != null && current.raw.size() > 0) {
+      submitCurrent();
+    }
+    while (!pending.isEmpty()) {
+      free.add(writeOldest());
+    }
+  }
+
+  private void submitCurrent() {
+    Slot s = current;
+    current = null;
+    s.future = pool != null ? pool.submit(s::run) : null;
+    if (pool == null) {
+      s.run();
+    }
+    pending.add(s);
+  }
+
+  /** Waits for the oldest block, writes its lines (and throws its failure after them); returns its slot. */
+  private Slot writeOldest() throws IOException {
+    Slot s = pending.poll();
+    if (s.future != null) {
+      try {
+        s.future.get();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new InterruptedIOException("interrupted while predicting");
+      } catch (ExecutionException e) {
+        throw new IllegalStateException("prediction thread failed", e.getCause()); // run() catches everything
+      }
+    }
+    out.append(s.text);
+    examples += s.lines;
+    empty += s.empty;
+    if (s.failure != null) {
+      Throwable f = s.failure;
+      s.failure = null;
+      if (f instanceof RuntimeException r) {
+        throw r;
+      }
+      if (f instanceof Error e) {
+        throw e;
+      }
+      throw new IOException(f);
+    }
+    return s;
+  }
+
+  @Override
+  public void close() {
+    if (pool != null) {
+      pool.shutdownNow();
+    }
+  }
+
+  /** One block: its examples, their scaled copies, a predictor with its own scratch, and the formatted lines. */
+  private static final class Slot {
+    final ExampleBlock raw;
+    final ExampleBlock scaled;
+    final FeatureScaler scaler;
+    final Predictor predictor;
+    final Scores[] scores;
+    final Predictions format;
+    final StringBuilder text = new StringBuilder();
+    Future<?> future;
+    int lines;
+    int empty;
+    Throwable failure;
+
+    Slot(OnlineMultiLabelLearner model, FeatureScaler scaler, boolean withScores) {
+      this.predictor = model.predictor();
+      int size = Math.max(256, predictor.preferredBlockSize());
+      this.raw = new ExampleBlock(size);
+      this.scaler = scaler.copy();
+      this.scaled = scaler.scaling() == FeatureScaling.NONE ? null : new ExampleBlock(size);
+      this.scores = ExampleBlock.newScores(size, model.numLabels());
+      this.format = new Predictions(null, model.numLabels(), withScores);
+    }
+
+    void clear() {
+      raw.clear();
+      text.setLength(0);
+      lines = 0;
+      empty = 0;
+      failure = null;
+    }
+
+    /** Scales, predicts and formats the block; a failure is kept, without lines. */
+    void run() {
+      try {
+        ExampleBlock in = raw;
+        if (scaled != null) {
+          scaled.clear();
+          for (int k = 0; k < raw.size(); k++) {
+            scaled.add(raw.id(k), scaler.transform(raw.features(k)), (LabelSet) null);
+          }
+          in = scaled;
+        }
+        predictor.predict(in, scores);
+        for (int k = 0; k < in.size(); k++) {
+          line(scores[k]);
+        }
+      } catch (RuntimeException | Error e) {
+        text.setLength(0); // a block predicts all or nothing
+        lines = 0;
+        empty = 0;
+        failure = e;
+      }
+    }
+
+    private void line(Scores s) {
+      if (format.format(s, text) == 0) {
+        empty++;
+      }
+      lines++;
+    }
+  }
+}
