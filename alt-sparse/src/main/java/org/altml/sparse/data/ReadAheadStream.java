@@ -213,23 +213,17 @@ public final class ReadAheadStream implements ExampleStream {
     source.close();
   }
 
-  /** Examples in CSR arrays that grow to the longest seen and are reused. */
+  /** A block of at most {@code capacity} examples ({@link ExampleRows}), or the end or error marker. */
   private static final class Block {
     static final Block END = new Block(0);
 
     final int capacity;
+    final ExampleRows rows = new ExampleRows();
     int size;
-    int[] featureOffsets;
-    int[] indices = new int[0];
-    float[] values = new float[0];
-    int[] labelOffsets;
-    int[] labels = new int[0];
     Throwable error;
 
     Block(int capacity) {
       this.capacity = capacity;
-      this.featureOffsets = new int[capacity + 1];
-      this.labelOffsets = new int[capacity + 1];
     }
 
     static Block failed(Throwable error) {
@@ -240,32 +234,16 @@ public final class ReadAheadStream implements ExampleStream {
 
     void clear() {
       size = 0;
+      rows.clear();
     }
 
     void add(SparseVector f, LabelSet l) {
-      int at = featureOffsets[size];
-      int nnz = f.nnz();
-      if (at + nnz > indices.length) {
-        int grown = Math.max(at + nnz, 2 * indices.length);
-        indices = java.util.Arrays.copyOf(indices, grown);
-        values = java.util.Arrays.copyOf(values, grown);
-      }
-      System.arraycopy(f.indices(), f.offset(), indices, at, nnz);
-      System.arraycopy(f.values(), f.offset(), values, at, nnz);
-      int lat = labelOffsets[size];
-      int m = l.size();
-      if (lat + m > labels.length) {
-        labels = java.util.Arrays.copyOf(labels, Math.max(lat + m, 2 * labels.length));
-      }
-      System.arraycopy(l.array(), l.offset(), labels, lat, m);
+      rows.add(f, l);
       size++;
-      featureOffsets[size] = at + nnz;
-      labelOffsets[size] = lat + m;
     }
 
     void view(int k, SparseVector f, LabelSet l) {
-      f.reset(indices, values, featureOffsets[k], featureOffsets[k + 1] - featureOffsets[k]);
-      l.reset(labels, labelOffsets[k], labelOffsets[k + 1] - labelOffsets[k]);
+      rows.view(k, f, l);
     }
   }
 }

@@ -8,6 +8,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
+import org.altml.sparse.data.ExampleRows;
 import org.altml.sparse.data.ExampleStream;
 import org.altml.sparse.data.InputDigest;
 
@@ -326,13 +327,9 @@ final class ParallelLibSvmStream implements ExampleStream {
   /** One chunk of lines and the block of examples parsed from it, recycled. */
   private static final class Task {
     final LineChunk chunk;
+    final ExampleRows rows = new ExampleRows();
     int size;
     long lines;
-    int[] featureOffsets = new int[129];
-    int[] indices = new int[0];
-    float[] values = new float[0];
-    int[] labelOffsets = new int[129];
-    int[] labels = new int[0];
     /** Lines the consumer parses again: flagged far labels, then the failing line (when {@link #errorLine} > 0). */
     int recheckCount;
     int[] recheckExample = new int[4];
@@ -353,6 +350,7 @@ final class ParallelLibSvmStream implements ExampleStream {
 
     void clear() {
       size = 0;
+      rows.clear();
       lines = 0;
       recheckCount = 0;
       errorLine = 0;
@@ -365,31 +363,11 @@ final class ParallelLibSvmStream implements ExampleStream {
     }
 
     void add(SparseVector f, LabelSet l, boolean recheck, int start, int end, long line) {
-      if (size + 1 == featureOffsets.length) {
-        featureOffsets = Arrays.copyOf(featureOffsets, 2 * featureOffsets.length);
-        labelOffsets = Arrays.copyOf(labelOffsets, 2 * labelOffsets.length);
-      }
-      int at = featureOffsets[size];
-      int nnz = f.nnz();
-      if (at + nnz > indices.length) {
-        int grown = Math.max(at + nnz, 2 * indices.length);
-        indices = Arrays.copyOf(indices, grown);
-        values = Arrays.copyOf(values, grown);
-      }
-      System.arraycopy(f.indices(), f.offset(), indices, at, nnz);
-      System.arraycopy(f.values(), f.offset(), values, at, nnz);
-      int lat = labelOffsets[size];
-      int m = l.size();
-      if (lat + m > labels.length) {
-        labels = Arrays.copyOf(labels, Math.max(lat + m, 2 * labels.length));
-      }
-      System.arraycopy(l.array(), l.offset(), labels, lat, m);
       if (recheck) {
         addRecheck(size, start, end, line);
       }
+      rows.add(f, l);
       size++;
-      featureOffsets[size] = at + nnz;
-      labelOffsets[size] = lat + m;
     }
 
     private void addRecheck(int example, int start, int end, long line) {
@@ -421,8 +399,7 @@ final class ParallelLibSvmStream implements ExampleStream {
     }
 
     void view(int k, SparseVector f, LabelSet l) {
-      f.reset(indices, values, featureOffsets[k], featureOffsets[k + 1] - featureOffsets[k]);
-      l.reset(labels, labelOffsets[k], labelOffsets[k + 1] - labelOffsets[k]);
+      rows.view(k, f, l);
     }
 
     synchronized void finish() {
