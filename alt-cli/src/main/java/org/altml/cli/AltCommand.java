@@ -6,6 +6,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.altml.core.learner.DivergenceException;
 import org.altml.sparse.InsufficientMemoryException;
@@ -28,7 +29,7 @@ import picocli.CommandLine.Spec;
  * {@code Callable<Integer>} (check its files with {@link CommandFiles} before any work, print through
  * {@code spec.commandLine().getOut()}/{@code getErr()}, read data through {@link DataLoading}, write
  * through {@link CliOutput}, reuse {@link DataOptions}/{@link SeedOptions}/{@link ProgressOptions} as
- * {@link CommandLine.Mixin}s) and list it in {@code subcommands} below. A command that builds a learner
+ * {@link CommandLine.Mixin}s) and list it in {@code SUBCOMMANDS} below. A command that builds a learner
  * takes {@code --learner} and the registry's parameter options with {@code modelTransformer =
  * LearnerOptions.Required.class} and turns them into settings with {@code LearnerOptions.settings(spec)}.
  */
@@ -36,8 +37,10 @@ import picocli.CommandLine.Spec;
     name = "alt",
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
-    description = "ALT: adaptive label thresholding for online multi-label classification.",
-    subcommands = {
+    description = "ALT: adaptive label thresholding for online multi-label classification.")
+public final class AltCommand implements Callable<Integer> {
+  /** The subcommands, in the order of the help. */
+  private static final List<Class<?>> SUBCOMMANDS = List.of(
       EvaluateCommand.class,
       TuneCommand.class,
       ExperimentCommand.class,
@@ -48,9 +51,8 @@ import picocli.CommandLine.Spec;
       ConvertCommand.class,
       GenerateCommand.class,
       DemoCommand.class,
-      CommandLine.HelpCommand.class
-    })
-public final class AltCommand implements Callable<Integer> {
+      CommandLine.HelpCommand.class);
+
   /** Exit code of every failure, usage errors included. */
   public static final int EXIT_FAILURE = 2;
 
@@ -68,9 +70,36 @@ public final class AltCommand implements Callable<Integer> {
     return EXIT_FAILURE;
   }
 
-  /** A command line for {@code alt} with the project's exit codes and error reporting. */
+  /** A command line for {@code alt} with every subcommand, the project's exit codes and error reporting. */
   public static CommandLine newCommandLine() {
+    return newCommandLine(SUBCOMMANDS);
+  }
+
+  /**
+   * The command line that runs {@code args}: with only the subcommand {@code args} start with when they name one
+   * other than {@code help}, none for {@code --version}, else with every subcommand. Building a subcommand's options (the learner options
+   * come from the registry) took about 0.3 s of every start-up for all of them; the one that runs is enough,
+   * since nothing else of the tree is shown. The result of {@code args} is the same either way.
+   */
+  static CommandLine newCommandLine(String[] args) {
+    if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+      return newCommandLine(List.of());
+    }
+    if (args.length > 0 && !args[0].equals("help")) {
+      for (Class<?> c : SUBCOMMANDS) {
+        if (c.getAnnotation(Command.class).name().equals(args[0])) {
+          return newCommandLine(List.of(c));
+        }
+      }
+    }
+    return newCommandLine(SUBCOMMANDS);
+  }
+
+  private static CommandLine newCommandLine(List<Class<?>> subcommands) {
     CommandLine cmd = new CommandLine(new AltCommand());
+    for (Class<?> c : subcommands) {
+      cmd.addSubcommand(new CommandLine(c)); // built as a command line of its own: its model transformer applies
+    }
     cmd.setParameterExceptionHandler(
         (ex, args) -> {
           // one line for the problem (plus picocli's "did you mean" suggestions), then where the help is:
@@ -177,7 +206,7 @@ public final class AltCommand implements Callable<Integer> {
     }
     int code;
     try {
-      code = newCommandLine().execute(args);
+      code = newCommandLine(args).execute(args);
     } catch (OutOfMemoryError e) {
       // every input-sized allocation is checked first (MemoryCheck); this is the last line of defence
       System.err.println("alt: out of memory (" + e.getMessage() + "): run with more heap: ALT_JAVA_OPTS=-Xmx8g ./alt ...");

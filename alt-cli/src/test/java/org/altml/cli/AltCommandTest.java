@@ -9,6 +9,38 @@ import org.altml.sparse.io.DataFormatException;
 import org.junit.jupiter.api.Test;
 
 class AltCommandTest {
+  /** Runs {@code args} on the command line with every subcommand (what {@link CliRun#of} builds only when needed). */
+  private static CliRun fullTree(String... args) {
+    picocli.CommandLine cmd = AltCommand.newCommandLine();
+    java.io.StringWriter out = new java.io.StringWriter();
+    java.io.StringWriter err = new java.io.StringWriter();
+    cmd.setOut(new java.io.PrintWriter(out));
+    cmd.setErr(new java.io.PrintWriter(err));
+    int code = cmd.execute(args);
+    return new CliRun(code, out.toString(), err.toString());
+  }
+
+  /**
+   * main builds only the subcommand it runs (start-up); help, usage errors, suggestions and results are those of
+   * the command line with every subcommand.
+   */
+  @Test
+  void theCommandLineMainBuildsAnswersAsTheWholeTree() {
+    String[][] cases = {
+      {"--version"}, {"--help"}, {}, {"help", "evaluate"}, {"evaluate", "--help"}, {"predict", "--help"},
+      {"evalute"}, {"evaluate", "--lerner", "falt"}, {"evaluate", "--learner", "nope"}, {"train", "--learner", "falt"},
+      {"stats"}, {"generate", "--kind", "dense", "-n", "3", "-"}, {"tune", "--learner", "falt-k", "--budget", "-1"},
+    };
+    for (String[] args : cases) {
+      CliRun lazy = CliRun.of(args);
+      CliRun full = fullTree(args);
+      String what = String.join(" ", args);
+      assertEquals(full.exitCode(), lazy.exitCode(), what);
+      assertEquals(full.out(), lazy.out(), what);
+      assertEquals(full.err(), lazy.err(), what);
+    }
+  }
+
   @Test
   void versionNamesToolkitJdkAndVectorization() {
     CliRun r = CliRun.of("--version");

@@ -9,7 +9,7 @@ import picocli.CommandLine;
 /** The result of running {@code alt} in-process, as picocli's manual tests applications. */
 record CliRun(int exitCode, String out, String err) {
   static CliRun of(String... args) {
-    CommandLine cmd = AltCommand.newCommandLine();
+    CommandLine cmd = AltCommand.newCommandLine(args); // as main builds it
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     cmd.setOut(new PrintWriter(out));
