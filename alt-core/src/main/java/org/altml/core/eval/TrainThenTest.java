@@ -210,7 +210,10 @@ public final class TrainThenTest {
     Training training = train(observer.observe(learner), train, config.order(), config.seed(), scaler);
     learner.checkFinite();
     observer.phase("testing", test.size());
-    Testing testing = test(observer.observe(learner), test, scaler, config.zeroDivision(), config.effectiveThreads());
+    // test rows carry their ids only when they are rows of the training data's dataset (a held-out fold): the ids
+    // of another file name other vectors, which a learner's cache of the training data must not be asked about
+    Testing testing = test(observer.observe(learner), test, scaler, config.zeroDivision(), config.effectiveThreads(),
+        test.dataset() == train.dataset());
     return new TrainThenTestResult(testing.metrics(), training.seconds(), testing.seconds(), training.examples(),
         testing.examples(), config, testing.threads(), learner, scaler, record);
   }
@@ -305,6 +308,12 @@ public final class TrainThenTest {
    */
   public static Testing test(
       OnlineMultiLabelLearner learner, DataView test, FeatureScaler scaler, ZeroDivisionPolicy policy, int threads) {
+    return test(learner, test, scaler, policy, threads, true);
+  }
+
+  /** {@link #test(OnlineMultiLabelLearner, DataView, FeatureScaler, ZeroDivisionPolicy, int)}; without {@code ids} every example is {@code NO_ID}. */
+  private static Testing test(
+      OnlineMultiLabelLearner learner, DataView test, FeatureScaler scaler, ZeroDivisionPolicy policy, int threads, boolean ids) {
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be >= 1: " + threads);
     }
@@ -315,7 +324,7 @@ public final class TrainThenTest {
     long start = System.nanoTime();
     EvaluationSuite total;
     if (chunks == 1) {
-      total = evaluateChunk(learner.predictor(), numLabels, test, 0, n, scaler, new EvaluationSuite(numLabels, policy));
+      total = evaluateChunk(learner.predictor(), numLabels, test, 0, n, scaler, new EvaluationSuite(numLabels, policy), ids);
     } else {
       total = new EvaluationSuite(numLabels, policy);
       List<Callable<EvaluationSuite>> parts = new ArrayList<>(chunks);
@@ -324,7 +333,7 @@ public final class TrainThenTest {
         int to = (int) ((long) n * (c + 1) / chunks);
         FeatureScaler own = scaler.copy();
         Predictor predictor = learner.predictor();
-        parts.add(() -> evaluateChunk(predictor, numLabels, test, from, to, own, new EvaluationSuite(numLabels, policy)));
+        parts.add(() -> evaluateChunk(predictor, numLabels, test, from, to, own, new EvaluationSuite(numLabels, policy), ids));
       }
       for (EvaluationSuite part : ProtocolThreads.invokeAll(parts)) {
         total.merge(part);
@@ -334,8 +343,8 @@ public final class TrainThenTest {
     return new Testing(total.report(), n, seconds, chunks);
   }
 
-  private static EvaluationSuite evaluateChunk(
-      Predictor predictor, int numLabels, DataView test, int from, int to, FeatureScaler scaler, EvaluationSuite suite) {
+  private static EvaluationSuite evaluateChunk(Predictor predictor, int numLabels, DataView test, int from, int to,
+      FeatureScaler scaler, EvaluationSuite suite, boolean ids) {
     ExampleBlock block = new ExampleBlock(Math.max(1, predictor.preferredBlockSize()));
     Scores[] scores = ExampleBlock.newScores(block.capacity(), numLabels);
     SparseVector x = new SparseVector();
@@ -345,10 +354,11 @@ public final class TrainThenTest {
       block.clear();
       for (int k = start; k < end; k++) {
         SparseVector scaled = scaler.transform(test.features(k, x));
+        long id = ids ? test.row(k) : OnlineMultiLabelLearner.NO_ID;
         if (scaled == x) {
-          block.addView(test.row(k), x, null); // the dataset's own row: nothing to copy
+          block.addView(id, x, null); // the dataset's own row: nothing to copy
         } else {
-          block.add(test.row(k), scaled, null);
+          block.add(id, scaled, null);
         }
       }
       predictor.predict(block, scores);

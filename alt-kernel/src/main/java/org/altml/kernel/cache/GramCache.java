@@ -19,9 +19,13 @@ import org.altml.sparse.SparseVector;
  * <p>Two layouts, chosen once from the memory budget:
  *
  * <ul>
- *   <li>{@link Mode#FULL}: the whole symmetric matrix as its lower triangle with the diagonal, one
- *       {@code double[]} of n(n+1)/2 entries, d²(a, b) for b ≤ a at a(a+1)/2 + b, when it fits the budget;
- *       nothing is ever evicted, so each pair is computed once;</li>
+ *   <li>{@link Mode#FULL}: the whole symmetric matrix, one {@code double[]} of n² entries, d²(a, b) at a·n + b
+ *       and again at b·n + a, when it fits the budget; nothing is ever evicted, so each pair is computed once.
+ *       Both halves are kept so that the distances of one example to every other lie in one contiguous row:
+ *       a kernel row's lookups then stay in a few cache lines (with the lower triangle alone, half of a
+ *       row's partners lay one cache line each in other rows, and those loads were a third of a cached
+ *       tuning sweep). A pair is claimed and written at its lower-triangle place (b ≤ a) first, then
+ *       copied to its mirror;</li>
  *   <li>{@link Mode#ROWS}: otherwise, rows of n entries (the distances of one example to every other), at
  *       most as many as fit the budget, the least recently used row evicted first (LIBSVM's kernel cache).
  *       A kernel row of x needs only the cache row of x, so one lookup under a lock serves a whole row.</li>
@@ -50,7 +54,7 @@ public final class GramCache implements SharedResources.Reporting {
 
   /** How the distances are stored. */
   public enum Mode {
-    /** The whole lower triangle. */
+    /** The whole matrix. */
     FULL,
     /** Least-recently-used rows. */
     ROWS;
@@ -72,7 +76,7 @@ public final class GramCache implements SharedResources.Reporting {
   private final long budgetBytes;
   private final Mode mode;
   private final long[] fingerprints;
-  private final double[] triangle;
+  private final double[] matrix;
 
   private final Object lock = new Object();
   private final int maxRows;
@@ -105,18 +109,18 @@ public final class GramCache implements SharedResources.Reporting {
     this.numExamples = numExamples;
     this.budgetBytes = budgetBytes;
     this.fingerprints = new long[numExamples];
-    long entries = triangleEntries(numExamples);
+    long entries = (long) numExamples * numExamples;
     if (entries <= MAX_ARRAY && 8 * entries + 8L * numExamples <= budgetBytes) {
       mode = Mode.FULL;
-      triangle = new double[(int) entries];
-      Arrays.fill(triangle, Double.NaN);
+      matrix = new double[(int) entries];
+      Arrays.fill(matrix, Double.NaN);
       maxRows = 0;
       slotById = null;
       rows = null;
       rowIds = prev = next = null;
     } else {
       mode = Mode.ROWS;
-      triangle = null;
+      matrix = null;
       maxRows = (int) Math.min(numExamples, (budgetBytes - 8L * numExamples) / rowBytes(numExamples));
       slotById = new IntIntHashMap(maxRows);
       rows = new double[maxRows][];
@@ -199,11 +203,11 @@ public final class GramCache implements SharedResources.Reporting {
     return awaited.sum();
   }
 
-  /** Approximate bytes of heap held: the fingerprints and the triangle, or the resident rows. */
+  /** Approximate bytes of heap held: the fingerprints and the matrix, or the resident rows. */
   public long ramBytesUsed() {
     long bytes = 128 + 8L * numExamples;
     if (mode == Mode.FULL) {
-      return bytes + 8L * triangle.length;
+      return bytes + 8L * matrix.length;
     }
     synchronized (lock) {
       return bytes + (long) usedRows * rowBytes(numExamples) + 16L * maxRows + 20L * maxRows;
@@ -376,7 +380,7 @@ public final class GramCache implements SharedResources.Reporting {
       }
       this.id = (int) id;
       if (mode == Mode.FULL) {
-        base = triangleEntries(id);
+        base = id * (long) numExamples;
       } else {
         row = row(this.id);
       }
@@ -388,15 +392,21 @@ public final class GramCache implements SharedResources.Reporting {
       return id;
     }
 
+    /** Where the pair of the bound example and {@code other} is claimed and written first: row max, column min. */
     private int index(int other) {
-      long hi = Math.max(other, id); // branch-free: the larger id picks the triangle's row
+      long hi = Math.max(other, id); // branch-free: the larger id picks the row
       long lo = Math.min(other, id);
-      return (int) (hi * (hi + 1) / 2 + lo);
+      return (int) (hi * numExamples + lo);
     }
 
-    /** The array holding d²(bound example, {@code other}): the triangle, or the bound example's row. */
+    /** The pair's copy in the bound example's own row ({@link #gather} reads it). */
+    private int mirror(int other) {
+      return (int) (base + other);
+    }
+
+    /** The array holding d²(bound example, {@code other}): the matrix, or the bound example's row. */
     private double[] entries() {
-      return mode == Mode.FULL ? triangle : row;
+      return mode == Mode.FULL ? matrix : row;
     }
 
     /** Where d²(bound example, {@code other}) lies in {@link #entries()}. */
@@ -406,7 +416,10 @@ public final class GramCache implements SharedResources.Reporting {
 
     /** d²(bound example, {@code other}) when cached, else NaN (counted as a hit or a miss). */
     public double get(int other) {
-      double v = (double) DOUBLES.getOpaque(entries(), entry(other));
+      double v = (double) DOUBLES.getOpaque(entries(), mode == Mode.FULL ? mirror(other) : other);
+      if (v != v && mode == Mode.FULL) {
+        v = (double) DOUBLES.getOpaque(matrix, index(other)); // written there first
+      }
       if (v == PENDING) {
         v = Double.NaN;
       }
@@ -421,16 +434,17 @@ public final class GramCache implements SharedResources.Reporting {
     /**
      * Writes d²(bound example, {@code others[k]}) into {@code out[k]} for k in {@code [0, n)}: the cached
      * value, or NaN when it is missing, being computed, or {@code others[k]} is negative (no id). Not counted: report with
-     * {@link #count}. A loop of independent loads and nothing else, so the processor overlaps their cache
-     * misses (half of a triangle row's partners lie in other rows, one cache line each).
+     * {@link #count}. A loop of independent loads from the bound example's own row and nothing else. A NaN
+     * may be a pair stored a moment ago at its first place only: {@link #claim} finds it there.
      */
     public void gather(int[] others, int n, double[] out) {
       if (mode == Mode.FULL) {
-        double[] t = triangle;
+        double[] t = matrix;
+        long b = base;
         for (int k = 0; k < n; k++) {
           int other = others[k];
-          double v = other < 0 ? Double.NaN : (double) DOUBLES.getOpaque(t, index(other));
-          out[k] = v == PENDING ? Double.NaN : v;
+          double v = other < 0 ? Double.NaN : (double) DOUBLES.getOpaque(t, (int) (b + other));
+          out[k] = v == PENDING ? Double.NaN : v; // NaN: missing here (claim looks at the pair's first place)
         }
       } else {
         double[] r = row;
@@ -485,13 +499,20 @@ public final class GramCache implements SharedResources.Reporting {
       double[] a = entries();
       int i = entry(other);
       double v = (double) DOUBLES.compareAndExchange(a, i, PENDING, squaredDistance);
-      if (v == PENDING) {
-        return;
-      }
-      if (v != v && DOUBLES.compareAndSet(a, i, Double.NaN, squaredDistance)) {
+      if (v == PENDING || (v != v && DOUBLES.compareAndSet(a, i, Double.NaN, squaredDistance))) {
+        if (mode == Mode.FULL) {
+          mirrorBoth(other, squaredDistance);
+        }
         return;
       }
       pendingRecomputed++;
+    }
+
+    /** Copies a pair's distance to its other place ({@link Mode#FULL}; the same value: symmetric). */
+    private void mirrorBoth(int other, double squaredDistance) {
+      long hi = Math.max(other, id);
+      long lo = Math.min(other, id);
+      DOUBLES.setOpaque(matrix, (int) (lo * numExamples + hi), squaredDistance);
     }
 
     /** Adds this cursor's counts since the last flush to the cache's counters. */

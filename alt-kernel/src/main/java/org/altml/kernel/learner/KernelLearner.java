@@ -258,6 +258,12 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       @Override
       public void predict(ExampleBlock block, Scores[] out) {
         checkUsable();
+        if (cursor != null && block.size() > 0 && block.id(0) != NO_ID) { // a tuning run's test fold: in the Gram cache
+          for (int k = 0; k < block.size(); k++) {
+            predict(block.id(k), block.features(k), out[k]);
+          }
+          return;
+        }
         predictBlock(block, out, ownBlock);
       }
 
@@ -272,10 +278,18 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
   /**
    * The test pass's block: the scores of every example of {@code block} against the whole store in one
    * pass over it ({@link BlockScorer}: two matrix products), bit for bit those of one-example prediction.
+   * With a Gram cache and examples that carry ids (a tuning run's held-out fold, rows of the dataset the cache
+   * covers), the examples go one at a time through the cache instead (the same scores).
    */
   @Override
   public final void predict(ExampleBlock block, Scores[] out) {
     checkUsable();
+    if (gram != null && block.size() > 0 && block.id(0) != NO_ID) { // a tuning run's test fold: in the Gram cache
+      for (int k = 0; k < block.size(); k++) {
+        predict(block.id(k), block.features(k), out[k]);
+      }
+      return;
+    }
     predictBlock(block, out, blockScratch);
     kernelEvaluations += (long) block.size() * store.size();
   }

@@ -45,7 +45,7 @@ class GramCacheTest {
     c.flush();
     assertEquals(3, cache.hits());
     assertEquals(3, cache.misses());
-    assertEquals(8L * 15 + 8L * 5 + 128, cache.ramBytesUsed());
+    assertEquals(8L * 25 + 8L * 5 + 128, cache.ramBytesUsed()); // the 5 x 5 matrix
   }
 
   @Test
