@@ -258,7 +258,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       @Override
       public void predict(ExampleBlock block, Scores[] out) {
         checkUsable();
-        if (cursor != null && block.size() > 0 && block.id(0) != NO_ID) { // a tuning run's test fold: in the Gram cache
+        if (cursor != null && cachedBlock(block, cursor)) {
           for (int k = 0; k < block.size(); k++) {
             predict(block.id(k), block.features(k), out[k]);
           }
@@ -284,7 +284,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
   @Override
   public final void predict(ExampleBlock block, Scores[] out) {
     checkUsable();
-    if (gram != null && block.size() > 0 && block.id(0) != NO_ID) { // a tuning run's test fold: in the Gram cache
+    if (gram != null && cachedBlock(block, gram)) {
       for (int k = 0; k < block.size(); k++) {
         predict(block.id(k), block.features(k), out[k]);
       }
@@ -292,6 +292,15 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     }
     predictBlock(block, out, blockScratch);
     kernelEvaluations += (long) block.size() * store.size();
+  }
+
+  /**
+   * Whether a block's distances are in the Gram cache: its examples carry ids (a tuning run's held-out fold)
+   * and its first example is the vector the cache knows under its id (another scaling of the same rows is not).
+   * One fingerprint per block; otherwise the block's matrix products are faster than one example at a time.
+   */
+  private static boolean cachedBlock(ExampleBlock block, GramCache.Cursor cursor) {
+    return block.size() > 0 && block.id(0) != NO_ID && cursor.bind(block.id(0), block.features(0));
   }
 
   private void predictBlock(ExampleBlock block, Scores[] out, BlockScratch scratch) {
