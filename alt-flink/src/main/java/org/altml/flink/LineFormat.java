@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
+import org.altml.sparse.io.RecordParser;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.src.FileSourceSplit;
@@ -54,30 +55,10 @@ public final class LineFormat implements BulkFormat<TextLine, FileSourceSplit> {
     return TypeInformation.of(TextLine.class);
   }
 
-  private static final java.lang.invoke.VarHandle LONGS =
-      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-  private static final long ONES = 0x0101010101010101L;
-  private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
-
-  /**
-   * The index of the first {@code '\n'} in {@code a[from, to)}, or {@code to}: eight bytes at a time (the
-   * classic test for a zero byte in a word, on the word XOR eight newlines), the rest one at a time.
-   */
+  /** The index of the first {@code '\n'} in {@code a[from, to)}, or {@code to} (the readers' search, {@link RecordParser#indexOfNewline}). */
   static int indexOfNewline(byte[] a, int from, int to) {
-    int i = from;
-    for (; i + Long.BYTES <= to; i += Long.BYTES) {
-      long x = (long) LONGS.get(a, i) ^ NEWLINES;
-      long found = (x - ONES) & ~x & (ONES << 7);
-      if (found != 0) {
-        return i + (Long.numberOfTrailingZeros(found) >>> 3);
-      }
-    }
-    for (; i < to; i++) {
-      if (a[i] == '\n') {
-        return i;
-      }
-    }
-    return to;
+    int i = RecordParser.indexOfNewline(a, from, to);
+    return i < 0 ? to : i;
   }
 
   /** Whether {@code path} is read through gzip: by its name, as Flink's file source decides it too. */

@@ -52,6 +52,14 @@ public final class RecordParser {
     return new RecordParser(in, null, reader, header);
   }
 
+  /**
+   * The position of the first LF in {@code b[from, to)}, or -1: the readers' own search, eight bytes at a
+   * time, for engines that cut a file into lines themselves.
+   */
+  public static int indexOfNewline(byte[] b, int from, int to) {
+    return LineInput.indexOfNewline(b, from, to);
+  }
+
   /** The file this parser names in messages. */
   public String file() {
     return input.file();
