@@ -78,17 +78,17 @@ public final class ReadAheadStream implements ExampleStream {
     try {
       while (!closing) {
         Block b = free.take();
-        b.clear();
+        b.rows.clear();
         boolean more = true;
         Throwable error = null;
         try {
-          while (b.size < b.capacity && (more = source.advance())) {
-            b.add(source.features(), source.labels());
+          while (b.rows.size() < b.capacity && (more = source.advance())) {
+            b.rows.add(source.features(), source.labels());
           }
         } catch (IOException | RuntimeException | Error e) {
           error = e; // served after the examples read before it
         }
-        if (b.size > 0) {
+        if (b.rows.size() > 0) {
           full.put(b);
         }
         if (error != null) {
@@ -113,8 +113,8 @@ public final class ReadAheadStream implements ExampleStream {
     if (ended) {
       return false;
     }
-    if (current != null && ++position < current.size) {
-      current.view(position, x, y);
+    if (current != null && ++position < current.rows.size()) {
+      current.rows.view(position, x, y);
       return true;
     }
     if (current != null) {
@@ -138,7 +138,7 @@ public final class ReadAheadStream implements ExampleStream {
     }
     current = next;
     position = 0;
-    current.view(0, x, y);
+    current.rows.view(0, x, y);
     return true;
   }
 
@@ -219,7 +219,6 @@ public final class ReadAheadStream implements ExampleStream {
 
     final int capacity;
     final ExampleRows rows = new ExampleRows();
-    int size;
     Throwable error;
 
     Block(int capacity) {
@@ -230,20 +229,6 @@ public final class ReadAheadStream implements ExampleStream {
       Block b = new Block(0);
       b.error = error;
       return b;
-    }
-
-    void clear() {
-      size = 0;
-      rows.clear();
-    }
-
-    void add(SparseVector f, LabelSet l) {
-      rows.add(f, l);
-      size++;
-    }
-
-    void view(int k, SparseVector f, LabelSet l) {
-      rows.view(k, f, l);
     }
   }
 }

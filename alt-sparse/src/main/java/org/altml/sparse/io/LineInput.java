@@ -229,17 +229,10 @@ final class LineInput implements Closeable {
       if (eof || limit - pos >= target || (pos == 0 && limit == buf.length)) {
         int last = lastIndexOf(buf, pos, limit, (byte) '\n');
         if (last >= 0) {
-          chunk.set(buf, pos, last + 1);
-          pos = last + 1;
-          return true;
+          return handOut(chunk, last + 1);
         }
         if (eof) {
-          if (pos < limit) {
-            chunk.set(buf, pos, limit);
-            pos = limit;
-            return true;
-          }
-          return false;
+          return pos < limit && handOut(chunk, limit);
         }
       }
       if (pos > 0) {
@@ -261,11 +254,16 @@ final class LineInput implements Closeable {
           throw e;
         }
         pendingError = e; // after the whole lines already read
-        chunk.set(buf, pos, last + 1);
-        pos = last + 1;
-        return true;
+        return handOut(chunk, last + 1);
       }
     }
+  }
+
+  /** Moves {@code buf[pos, end)} to {@code chunk} and past it; true. */
+  private boolean handOut(LineChunk chunk, int end) {
+    chunk.set(buf, pos, end);
+    pos = end;
+    return true;
   }
 
   private static int lastIndexOf(byte[] b, int from, int to, byte c) {

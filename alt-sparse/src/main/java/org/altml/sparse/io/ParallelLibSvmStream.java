@@ -174,7 +174,7 @@ final class ParallelLibSvmStream implements ExampleStream {
       return false;
     }
     while (true) {
-      if (current != null && position + 1 < current.size) {
+      if (current != null && position + 1 < current.rows.size()) {
         position++;
         try {
           serve();
@@ -220,7 +220,7 @@ final class ParallelLibSvmStream implements ExampleStream {
     if (nextRecheck < t.recheckCount && t.recheckExample[nextRecheck] == position) {
       reparse(t, nextRecheck++);
     }
-    t.view(position, x, y);
+    t.rows.view(position, x, y);
     if (declaredLabels < 0 && y.size() > 0 && y.maxLabel() > maxLabel) {
       maxLabel = y.maxLabel();
     }
@@ -328,7 +328,6 @@ final class ParallelLibSvmStream implements ExampleStream {
   private static final class Task {
     final LineChunk chunk;
     final ExampleRows rows = new ExampleRows();
-    int size;
     long lines;
     /** Lines the consumer parses again: flagged far labels, then the failing line (when {@link #errorLine} > 0). */
     int recheckCount;
@@ -349,7 +348,6 @@ final class ParallelLibSvmStream implements ExampleStream {
     }
 
     void clear() {
-      size = 0;
       rows.clear();
       lines = 0;
       recheckCount = 0;
@@ -364,10 +362,9 @@ final class ParallelLibSvmStream implements ExampleStream {
 
     void add(SparseVector f, LabelSet l, boolean recheck, int start, int end, long line) {
       if (recheck) {
-        addRecheck(size, start, end, line);
+        addRecheck(rows.size(), start, end, line);
       }
       rows.add(f, l);
-      size++;
     }
 
     private void addRecheck(int example, int start, int end, long line) {
@@ -396,10 +393,6 @@ final class ParallelLibSvmStream implements ExampleStream {
     void failBefore(Throwable e) {
       error = e;
       errorBefore = true;
-    }
-
-    void view(int k, SparseVector f, LabelSet l) {
-      rows.view(k, f, l);
     }
 
     synchronized void finish() {
