@@ -78,7 +78,8 @@ public final class EvaluateCommand implements Callable<Integer> {
   private String zeroDivision;
 
   @Option(names = "--threads", defaultValue = "0", paramLabel = "T",
-      description = "Threads predicting the test set; 0 = all cores (default: ${DEFAULT-VALUE}).")
+      description = "Threads predicting the test set, and those a learner may use inside a training round (a budgeted"
+          + " kernel learner's merges; the same results on any number); 0 = all cores (default: ${DEFAULT-VALUE}).")
   private int threads;
 
   @Option(names = "--predictions", paramLabel = "FILE",

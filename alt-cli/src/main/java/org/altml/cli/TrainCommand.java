@@ -77,6 +77,11 @@ public final class TrainCommand implements Callable<Integer> {
 
   @Mixin private SeedOptions seed;
 
+  @Option(names = "--threads", defaultValue = "0", paramLabel = "T",
+      description = "Threads a learner may use inside a training round (a budgeted kernel learner's merges; the same"
+          + " model on any number); 0 = all cores (default: ${DEFAULT-VALUE}).")
+  private int threads;
+
   @Option(names = "--scale", paramLabel = "SCALING",
       description = "Feature scaling: none, standardize (fitted on DATA, saved in the model) or l2 (default: none;"
           + " with --from: the model's, which cannot be changed).")
@@ -105,6 +110,9 @@ public final class TrainCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "Missing required option: '" + LearnerOptions.LEARNER
           + "=NAME' (or --from MODEL to continue training a saved model)");
     }
+    if (threads < 0) {
+      throw new ParameterException(spec.commandLine(), "--threads must be >= 0: " + threads);
+    }
     Settings settings = LearnerOptions.settings(spec);
     Order trainingOrder = ProtocolOptions.order(order != null ? order : Order.SHUFFLE.cliName());
     FeatureScaling scaling = ProtocolOptions.scaling(scale != null ? scale : FeatureScaling.NONE.cliName());
@@ -125,7 +133,8 @@ public final class TrainCommand implements Callable<Integer> {
       DataLoading.requireLabels(train.numLabels(), dataFile, data);
       // the context and seeds of TrainThenTest.run, so that evaluate trains the same model
       LearnerContext context =
-          new LearnerContext(train.numLabels(), train.numFeatures(), train.size(), Seeds.learner(seed.seed()));
+          new LearnerContext(train.numLabels(), train.numFeatures(), train.size(), Seeds.learner(seed.seed()))
+              .withThreads(threads == 0 ? Runtime.getRuntime().availableProcessors() : threads);
       learner = LearnerRegistry.create(settings, context);
       DataView view = DataView.of(train);
       scaler = FeatureScaler.fit(scaling, view);

@@ -165,7 +165,9 @@ public final class TrainThenTest {
   public static TrainThenTestResult run(Settings settings, DataView train, DataView test, Config config,
       List<RunRecord.DataFile> dataFiles, Observer observer, SharedResources resources) {
     long learnerSeed = Seeds.learner(config.seed());
-    LearnerContext context = new LearnerContext(train.numLabels(), train.numFeatures(), train.size(), learnerSeed, resources);
+    // the learner may split its rounds over the run's threads (protocols running learners side by side pass 1)
+    LearnerContext context = new LearnerContext(train.numLabels(), train.numFeatures(), train.size(), learnerSeed, resources,
+        config.effectiveThreads());
     OnlineMultiLabelLearner learner = settings.spec().create(settings, context);
     RunRecord record = RunRecord.of("train-then-test", settings, context.numLabels(), seeds(config, learnerSeed), config.order().cliName(),
         config.scaling(), config.zeroDivision(), dataFiles);

@@ -11,11 +11,18 @@ package org.altml.core.learner;
  *     protocols derive it from their own seed, so runs are reproducible
  * @param resources per-dataset resources shared with the other learners of a run set (a Gram cache; see
  *     {@link SharedResources}), {@link SharedResources#NONE} for a single run
+ * @param threads the most threads the learner may use inside one round ({@link RoundThreads}); 1 (the default)
+ *     for the calling thread alone. A protocol that runs learners side by side (folds, repeated runs) passes 1;
+ *     a single run may pass its thread budget. Learners whose rounds have nothing worth splitting ignore it,
+ *     and no learner's results depend on it.
  */
-public record LearnerContext(int numLabels, int numFeatures, long trainingSize, long seed, SharedResources resources) {
+public record LearnerContext(int numLabels, int numFeatures, long trainingSize, long seed, SharedResources resources, int threads) {
   /** Checks the sizes. */
   public LearnerContext {
     java.util.Objects.requireNonNull(resources, "resources");
+    if (threads < 1) {
+      throw new IllegalArgumentException("threads must be >= 1: " + threads);
+    }
     if (numLabels < 1) {
       throw new IllegalArgumentException("numLabels must be >= 1: " + numLabels);
     }
@@ -27,7 +34,12 @@ public record LearnerContext(int numLabels, int numFeatures, long trainingSize, 
     }
   }
 
-  /** A context sharing nothing ({@link SharedResources#NONE}). */
+  /** A context for one thread. */
+  public LearnerContext(int numLabels, int numFeatures, long trainingSize, long seed, SharedResources resources) {
+    this(numLabels, numFeatures, trainingSize, seed, resources, 1);
+  }
+
+  /** A context sharing nothing ({@link SharedResources#NONE}), for one thread. */
   public LearnerContext(int numLabels, int numFeatures, long trainingSize, long seed) {
     this(numLabels, numFeatures, trainingSize, seed, SharedResources.NONE);
   }
@@ -39,21 +51,30 @@ public record LearnerContext(int numLabels, int numFeatures, long trainingSize, 
 
   /** A copy with d. */
   public LearnerContext withNumFeatures(int numFeatures) {
-    return new LearnerContext(numLabels, numFeatures, trainingSize, seed, resources);
+    return new LearnerContext(numLabels, numFeatures, trainingSize, seed, resources, threads);
   }
 
   /** A copy with the training-set size. */
   public LearnerContext withTrainingSize(long trainingSize) {
-    return new LearnerContext(numLabels, numFeatures, trainingSize, seed, resources);
+    return new LearnerContext(numLabels, numFeatures, trainingSize, seed, resources, threads);
   }
 
   /** A copy with the seed. */
   public LearnerContext withSeed(long seed) {
-    return new LearnerContext(numLabels, numFeatures, trainingSize, seed, resources);
+    return new LearnerContext(numLabels, numFeatures, trainingSize, seed, resources, threads);
   }
 
   /** A copy with the shared resources. */
   public LearnerContext withResources(SharedResources resources) {
-    return new LearnerContext(numLabels, numFeatures, trainingSize, seed, resources);
+    return new LearnerContext(numLabels, numFeatures, trainingSize, seed, resources, threads);
+  }
+
+  /**
+   * A copy with the round thread budget.
+   *
+   * @throws IllegalArgumentException if {@code threads < 1}
+   */
+  public LearnerContext withThreads(int threads) {
+    return new LearnerContext(numLabels, numFeatures, trainingSize, seed, resources, threads);
   }
 }

@@ -465,14 +465,24 @@ public final class VectorMath {
    * @param work scratch of at least 9n doubles
    */
   public static void mergeSearch(double a, double[] b, double[] c, double[] u, int n, double[] h, double[] f, double[] work) {
-    Objects.checkFromIndexSize(0, n, b.length);
-    Objects.checkFromIndexSize(0, n, c.length);
-    Objects.checkFromIndexSize(0, n, u.length);
-    Objects.checkFromIndexSize(0, n, h.length);
-    Objects.checkFromIndexSize(0, n, f.length);
+    mergeSearch(a, b, c, u, 0, n, h, f, work);
+  }
+
+  /**
+   * {@link #mergeSearch(double, double[], double[], double[], int, double[], double[], double[])} of the partners
+   * [off, off + n) of b, c, u, h and f (so that threads can search disjoint ranges, each with its own
+   * {@code work} of at least 9n doubles).
+   */
+  public static void mergeSearch(double a, double[] b, double[] c, double[] u, int off, int n, double[] h, double[] f,
+      double[] work) {
+    Objects.checkFromIndexSize(off, n, b.length);
+    Objects.checkFromIndexSize(off, n, c.length);
+    Objects.checkFromIndexSize(off, n, u.length);
+    Objects.checkFromIndexSize(off, n, h.length);
+    Objects.checkFromIndexSize(off, n, f.length);
     if (work.length < 9L * n || work.length < 2) {
       throw new IllegalArgumentException("merge search scratch of " + work.length + " doubles for " + n + " partners (needs 9n, at least 2)");
     }
-    IMPL.mergeSearch(a, b, c, u, n, h, f, work);
+    IMPL.mergeSearch(a, b, c, u, off, n, h, f, work);
   }
 }

@@ -49,8 +49,8 @@ public final class BlockScorer {
 
   /**
    * {@link #accumulate(SupportVectorStore, RbfKernel, ExampleBlock, int, int, double[], int, int, double[], int)}
-   * that also keeps the kernel values: K(x_i, s_k) into {@code kernelOut[(i − rowFrom)·kStride + k −
-   * slotFrom]} (null: not kept).
+   * that also keeps the kernel values: K(x_i, s_k) into {@code kernelOut[i·kStride + k − slotFrom]} (null: not
+   * kept), so that threads scoring disjoint row ranges of a block fill one array.
    */
   public void accumulate(SupportVectorStore store, RbfKernel kernel, ExampleBlock block, int rowFrom, int rowTo, double[] norms,
       int slotFrom, int slotTo, double[] out, int outStride, double[] kernelOut, int kStride) {
@@ -66,7 +66,7 @@ public final class BlockScorer {
       for (int i = rowFrom; i < rowTo; i++) {
         store.kernelRow(kernel, block.features(i), norms[i], row);
         if (kernelOut != null) {
-          System.arraycopy(row.values(), slotFrom, kernelOut, (i - rowFrom) * kStride, slotTo - slotFrom);
+          System.arraycopy(row.values(), slotFrom, kernelOut, i * kStride, slotTo - slotFrom);
         }
         store.combineAdd(row.values(), slotFrom, 0, 1, slotFrom, slotTo - slotFrom, out, i * outStride, outStride);
       }
@@ -91,7 +91,7 @@ public final class BlockScorer {
         int base = i * nc;
         VectorMath.gaussianFromDots(gram, base, nc, norm, store.squaredNormsArray(), k0, kernel.twoSigmaSquared());
         if (kernelOut != null) {
-          System.arraycopy(gram, base, kernelOut, i * kStride + k0 - slotFrom, nc);
+          System.arraycopy(gram, base, kernelOut, (rowFrom + i) * kStride + k0 - slotFrom, nc);
         }
       }
       store.combineAdd(gram, 0, nc, rows, k0, nc, out, rowFrom * outStride, outStride);

@@ -1,6 +1,7 @@
 package org.altml.kernel.budget;
 
 import java.io.IOException;
+import org.altml.core.learner.RoundThreads;
 import org.altml.core.learner.StateInput;
 import org.altml.core.learner.StateOutput;
 
@@ -11,7 +12,7 @@ import org.altml.core.learner.StateOutput;
  * policy is a new class and one line there; the learners never name one.
  *
  * <p>A policy may keep state (a random generator): {@link #writeState} and {@link #readState} save it
- * with the model, so that a loaded learner continues exactly. Single-threaded, as its learner.
+ * with the model, so that a loaded learner continues exactly. Called by its learner's thread only.
  */
 public interface BudgetPolicy {
   /** The name users give ({@code --budget-policy NAME}). */
@@ -23,6 +24,13 @@ public interface BudgetPolicy {
    * @throws IllegalStateException if the store is empty (or, for policies that merge, holds only one)
    */
   void shrink(SupportVectorStore store);
+
+  /**
+   * The threads the policy may use inside {@link #shrink} (the learner's {@link
+   * org.altml.core.learner.LearnerContext#threads()}); ignored by default. The store must come out the same
+   * whatever the threads.
+   */
+  default void useThreads(RoundThreads threads) {}
 
   /** Kernel evaluations this policy has made (merging computes kernel rows); 0 for most. */
   default long kernelEvaluations() {

@@ -1,5 +1,6 @@
 package org.altml.kernel.budget;
 
+import org.altml.core.learner.RoundThreads;
 import org.altml.core.math.VectorMath;
 import org.altml.kernel.Kernel;
 import org.altml.kernel.RbfKernel;
@@ -24,7 +25,9 @@ import org.altml.sparse.SparseVector;
  * <p>Per merge: one row of dot products of x_m against the store (size kernel evaluations, counted), the
  * coefficient dot products α_m·α_n, and every partner's search at once on SIMD lanes
  * ({@link VectorMath#mergeSearch}, bit-identical to one partner at a time); the exponentials are the toolkit's
- * {@link VectorMath#exp(double)}. The merged point's features are rounded to float like every stored feature;
+ * {@link VectorMath#exp(double)}. With a learner's {@link RoundThreads} ({@link #useThreads}) this per-partner
+ * work runs on every thread over disjoint ranges of slots, and only the choice of the partner (in age order)
+ * on the caller: the same merges, bit for bit, on any number of threads. The merged point's features are rounded to float like every stored feature;
  * its coefficients come from the closed forms in double. Needs an {@link RbfKernel}. Scratch grows with the
  * store; no allocation per merge in steady state.
  */
@@ -35,12 +38,16 @@ public final class MergePolicy implements BudgetPolicy {
   /** Width of the final golden-section bracket on h: 20 steps from [0, 1] leave 0.618^20 = 6.6e-5. */
   public static final double PRECISION = 1e-4;
 
+  /** Fewest partners per thread: smaller stores are searched on the calling thread alone. */
+  static final int MIN_PART = 256;
+
   private final RbfKernel kernel;
   private final int partners;
+  private RoundThreads threads = RoundThreads.ONE;
+  private final Search search = new Search();
   private int[] candidates = new int[0];
   private int[] heap = new int[0];
   private double[] uc = new double[0];
-  private final SupportVectorStore.KernelRow row = new SupportVectorStore.KernelRow();
   private final SupportVectorStore.VectorBuffer merged = new SupportVectorStore.VectorBuffer();
   private double[] alphaM = new double[0];
   private double[] alphaN = new double[0];
@@ -50,6 +57,7 @@ public final class MergePolicy implements BudgetPolicy {
   private double[] c = new double[0];
   private double[] h = new double[0];
   private double[] f = new double[0];
+  /** The search's staging for the nearest partners (9 per candidate). */
   private double[] work = new double[0];
   private long kernelEvaluations;
   private double lastH = Double.NaN;
@@ -86,6 +94,13 @@ public final class MergePolicy implements BudgetPolicy {
     return NAME;
   }
 
+  /** Splits each merge's per-partner work (kernel values, dot products, searches) over {@code threads}. */
+  @Override
+  public void useThreads(RoundThreads threads) {
+    this.threads = java.util.Objects.requireNonNull(threads, "threads");
+    search.parts(threads.threads());
+  }
+
   @Override
   public void shrink(SupportVectorStore store) {
     int size = store.size();
@@ -105,31 +120,21 @@ public final class MergePolicy implements BudgetPolicy {
       c = new double[n];
       h = new double[n];
       f = new double[n];
-      work = new double[9 * n];
     }
     int m = SmallestPolicy.select(store);
-    // the exponents u_n = ln K(x_m, x_n) = −d²/(2σ²) first (the kernel row's own arguments), then K = exp(u)
-    store.laneDotRow(m, row);
-    double[] dots = row.values();
-    double[] norms = store.squaredNormsArray();
-    double normM = norms[m];
-    double twoSigmaSquared = kernel.twoSigmaSquared();
-    for (int n = 0; n < size; n++) {
-      u[n] = -Math.max(0.0, normM + norms[n] - 2.0 * dots[n]) / twoSigmaSquared; // gaussianFromDots' argument
-    }
-    System.arraycopy(u, 0, k, 0, size);
-    VectorMath.exp(k, 0, size);
-    kernelEvaluations += size;
+    boolean everyPartner = partners == 0 || partners >= size - 1;
     double a = store.coefficientSquaredNorm(m);
+    // per partner n, on the round's threads over disjoint ranges of slots: the exponent u_n = ln K(x_m, x_n) =
+    // −d²/(2σ²) (the kernel row's own arguments), K = exp(u), and with every partner searched its ||α_n||²,
+    // α_m·α_n and golden-section search; each value is the same bits whatever the ranges
+    search.begin(store, m, a, everyPartner);
+    threads.forEachPart(size, 8, MIN_PART, search);
+    search.end();
+    kernelEvaluations += size;
     int best = -1;
     double bestDegradation = Double.POSITIVE_INFINITY;
     double bestH = 0;
-    if (partners == 0 || partners >= size - 1) {
-      for (int n = 0; n < size; n++) {
-        b[n] = store.coefficientSquaredNorm(n);
-      }
-      store.coefficientDots(m, c);
-      VectorMath.mergeSearch(a, b, c, u, size, h, f, work); // every partner's h at once (m's own entry is not used)
+    if (everyPartner) {
       // in age order, so that a strict improvement keeps the oldest partner among equals
       for (int n = store.oldest(); n >= 0; n = store.younger(n)) {
         if (n == m) {
@@ -146,6 +151,7 @@ public final class MergePolicy implements BudgetPolicy {
       int p = nearest(store, m, size);
       if (uc.length < p) {
         uc = new double[Math.max(p, 2 * uc.length)];
+        work = new double[Math.max(2, 9 * uc.length)];
       }
       // the candidates' values packed at the front of b, c and uc
       for (int i = 0; i < p; i++) {
@@ -264,6 +270,97 @@ public final class MergePolicy implements BudgetPolicy {
     }
   }
 
+  /**
+   * The per-partner work of one merge over a range of slots, as a {@link RoundThreads.PartBody}: each part has
+   * its own scratch and writes only its range of u, k, b, c, h and f. Reused across merges (no allocation per
+   * merge in steady state).
+   */
+  private final class Search implements RoundThreads.PartBody {
+    private SupportVectorStore store;
+    private int m;
+    private double a;
+    private double normM;
+    private boolean everyPartner;
+    private Scratch[] scratch = {new Scratch()};
+
+    void parts(int n) {
+      scratch = new Scratch[n];
+      for (int i = 0; i < n; i++) {
+        scratch[i] = new Scratch();
+      }
+    }
+
+    void begin(SupportVectorStore store, int m, double a, boolean everyPartner) {
+      this.store = store;
+      this.m = m;
+      this.a = a;
+      this.normM = store.squaredNorm(m);
+      this.everyPartner = everyPartner;
+    }
+
+    void end() {
+      store = null;
+    }
+
+    @Override
+    public void run(int part, int from, int to) {
+      Scratch s = scratch[part];
+      int count = to - from;
+      s.ensure(count, store.scatterLength(), store.width());
+      store.laneDotRange(m, from, to, s.values, s.scatter);
+      double[] norms = store.squaredNormsArray();
+      double twoSigmaSquared = kernel.twoSigmaSquared();
+      for (int n = from; n < to; n++) {
+        u[n] = -Math.max(0.0, normM + norms[n] - 2.0 * s.values[n - from]) / twoSigmaSquared; // gaussianFromDots' argument
+      }
+      System.arraycopy(u, from, k, from, count);
+      VectorMath.exp(k, from, count);
+      if (!everyPartner) {
+        return; // the nearest partners are chosen from every k first
+      }
+      for (int n = from; n < to; n++) {
+        b[n] = store.coefficientSquaredNorm(n);
+      }
+      store.coefficientDotRange(m, from, to, s.values, s.lane);
+      System.arraycopy(s.values, 0, c, from, count);
+      VectorMath.mergeSearch(a, b, c, u, from, count, h, f, s.work); // m's own entry is searched too, and not used
+    }
+
+    long ramBytesUsed() {
+      long bytes = 32;
+      for (Scratch s : scratch) {
+        bytes += s.ramBytesUsed();
+      }
+      return bytes;
+    }
+  }
+
+  /** One part's scratch: dot products, the scattered x_m, α_m widened, the search's staging. */
+  private static final class Scratch {
+    double[] values = new double[0];
+    double[] scatter = new double[0];
+    double[] lane = new double[0];
+    double[] work = new double[0];
+
+    void ensure(int count, int scatterLength, int width) {
+      if (values.length < count) {
+        int n = Math.max(count, 2 * values.length);
+        values = new double[n];
+        work = new double[Math.max(2, 9 * n)];
+      }
+      if (scatter.length < scatterLength) {
+        scatter = new double[Math.max(scatterLength, 2 * scatter.length)]; // zeros, as laneDotRange needs
+      }
+      if (lane.length < width) {
+        lane = new double[width];
+      }
+    }
+
+    long ramBytesUsed() {
+      return 48 + 8L * (values.length + scatter.length + lane.length + work.length);
+    }
+  }
+
   /** h of the last merge (NaN before the first), for tests and diagnostics. */
   public double lastH() {
     return lastH;
@@ -281,6 +378,7 @@ public final class MergePolicy implements BudgetPolicy {
 
   @Override
   public long ramBytesUsed() {
-    return 96 + 8L * candidates.length + 8L * uc.length + row.ramBytesUsed() + merged.ramBytesUsed() + 16L * alphaM.length + 8L * (6L * u.length + work.length);
+    return 96 + 8L * candidates.length + 8L * uc.length + 8L * work.length + search.ramBytesUsed() + merged.ramBytesUsed() + 16L * alphaM.length
+        + 8L * 6L * u.length;
   }
 }

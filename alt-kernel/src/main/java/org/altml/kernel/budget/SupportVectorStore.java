@@ -248,6 +248,61 @@ public final class SupportVectorStore {
   }
 
   /**
+   * {@link #laneDotRow}'s dot products x_slot·x_k for the slots k in [from, to) into {@code out[0 .. to −
+   * from)}, bit for bit, with the caller's {@code scratch} (at least {@link #scatterLength()} doubles, all
+   * zero on entry and again on return). Only reads the store: threads may compute disjoint ranges at once.
+   */
+  public void laneDotRange(int slot, int from, int to, double[] out, double[] scratch) {
+    checkSlot(slot);
+    java.util.Objects.checkFromToIndex(from, to, size);
+    java.util.Objects.checkFromIndexSize(0, to - from, out.length);
+    if (layout == Layout.SPARSE) {
+      // dotRow's sparse path: x_slot scattered once, each vector gathers from it in its stored order
+      int s0 = starts[slot];
+      int e0 = s0 + lengths[slot];
+      for (int p = s0; p < e0; p++) {
+        scratch[poolIndices[p]] = poolValues[p];
+      }
+      for (int k = from; k < to; k++) {
+        int s = starts[k];
+        int e = s + lengths[k];
+        double dot = 0;
+        for (int p = s; p < e; p++) {
+          dot += scratch[poolIndices[p]] * poolValues[p];
+        }
+        out[k - from] = dot;
+      }
+      for (int p = s0; p < e0; p++) {
+        scratch[poolIndices[p]] = 0.0;
+      }
+      return;
+    }
+    int cols = columns;
+    int bm = slot * cols;
+    for (int j = 0; j < cols; j++) {
+      scratch[j] = dense[bm + j];
+    }
+    VectorMath.rowDots(scratch, cols, dense, from * cols, cols, to - from, out);
+    Arrays.fill(scratch, 0, cols, 0.0);
+  }
+
+  /** Doubles of scratch {@link #laneDotRange} needs. */
+  public int scatterLength() {
+    return Math.max(columns, numFeatures());
+  }
+
+  /**
+   * {@link #coefficientDots}' α_slot·α_k for the slots k in [from, to) into {@code out[0 .. to − from)}, bit
+   * for bit, with the caller's {@code scratch} of at least {@link #width()} doubles. Only reads the store.
+   */
+  public void coefficientDotRange(int slot, int from, int to, double[] out, double[] scratch) {
+    checkSlot(slot);
+    java.util.Objects.checkFromToIndex(from, to, size);
+    java.util.Objects.checkFromIndexSize(0, to - from, out.length);
+    laneDots(slot, from, to - from, out, scratch);
+  }
+
+  /**
    * α_slot·α_k for every slot k into {@code out[0..size)} on SIMD lanes, each summed in {@link
    * VectorMath#rowDots}' fixed order (eight interleaved partial sums), not {@link #coefficientDot}'s: for
    * budget maintenance, whose own rule it is ({@link MergePolicy}, which uses this order for every partner).
@@ -271,6 +326,10 @@ public final class SupportVectorStore {
     if (laneRow.length < width) {
       laneRow = new double[width];
     }
+    laneDots(slot, from, count, out, laneRow);
+  }
+
+  private void laneDots(int slot, int from, int count, double[] out, double[] laneRow) {
     int bm = slot * stride;
     if (isDouble) {
       System.arraycopy(coefDouble, bm, laneRow, 0, width);

@@ -14,6 +14,7 @@ import org.altml.core.learner.ModelCodec;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Precision;
 import org.altml.core.learner.Predictor;
+import org.altml.core.learner.RoundThreads;
 import org.altml.core.learner.Scores;
 import org.altml.core.learner.Settings;
 import org.altml.core.learner.StateInput;
@@ -58,8 +59,10 @@ import org.altml.sparse.SparseVector;
  *
  * <p>Steady state allocates nothing per example: scratch grows by doubling with the store. Every score
  * vector is checked; the first non-finite one throws a {@link DivergenceException} naming the example,
- * after which the learner refuses every call. Single-threaded; {@link #predictor()} gives other threads
- * their own scratch over the live store.
+ * after which the learner refuses every call. Called by one thread at a time; a context with
+ * {@link LearnerContext#threads()} above 1 lets blocked training score a block's rows, and the budget policy
+ * do its per-vector work, on that many threads ({@link RoundThreads}; the same results on any number).
+ * {@link #predictor()} gives other threads their own scratch over the live store.
  */
 public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSteps.Round {
   /** Examples per block of a test pass ({@link Predictor#preferredBlockSize()}): the store is streamed once per block. */
@@ -78,6 +81,9 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
   private SupportVectorStore store;
   private final SupportVectorStore.KernelRow row = new SupportVectorStore.KernelRow();
   private final BlockScratch blockScratch = new BlockScratch();
+  /** The threads a round may use (the context's {@link LearnerContext#threads()}). */
+  private final RoundThreads threads;
+  private final BlockPass blockPass;
   private final double[] scores;
   private final double[] stepScores;
   private final double[] coeff;
@@ -113,6 +119,11 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     this.kernel = new RbfKernel(settings.get(KernelParameters.SIGMA2));
     this.budget = settings.get(KernelParameters.BUDGET);
     this.policy = BudgetPolicies.create(settings.get(KernelParameters.BUDGET_POLICY), kernel, context.seed(), settings);
+    this.threads = RoundThreads.of(context.threads());
+    if (policy != null) {
+      policy.useThreads(threads); // a merge's partner searches split over the threads
+    }
+    this.blockPass = new BlockPass(threads.threads());
     this.scoreStride = Scores.paddedLength(numLabels + 1);
     MemoryCheck.require(32L * scoreStride, "the scratch of " + numLabels + " labels", "check the number of labels");
     this.scores = new double[scoreStride];
@@ -215,7 +226,8 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
 
   @Override
   public long ramBytesUsed() {
-    return 256 + store.ramBytesUsed() + row.ramBytesUsed() + blockScratch.ramBytesUsed() + 4L * scoreStride * Double.BYTES
+    return 256 + store.ramBytesUsed() + row.ramBytesUsed() + blockScratch.ramBytesUsed() + blockPass.ramBytesUsed()
+        + 4L * scoreStride * Double.BYTES
         + (policy == null ? 0 : policy.ramBytesUsed());
   }
 
@@ -362,7 +374,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     double[] bs = blockScratch.begin(block, scoreStride);
     double[] norms = blockScratch.norms;
     int before = store.size();
-    blockScratch.scorer.accumulate(store, kernel, block, 0, b, norms, 0, before, bs, scoreStride);
+    blockPass.run(block, norms, before, bs, null, 0);
     for (int t = 0; t < b; t++) {
       LabelSet y = block.labels(t);
       if (out != null) {
@@ -399,7 +411,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     int stride = store.stride();
     long firstNew = store.nextStamp();
     double[] pre = blockScratch.kernels(b, before);
-    blockScratch.scorer.accumulate(store, kernel, block, 0, b, norms, 0, before, bs, scoreStride, pre, before);
+    blockPass.run(block, norms, before, bs, pre, before);
     double[] alphas = blockScratch.alphas(before, stride);
     store.copyCoefficients(0, before, alphas);
     com.carrotsearch.hppc.LongIntHashMap index = blockScratch.index;
@@ -469,6 +481,62 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       }
     }
     store.clearStampsGone();
+  }
+
+  /** Fewest rows of a training block per thread of its scoring pass. */
+  private static final int MIN_ROWS_PER_THREAD = 16;
+
+  /**
+   * A training block's scores against the slots [0, slotTo) of the store, its rows cut over the round's
+   * threads ({@link BlockScorer#accumulate}: each row's scores are the same bits whichever rows share a pass).
+   * One scorer per thread, reused (no allocation per block).
+   */
+  private final class BlockPass implements RoundThreads.PartBody {
+    private final BlockScorer[] scorers;
+    private ExampleBlock block;
+    private double[] norms;
+    private int slotTo;
+    private double[] out;
+    private double[] kernelOut;
+    private int kStride;
+
+    BlockPass(int threads) {
+      scorers = new BlockScorer[threads];
+      scorers[0] = blockScratch.scorer;
+      for (int i = 1; i < threads; i++) {
+        scorers[i] = new BlockScorer();
+      }
+    }
+
+    /** Adds the block's scores against [0, slotTo) to {@code out} (kernel values into {@code kernelOut} unless null). */
+    void run(ExampleBlock block, double[] norms, int slotTo, double[] out, double[] kernelOut, int kStride) {
+      this.block = block;
+      this.norms = norms;
+      this.slotTo = slotTo;
+      this.out = out;
+      this.kernelOut = kernelOut;
+      this.kStride = kStride;
+      try {
+        threads.forEachPart(block.size(), 1, MIN_ROWS_PER_THREAD, this);
+      } finally {
+        this.block = null;
+        this.out = null;
+        this.kernelOut = null;
+      }
+    }
+
+    @Override
+    public void run(int part, int from, int to) {
+      scorers[part].accumulate(store, kernel, block, from, to, norms, 0, slotTo, out, scoreStride, kernelOut, kStride);
+    }
+
+    long ramBytesUsed() {
+      long bytes = 64;
+      for (int i = 1; i < scorers.length; i++) {
+        bytes += scorers[i].ramBytesUsed();
+      }
+      return bytes;
+    }
   }
 
   /** Per-thread scratch of the block paths: a {@link BlockScorer}, the rows' norms and scores. */

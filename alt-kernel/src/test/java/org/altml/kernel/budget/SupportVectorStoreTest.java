@@ -96,6 +96,54 @@ class SupportVectorStoreTest {
     assertTrue(store.ramBytesUsed() > 0);
   }
 
+  /** The range forms of the merge's dot products, over any cut of the slots, are the whole-store forms bit for bit. */
+  @ParameterizedTest
+  @EnumSource(Precision.class)
+  void rangeDotsAreTheWholeRowsDots(Precision precision) {
+    SplittableRandom r = new SplittableRandom(SEED + 2);
+    int width = 11;
+    for (SupportVectorStore.Layout layout : SupportVectorStore.Layout.values()) {
+      SupportVectorStore store = new SupportVectorStore(width, precision, 40, 4, layout);
+      for (int i = 0; i < 90; i++) {
+        double[] alpha = new double[width];
+        for (int j = 0; j < width; j++) {
+          alpha[j] = r.nextDouble(-1, 1);
+        }
+        store.append(randomVector(r, 40, layout == SupportVectorStore.Layout.DENSE ? 0.7 : 0.2), alpha);
+        if (i % 4 == 3) {
+          store.remove(r.nextInt(store.size()));
+        }
+      }
+      int n = store.size();
+      SupportVectorStore.KernelRow row = new SupportVectorStore.KernelRow();
+      double[] coef = new double[n];
+      double[] scratch = new double[store.scatterLength()];
+      double[] lane = new double[width];
+      for (int slot : new int[] {0, n / 2, n - 1}) {
+        store.laneDotRow(slot, row);
+        store.coefficientDots(slot, coef);
+        for (int cut : new int[] {0, 1, 8, n / 3, n - 1, n}) {
+          double[] lo = new double[cut];
+          double[] hi = new double[n - cut];
+          store.laneDotRange(slot, 0, cut, lo, scratch);
+          store.laneDotRange(slot, cut, n, hi, scratch);
+          double[] clo = new double[cut];
+          double[] chi = new double[n - cut];
+          store.coefficientDotRange(slot, 0, cut, clo, lane);
+          store.coefficientDotRange(slot, cut, n, chi, lane);
+          for (int k = 0; k < n; k++) {
+            String at = layout + " slot " + slot + " cut " + cut + " k " + k;
+            assertEquals(row.values()[k], k < cut ? lo[k] : hi[k - cut], 0.0, at);
+            assertEquals(coef[k], k < cut ? clo[k] : chi[k - cut], 0.0, at);
+          }
+          for (double v : scratch) {
+            assertEquals(0.0, v, 0.0, "the scratch is left zero");
+          }
+        }
+      }
+    }
+  }
+
   /** The two layouts give the same kernel rows and scores, bit for bit. */
   @ParameterizedTest
   @EnumSource(Precision.class)

@@ -160,8 +160,8 @@ final class PanamaVectorOps implements VectorOps {
   }
 
   @Override
-  public void mergeSearch(double a, double[] b, double[] c, double[] u, int n, double[] h, double[] f, double[] work) {
-    PanamaMergeSearch.mergeSearch(a, b, c, u, n, h, f, work);
+  public void mergeSearch(double a, double[] b, double[] c, double[] u, int off, int n, double[] h, double[] f, double[] work) {
+    PanamaMergeSearch.mergeSearch(a, b, c, u, off, n, h, f, work);
   }
 
   @Override

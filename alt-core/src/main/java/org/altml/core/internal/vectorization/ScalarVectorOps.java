@@ -251,8 +251,8 @@ public final class ScalarVectorOps implements VectorOps {
   }
 
   @Override
-  public void mergeSearch(double a, double[] b, double[] c, double[] u, int n, double[] h, double[] f, double[] work) {
-    for (int i = 0; i < n; i++) {
+  public void mergeSearch(double a, double[] b, double[] c, double[] u, int off, int n, double[] h, double[] f, double[] work) {
+    for (int i = off; i < off + n; i++) {
       mergeSearch(a, b[i], c[i], u[i], work, 0);
       h[i] = work[0];
       f[i] = work[1];

@@ -147,9 +147,10 @@ public interface VectorOps {
    * f_i(h) = a·k_m² + b_i·k_n² + 2c_i·k_m·k_n with k_m = exp(u_i·(1−h)²), k_n = exp(u_i·h²), by
    * {@link ScalarVectorOps#MERGE_STEPS} golden-section steps from [0, 1]; h[i] = the final bracket's midpoint,
    * f[i] = f_i(h[i]). Element-wise ({@link ScalarVectorOps#mergeSearch(double, double, double, double, double[], int)}
-   * per element, bit for bit); {@code work} holds at least 9n doubles of scratch.
+   * per element, bit for bit), over the elements [off, off + n) of b, c, u, h and f; {@code work} holds at
+   * least 9n doubles of scratch.
    */
-  void mergeSearch(double a, double[] b, double[] c, double[] u, int n, double[] h, double[] f, double[] work);
+  void mergeSearch(double a, double[] b, double[] c, double[] u, int off, int n, double[] h, double[] f, double[] work);
 
   /**
    * Dot products of a double vector with float rows in eight interleaved partial sums: out[k] = the sum over

@@ -160,27 +160,36 @@ class MergeSearchTest {
     }
     assumeTrue(panama != null, "Vector API unavailable: run with --add-modules jdk.incubator.vector");
     SplittableRandom r = new SplittableRandom(4);
-    for (int n = 0; n <= 70; n += (n < 20 ? 1 : 7)) {
-      double a = r.nextDouble(0, 2);
-      double[] b = new double[n];
-      double[] c = new double[n];
-      double[] u = new double[n];
-      for (int i = 0; i < n; i++) {
-        b[i] = r.nextDouble(0, 3);
-        c[i] = r.nextDouble(-1.5, 1.5);
-        u[i] = i % 9 == 0 ? 0.0 : -r.nextDouble(0, 60);
-      }
-      double[] h1 = new double[n];
-      double[] f1 = new double[n];
-      double[] h2 = new double[n];
-      double[] f2 = new double[n];
-      ScalarVectorOps.INSTANCE.mergeSearch(a, b, c, u, n, h1, f1, new double[Math.max(2, 9 * n)]);
-      panama.mergeSearch(a, b, c, u, n, h2, f2, new double[Math.max(2, 9 * n)]);
-      for (int i = 0; i < n; i++) {
-        assertEquals(Double.doubleToRawLongBits(h1[i]), Double.doubleToRawLongBits(h2[i]), "h, n " + n + " partner " + i);
-        assertEquals(Double.doubleToRawLongBits(f1[i]), Double.doubleToRawLongBits(f2[i]), "f, n " + n + " partner " + i);
-        double[] one = search(a, b[i], c[i], u[i]);
-        assertEquals(one[0], h1[i], 0.0, "the array form is the one-partner form");
+    // every tail length, then several tiles of PanamaMergeSearch.TILE partners, at offset 0 and inside the arrays
+    int[] sizes = java.util.stream.IntStream.concat(java.util.stream.IntStream.iterate(0, n -> n <= 70, n -> n + (n < 20 ? 1 : 7)),
+        java.util.stream.IntStream.of(127, 128, 136, 263, 300)).toArray();
+    for (int n : sizes) {
+      for (int off : new int[] {0, 5}) {
+        double a = r.nextDouble(0, 2);
+        double[] b = new double[off + n];
+        double[] c = new double[off + n];
+        double[] u = new double[off + n];
+        for (int i = 0; i < off + n; i++) {
+          b[i] = r.nextDouble(0, 3);
+          c[i] = r.nextDouble(-1.5, 1.5);
+          u[i] = i % 9 == 0 ? 0.0 : -r.nextDouble(0, 60);
+        }
+        double[] h1 = new double[off + n];
+        double[] f1 = new double[off + n];
+        double[] h2 = new double[off + n];
+        double[] f2 = new double[off + n];
+        ScalarVectorOps.INSTANCE.mergeSearch(a, b, c, u, off, n, h1, f1, new double[Math.max(2, 9 * n)]);
+        panama.mergeSearch(a, b, c, u, off, n, h2, f2, new double[Math.max(2, 9 * n)]);
+        for (int i = 0; i < off; i++) {
+          assertEquals(0.0, h2[i], 0.0, "nothing before the range is written");
+        }
+        for (int i = off; i < off + n; i++) {
+          String at = "n " + n + " off " + off + " partner " + i;
+          assertEquals(Double.doubleToRawLongBits(h1[i]), Double.doubleToRawLongBits(h2[i]), "h, " + at);
+          assertEquals(Double.doubleToRawLongBits(f1[i]), Double.doubleToRawLongBits(f2[i]), "f, " + at);
+          double[] one = search(a, b[i], c[i], u[i]);
+          assertEquals(one[0], h1[i], 0.0, "the array form is the one-partner form");
+        }
       }
     }
   }
