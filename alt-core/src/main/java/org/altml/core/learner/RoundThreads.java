@@ -263,9 +263,6 @@ public final class RoundThreads {
           for (int i = 0; i < 64 && posted == c; i++) {
             Thread.onSpinWait();
           }
-          if (posted == c) {
-            Thread.yield(); // spinning, but not in the way of a runnable thread (the JIT's compiler threads)
-          }
           continue;
         }
         if (idle < idleNanos) {
