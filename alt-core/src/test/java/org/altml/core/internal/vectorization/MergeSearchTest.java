@@ -160,7 +160,7 @@ class MergeSearchTest {
     }
     assumeTrue(panama != null, "Vector API unavailable: run with --add-modules jdk.incubator.vector");
     SplittableRandom r = new SplittableRandom(4);
-    // every tail length, then several tiles of PanamaMergeSearch.TILE partners, at offset 0 and inside the arrays
+    // every tail length, then stores of a merge's size, at offset 0 and inside the arrays
     int[] sizes = java.util.stream.IntStream.concat(java.util.stream.IntStream.iterate(0, n -> n <= 70, n -> n + (n < 20 ? 1 : 7)),
         java.util.stream.IntStream.of(127, 128, 136, 263, 300)).toArray();
     for (int n : sizes) {
