@@ -32,7 +32,8 @@ class KernelBlockTest {
     return LearnerRegistry.create(s, new LearnerContext(L, 0, -1, 11L));
   }
 
-  private static List<SparseVector> xs(SplittableRandom r, int n, int d, double density) {
+  /** n random vectors over d features, each feature present with probability {@code density}, values in [0.05, 1). */
+  static List<SparseVector> xs(SplittableRandom r, int n, int d, double density) {
     List<SparseVector> out = new ArrayList<>();
     for (int t = 0; t < n; t++) {
       List<Integer> idx = new ArrayList<>();

@@ -61,21 +61,9 @@ class KernelRoundThreadsTest {
       "pa1-k,300,oldest,0,1.0", "falt-k,300,smallest,0,0.3"})
   void severalThreadsLearnWhatOneLearns(String learner, int budget, String policy, int partners, double density) {
     SplittableRandom r = new SplittableRandom(5);
-    List<SparseVector> xs = new ArrayList<>();
+    List<SparseVector> xs = KernelBlockTest.xs(r, 1000, 12, density);
     List<LabelSet> ys = new ArrayList<>();
-    for (int t = 0; t < 1000; t++) {
-      List<Integer> idx = new ArrayList<>();
-      for (int j = 0; j < 12; j++) {
-        if (r.nextDouble() < density) {
-          idx.add(j);
-        }
-      }
-      int[] i = idx.stream().mapToInt(Integer::intValue).toArray();
-      float[] v = new float[i.length];
-      for (int k = 0; k < v.length; k++) {
-        v[k] = (float) r.nextDouble(0.05, 1.0);
-      }
-      xs.add(SparseVector.of(i, v));
+    for (int t = 0; t < xs.size(); t++) {
       ys.add(LabelSet.of(r.nextInt(L)));
     }
     List<float[]> reference = null;
