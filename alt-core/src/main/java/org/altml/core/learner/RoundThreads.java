@@ -84,7 +84,9 @@ public final class RoundThreads {
    * Runs {@code body} over [0, n) cut into at most {@link #threads()} contiguous parts, each a multiple of
    * {@code align} long except the last, with at least {@code minPart} indices per part (fewer parts for a
    * small n); part 0 on the caller. Returns when every part has run; a failure of a part is rethrown (an
-   * unchecked exception or error as it is) after all parts have ended.
+   * unchecked exception or error as it is, anything else in an {@link IllegalStateException}) after all parts
+   * handed out have ended. While the JIT compiles, the parts run on the caller in order, and the first
+   * failure ends the loop. A helper that cannot be started leaves its part to the caller.
    *
    * @return the number of parts
    */
@@ -97,25 +99,26 @@ public final class RoundThreads {
       body.run(0, 0, n);
       return 1;
     }
-    int size = ((n + parts - 1) / parts + align - 1) / align * align;
+    long per = ((long) n + parts - 1) / parts;
+    int size = (int) Math.min(n, (per + align - 1) / align * align);
     if (deferToCompiler && compilerBusy()) {
       // every part on the caller, in order (they write disjoint ranges: the same results)
       int p = 0;
-      for (int from = 0; from < n; from += size, p++) {
-        body.run(p, from, Math.min(n, from + size));
+      for (long from = 0; from < n; from += size, p++) {
+        body.run(p, (int) from, (int) Math.min(n, from + size));
       }
       return p;
     }
     int used = 1;
-    for (int p = 1; p < parts && p * size < n; p++) {
-      helpers[p - 1].post(body, p, p * size, Math.min(n, (p + 1) * size));
-      used++;
-    }
     Throwable failure = null;
     try {
+      for (int p = 1; p < parts && (long) p * size < n; p++) {
+        helpers[p - 1].post(body, p, p * size, (int) Math.min(n, (p + 1L) * size));
+        used++;
+      }
       body.run(0, 0, Math.min(n, size));
-    } catch (RuntimeException | Error e) {
-      failure = e;
+    } catch (Throwable e) {
+      failure = e; // the parts already handed out are waited for all the same
     }
     for (int p = 1; p < used; p++) {
       Throwable t = helpers[p - 1].await();
@@ -130,6 +133,9 @@ public final class RoundThreads {
     }
     if (failure instanceof Error err) {
       throw err;
+    }
+    if (failure != null) {
+      throw new IllegalStateException("a part of a round failed: " + failure, failure); // a checked one, thrown sneakily
     }
     return used;
   }
@@ -216,10 +222,29 @@ public final class RoundThreads {
         Thread fresh = new Thread(this::loop, "alt-round-" + index);
         fresh.setDaemon(true);
         if (thread.compareAndSet(null, fresh)) {
-          fresh.start();
+          try {
+            fresh.start();
+          } catch (Throwable e) { // no thread to be had (out of native threads): the caller runs the part
+            thread.compareAndSet(fresh, null);
+            runHere();
+          }
         } // else the helper that was ending took the part back
       } else if (parked) {
         LockSupport.unpark(t);
+      }
+    }
+
+    /** Runs the posted part on the calling thread unless a helper has claimed it. */
+    private void runHere() {
+      int p = posted;
+      int c = claimed.get();
+      if (c != p && claimed.compareAndSet(c, p)) {
+        try {
+          body.run(part, from, to);
+        } catch (Throwable e) {
+          failure = e;
+        }
+        finished = p;
       }
     }
 
@@ -231,6 +256,10 @@ public final class RoundThreads {
         if (++spins < 1_000_000) {
           Thread.onSpinWait();
         } else {
+          Thread t = thread.get();
+          if (t == null || !t.isAlive()) {
+            runHere(); // no helper (it ended and no other took the part): the caller runs it, unless one claims it first
+          }
           Thread.yield(); // the helper is not running (a busy machine): give it the core
         }
       }
@@ -271,6 +300,7 @@ public final class RoundThreads {
             LockSupport.parkNanos(this, idleNanos - idle);
           }
           parked = false;
+          Thread.interrupted(); // an interrupt would end every later park at once: nobody interrupts a helper for a reason
           continue;
         }
         // idle long enough: end, unless a part was posted meanwhile and no new helper took it

@@ -92,7 +92,7 @@ class RoundThreadsTest {
 
   @Test
   void idleHelpersEndAndNewOnesTakeTheNextParts() throws InterruptedException {
-    RoundThreads rt = new RoundThreads(2, 20_000_000L, false);
+    RoundThreads rt = new RoundThreads(2, 300_000_000L, false);
     AtomicIntegerArray seen = new AtomicIntegerArray(100);
     for (int round = 0; round < 3; round++) {
       rt.forEachPart(100, 1, 1, (part, from, to) -> {

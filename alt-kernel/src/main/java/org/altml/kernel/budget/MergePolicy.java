@@ -128,8 +128,11 @@ public final class MergePolicy implements BudgetPolicy {
     // −d²/(2σ²) (the kernel row's own arguments), K = exp(u), and with every partner searched its ||α_n||²,
     // α_m·α_n and golden-section search; each value is the same bits whatever the ranges
     search.begin(store, m, a, everyPartner);
-    threads.forEachPart(size, 8, MIN_PART, search);
-    search.end();
+    try {
+      threads.forEachPart(size, 8, MIN_PART, search);
+    } finally {
+      search.end();
+    }
     kernelEvaluations += size;
     int best = -1;
     double bestDegradation = Double.POSITIVE_INFINITY;
