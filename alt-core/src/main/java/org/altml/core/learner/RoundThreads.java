@@ -36,7 +36,7 @@ public final class RoundThreads {
   /** The body of a loop cut into parts: runs the indices [from, to) as part {@code part}. */
   @FunctionalInterface
   public interface PartBody {
-    /** Runs [from, to), part {@code part} of {@link #parts()}. */
+    /** Runs [from, to) as part {@code part} (0 on the calling thread) of a {@link RoundThreads#forEachPart} call. */
     void run(int part, int from, int to);
   }
 

@@ -27,9 +27,9 @@ import org.altml.sparse.SparseVector;
  * ({@link VectorMath#mergeSearch}, bit-identical to one partner at a time); the exponentials are the toolkit's
  * {@link VectorMath#exp(double)}. With a learner's {@link RoundThreads} ({@link #useThreads}) this per-partner
  * work runs on every thread over disjoint ranges of slots, and only the choice of the partner (in age order)
- * on the caller: the same merges, bit for bit, on any number of threads. The merged point's features are rounded to float like every stored feature;
- * its coefficients come from the closed forms in double. Needs an {@link RbfKernel}. Scratch grows with the
- * store; no allocation per merge in steady state.
+ * on the caller: the same merges, bit for bit, on any number of threads. The merged point's features are
+ * rounded to float like every stored feature; its coefficients come from the closed forms in double. Needs an
+ * {@link RbfKernel}. Scratch grows with the store; no allocation per merge in steady state.
  */
 public final class MergePolicy implements BudgetPolicy {
   /** The policy's name. */
