@@ -78,8 +78,9 @@ public final class TrainCommand implements Callable<Integer> {
   @Mixin private SeedOptions seed;
 
   @Option(names = "--threads", defaultValue = "0", paramLabel = "T",
-      description = "Threads a learner may use inside a training round (a budgeted kernel learner's merges; the same"
-          + " model on any number); 0 = all cores (default: ${DEFAULT-VALUE}).")
+      description = "Threads a learner may use inside a training round (a kernel learner's merges and block scoring; the"
+          + " same model on any number; a model continued with --from trains on one); 0 = all cores (default:"
+          + " ${DEFAULT-VALUE}).")
   private int threads;
 
   @Option(names = "--scale", paramLabel = "SCALING",
@@ -103,15 +104,15 @@ public final class TrainCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     new CommandFiles().input("--from", fromFile, "model file").data("--data", dataFile, data).output("--model", modelFile)
         .check();
+    if (threads < 0) {
+      throw new ParameterException(spec.commandLine(), "--threads must be >= 0: " + threads);
+    }
     if (fromFile != null) {
       return continueTraining();
     }
     if (!LearnerOptions.hasLearner(spec)) {
       throw new ParameterException(spec.commandLine(), "Missing required option: '" + LearnerOptions.LEARNER
           + "=NAME' (or --from MODEL to continue training a saved model)");
-    }
-    if (threads < 0) {
-      throw new ParameterException(spec.commandLine(), "--threads must be >= 0: " + threads);
     }
     Settings settings = LearnerOptions.settings(spec);
     Order trainingOrder = ProtocolOptions.order(order != null ? order : Order.SHUFFLE.cliName());

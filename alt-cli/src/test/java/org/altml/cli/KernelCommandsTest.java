@@ -86,6 +86,26 @@ class KernelCommandsTest {
   }
 
   @Test
+  void trainGivesTheSameModelOnAnyNumberOfThreads() throws IOException {
+    Path one = dir.resolve("one.alt");
+    Path two = dir.resolve("two.alt");
+    for (Path model : new Path[] {one, two}) {
+      CliRun r = CliRun.of("train", "--data", train.toString(), "--model", model.toString(), "--learner", "falt-k", "--sigma2", "2",
+          "--budget", "40", "--budget-policy", "merge", "--order", "file", "--threads", model == one ? "1" : "2");
+      assertEquals(0, r.exitCode(), r.err());
+    }
+    CliRun p1 = CliRun.of("predict", "--model", one.toString(), "--data", test.toString(), "--scores");
+    CliRun p2 = CliRun.of("predict", "--model", two.toString(), "--data", test.toString(), "--scores");
+    assertEquals(0, p1.exitCode(), p1.err());
+    assertEquals(p1.out(), p2.out());
+    CliRun bad = CliRun.of("train", "--data", train.toString(), "--model", dir.resolve("bad.alt").toString(), "--learner", "falt-k",
+        "--threads", "-1");
+    assertEquals(2, bad.exitCode(), bad.err());
+    assertTrue(bad.err().contains("--threads must be >= 0"), bad.err());
+    assertTrue(!java.nio.file.Files.exists(dir.resolve("bad.alt")), "no model written");
+  }
+
+  @Test
   void trainRefusesTheSameErrors() {
     Path model = dir.resolve("m.alt");
     CliRun r = CliRun.of("train", "--data", train.toString(), "--model", model.toString(), "--learner", "pa2-k",
