@@ -125,8 +125,8 @@ public final class SupportVectorStore {
       throw new IllegalArgumentException("negative size: numFeaturesHint " + numFeaturesHint + ", initialCapacity " + initialCapacity);
     }
     this.width = width;
-    this.stride = Scores.paddedLength(width);
     this.isDouble = precision == Precision.DOUBLE;
+    this.stride = rowStride(width, isDouble);
     this.numFeaturesHint = numFeaturesHint;
     this.layout = layout;
     this.coefDouble = isDouble ? new double[0] : null;
@@ -144,9 +144,21 @@ public final class SupportVectorStore {
     return width;
   }
 
-  /** Distance between consecutive coefficient rows: {@link #width()} rounded up to {@link Scores#PAD}. */
+  /**
+   * Distance between consecutive coefficient rows: {@link #width()} rounded up to a multiple of 64 bytes (8
+   * doubles, or {@link Scores#PAD} floats for float rows), the SIMD kernels' vector width; a double row pads at
+   * most 7 lanes, not the 15 of the float padding.
+   */
   public int stride() {
     return stride;
+  }
+
+  private static int rowStride(int width, boolean isDouble) {
+    int lanes = isDouble ? 8 : Scores.PAD;
+    if (width > Integer.MAX_VALUE - lanes) {
+      throw new IllegalArgumentException("width " + width + " cannot be padded to a multiple of " + lanes + " in an int");
+    }
+    return (width + lanes - 1) / lanes * lanes;
   }
 
   /** The storage precision of the coefficients. */
@@ -1172,7 +1184,7 @@ public final class SupportVectorStore {
     if (size < 0 || numFeatures < 0 || nextAge < size || (layout == null && size > 0)) {
       throw in.corrupt("bad support-vector store: " + size + " vectors, next age " + nextAge + ", " + numFeatures + " features");
     }
-    in.requireAllocation(size, 8 + 4 + coefBytes * width, 24L + (long) Scores.paddedLength(width) * coefBytes,
+    in.requireAllocation(size, 8 + 4 + coefBytes * width, 24L + (long) rowStride(width, precision == Precision.DOUBLE) * coefBytes,
         size + " support vectors");
     SupportVectorStore s = new SupportVectorStore(width, precision, Math.max(numFeaturesHint, numFeatures),
         Math.max(size, initialCapacity), layout);
