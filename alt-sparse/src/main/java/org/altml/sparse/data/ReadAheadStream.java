@@ -134,25 +134,12 @@ public final class ReadAheadStream implements ExampleStream {
     }
     if (next.error != null) {
       ended = true;
-      throw rethrow(next.error);
+      throw ReadAheadThreads.rethrow(next.error);
     }
     current = next;
     position = 0;
     current.rows.view(0, x, y);
     return true;
-  }
-
-  private static IOException rethrow(Throwable error) {
-    if (error instanceof IOException io) {
-      return io;
-    }
-    if (error instanceof RuntimeException r) {
-      throw r;
-    }
-    if (error instanceof Error e) {
-      throw e;
-    }
-    return new IOException(error);
   }
 
   @Override
@@ -197,19 +184,7 @@ public final class ReadAheadStream implements ExampleStream {
     closed = true;
     closing = true;
     reader.interrupt();
-    boolean interrupted = false;
-    // a reader blocked in a read that an interrupt does not end (standard input) is left to the source's close
-    long deadline = System.nanoTime() + 2_000_000_000L;
-    while (reader.isAlive() && System.nanoTime() < deadline) {
-      try {
-        reader.join(100);
-      } catch (InterruptedException e) {
-        interrupted = true;
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
+    ReadAheadThreads.awaitBriefly(reader);
     source.close();
   }
 

@@ -11,6 +11,7 @@ import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.ExampleRows;
 import org.altml.sparse.data.ExampleStream;
 import org.altml.sparse.data.InputDigest;
+import org.altml.sparse.data.ReadAheadThreads;
 
 /**
  * A LIBSVM file parsed on several threads ahead of its consumer ({@link ReadOptions#parseThreads()}), with
@@ -240,26 +241,13 @@ final class ParallelLibSvmStream implements ExampleStream {
         // the input failed after the lines handed out before it: the line after them
         return new DataFormatException(file, linesBefore + 1, d.problem(), d.getCause());
       }
-      return rethrow(t.error);
+      return ReadAheadThreads.rethrow(t.error);
     }
     // a parser's error: the same line again with every label before it seen throws the sequential error
     int k = t.recheckCount - 1; // failAt recorded the failing line last
     reparse(t, k);
     // (unreachable in practice: only the far-label check is stricter in file order) the parser's own error
     return new DataFormatException(file, linesBefore + t.errorLine, t.errorProblem);
-  }
-
-  private static IOException rethrow(Throwable error) {
-    if (error instanceof IOException io) {
-      return io;
-    }
-    if (error instanceof RuntimeException r) {
-      throw r;
-    }
-    if (error instanceof Error e) {
-      throw e;
-    }
-    return new IOException(error);
   }
 
   @Override
@@ -308,19 +296,7 @@ final class ParallelLibSvmStream implements ExampleStream {
     for (Thread t : parsers) {
       t.interrupt();
     }
-    boolean interrupted = false;
-    // a splitter blocked in a read that an interrupt does not end (standard input) is left to the input's close
-    long deadline = System.nanoTime() + 2_000_000_000L;
-    while (splitter.isAlive() && System.nanoTime() < deadline) {
-      try {
-        splitter.join(100);
-      } catch (InterruptedException e) {
-        interrupted = true;
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
+    ReadAheadThreads.awaitBriefly(splitter);
     input.close();
   }
 
