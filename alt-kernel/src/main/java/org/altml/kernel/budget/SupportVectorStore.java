@@ -244,19 +244,8 @@ public final class SupportVectorStore {
    */
   public void laneDotRow(int slot, KernelRow row) {
     checkSlot(slot);
-    if (layout == Layout.SPARSE) {
-      dotRow(slot, row);
-      return;
-    }
-    row.ensure(size, Math.max(columns, numFeatures()));
-    double[] x = row.scatter;
-    int cols = columns;
-    int bm = slot * cols;
-    for (int j = 0; j < cols; j++) {
-      x[j] = dense[bm + j];
-    }
-    VectorMath.rowDots(x, cols, dense, 0, cols, size, row.values);
-    Arrays.fill(x, 0, cols, 0.0); // the scatter is all zeros between calls
+    row.ensure(size, scatterLength());
+    laneDotRange(slot, 0, size, row.values, row.scatter);
   }
 
   /**
@@ -275,15 +264,7 @@ public final class SupportVectorStore {
       for (int p = s0; p < e0; p++) {
         scratch[poolIndices[p]] = poolValues[p];
       }
-      for (int k = from; k < to; k++) {
-        int s = starts[k];
-        int e = s + lengths[k];
-        double dot = 0;
-        for (int p = s; p < e; p++) {
-          dot += scratch[poolIndices[p]] * poolValues[p];
-        }
-        out[k - from] = dot;
-      }
+      gatherDots(scratch, from, to, out, -from);
       for (int p = s0; p < e0; p++) {
         scratch[poolIndices[p]] = 0.0;
       }
@@ -645,20 +626,28 @@ public final class SupportVectorStore {
         scatter[f] = xv[off + j];
       }
     }
-    for (int k = 0; k < size; k++) {
+    gatherDots(scatter, 0, size, out, 0);
+    for (int j = 0; j < nnz; j++) {
+      int f = xi[off + j];
+      if (f < limit) {
+        scatter[f] = 0.0;
+      }
+    }
+  }
+
+  /**
+   * Sparse stores: out[outOff + k] = the dot product of the scattered vector with x_k, for the slots k in
+   * [from, to), each summed over x_k's entries in their stored order.
+   */
+  private void gatherDots(double[] scatter, int from, int to, double[] out, int outOff) {
+    for (int k = from; k < to; k++) {
       int s = starts[k];
       int e = s + lengths[k];
       double dot = 0;
       for (int p = s; p < e; p++) {
         dot += scatter[poolIndices[p]] * poolValues[p];
       }
-      out[k] = dot;
-    }
-    for (int j = 0; j < nnz; j++) {
-      int f = xi[off + j];
-      if (f < limit) {
-        scatter[f] = 0.0;
-      }
+      out[outOff + k] = dot;
     }
   }
 
