@@ -239,13 +239,18 @@ public final class RoundThreads {
       int p = posted;
       int c = claimed.get();
       if (c != p && claimed.compareAndSet(c, p)) {
-        try {
-          body.run(part, from, to);
-        } catch (Throwable e) {
-          failure = e;
-        }
-        finished = p;
+        runClaimed(p);
       }
+    }
+
+    /** Runs part {@code p}, claimed by this thread, keeping its failure, and marks it finished. */
+    private void runClaimed(int p) {
+      try {
+        body.run(part, from, to);
+      } catch (Throwable e) {
+        failure = e;
+      }
+      finished = p;
     }
 
     /** Waits for the posted part to finish; returns its failure or null. */
@@ -277,12 +282,7 @@ public final class RoundThreads {
         int c = claimed.get();
         if (p != c) {
           if (claimed.compareAndSet(c, p)) {
-            try {
-              body.run(part, from, to);
-            } catch (Throwable t) {
-              failure = t;
-            }
-            finished = p;
+            runClaimed(p);
           }
           idleSince = System.nanoTime();
           continue;
