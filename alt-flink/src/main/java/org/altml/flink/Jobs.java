@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.api.common.functions.Partitioner;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.java.functions.KeySelector;
@@ -19,10 +18,11 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * same code). Every job reads lines through {@link LineFormat}, parses them per record with the readers' own
  * checks, sends bad records to a side output, and emits JSON lines ({@link Output}).
  *
- * <p>Determinism: the keyed and the data-parallel jobs read their input with one source subtask, so every key
- * (every worker) sees its records in file order, whatever the parallelism and however often the job fails
- * and restarts from a checkpoint; the results are then bit for bit those of a run without failures. The
- * scoring job reads with p source subtasks (splits of the files), order does not matter there.
+ * <p>Determinism: the keyed job reads its input with one source subtask, so every key sees its records in
+ * file order, whatever the parallelism and however often the job fails and restarts from a checkpoint; the
+ * data-parallel job reads with p source subtasks, subtask k every line numbered k mod p in file order
+ * ({@link ShareSource}); the results are then bit for bit those of a run without failures. The scoring job
+ * reads with p source subtasks (splits of the files), order does not matter there.
  */
 public final class Jobs {
   /** Splits smaller than this are not worth a subtask. */
@@ -66,6 +66,15 @@ public final class Jobs {
         .build();
     return env.fromSource(source, WatermarkStrategy.noWatermarks(), "lines of " + String.join(", ", files))
         .setParallelism(parallelism).name(uid).uid(uid);
+  }
+
+  /**
+   * The lines of {@code files} shared out by line number among {@code p} source subtasks ({@link ShareSource}:
+   * subtask k emits the lines numbered ≡ k mod p, in file order; operator id "shares").
+   */
+  public static DataStream<TextLine> shares(StreamExecutionEnvironment env, List<String> files, int p) {
+    return env.fromSource(new ShareSource(files), WatermarkStrategy.noWatermarks(), "shares of " + String.join(", ", files),
+        TypeInformation.of(TextLine.class)).setParallelism(p).name("shares").uid("shares");
   }
 
   /**
@@ -142,8 +151,9 @@ public final class Jobs {
   }
 
   /**
-   * Data-parallel training of one model: p workers ({@link ParallelWorker}) learn from the lines assigned
-   * by line number mod p, a mixer ({@link ModelMixer}) averages their models every {@code mixEvery} lines and
+   * Data-parallel training of one model: p workers ({@link ParallelWorker}) learn from the lines numbered
+   * k mod p, each chained to the source subtask that reads them ({@link #shares}: no record crosses a thread,
+   * and object reuse is turned on for the job, as nothing in it keeps a record it has passed on), a mixer ({@link ModelMixer}) averages their models every {@code mixEvery} lines and
    * at the end; when {@code testFiles} is not empty, their lines are scored by the latest average (broadcast
    * to p predictors). The reports carry every mixed round and the final model with the merged prequential
    * metrics.
@@ -151,12 +161,12 @@ public final class Jobs {
   public static Streams parallel(StreamExecutionEnvironment env, List<String> files, DataSpec data, LearnerSetup setup, int p,
       long mixEvery, List<String> testFiles, boolean withModels, boolean withScores, UnaryOperator<DataStream<TextLine>> tap) {
     setup.averaging(); // fails now, naming the kind, when it cannot be averaged
-    DataStream<TextLine> lines = lines(env, files, 1);
+    env.getConfig().enableObjectReuse();
+    DataStream<TextLine> lines = shares(env, files, p);
     if (tap != null) {
       lines = tap.apply(lines);
     }
     SingleOutputStreamOperator<ModelMessage> workers = lines
-        .partitionCustom((Partitioner<Long>) (line, n) -> (int) Math.floorMod(line, (long) n), (KeySelector<TextLine, Long>) t -> t.line)
         .transform("worker " + setup.learner(), TypeInformation.of(ModelMessage.class), new ParallelWorker(data, setup, mixEvery))
         .setParallelism(p).uid("parallel-workers");
     SingleOutputStreamOperator<ModelMessage> mixed = workers

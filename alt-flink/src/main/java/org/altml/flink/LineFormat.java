@@ -80,12 +80,11 @@ public final class LineFormat implements BulkFormat<TextLine, FileSourceSplit> {
 
   private static final class LineReader implements Reader<TextLine> {
     private final InputStream in;
+    private final LineCursor lines;
     private final String file;
     private final long end;
-    private long position; // bytes of the split consumed (plain files); lines are what is counted for restores
     private long emitted;
     private long line;
-    private byte[] buf = new byte[1 << 10];
 
     LineReader(FileSourceSplit split, long skip) throws IOException {
       FileSystem fs = split.path().getFileSystem();
@@ -99,6 +98,7 @@ public final class LineFormat implements BulkFormat<TextLine, FileSourceSplit> {
         this.in = raw;
         this.end = split.length();
       }
+      this.lines = new LineCursor(in);
       this.line = firstLine(split.splitId()) - 1;
       for (long i = 0; i < skip; i++) {
         if (next() < 0) {
@@ -108,50 +108,15 @@ public final class LineFormat implements BulkFormat<TextLine, FileSourceSplit> {
       this.emitted = skip;
     }
 
-    private final byte[] block = new byte[1 << 16];
-    private int blockPos;
-    private int blockLimit;
-
-    /** Reads the next line into buf; its length, or -1 at the end of the split. */
+    /** Reads the next line of the split into the cursor's buffer; its length, or -1 at the end of the split. */
     private int next() throws IOException {
-      if (position >= end) {
+      if (lines.consumed() >= end) {
         return -1;
       }
-      int n = 0;
-      boolean newline = false;
-      while (true) {
-        if (blockPos == blockLimit) {
-          blockLimit = in.read(block, 0, block.length);
-          blockPos = 0;
-          if (blockLimit <= 0) {
-            blockLimit = 0;
-            break;
-          }
-        }
-        int p = indexOfNewline(block, blockPos, blockLimit);
-        int len = p - blockPos;
-        if (n + len > buf.length) {
-          buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, n + len));
-        }
-        System.arraycopy(block, blockPos, buf, n, len);
-        n += len;
-        position += len;
-        blockPos = p;
-        if (p < blockLimit) {
-          blockPos++;
-          position++;
-          newline = true;
-          break;
-        }
+      int n = lines.next();
+      if (n >= 0) {
+        line++;
       }
-      if (!newline && n == 0) {
-        position = end;
-        return -1;
-      }
-      if (n > 0 && buf[n - 1] == '\r') {
-        n--;
-      }
-      line++;
       return n;
     }
 
@@ -164,7 +129,7 @@ public final class LineFormat implements BulkFormat<TextLine, FileSourceSplit> {
         if (n < 0) {
           break;
         }
-        batch.add(new TextLine(file, line, java.util.Arrays.copyOf(buf, n)));
+        batch.add(new TextLine(file, line, java.util.Arrays.copyOf(lines.buffer(), n)));
       }
       if (batch.isEmpty()) {
         return null;

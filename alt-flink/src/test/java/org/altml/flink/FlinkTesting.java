@@ -118,7 +118,7 @@ final class FlinkTesting {
     return LearnerSetup.of(LearnerRegistry.get(learner).defaults(), LABELS, 0, 1);
   }
 
-  /** Throws once, after {@code after} records and a completed checkpoint; slows the stream so checkpoints happen. */
+  /** Throws once, after {@code after} records (of all instances in this JVM) and a completed checkpoint; slows the stream so checkpoints happen. */
   static final class FailOnce extends RichMapFunction<TextLine, TextLine> implements CheckpointListener {
     private static final long serialVersionUID = 1L;
     static final AtomicBoolean FAILED = new AtomicBoolean();
@@ -145,12 +145,12 @@ final class FlinkTesting {
     @Override
     public TextLine map(TextLine line) throws Exception {
       seen++;
-      SEEN.incrementAndGet();
+      long all = SEEN.incrementAndGet();
       if (sleepEvery > 0 && seen % sleepEvery == 0) {
         Thread.sleep(2);
       }
-      if (fail && seen >= after && CHECKPOINTS.get() > 0 && FAILED.compareAndSet(false, true)) {
-        throw new IllegalStateException("injected failure after " + seen + " records");
+      if (fail && all >= after && CHECKPOINTS.get() > 0 && FAILED.compareAndSet(false, true)) {
+        throw new IllegalStateException("injected failure after " + all + " records of all instances");
       }
       return line;
     }
