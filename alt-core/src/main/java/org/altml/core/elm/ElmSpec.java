@@ -27,10 +27,13 @@ import org.altml.core.learner.StateOutput;
  * the same seed.
  */
 public abstract sealed class ElmSpec implements LearnerSpec permits ElmSpec.Osml, ElmSpec.Omll {
-  /** H, the hidden units; the paper searches [100, 1000]. */
+  /** H, the hidden units; the paper searches [100, 1000], ELM.md in steps of 100 (sections 3.6 and 4.8). */
   public static final Parameter<Integer> HIDDEN = Parameter.integer("hidden", "H",
       "number H of random units (the paper searches 100..1000); memory grows as d·H + H² (osml-elm), d·H + L·H² (elm-omll)",
-      500, 1, 65536);
+      500, 1, 65536, List.of(100, 200, 300, 400, 500, 600, 700, 800, 900, 1000));
+
+  /** C of ELM-OMLL (ridge λ = 1/C): {@link CommonParameters#C} searched over 2^[-10..10] (ELM.md section 4.8). */
+  public static final Parameter<Float> C = CommonParameters.C.withPaperGrid(CommonParameters.powersOfTwoF(-10, 10));
 
   /** f, the share of the training set in the initial block (N0 = max(1, round(f·N))). */
   public static final Parameter<Double> INITIAL_FRACTION = Parameter.positiveDouble("initialFraction", "",
@@ -95,7 +98,7 @@ public abstract sealed class ElmSpec implements LearnerSpec permits ElmSpec.Osml
     /** The spec (for {@link java.util.ServiceLoader}). */
     public Omll() {
       super("elm-omll", "ELM-OMLL, ELM online multi-label learning by label ranking (baseline; Du and Vong 2020, reconstructed in"
-          + " ELM.md section 4)", List.of(HIDDEN, INITIAL_FRACTION, INITIAL, BLOCK, ACTIVATION, CommonParameters.C, SOLVER,
+          + " ELM.md section 4)", List.of(HIDDEN, INITIAL_FRACTION, INITIAL, BLOCK, ACTIVATION, C, SOLVER,
               PAIR_NORMALIZATION, LABEL_THREADS));
     }
 
@@ -167,7 +170,7 @@ public abstract sealed class ElmSpec implements LearnerSpec permits ElmSpec.Osml
     if (this instanceof Osml) {
       return new OsmlElm(this, settings, numLabels, layer, n0, block);
     }
-    float c = settings.get(CommonParameters.C);
+    float c = settings.get(C);
     boolean perExample = settings.get(PAIR_NORMALIZATION).equals("per-example");
     if (settings.get(SOLVER).equals("coupled")) {
       return new CoupledOmll(this, settings, numLabels, layer, n0, block, c, perExample);

@@ -77,8 +77,17 @@ public final class Parameter<T> {
   /** An int parameter in [min, max], without a default when {@code defaultValue} is null. */
   public static Parameter<Integer> integer(
       String name, String symbol, String description, Integer defaultValue, int min, int max) {
+    return integer(name, symbol, description, defaultValue, min, max, List.of());
+  }
+
+  /**
+   * An int parameter in [min, max] that the paper's tuning searches over {@code paperGrid}, without a default
+   * when {@code defaultValue} is null.
+   */
+  public static Parameter<Integer> integer(
+      String name, String symbol, String description, Integer defaultValue, int min, int max, List<Integer> paperGrid) {
     return new Parameter<>(name, optionOf(name), symbol, description, Integer.class, defaultValue, min, false, max,
-        List.of(), List.of());
+        List.of(), paperGrid);
   }
 
   /** An on/off switch, off by default. */
@@ -102,6 +111,14 @@ public final class Parameter<T> {
     }
     return new Parameter<>(name, optionName, symbol, description, type, defaultValue, min, minExclusive, max, choices,
         paperGrid);
+  }
+
+  /**
+   * This parameter with another paper grid: the same name, option, type and range, for a kind whose paper
+   * searches other values (e.g. ELM-OMLL's C over 2^[-10..10] where PA's C is searched over 2^[-15..10]).
+   */
+  public Parameter<T> withPaperGrid(List<T> grid) {
+    return new Parameter<>(name, option, symbol, description, type, defaultValue, min, minExclusive, max, choices, grid);
   }
 
   /** {@code maxUpdatesFactor} -> {@code --max-updates-factor}. */

@@ -1,0 +1,43 @@
+package org.altml.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.altml.core.learner.LearnerRegistry;
+import org.junit.jupiter.api.Test;
+
+/** The grids built from the registered kinds' paper grids (SPEC.md "Tuning", ELM.md sections 3.6 and 4.8). */
+class GridTest {
+  private static Grid grid(String learner, Grid.Mode mode, Set<String> fixed) {
+    return Grid.of(LearnerRegistry.get(learner).defaults(), mode, Map.of(), fixed);
+  }
+
+  private static List<String> axes(Grid grid) {
+    return grid.axes().stream().map(a -> a.parameter().name() + "=" + a.values()).toList();
+  }
+
+  @Test
+  void theElmGridsAreElmMds() {
+    // OSML-ELM: H in {100, ..., 1000}, nothing else (threshold 0, no regularisation)
+    Grid osml = grid("osml-elm", Grid.Mode.PAPER, Set.of());
+    assertEquals(List.of("hidden=[100, 200, 300, 400, 500, 600, 700, 800, 900, 1000]"), axes(osml));
+    // ELM-OMLL: 10 x 21 = 210 settings
+    Grid omll = grid("elm-omll", Grid.Mode.PAPER, Set.of());
+    assertEquals(210, omll.size(), String.join("; ", axes(omll)));
+    assertEquals("hidden", omll.axes().get(0).parameter().name());
+    // coarse: every other value, the default H = 500 kept
+    assertEquals(List.of("hidden=[100, 300, 500, 700, 900]"), axes(grid("osml-elm", Grid.Mode.COARSE, Set.of())));
+    // a fixed H leaves ELM-OMLL's C alone: ELM.md's H <= 500 decision for RCV1-scale data
+    assertEquals(21, grid("elm-omll", Grid.Mode.PAPER, Set.of("hidden")).size());
+  }
+
+  @Test
+  void theLinearGridsAreSpecs() {
+    assertEquals(21 * 6, grid("falt", Grid.Mode.PAPER, Set.of()).size());
+    assertEquals(21 * 21 * 6, grid("salt", Grid.Mode.PAPER, Set.of()).size());
+    assertEquals(26 * 6, grid("pa1", Grid.Mode.PAPER, Set.of()).size());
+    assertEquals(11 * 3, grid("falt", Grid.Mode.COARSE, Set.of()).size());
+  }
+}
