@@ -5,7 +5,8 @@
  * {@link org.altml.flink.FrozenScorer} (a frozen model read by every predictor, chained to its source),
  * {@link org.altml.flink.BroadcastScorer} (broadcast model, hot swap), {@link org.altml.flink.KeyedPrequential}
  * (one model per key, keyed state), {@link org.altml.flink.ParallelWorker} and
- * {@link org.altml.flink.ModelMixer} (data-parallel training with model averaging), state through
+ * {@link org.altml.flink.ModelMixer} (data-parallel training with model averaging, each worker chained to the
+ * {@link org.altml.flink.ShareSource} subtask that reads its share of the lines), state through
  * {@link org.altml.flink.CodecSerializer}; {@link org.altml.flink.Jobs} builds the pipelines and
  * {@link org.altml.flink.FlinkMain} runs them ({@code ./alt flink}, or {@code flink run}).
  * {@link org.altml.flink.ParameterMixing} computes the data-parallel training in one thread, for measurements.
