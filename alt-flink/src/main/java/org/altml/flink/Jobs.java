@@ -153,8 +153,8 @@ public final class Jobs {
   /**
    * Data-parallel training of one model: p workers ({@link ParallelWorker}) learn from the lines numbered
    * k mod p, each chained to the source subtask that reads them ({@link #shares}: no record crosses a thread,
-   * and object reuse is turned on for the job, as nothing in it keeps a record it has passed on), a mixer ({@link ModelMixer}) averages their models every {@code mixEvery} lines and
-   * at the end; when {@code testFiles} is not empty, their lines are scored by the latest average (broadcast
+   * and object reuse is turned on for the job, as nothing in it keeps a record it has passed on), a mixer
+   * ({@link ModelMixer}) averages their models every {@code mixEvery} lines and at the end; when {@code testFiles} is not empty, their lines are scored by the latest average (broadcast
    * to p predictors). The reports carry every mixed round and the final model with the merged prequential
    * metrics.
    */
