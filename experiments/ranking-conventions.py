@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Ranking loss of one model's test scores under the conventions a paper's code may use.
+"""Ranking loss (and example-based precision, recall, F1) of one model's test predictions under the
+conventions a paper's code may use.
 
     ranking-conventions.py TEST.arff LABELS.xml PREDICTIONS
 
@@ -10,7 +11,9 @@ and Java prints the shortest decimal that reads back as the same float, so ties 
 Prints the tied (relevant, irrelevant) pairs and the ranking loss in % with ties counted as errors (SPEC.md),
 as half an error, or not at all, each averaged over the examples with 0 < |Y| < L (SPEC.md, and Zhang's
 Matlab Ranking_loss.m) and over all examples with the others counted as 0 (scikit-learn's label_ranking_loss).
-The first number is what ALT reports.
+The first number is what ALT reports. Then precision, recall and F1 (= 2PR/(P+R) of the averages, as the
+paper) of the predicted label sets under SPEC.md's zero division (0/0 is 1 when both sets it compares are
+empty, else 0) and under scikit-learn's zero_division=1 (every 0/0 is 1).
 """
 import re
 import sys
@@ -79,6 +82,18 @@ def main():
     print("|---|---:|---:|")
     for mode in weight:
         print(f"| {mode} | {100 * sums[mode] / defined:.2f} | {100 * sums[mode] / len(Y):.2f} |")
+    predicted = [set(map(int, line.split("\t")[0].split(","))) if line.split("\t")[0].strip() else set() for line in open(predictions)]
+    print()
+    print("| zero division | precision | recall | F1 |")
+    print("|---|---:|---:|---:|")
+    for mode in ("SPEC", "every 0/0 is 1"):
+        ps, rs = [], []
+        for y, p in zip(Y, predicted):
+            y = set(y)
+            ps.append(len(y & p) / len(p) if p else (1.0 if mode != "SPEC" or not y else 0.0))
+            rs.append(len(y & p) / len(y) if y else (1.0 if mode != "SPEC" or not p else 0.0))
+        P, R = sum(ps) / len(ps), sum(rs) / len(rs)
+        print(f"| {mode} | {100 * P:.2f} | {100 * R:.2f} | {100 * 2 * P * R / (P + R):.2f} |")
 
 
 if __name__ == "__main__":
