@@ -74,7 +74,7 @@ public final class ModelMixer extends AbstractStreamOperator<ModelMessage> imple
       models.add(Models.learner(m.model, "model of worker " + m.worker + " in round " + m.round));
     }
     OnlineMultiLabelLearner mean = models.size() == 1 ? models.get(0) : setup.averaging().average(models);
-    byte[] bytes = Models.toBytes(mean);
+    byte[] bytes = models.size() == 1 ? round.get(0).model : Models.toBytes(mean); // one model: already its bytes
     EvaluationSuite suite = null;
     if (in.round == ModelMessage.FINAL) {
       suite = new EvaluationSuite(setup.numLabels());

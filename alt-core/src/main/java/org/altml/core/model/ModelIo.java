@@ -124,7 +124,10 @@ public final class ModelIo {
 
   /** The bytes of {@code model} ({@link #write(SavedModel, OutputStream)}), for checkpoints. */
   public static byte[] toBytes(SavedModel model) throws IOException {
-    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    // sized from the learner's memory (its state's values plus padding, at least what the codec writes), so
+    // that a large model is not copied at every doubling of the buffer
+    long estimate = model.learner().ramBytesUsed() + (1 << 16);
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream((int) Math.min(estimate, Integer.MAX_VALUE - 16));
     write(model, bytes);
     return bytes.toByteArray();
   }
