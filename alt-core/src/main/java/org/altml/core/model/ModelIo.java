@@ -124,12 +124,64 @@ public final class ModelIo {
 
   /** The bytes of {@code model} ({@link #write(SavedModel, OutputStream)}), for checkpoints. */
   public static byte[] toBytes(SavedModel model) throws IOException {
-    // sized from the learner's memory (its state's values plus padding, at least what the codec writes), so
-    // that a large model is not copied at every doubling of the buffer
-    long estimate = model.learner().ramBytesUsed() + (1 << 16);
-    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream((int) Math.min(estimate, Integer.MAX_VALUE - 16));
+    ChunkedBytes bytes = new ChunkedBytes();
     write(model, bytes);
     return bytes.toByteArray();
+  }
+
+  /**
+   * Bytes collected in chunks of 1 MiB and joined once at the end: a large model is copied twice (into its
+   * chunk, into the result), not again at every doubling of one growing array. No size is guessed up front
+   * (a learner's memory is no guide: a random-feature map's Ω is counted there and regenerated, not written).
+   */
+  private static final class ChunkedBytes extends OutputStream {
+    private static final int CHUNK = 1 << 20;
+    private final List<byte[]> full = new ArrayList<>();
+    private byte[] chunk = new byte[CHUNK];
+    private int used;
+
+    @Override
+    public void write(int b) {
+      if (used == CHUNK) {
+        next();
+      }
+      chunk[used++] = (byte) b;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) {
+      while (len > 0) {
+        if (used == CHUNK) {
+          next();
+        }
+        int n = Math.min(len, CHUNK - used);
+        System.arraycopy(b, off, chunk, used, n);
+        used += n;
+        off += n;
+        len -= n;
+      }
+    }
+
+    private void next() {
+      full.add(chunk);
+      chunk = new byte[CHUNK];
+      used = 0;
+    }
+
+    byte[] toByteArray() {
+      long size = (long) full.size() * CHUNK + used;
+      if (size > Integer.MAX_VALUE - 16) {
+        throw new IllegalArgumentException("the model takes " + size + " bytes, more than one byte array holds");
+      }
+      byte[] out = new byte[(int) size];
+      int at = 0;
+      for (byte[] c : full) {
+        System.arraycopy(c, 0, out, at, CHUNK);
+        at += CHUNK;
+      }
+      System.arraycopy(chunk, 0, out, at, used);
+      return out;
+    }
   }
 
   /** Loads a model from bytes written by {@link #toBytes}. */
