@@ -680,37 +680,55 @@ public final class SupportVectorStore {
         }
       }
     }
-    cursor.gather(ids, size, out); // first every cached distance (loads only), then the misses and the kernel
-    long hits = 0;
+    // first every cached distance (loads only); then the missing ones: claimed without waiting, computed four
+    // at a time, stored; then those another thread was computing, waited for once ours are stored (so no two
+    // threads ever wait for each other)
+    int missing = cursor.gather(ids, size, out);
     long misses = 0;
-    for (int k = 0; k < size; k++) {
-      int other = ids[k];
-      double d2 = out[k];
-      if (d2 != d2 && other >= 0) {
-        d2 = cursor.claim(other); // NaN: ours to compute; else another thread's value, computed meanwhile
-      }
-      if (d2 == d2) {
-        hits++;
-      } else {
-        double dot = 0;
-        if (layout == Layout.DENSE) {
-          int base = k * columns;
-          for (int j = 0; j < end; j++) {
-            dot += (double) xv[off + j] * dense[base + xi[off + j]];
-          }
+    long computed = 0;
+    if (missing > 0) {
+      int[] own = row.ownSlots(missing);
+      int owned = 0;
+      int[] waiting = row.waitingSlots(missing);
+      int waits = 0;
+      for (int k = 0; k < size; k++) {
+        if (out[k] == out[k]) {
+          continue;
+        }
+        int other = ids[k];
+        double d2 = other < 0 ? Double.NaN : cursor.tryClaim(other);
+        if (d2 != d2) {
+          own[owned++] = k; // ours to compute (or a slot without an id: computed, not stored)
+        } else if (GramCache.isPending(d2)) {
+          waiting[waits++] = k;
         } else {
-          for (int p = starts[k], e = p + lengths[k]; p < e; p++) {
-            dot += scatter[poolIndices[p]] * poolValues[p];
-          }
-        }
-        d2 = squaredNorm + squaredNorms[k] - 2.0 * dot; // RbfKernel.fromDot's expression, term for term
-        if (other >= 0) {
-          misses++;
-          cursor.put(other, d2);
+          out[k] = d2; // stored since the gather
         }
       }
-      out[k] = d2;
+      squaredDistances(x, squaredNorm, end, scatter, own, owned, out);
+      for (int i = 0; i < owned; i++) {
+        int k = own[i];
+        if (ids[k] >= 0) {
+          misses++;
+          cursor.put(ids[k], out[k]);
+        }
+      }
+      computed = owned;
+      for (int i = 0; i < waits; i++) {
+        int k = waiting[i];
+        double d2 = cursor.claim(ids[k]);
+        if (d2 != d2) { // released unstored (never in this package): ours after all
+          own[0] = k;
+          squaredDistances(x, squaredNorm, end, scatter, own, 1, out);
+          misses++;
+          computed++;
+          cursor.put(ids[k], out[k]);
+        } else {
+          out[k] = d2;
+        }
+      }
     }
+    long hits = size - computed;
     kernel.fromSquaredDistances(out, size); // the kernel values on SIMD lanes, the same bits as one at a time
     cursor.count(hits, misses);
     if (layout != Layout.DENSE) {
@@ -722,6 +740,64 @@ public final class SupportVectorStore {
       }
     }
     cursor.flush();
+  }
+
+  /**
+   * d²(x, x_k) = (||x||² + ||x_k||²) − 2·x·x_k into {@code out[k]} for the slots {@code slots[0, n)}, each dot
+   * product summed over x's entries in order as {@link #kernelRow} sums it (RbfKernel.fromDot's expression, term
+   * for term, so the same bits); dense slots four at a time, as independent sums that the core overlaps.
+   *
+   * @param end x's entries [0, end) lie below the dense width (dense stores)
+   * @param scatter x scattered by feature (sparse stores)
+   */
+  private void squaredDistances(SparseVector x, double squaredNorm, int end, double[] scatter, int[] slots, int n, double[] out) {
+    int[] xi = x.indices();
+    float[] xv = x.values();
+    int off = x.offset();
+    int i = 0;
+    if (layout == Layout.DENSE) {
+      for (; i + 4 <= n; i += 4) {
+        int k0 = slots[i];
+        int k1 = slots[i + 1];
+        int k2 = slots[i + 2];
+        int k3 = slots[i + 3];
+        int b0 = k0 * columns;
+        int b1 = k1 * columns;
+        int b2 = k2 * columns;
+        int b3 = k3 * columns;
+        double dot0 = 0;
+        double dot1 = 0;
+        double dot2 = 0;
+        double dot3 = 0;
+        for (int j = 0; j < end; j++) {
+          double v = xv[off + j];
+          int f = xi[off + j];
+          dot0 += v * dense[b0 + f];
+          dot1 += v * dense[b1 + f];
+          dot2 += v * dense[b2 + f];
+          dot3 += v * dense[b3 + f];
+        }
+        out[k0] = squaredNorm + squaredNorms[k0] - 2.0 * dot0;
+        out[k1] = squaredNorm + squaredNorms[k1] - 2.0 * dot1;
+        out[k2] = squaredNorm + squaredNorms[k2] - 2.0 * dot2;
+        out[k3] = squaredNorm + squaredNorms[k3] - 2.0 * dot3;
+      }
+    }
+    for (; i < n; i++) {
+      int k = slots[i];
+      double dot = 0;
+      if (layout == Layout.DENSE) {
+        int base = k * columns;
+        for (int j = 0; j < end; j++) {
+          dot += (double) xv[off + j] * dense[base + xi[off + j]];
+        }
+      } else {
+        for (int p = starts[k], e = p + lengths[k]; p < e; p++) {
+          dot += scatter[poolIndices[p]] * poolValues[p];
+        }
+      }
+      out[k] = squaredNorm + squaredNorms[k] - 2.0 * dot;
+    }
   }
 
   /** K(x, x_slot) into {@code out[0]}, summed as {@link #kernelRow} sums each slot's dot product. */
@@ -1285,6 +1361,8 @@ public final class SupportVectorStore {
   public static final class KernelRow {
     private double[] values = new double[16];
     private double[] scatter = new double[0];
+    private int[] own = new int[0];
+    private int[] waiting = new int[0];
     private final SparseVector view = new SparseVector();
 
     /** An empty row. */
@@ -1293,6 +1371,22 @@ public final class SupportVectorStore {
     /** The kernel values: entry k is K(x, x_k) after {@link SupportVectorStore#kernelRow}; live, grows. */
     public double[] values() {
       return values;
+    }
+
+    /** Scratch for the slots whose distances a row computes itself, at least {@code n} long. */
+    int[] ownSlots(int n) {
+      if (own.length < n) {
+        own = new int[Math.max(n, 2 * own.length)];
+      }
+      return own;
+    }
+
+    /** Scratch for the slots whose distances another thread is computing, at least {@code n} long. */
+    int[] waitingSlots(int n) {
+      if (waiting.length < n) {
+        waiting = new int[Math.max(n, 2 * waiting.length)];
+      }
+      return waiting;
     }
 
     /** Makes room for {@code size} values and a scatter of {@code numFeatures} entries (doubling). */
@@ -1307,7 +1401,7 @@ public final class SupportVectorStore {
 
     /** Approximate bytes of heap held. */
     public long ramBytesUsed() {
-      return 64 + 8L * values.length + 8L * scatter.length;
+      return 64 + 8L * values.length + 8L * scatter.length + 4L * (own.length + waiting.length);
     }
   }
 

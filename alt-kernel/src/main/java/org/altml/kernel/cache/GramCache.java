@@ -38,7 +38,9 @@ import org.altml.sparse.SparseVector;
  * presented later under the same id with other features (another dataset's row, another scaling) is not
  * cached, so misuse costs speed, never correctness.
  *
- * <p>Thread-safe: entries are read and written with opaque atomic accesses (a double is never torn). A
+ * <p>Thread-safe: entries are written with atomic accesses and read with opaque ones, except in the hot
+ * {@link Cursor#gather}, which reads them plainly on a 64-bit JVM (an aligned double is one load there, never
+ * torn; see {@code PLAIN_READS}). A
  * thread that misses a pair {@linkplain Cursor#claim claims} it by compare-and-set from NaN to a pending
  * mark before computing it, so when two threads miss one pair at the same moment one computes it and the
  * other waits for its value (counted in {@code awaitedConcurrently}): in {@link Mode#FULL} each pair is
@@ -69,6 +71,16 @@ public final class GramCache implements SharedResources.Reporting {
   private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
   private static final long MAX_ARRAY = Integer.MAX_VALUE - 16;
   private static final int NONE = -1;
+  /**
+   * Whether {@link Cursor#gather} reads entries with plain loads: on a 64-bit JVM, where HotSpot reads an
+   * aligned double in one 64-bit load, so a plain read of an entry written atomically is never torn. A stale
+   * read is harmless (an entry only goes from NaN to pending to its final value, and a NaN or pending one is
+   * claimed by compare-and-set). An opaque read cost about 5 ns more per entry (its ordering barriers keep
+   * the JIT from unrolling the loop): most of a cached tuning sweep. Elsewhere, opaque reads.
+   */
+  private static final boolean PLAIN_READS = "64".equals(System.getProperty("sun.arch.data.model"));
+  /** Bytes per id besides the distances: its fingerprint and its squared norm. */
+  private static final long PER_EXAMPLE = 16;
   /** An entry a thread has claimed and is computing: no distance (||x||² + ||x'||² − 2x·x' of finite vectors is finite). */
   private static final double PENDING = Double.NEGATIVE_INFINITY;
 
@@ -76,6 +88,8 @@ public final class GramCache implements SharedResources.Reporting {
   private final long budgetBytes;
   private final Mode mode;
   private final long[] fingerprints;
+  /** ||x||² by id, NaN until asked for ({@link Cursor#squaredNorm}). */
+  private final double[] norms;
   private final double[] matrix;
 
   private final Object lock = new Object();
@@ -109,8 +123,10 @@ public final class GramCache implements SharedResources.Reporting {
     this.numExamples = numExamples;
     this.budgetBytes = budgetBytes;
     this.fingerprints = new long[numExamples];
+    this.norms = new double[numExamples];
+    Arrays.fill(norms, Double.NaN);
     long entries = (long) numExamples * numExamples;
-    if (entries <= MAX_ARRAY && 8 * entries + 8L * numExamples <= budgetBytes) {
+    if (entries <= MAX_ARRAY && 8 * entries + PER_EXAMPLE * numExamples <= budgetBytes) {
       mode = Mode.FULL;
       matrix = new double[(int) entries];
       Arrays.fill(matrix, Double.NaN);
@@ -121,7 +137,7 @@ public final class GramCache implements SharedResources.Reporting {
     } else {
       mode = Mode.ROWS;
       matrix = null;
-      maxRows = (int) Math.min(numExamples, (budgetBytes - 8L * numExamples) / rowBytes(numExamples));
+      maxRows = (int) Math.min(numExamples, (budgetBytes - PER_EXAMPLE * numExamples) / rowBytes(numExamples));
       slotById = new IntIntHashMap(maxRows);
       rows = new double[maxRows][];
       rowIds = new int[maxRows];
@@ -136,7 +152,7 @@ public final class GramCache implements SharedResources.Reporting {
   }
 
   private static long minimumBytes(int numExamples) {
-    return 8L * numExamples + rowBytes(numExamples);
+    return PER_EXAMPLE * numExamples + rowBytes(numExamples);
   }
 
   private static long rowBytes(int numExamples) {
@@ -205,7 +221,7 @@ public final class GramCache implements SharedResources.Reporting {
 
   /** Approximate bytes of heap held: the fingerprints and the matrix, or the resident rows. */
   public long ramBytesUsed() {
-    long bytes = 128 + 8L * numExamples;
+    long bytes = 128 + PER_EXAMPLE * numExamples;
     if (mode == Mode.FULL) {
       return bytes + 8L * matrix.length;
     }
@@ -247,20 +263,50 @@ public final class GramCache implements SharedResources.Reporting {
     return "GramCache" + statistics();
   }
 
+  /** Whether a value from {@link Cursor#tryClaim} says that another thread is computing the pair. */
+  public static boolean isPending(double v) {
+    return v == PENDING;
+  }
+
   /** A cursor for one thread (one learner, or one predictor of a parallel test pass). */
   public Cursor cursor() {
     return new Cursor();
   }
 
-  /** 64 bits of the vector's content (indices and float bits), never 0 (0 marks an id not seen yet). */
+  /**
+   * 64 bits of the vector's content (indices and float bits), never 0 (0 marks an id not seen yet): four
+   * independent lanes of xxHash64's round over the packed entries, so that the core overlaps them (one serial
+   * chain of {@link #mix} per entry was an eighth of a cached tuning sweep), then mixed together.
+   */
   static long fingerprint(SparseVector x) {
     int[] xi = x.indices();
     float[] xv = x.values();
-    long h = 0x9E3779B97F4A7C15L ^ x.nnz();
-    for (int k = x.offset(), end = k + x.nnz(); k < end; k++) {
-      h = mix(h ^ (((long) xi[k] << 32) | (Float.floatToRawIntBits(xv[k]) & 0xFFFFFFFFL)));
+    int n = x.nnz();
+    long h0 = 0x9E3779B97F4A7C15L ^ n;
+    long h1 = 0xC2B2AE3D27D4EB4FL;
+    long h2 = 0x165667B19E3779F9L;
+    long h3 = 0x85EBCA77C2B2AE63L;
+    int k = x.offset();
+    int end = k + n;
+    for (; k + 4 <= end; k += 4) {
+      h0 = round(h0, entry(xi[k], xv[k]));
+      h1 = round(h1, entry(xi[k + 1], xv[k + 1]));
+      h2 = round(h2, entry(xi[k + 2], xv[k + 2]));
+      h3 = round(h3, entry(xi[k + 3], xv[k + 3]));
     }
+    for (; k < end; k++) {
+      h0 = round(h0, entry(xi[k], xv[k]));
+    }
+    long h = mix(h0 ^ Long.rotateLeft(h1, 16) ^ Long.rotateLeft(h2, 32) ^ Long.rotateLeft(h3, 48));
     return h == 0 ? 1 : h;
+  }
+
+  private static long entry(int index, float value) {
+    return ((long) index << 32) | (Float.floatToRawIntBits(value) & 0xFFFFFFFFL);
+  }
+
+  private static long round(long acc, long input) {
+    return Long.rotateLeft(acc + input * 0xC2B2AE3D27D4EB4FL, 31) * 0x9E3779B185EBCA87L;
   }
 
   private static long mix(long z) {
@@ -387,6 +433,22 @@ public final class GramCache implements SharedResources.Reporting {
       return true;
     }
 
+    /**
+     * ||x||² of the bound example {@code x} ({@link SparseVector#squaredNorm}, the same bits), computed once per
+     * id and kept: a kernel row of a cached example then costs no pass over its features.
+     */
+    public double squaredNorm(SparseVector x) {
+      if (id == NONE) {
+        return x.squaredNorm();
+      }
+      double v = (double) DOUBLES.getOpaque(norms, id);
+      if (v != v) {
+        v = x.squaredNorm();
+        DOUBLES.setOpaque(norms, id, v);
+      }
+      return v;
+    }
+
     /** The id bound by the last successful {@link #bind}, or -1. */
     public int id() {
       return id;
@@ -435,25 +497,32 @@ public final class GramCache implements SharedResources.Reporting {
      * Writes d²(bound example, {@code others[k]}) into {@code out[k]} for k in {@code [0, n)}: the cached
      * value, or NaN when it is missing, being computed, or {@code others[k]} is negative (no id). Not counted: report with
      * {@link #count}. A loop of independent loads from the bound example's own row and nothing else. A NaN
-     * may be a pair stored a moment ago at its first place only: {@link #claim} finds it there.
+     * may be a pair stored a moment ago at its first place only: {@link #claim} and {@link #tryClaim} find it there.
+     *
+     * @return how many of the n values are NaN
      */
-    public void gather(int[] others, int n, double[] out) {
-      if (mode == Mode.FULL) {
-        double[] t = matrix;
-        long b = base;
+    public int gather(int[] others, int n, double[] out) {
+      double[] t = mode == Mode.FULL ? matrix : row;
+      long b = mode == Mode.FULL ? base : 0;
+      int missing = 0;
+      if (PLAIN_READS) {
+        for (int k = 0; k < n; k++) {
+          int other = others[k];
+          double v = other < 0 ? Double.NaN : t[(int) (b + other)];
+          v = v == PENDING ? Double.NaN : v; // NaN: missing here (claim looks at the pair's first place)
+          missing += v != v ? 1 : 0;
+          out[k] = v;
+        }
+      } else {
         for (int k = 0; k < n; k++) {
           int other = others[k];
           double v = other < 0 ? Double.NaN : (double) DOUBLES.getOpaque(t, (int) (b + other));
-          out[k] = v == PENDING ? Double.NaN : v; // NaN: missing here (claim looks at the pair's first place)
-        }
-      } else {
-        double[] r = row;
-        for (int k = 0; k < n; k++) {
-          int other = others[k];
-          double v = other < 0 ? Double.NaN : (double) DOUBLES.getOpaque(r, other);
-          out[k] = v == PENDING ? Double.NaN : v;
+          v = v == PENDING ? Double.NaN : v;
+          missing += v != v ? 1 : 0;
+          out[k] = v;
         }
       }
+      return missing;
     }
 
     /** Counts {@code hits} and {@code misses} of a {@link #gather}. */
@@ -488,6 +557,16 @@ public final class GramCache implements SharedResources.Reporting {
         }
         // NaN again (never in this package: the owner puts at once): claim it anew
       }
+    }
+
+    /**
+     * {@link #claim} without waiting: NaN when this cursor now owns the pair and must compute it and
+     * {@link #put} it, the distance when it is stored, or a value for which {@link GramCache#isPending} holds
+     * when another thread owns the pair: claim it later with {@link #claim}, after putting every pair this
+     * cursor owns (so two threads never wait for each other).
+     */
+    public double tryClaim(int other) {
+      return (double) DOUBLES.compareAndExchange(entries(), entry(other), Double.NaN, PENDING);
     }
 
     /**

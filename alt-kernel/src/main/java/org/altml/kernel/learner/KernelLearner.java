@@ -240,7 +240,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
   public final void predict(long id, SparseVector x, Scores out) {
     checkUsable();
     checkScores(out);
-    scores(id, x, x.squaredNorm(), row, gram, scores);
+    scores(id, x, row, gram, scores);
     kernelEvaluations += store.size();
     round(out);
   }
@@ -261,7 +261,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       public void predict(long id, SparseVector x, Scores out) {
         checkUsable();
         checkScores(out);
-        scores(id, x, x.squaredNorm(), own, cursor, d);
+        scores(id, x, own, cursor, d);
         if (InnerSteps.roundInto(d, out.array(), numLabels + 1) != 0f) {
           throw new DivergenceException(examples, describe() + " predicted a non-finite score " + out);
         }
@@ -615,15 +615,14 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
    *
    * @return the id the example is cached under, or -1
    */
-  private int scores(long id, SparseVector x, double squaredNorm, SupportVectorStore.KernelRow r, GramCache.Cursor cursor,
-      double[] out) {
+  private int scores(long id, SparseVector x, SupportVectorStore.KernelRow r, GramCache.Cursor cursor, double[] out) {
     int n = store.size();
     int cached = -1;
     if (cursor != null && cursor.bind(id, x)) {
-      store.kernelRow(kernel, x, squaredNorm, cursor, r);
+      store.kernelRow(kernel, x, cursor.squaredNorm(x), cursor, r);
       cached = cursor.id();
     } else {
-      store.kernelRow(kernel, x, squaredNorm, r);
+      store.kernelRow(kernel, x, x.squaredNorm(), r);
     }
     store.combine(r.values(), n, out);
     for (int j = store.width(); j <= numLabels; j++) {
@@ -648,8 +647,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     checkUsable();
     store.clearStampsGone(); // one round at a time: nobody needs what blocked training tracks
     checkLabels(y);
-    double norm = x.squaredNorm();
-    roundId = scores(id, x, norm, row, gram, scores);
+    roundId = scores(id, x, row, gram, scores);
     kernelEvaluations += store.size();
     learn(x, y);
   }
@@ -667,7 +665,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     store.clearStampsGone(); // one round at a time: nobody needs what blocked training tracks
     checkScores(out);
     checkLabels(y);
-    roundId = scores(id, x, x.squaredNorm(), row, gram, scores);
+    roundId = scores(id, x, row, gram, scores);
     kernelEvaluations += store.size();
     round(out);
     learn(x, y);

@@ -45,7 +45,7 @@ class GramCacheTest {
     c.flush();
     assertEquals(3, cache.hits());
     assertEquals(3, cache.misses());
-    assertEquals(8L * 25 + 8L * 5 + 128, cache.ramBytesUsed()); // the 5 x 5 matrix
+    assertEquals(8L * 25 + 16L * 5 + 128, cache.ramBytesUsed()); // the 5 x 5 matrix, fingerprints and norms
   }
 
   @Test
@@ -62,9 +62,49 @@ class GramCacheTest {
   }
 
   @Test
+  void gatherCountsTheMissingAndTryClaimNeverWaits() {
+    for (long budget : new long[] {1 << 20, 16L * 6 + 2 * (8L * 6 + 48)}) { // the matrix, then two rows
+      GramCache cache = new GramCache(6, budget);
+      GramCache.Cursor a = cache.cursor();
+      GramCache.Cursor b = cache.cursor();
+      assertTrue(a.bind(0, vector(0)));
+      a.put(1, 2.5);
+      double[] out = new double[4];
+      assertEquals(3, a.gather(new int[] {1, 2, -1, 3}, 4, out), cache.mode().toString());
+      assertEquals(2.5, out[0]);
+      assertTrue(Double.isNaN(out[1]) && Double.isNaN(out[2]) && Double.isNaN(out[3]));
+      assertTrue(Double.isNaN(a.tryClaim(2)), "a owns (0, 2) now");
+      assertTrue(b.bind(0, vector(0)));
+      assertTrue(GramCache.isPending(b.tryClaim(2)), "b sees a computing it and does not wait");
+      assertEquals(2, b.gather(new int[] {2, 3}, 2, out), "pending reads as missing");
+      a.put(2, 4.0);
+      assertEquals(4.0, b.tryClaim(2), "stored now");
+      assertEquals(4.0, b.claim(2));
+      assertTrue(Double.isNaN(b.tryClaim(3)), "b owns (0, 3)");
+      b.put(3, 1.0);
+      assertEquals(0, a.gather(new int[] {1, 2, 3}, 3, out));
+      assertEquals(1.0, out[2]);
+    }
+  }
+
+  @Test
+  void theSquaredNormIsComputedOncePerIdWithTheSameBits() {
+    GramCache cache = new GramCache(3, 1 << 20);
+    GramCache.Cursor c = cache.cursor();
+    SparseVector x = SparseVector.of(new int[] {0, 4}, new float[] {0.1f, 3.3f});
+    assertEquals(x.squaredNorm(), c.squaredNorm(x), "unbound: computed");
+    assertTrue(c.bind(1, x));
+    double first = c.squaredNorm(x);
+    assertEquals(Double.doubleToRawLongBits(x.squaredNorm()), Double.doubleToRawLongBits(first));
+    GramCache.Cursor other = cache.cursor();
+    assertTrue(other.bind(1, x.copy()));
+    assertEquals(first, other.squaredNorm(x.copy()), "kept for the id");
+  }
+
+  @Test
   void rowsEvictTheLeastRecentlyUsed() {
     int n = 100;
-    long budget = 8L * n + 3 * (8L * n + 48); // three rows
+    long budget = 16L * n + 3 * (8L * n + 48); // fingerprints and norms, and three rows
     GramCache cache = new GramCache(n, budget);
     assertEquals(GramCache.Mode.ROWS, cache.mode());
     GramCache.Cursor c = cache.cursor();
