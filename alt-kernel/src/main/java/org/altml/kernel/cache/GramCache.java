@@ -405,6 +405,8 @@ public final class GramCache implements SharedResources.Reporting {
     private long pendingMisses;
     private long pendingRecomputed;
     private long pendingAwaited;
+    /** The row touch's sum: written so that the JIT keeps the loads; never read. */
+    private double sink;
 
     private Cursor() {}
 
@@ -506,6 +508,16 @@ public final class GramCache implements SharedResources.Reporting {
       long b = mode == Mode.FULL ? base : 0;
       int missing = 0;
       if (PLAIN_READS) {
+        if (mode == Mode.FULL && n > 64) {
+          // the bound example's row in order first, one load per cache line, so that the hardware streams it in
+          // (a new 9.7 KB stretch of an 11.7 MB matrix each round on scene): the gather below then finds its
+          // entries in the first-level caches; measured 4.75 -> 3.21 ns per gathered entry in a tuning sweep
+          double touch = 0;
+          for (int i = (int) b, end = (int) b + numExamples; i < end; i += 8) {
+            touch += t[i];
+          }
+          sink = touch; // kept, so that the JIT keeps the loads
+        }
         for (int k = 0; k < n; k++) {
           int other = others[k];
           double v = other < 0 ? Double.NaN : t[(int) (b + other)];
