@@ -1,6 +1,7 @@
 package org.altml.core.math;
 
 import java.util.Objects;
+import org.altml.core.internal.vectorization.ScalarVectorOps;
 import org.altml.core.internal.vectorization.VectorOps;
 import org.altml.core.internal.vectorization.VectorizationProvider;
 import org.altml.sparse.SparseVector;
@@ -484,5 +485,54 @@ public final class VectorMath {
       throw new IllegalArgumentException("merge search scratch of " + work.length + " doubles for " + n + " partners (needs 9n, at least 2)");
     }
     IMPL.mergeSearch(a, b, c, u, off, n, h, f, work);
+  }
+
+  /** Golden-section steps of a merge search ({@link #mergeSearch}). */
+  public static final int MERGE_STEPS = ScalarVectorOps.MERGE_STEPS;
+
+  /**
+   * The first {@code steps} steps of {@link #mergeSearch(double, double[], double[], double[], int, int, double[],
+   * double[], double[])} for the partners [off, off + n), stopped there: partner off + i's bracket lo, hi,
+   * inner points x1, x2 and their values f(x1), f(x2) are left at state[stateOff + i + j·stride] for j =
+   * 0..5 (so the bracket is [state[stateOff + i], state[stateOff + i + stride]]: the final h lies in it).
+   * {@link #mergeSearchResume} from {@code steps} on gives the same h and f as the whole search, bit for bit.
+   * {@code work}: at least 3n doubles of scratch.
+   */
+  public static void mergeSearchStart(double a, double[] b, double[] c, double[] u, int off, int n, int steps, double[] state,
+      int stateOff, int stride, double[] work) {
+    checkMergeState(b, c, u, off, n, state, stateOff, stride, work);
+    if (steps < 0 || steps > MERGE_STEPS) {
+      throw new IllegalArgumentException("steps " + steps + " outside [0, " + MERGE_STEPS + "]");
+    }
+    IMPL.mergeSearchStart(a, b, c, u, off, n, steps, state, stateOff, stride, work);
+  }
+
+  /**
+   * Ends searches stopped by {@link #mergeSearchStart} after {@code fromStep} steps: h[off + i] and f[off + i]
+   * as the whole search gives them; the state is spent.
+   */
+  public static void mergeSearchResume(double a, double[] b, double[] c, double[] u, int off, int n, int fromStep, double[] state,
+      int stateOff, int stride, double[] h, double[] f, double[] work) {
+    checkMergeState(b, c, u, off, n, state, stateOff, stride, work);
+    Objects.checkFromIndexSize(off, n, h.length);
+    Objects.checkFromIndexSize(off, n, f.length);
+    if (fromStep < 1 || fromStep > MERGE_STEPS) {
+      throw new IllegalArgumentException("fromStep " + fromStep + " outside [1, " + MERGE_STEPS + "]");
+    }
+    IMPL.mergeSearchResume(a, b, c, u, off, n, fromStep, state, stateOff, stride, h, f, work);
+  }
+
+  private static void checkMergeState(double[] b, double[] c, double[] u, int off, int n, double[] state, int stateOff, int stride,
+      double[] work) {
+    Objects.checkFromIndexSize(off, n, b.length);
+    Objects.checkFromIndexSize(off, n, c.length);
+    Objects.checkFromIndexSize(off, n, u.length);
+    if (n > 0 && (stride < n || stateOff < 0 || stateOff + 5L * stride + n > state.length)) {
+      throw new IllegalArgumentException("merge search state of " + state.length + " doubles at " + stateOff + ", stride " + stride
+          + ", for " + n + " partners");
+    }
+    if (work.length < 3L * n) {
+      throw new IllegalArgumentException("merge search scratch of " + work.length + " doubles for " + n + " partners (needs 3n)");
+    }
   }
 }

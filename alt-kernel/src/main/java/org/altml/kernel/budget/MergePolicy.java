@@ -24,8 +24,12 @@ import org.altml.sparse.SparseVector;
  *
  * <p>Per merge: one row of dot products of x_m against the store (size kernel evaluations, counted), the
  * coefficient dot products α_m·α_n, and every partner's search at once on SIMD lanes
- * ({@link VectorMath#mergeSearch}, bit-identical to one partner at a time); the exponentials are the toolkit's
- * {@link VectorMath#exp(double)}. With a learner's {@link RoundThreads} ({@link #useThreads}) this per-partner
+ * ({@link VectorMath#mergeSearchStart}, bit-identical to one partner at a time); the exponentials are the toolkit's
+ * {@link VectorMath#exp(double)}. The searches stop after {@link #SCREEN_STEPS} steps, and only the partners
+ * that could still be chosen are searched to the end ({@code Search.screen}: a bound on what each partner's
+ * bracket can still reach against one finished search; about 95% are dropped on the mediamill-shaped stream),
+ * so the merge is the one searching every partner to the end makes, bit for bit, at about half the
+ * exponentials. With a learner's {@link RoundThreads} ({@link #useThreads}) this per-partner
  * work runs on every thread over disjoint ranges of slots, and only the choice of the partner (in age order)
  * on the caller: the same merges, bit for bit, on any number of threads. The merged point's features are
  * rounded to float like every stored feature; its coefficients come from the closed forms in double. Needs an
@@ -38,11 +42,25 @@ public final class MergePolicy implements BudgetPolicy {
   /** Width of the final golden-section bracket on h: 20 steps from [0, 1] leave 0.618^20 = 6.6e-5. */
   public static final double PRECISION = 1e-4;
 
+  /**
+   * Golden-section steps every partner's search takes before the screen: after them each bracket is 0.618^6 =
+   * 5.6% of [0, 1], and on the mediamill-shaped stream at B = 1,000 about 95% of partners are screened out
+   * (0.8% survive 8 steps, 18% survive 4).
+   */
+  static final int SCREEN_STEPS = 6;
+
+  /**
+   * Relative slack of the screen, far above the rounding of the degradations and exponentials (about 1e-15
+   * relative): a partner is dropped only when its bound clears the best degradation by this much.
+   */
+  static final double SCREEN_SLACK = 1e-9;
+
   /** Fewest partners per thread: smaller stores are searched on the calling thread alone. */
   static final int MIN_PART = 256;
 
   private final RbfKernel kernel;
   private final int partners;
+  private final boolean screen;
   private RoundThreads threads = RoundThreads.ONE;
   private final Search search = new Search();
   private int[] candidates = new int[0];
@@ -59,6 +77,13 @@ public final class MergePolicy implements BudgetPolicy {
   private double[] f = new double[0];
   /** The search's staging for the nearest partners (9 per candidate). */
   private double[] work = new double[0];
+  /** Every partner's search state after {@link #SCREEN_STEPS} steps (6 per slot, stride {@link #stateStride}). */
+  private double[] state = new double[0];
+  private int stateStride;
+  /** Per slot: an upper bound on ||α_z||² over the partner's bracket after {@link #SCREEN_STEPS} steps. */
+  private double[] bound = new double[0];
+  private long partnersSearched;
+  private long partnersScreenedOut;
   private long kernelEvaluations;
   private double lastH = Double.NaN;
   private double lastDegradation = Double.NaN;
@@ -79,6 +104,11 @@ public final class MergePolicy implements BudgetPolicy {
    * @throws IllegalArgumentException unless {@code kernel} is an {@link RbfKernel}, or if {@code partners < 0}
    */
   public MergePolicy(Kernel kernel, int partners) {
+    this(kernel, partners, true);
+  }
+
+  /** {@link #MergePolicy(Kernel, int)}, with the screen of {@code Search.screen} off: every partner searched to the end (tests). */
+  MergePolicy(Kernel kernel, int partners, boolean screen) {
     if (!(kernel instanceof RbfKernel rbf)) {
       throw new IllegalArgumentException("the merge budget policy needs an RBF kernel, not " + kernel);
     }
@@ -87,6 +117,7 @@ public final class MergePolicy implements BudgetPolicy {
     }
     this.kernel = rbf;
     this.partners = partners;
+    this.screen = screen;
   }
 
   @Override
@@ -120,6 +151,9 @@ public final class MergePolicy implements BudgetPolicy {
       c = new double[n];
       h = new double[n];
       f = new double[n];
+      bound = new double[n];
+      state = new double[6 * n];
+      stateStride = n;
     }
     int m = SmallestPolicy.select(store);
     boolean everyPartner = partners == 0 || partners >= size - 1;
@@ -138,9 +172,11 @@ public final class MergePolicy implements BudgetPolicy {
     double bestDegradation = Double.POSITIVE_INFINITY;
     double bestH = 0;
     if (everyPartner) {
-      // in age order, so that a strict improvement keeps the oldest partner among equals
+      int survivors = search.survivors();
+      // in age order, so that a strict improvement keeps the oldest partner among equals; a screened-out
+      // partner's degradation exceeds the survivors' least, so it could neither win nor tie
       for (int n = store.oldest(); n >= 0; n = store.younger(n)) {
-        if (n == m) {
+        if (n == m || bound[n] == SCREENED_OUT) {
           continue;
         }
         double degradation = a + b[n] + 2.0 * k[n] * c[n] - f[n];
@@ -150,6 +186,8 @@ public final class MergePolicy implements BudgetPolicy {
         }
       }
       bestH = h[best];
+      partnersSearched += survivors;
+      partnersScreenedOut += size - 1 - survivors;
     } else {
       int p = nearest(store, m, size);
       if (uc.length < p) {
@@ -188,6 +226,9 @@ public final class MergePolicy implements BudgetPolicy {
     lastH = bestH;
     lastDegradation = bestDegradation;
   }
+
+  /** Marks a screened-out partner in {@link #bound} (a bound is never NaN: NaN compares false and so survives). */
+  private static final double SCREENED_OUT = Double.NEGATIVE_INFINITY;
 
   /**
    * The {@link #partners} slots other than m of largest kernel value k[n] into {@link #candidates}, in age
@@ -285,8 +326,10 @@ public final class MergePolicy implements BudgetPolicy {
     private double normM;
     private boolean everyPartner;
     private Scratch[] scratch = {new Scratch()};
+    private int[] survivors = new int[1];
 
     void parts(int n) {
+      survivors = new int[n];
       scratch = new Scratch[n];
       for (int i = 0; i < n; i++) {
         scratch[i] = new Scratch();
@@ -326,7 +369,124 @@ public final class MergePolicy implements BudgetPolicy {
       }
       store.coefficientDotRange(m, from, to, s.values, s.lane);
       System.arraycopy(s.values, 0, c, from, count);
-      VectorMath.mergeSearch(a, b, c, u, from, count, h, f, s.work); // m's own entry is searched too, and not used
+      if (!screen) {
+        VectorMath.mergeSearch(a, b, c, u, from, count, h, f, s.work);
+        survivors[part] = m >= from && m < to ? count - 1 : count;
+        return;
+      }
+      // every partner's search, stopped after SCREEN_STEPS steps (m's own entry is searched too, and not used),
+      // and the bound on ||α_z||² over its bracket from K(x_m, z) and K(x_n, z) at the bracket's ends
+      int stride = stateStride;
+      VectorMath.mergeSearchStart(a, b, c, u, from, count, SCREEN_STEPS, state, from, stride, s.work);
+      double[] e = s.ends; // four blocks of count: K(x_m, z) at lo (its least) and at hi (its greatest), K(x_n, z) at lo
+      // (its greatest) and at hi (its least), as exponents, then exponentials: loops the JIT vectorizes
+      for (int i = 0; i < count; i++) {
+        double gl = 1.0 - state[from + i];
+        e[i] = u[from + i] * (gl * gl);
+      }
+      for (int i = 0; i < count; i++) {
+        double gh = 1.0 - state[stride + from + i];
+        e[count + i] = u[from + i] * (gh * gh);
+      }
+      for (int i = 0; i < count; i++) {
+        double lo = state[from + i];
+        e[2 * count + i] = u[from + i] * (lo * lo);
+      }
+      for (int i = 0; i < count; i++) {
+        double hi = state[stride + from + i];
+        e[3 * count + i] = u[from + i] * (hi * hi);
+      }
+      VectorMath.exp(e, 0, 4 * count);
+      for (int i = 0; i < count; i++) {
+        int n = from + i;
+        double kmMost = e[count + i];
+        double knMost = e[2 * count + i];
+        double cross = c[n] >= 0 ? kmMost * knMost : e[i] * e[3 * count + i];
+        bound[n] = a * kmMost * kmMost + b[n] * knMost * knMost + 2.0 * c[n] * cross;
+      }
+      survivors[part] = screen(s, from, to);
+    }
+
+    /** Copies partner n's inputs and search state to the part's packed arrays at index i (state stride w); returns i + 1. */
+    private int pack(Scratch s, int n, int i, int w) {
+      int stride = stateStride;
+      s.kept[i] = n;
+      s.keptB[i] = b[n];
+      s.keptC[i] = c[n];
+      s.keptU[i] = u[n];
+      for (int j = 0; j < 6; j++) {
+        s.keptState[j * w + i] = state[j * stride + n];
+      }
+      return i + 1;
+    }
+
+    /** Partners searched to the end in the last merge, over every part (m excluded). */
+    int survivors() {
+      int total = 0;
+      for (int i = 0; i < scratch.length; i++) {
+        total += survivors[i];
+        survivors[i] = 0;
+      }
+      return total;
+    }
+
+    /**
+     * Finishes the searches of this part's partners that can still be chosen; the others get
+     * {@link #SCREENED_OUT} in {@link #bound}.
+     *
+     * <p>The final h of a search lies in its bracket [lo, hi] after any number of steps, and on that bracket,
+     * as u ≤ 0, K(x_m, z) = e^{u(1−h)²} rises from e^{u(1−lo)²} to e^{u(1−hi)²} and K(x_n, z) = e^{uh²} falls
+     * from e^{u·lo²} to e^{u·hi²}; with A, B ≥ 0 each term of A·K_m² + B·K_n² + 2C·K_m·K_n is at most its value
+     * at the ends that maximize it (the bound of {@link #run}), so the partner's final degradation is at least
+     * D − bound (D = A + B + 2kC). The part's most promising partner (least D − max(f(x1), f(x2))) is searched
+     * to the end first: its degradation d* is at least the least degradation of all partners. Every partner
+     * whose D − bound exceeds d* (by more than {@link #SCREEN_SLACK}) can neither be chosen nor tie and is
+     * dropped; the others are searched to the end. So the merge is the one the whole search of every partner
+     * chooses, bit for bit (a search stopped and resumed is the same operations), whatever the parts.
+     *
+     * @return how many partners were searched to the end
+     */
+    private int screen(Scratch s, int from, int to) {
+      int stride = stateStride;
+      int provisional = -1;
+      double promise = Double.POSITIVE_INFINITY;
+      for (int n = from; n < to; n++) {
+        if (n == m) {
+          continue;
+        }
+        double inner = Math.max(state[4 * stride + n], state[5 * stride + n]);
+        double d = a + b[n] + 2.0 * k[n] * c[n] - inner;
+        if (d < promise || provisional < 0) {
+          provisional = n;
+          promise = d;
+        }
+      }
+      if (provisional < 0) {
+        return 0; // m alone
+      }
+      int count = to - from;
+      pack(s, provisional, 0, count);
+      VectorMath.mergeSearchResume(a, s.keptB, s.keptC, s.keptU, 0, 1, SCREEN_STEPS, s.keptState, 0, count, s.keptH, s.keptF, s.work);
+      double dStar = a + b[provisional] + 2.0 * k[provisional] * c[provisional] - s.keptF[0];
+      int kept = 0;
+      for (int n = from; n < to; n++) {
+        if (n == m) {
+          continue;
+        }
+        double d = a + b[n] + 2.0 * k[n] * c[n];
+        double slack = SCREEN_SLACK * (Math.abs(a) + Math.abs(b[n]) + 2.0 * Math.abs(c[n]) + Math.abs(d));
+        if (d - bound[n] > dStar + slack) {
+          bound[n] = SCREENED_OUT;
+        } else {
+          kept = pack(s, n, kept, count);
+        }
+      }
+      VectorMath.mergeSearchResume(a, s.keptB, s.keptC, s.keptU, 0, kept, SCREEN_STEPS, s.keptState, 0, count, s.keptH, s.keptF, s.work);
+      for (int i = 0; i < kept; i++) {
+        h[s.kept[i]] = s.keptH[i];
+        f[s.kept[i]] = s.keptF[i];
+      }
+      return kept;
     }
 
     long ramBytesUsed() {
@@ -344,12 +504,29 @@ public final class MergePolicy implements BudgetPolicy {
     double[] scatter = new double[0];
     double[] lane = new double[0];
     double[] work = new double[0];
+    double[] ends = new double[0];
+    /** The partners searched to the end, packed: slots, their b, c, u, state (stride: the part's size), h and f. */
+    int[] kept = new int[0];
+    double[] keptB = new double[0];
+    double[] keptC = new double[0];
+    double[] keptU = new double[0];
+    double[] keptState = new double[0];
+    double[] keptH = new double[0];
+    double[] keptF = new double[0];
 
     void ensure(int count, int scatterLength, int width) {
       if (values.length < count) {
         int n = Math.max(count, 2 * values.length);
         values = new double[n];
         work = new double[Math.max(2, 9 * n)];
+        ends = new double[4 * n];
+        kept = new int[n];
+        keptB = new double[n];
+        keptC = new double[n];
+        keptU = new double[n];
+        keptState = new double[6 * n];
+        keptH = new double[n];
+        keptF = new double[n];
       }
       if (scatter.length < scatterLength) {
         scatter = new double[Math.max(scatterLength, 2 * scatter.length)]; // zeros, as laneDotRange needs
@@ -360,8 +537,19 @@ public final class MergePolicy implements BudgetPolicy {
     }
 
     long ramBytesUsed() {
-      return 48 + 8L * (values.length + scatter.length + lane.length + work.length);
+      return 48 + 8L * (values.length + scatter.length + lane.length + work.length + ends.length + keptB.length + keptC.length
+          + keptU.length + keptState.length + keptH.length + keptF.length) + 4L * kept.length;
     }
+  }
+
+  /** Partners whose search ran to the end, over every merge so far (m excluded). */
+  public long partnersSearched() {
+    return partnersSearched;
+  }
+
+  /** Partners the screen dropped after {@link #SCREEN_STEPS} steps, over every merge so far. */
+  public long partnersScreenedOut() {
+    return partnersScreenedOut;
   }
 
   /** h of the last merge (NaN before the first), for tests and diagnostics. */
@@ -382,6 +570,6 @@ public final class MergePolicy implements BudgetPolicy {
   @Override
   public long ramBytesUsed() {
     return 96 + 8L * candidates.length + 8L * uc.length + 8L * work.length + search.ramBytesUsed() + merged.ramBytesUsed() + 16L * alphaM.length
-        + 8L * 6L * u.length;
+        + 8L * 6L * u.length + 8L * (bound.length + state.length);
   }
 }

@@ -216,6 +216,69 @@ class BudgetPolicyTest {
     }
   }
 
+  /**
+   * The screen (each partner's search stopped after a few steps, dropped when a bound on what it could still
+   * reach cannot beat a finished search) makes the merges of searching every partner to the end, bit for bit,
+   * at kernel widths where the partners' k are near 1 and where they spread, on dense and sparse stores, and
+   * on three threads with stores large enough to be cut into parts (each part screens its own partners).
+   */
+  @Test
+  void theScreenMakesTheMergesOfSearchingEveryPartner() {
+    String previous = System.setProperty(org.altml.core.learner.RoundThreads.ALWAYS_SPLIT_PROPERTY, "true");
+    org.altml.core.learner.RoundThreads three;
+    try {
+      three = org.altml.core.learner.RoundThreads.of(3);
+    } finally {
+      if (previous == null) {
+        System.clearProperty(org.altml.core.learner.RoundThreads.ALWAYS_SPLIT_PROPERTY);
+      } else {
+        System.setProperty(org.altml.core.learner.RoundThreads.ALWAYS_SPLIT_PROPERTY, previous);
+      }
+    }
+    for (double sigma2 : new double[] {0.5, 2.0, 64.0}) {
+      screenAgrees(sigma2, 1.0, 40, 400, null);
+      screenAgrees(sigma2, 0.4, 40, 400, null);
+      screenAgrees(sigma2, 1.0, 3 * MergePolicy.MIN_PART, 3 * MergePolicy.MIN_PART + 60, three);
+    }
+  }
+
+  private static void screenAgrees(double sigma2, double density, int budget, int rounds, org.altml.core.learner.RoundThreads threads) {
+    RbfKernel kernel = new RbfKernel(sigma2);
+    SplittableRandom r = new SplittableRandom(SEED + (long) (sigma2 * 10) + (long) (density * 100) + budget);
+    SupportVectorStore screened = store(4);
+    SupportVectorStore whole = store(4);
+    MergePolicy fast = new MergePolicy(kernel, 0);
+    MergePolicy exact = new MergePolicy(kernel, 0, false);
+    if (threads != null) {
+      fast.useThreads(threads);
+    }
+    for (int i = 0; i < rounds; i++) {
+      SparseVector x = SupportVectorStoreTest.randomVector(r, 12, density);
+      double[] alpha = {r.nextDouble(-1, 1), r.nextDouble(-1, 1), r.nextDouble(-1, 1), r.nextDouble(-0.2, 0.2)};
+      screened.append(x, alpha);
+      whole.append(x, alpha);
+      if (screened.size() > budget) {
+        fast.shrink(screened);
+        exact.shrink(whole);
+        String at = "sigma2 " + sigma2 + ", density " + density + ", budget " + budget + ", round " + i;
+        assertEquals(Double.doubleToRawLongBits(exact.lastH()), Double.doubleToRawLongBits(fast.lastH()), "h, " + at);
+        assertEquals(Double.doubleToRawLongBits(exact.lastDegradation()), Double.doubleToRawLongBits(fast.lastDegradation()),
+            "degradation, " + at);
+      }
+    }
+    for (int slot = 0; slot < whole.size(); slot++) {
+      assertEquals(whole.age(slot), screened.age(slot));
+      double[] p = new double[4];
+      double[] q = new double[4];
+      whole.coefficients(slot, p);
+      screened.coefficients(slot, q);
+      assertArrayEquals(p, q, 0.0);
+    }
+    assertEquals(exact.partnersSearched(), fast.partnersSearched() + fast.partnersScreenedOut());
+    assertEquals(0, exact.partnersScreenedOut());
+    assertNotEquals(0L, fast.partnersScreenedOut(), "the screen dropped partners at sigma2 " + sigma2 + ", budget " + budget);
+  }
+
   @Test
   void unknownPolicyAndNoneAreHandled() {
     assertEquals(null, BudgetPolicies.create("none", KERNEL, 1));

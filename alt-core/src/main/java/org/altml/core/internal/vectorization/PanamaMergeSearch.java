@@ -20,62 +20,85 @@ final class PanamaMergeSearch {
 
   private PanamaMergeSearch() {}
 
-  /** Partners [off, off + n) of the arrays, staged in work[0 .. 9n). */
+  /** Partners [off, off + n) of the arrays: the state in work[0, 6n), the scratch in work[6n, 9n). */
   static void mergeSearch(double a, double[] b, double[] c, double[] u, int off, int n, double[] h, double[] f, double[] work) {
+    start(a, b, c, u, off, n, ScalarVectorOps.MERGE_STEPS, work, 0, n, work, 6 * n);
+    resume(a, b, c, u, off, n, ScalarVectorOps.MERGE_STEPS, work, 0, n, h, f, work, 6 * n);
+  }
+
+  /**
+   * {@link VectorOps#mergeSearchStart}: the state of partner off + i at st[so + i + j·stride] (lo, hi, x1, x2,
+   * f1, f2 for j = 0..5), the scratch (the exponentials' arguments, the step's mask) at work[wo, wo + 3n).
+   */
+  static void start(double a, double[] b, double[] c, double[] u, int off, int n, int steps, double[] st, int so, int stride,
+      double[] work, int wo) {
     int m = n - n % DLANES;
-    int lo = 0;
-    int hi = m;
-    int x1 = 2 * m;
-    int x2 = 3 * m;
-    int f1 = 4 * m;
-    int f2 = 5 * m;
-    int up = 6 * m;
-    int am = 7 * m;
-    int an = 8 * m;
+    int x1 = so + 2 * stride;
+    int x2 = so + 3 * stride;
     double first = 1.0 - (1.0 - 0.0) * ScalarVectorOps.INV_PHI;
     double second = 0.0 + (1.0 - 0.0) * ScalarVectorOps.INV_PHI;
-    java.util.Arrays.fill(work, lo, lo + m, 0.0);
-    java.util.Arrays.fill(work, hi, hi + m, 1.0);
-    java.util.Arrays.fill(work, x1, x1 + m, first);
-    java.util.Arrays.fill(work, x2, x2 + m, second);
-    evaluate(a, b, c, u, off, m, work, x1, f1, am, an);
-    evaluate(a, b, c, u, off, m, work, x2, f2, am, an);
-    for (int step = 0; step < ScalarVectorOps.MERGE_STEPS; step++) {
-      shrink(u, off, m, work, lo, hi, x1, x2, f1, f2, up, am, an);
-      PanamaExp.exp(work, am, m);
-      PanamaExp.exp(work, an, m);
-      assign(a, b, c, off, m, work, f1, f2, up, am, an);
-    }
-    for (int i = 0; i < m; i += DLANES) {
-      DoubleVector l = DoubleVector.fromArray(DSPECIES, work, lo + i);
-      DoubleVector r = DoubleVector.fromArray(DSPECIES, work, hi + i);
-      l.add(r).mul(0.5).intoArray(h, off + i);
-    }
-    System.arraycopy(h, off, work, x1, m);
-    evaluate(a, b, c, u, off, m, work, x1, f1, am, an);
-    System.arraycopy(work, f1, f, off, m);
-    for (int i = off + m; i < off + n; i++) {
-      ScalarVectorOps.mergeSearch(a, b[i], c[i], u[i], work, 0);
-      h[i] = work[0];
-      f[i] = work[1];
+    java.util.Arrays.fill(st, so, so + m, 0.0);
+    java.util.Arrays.fill(st, so + stride, so + stride + m, 1.0);
+    java.util.Arrays.fill(st, x1, x1 + m, first);
+    java.util.Arrays.fill(st, x2, x2 + m, second);
+    evaluate(a, b, c, u, off, m, st, x1, so + 4 * stride, work, wo, wo + n);
+    evaluate(a, b, c, u, off, m, st, x2, so + 5 * stride, work, wo, wo + n);
+    steps(a, b, c, u, off, m, 0, steps, st, so, stride, work, wo, n);
+    for (int i = m; i < n; i++) {
+      ScalarVectorOps.mergeSearchSteps(a, b[off + i], c[off + i], u[off + i], st, so + i, stride, 0, steps);
     }
   }
 
-  /** work[fAt..] = f at the points work[xAt..], through the arguments' arrays. */
-  private static void evaluate(double a, double[] b, double[] c, double[] u, int off, int m, double[] work, int xAt, int fAt,
-      int am, int an) {
-    arguments(u, off, m, work, xAt, am, an);
+  /** {@link VectorOps#mergeSearchResume}, with the layout of {@link #start}. */
+  static void resume(double a, double[] b, double[] c, double[] u, int off, int n, int fromStep, double[] st, int so, int stride,
+      double[] h, double[] f, double[] work, int wo) {
+    int m = n - n % DLANES;
+    int x1 = so + 2 * stride;
+    int f1 = so + 4 * stride;
+    steps(a, b, c, u, off, m, fromStep, ScalarVectorOps.MERGE_STEPS, st, so, stride, work, wo, n);
+    for (int i = 0; i < m; i += DLANES) {
+      DoubleVector l = DoubleVector.fromArray(DSPECIES, st, so + i);
+      DoubleVector r = DoubleVector.fromArray(DSPECIES, st, so + stride + i);
+      l.add(r).mul(0.5).intoArray(h, off + i);
+    }
+    System.arraycopy(h, off, st, x1, m);
+    evaluate(a, b, c, u, off, m, st, x1, f1, work, wo, wo + n);
+    System.arraycopy(st, f1, f, off, m);
+    for (int i = m; i < n; i++) {
+      ScalarVectorOps.mergeSearchSteps(a, b[off + i], c[off + i], u[off + i], st, so + i, stride, fromStep, ScalarVectorOps.MERGE_STEPS);
+      ScalarVectorOps.mergeSearchFinish(a, b[off + i], c[off + i], u[off + i], st, so + i, stride, h, off + i, f, off + i);
+    }
+  }
+
+  /** Steps [from, to) of the first m partners' searches, in lock step. */
+  private static void steps(double a, double[] b, double[] c, double[] u, int off, int m, int from, int to, double[] st, int so,
+      int stride, double[] work, int wo, int n) {
+    int am = wo;
+    int an = wo + n;
+    int up = wo + 2 * n;
+    for (int step = from; step < to; step++) {
+      shrink(u, off, m, st, so, stride, work, up, am, an);
+      PanamaExp.exp(work, am, m);
+      PanamaExp.exp(work, an, m);
+      assign(a, b, c, off, m, st, so + 4 * stride, so + 5 * stride, work, up, am, an);
+    }
+  }
+
+  /** st[fAt..] = f at the points st[xAt..], through the arguments' arrays work[am..], work[an..]. */
+  private static void evaluate(double a, double[] b, double[] c, double[] u, int off, int m, double[] st, int xAt, int fAt,
+      double[] work, int am, int an) {
+    arguments(u, off, m, st, xAt, work, am, an);
     PanamaExp.exp(work, am, m);
     PanamaExp.exp(work, an, m);
     for (int i = 0; i < m; i += DLANES) {
-      norm(a, b, c, off, i, work, am, an).intoArray(work, fAt + i);
+      norm(a, b, c, off, i, work, am, an).intoArray(st, fAt + i);
     }
   }
 
-  /** u·((1−x)·(1−x)) and u·(x·x) of the points work[xAt..] into the arguments' arrays. */
-  private static void arguments(double[] u, int off, int m, double[] work, int xAt, int am, int an) {
+  /** u·((1−x)·(1−x)) and u·(x·x) of the points st[xAt..] into the arguments' arrays. */
+  private static void arguments(double[] u, int off, int m, double[] st, int xAt, double[] work, int am, int an) {
     for (int i = 0; i < m; i += DLANES) {
-      DoubleVector x = DoubleVector.fromArray(DSPECIES, work, xAt + i);
+      DoubleVector x = DoubleVector.fromArray(DSPECIES, st, xAt + i);
       DoubleVector uu = DoubleVector.fromArray(DSPECIES, u, off + i);
       DoubleVector g = DoubleVector.broadcast(DSPECIES, 1.0).sub(x);
       uu.mul(g.mul(g)).intoArray(work, am + i);
@@ -98,17 +121,22 @@ final class PanamaMergeSearch {
    * value slots (the pending one is overwritten by {@link #assign}), the new point in the other inner slot,
    * the mask as 1.0/0.0 and the new point's arguments.
    */
-  private static void shrink(double[] u, int off, int m, double[] work, int lo, int hi, int x1, int x2, int f1, int f2, int up, int am,
-      int an) {
+  private static void shrink(double[] u, int off, int m, double[] st, int so, int stride, double[] work, int up, int am, int an) {
+    int lo = so;
+    int hi = so + stride;
+    int x1 = so + 2 * stride;
+    int x2 = so + 3 * stride;
+    int f1 = so + 4 * stride;
+    int f2 = so + 5 * stride;
     DoubleVector one = DoubleVector.broadcast(DSPECIES, 1.0);
     DoubleVector zero = DoubleVector.zero(DSPECIES);
     for (int i = 0; i < m; i += DLANES) {
-      DoubleVector l = DoubleVector.fromArray(DSPECIES, work, lo + i);
-      DoubleVector r = DoubleVector.fromArray(DSPECIES, work, hi + i);
-      DoubleVector p1 = DoubleVector.fromArray(DSPECIES, work, x1 + i);
-      DoubleVector p2 = DoubleVector.fromArray(DSPECIES, work, x2 + i);
-      DoubleVector v1 = DoubleVector.fromArray(DSPECIES, work, f1 + i);
-      DoubleVector v2 = DoubleVector.fromArray(DSPECIES, work, f2 + i);
+      DoubleVector l = DoubleVector.fromArray(DSPECIES, st, lo + i);
+      DoubleVector r = DoubleVector.fromArray(DSPECIES, st, hi + i);
+      DoubleVector p1 = DoubleVector.fromArray(DSPECIES, st, x1 + i);
+      DoubleVector p2 = DoubleVector.fromArray(DSPECIES, st, x2 + i);
+      DoubleVector v1 = DoubleVector.fromArray(DSPECIES, st, f1 + i);
+      DoubleVector v2 = DoubleVector.fromArray(DSPECIES, st, f2 + i);
       VectorMask<Double> upper = v1.compare(VectorOperators.GT, v2);
       DoubleVector nlo = p1.blend(l, upper);
       DoubleVector nhi = r.blend(p2, upper);
@@ -116,12 +144,12 @@ final class PanamaMergeSearch {
       DoubleVector fkeep = v2.blend(v1, upper);
       DoubleVector w = nhi.sub(nlo).mul(ScalarVectorOps.INV_PHI);
       DoubleVector xn = nlo.add(w).blend(nhi.sub(w), upper);
-      nlo.intoArray(work, lo + i);
-      nhi.intoArray(work, hi + i);
-      keep.blend(xn, upper).intoArray(work, x1 + i);
-      xn.blend(keep, upper).intoArray(work, x2 + i);
-      fkeep.intoArray(work, f1 + i);
-      fkeep.intoArray(work, f2 + i);
+      nlo.intoArray(st, lo + i);
+      nhi.intoArray(st, hi + i);
+      keep.blend(xn, upper).intoArray(st, x1 + i);
+      xn.blend(keep, upper).intoArray(st, x2 + i);
+      fkeep.intoArray(st, f1 + i);
+      fkeep.intoArray(st, f2 + i);
       zero.blend(one, upper).intoArray(work, up + i);
       DoubleVector uu = DoubleVector.fromArray(DSPECIES, u, off + i);
       DoubleVector g = one.sub(xn);
@@ -130,16 +158,16 @@ final class PanamaMergeSearch {
     }
   }
 
-  /** The new point's value into the pending value slot: f1 where the bracket went down (mask 1), else f2. */
-  private static void assign(double a, double[] b, double[] c, int off, int m, double[] work, int f1, int f2, int up, int am,
-      int an) {
+  /** The new point's value into the pending value slot: st[f1..] where the bracket went down (mask 1), else st[f2..]. */
+  private static void assign(double a, double[] b, double[] c, int off, int m, double[] st, int f1, int f2, double[] work, int up,
+      int am, int an) {
     for (int i = 0; i < m; i += DLANES) {
       DoubleVector fn = norm(a, b, c, off, i, work, am, an);
       VectorMask<Double> upper = DoubleVector.fromArray(DSPECIES, work, up + i).compare(VectorOperators.NE, 0.0);
-      DoubleVector v1 = DoubleVector.fromArray(DSPECIES, work, f1 + i);
-      DoubleVector v2 = DoubleVector.fromArray(DSPECIES, work, f2 + i);
-      v1.blend(fn, upper).intoArray(work, f1 + i);
-      fn.blend(v2, upper).intoArray(work, f2 + i);
+      DoubleVector v1 = DoubleVector.fromArray(DSPECIES, st, f1 + i);
+      DoubleVector v2 = DoubleVector.fromArray(DSPECIES, st, f2 + i);
+      v1.blend(fn, upper).intoArray(st, f1 + i);
+      fn.blend(v2, upper).intoArray(st, f2 + i);
     }
   }
 }

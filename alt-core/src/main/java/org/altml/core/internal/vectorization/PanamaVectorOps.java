@@ -165,6 +165,18 @@ final class PanamaVectorOps implements VectorOps {
   }
 
   @Override
+  public void mergeSearchStart(double a, double[] b, double[] c, double[] u, int off, int n, int steps, double[] state, int stateOff,
+      int stride, double[] work) {
+    PanamaMergeSearch.start(a, b, c, u, off, n, steps, state, stateOff, stride, work, 0);
+  }
+
+  @Override
+  public void mergeSearchResume(double a, double[] b, double[] c, double[] u, int off, int n, int fromStep, double[] state,
+      int stateOff, int stride, double[] h, double[] f, double[] work) {
+    PanamaMergeSearch.resume(a, b, c, u, off, n, fromStep, state, stateOff, stride, h, f, work, 0);
+  }
+
+  @Override
   public void sparseTimesRows(int[] idx, float[] val, int off, int nnz, float[] rows, int rowsOff, int stride, double[] out, int width) {
     PanamaElmOps.sparseTimesRows(idx, val, off, nnz, rows, rowsOff, stride, out, width);
   }

@@ -260,6 +260,23 @@ public final class ScalarVectorOps implements VectorOps {
   }
 
   @Override
+  public void mergeSearchStart(double a, double[] b, double[] c, double[] u, int off, int n, int steps, double[] state, int stateOff,
+      int stride, double[] work) {
+    for (int i = 0; i < n; i++) {
+      mergeSearchSteps(a, b[off + i], c[off + i], u[off + i], state, stateOff + i, stride, 0, steps);
+    }
+  }
+
+  @Override
+  public void mergeSearchResume(double a, double[] b, double[] c, double[] u, int off, int n, int fromStep, double[] state,
+      int stateOff, int stride, double[] h, double[] f, double[] work) {
+    for (int i = 0; i < n; i++) {
+      mergeSearchSteps(a, b[off + i], c[off + i], u[off + i], state, stateOff + i, stride, fromStep, MERGE_STEPS);
+      mergeSearchFinish(a, b[off + i], c[off + i], u[off + i], state, stateOff + i, stride, h, off + i, f, off + i);
+    }
+  }
+
+  @Override
   public void rowDots(double[] x, int n, float[] rows, int off, int stride, int count, double[] out) {
     rowDots(x, n, rows, off, stride, 0, count, out);
   }
@@ -374,16 +391,43 @@ public final class ScalarVectorOps implements VectorOps {
    * 1, x1 = hi − (hi − lo)/φ, x2 = lo + (hi − lo)/φ, {@link #MERGE_STEPS} times: if f(x1) > f(x2) the
    * bracket becomes [lo, x2] and x1 its new lower inner point, else [x1, hi] and x2 its new upper one (the
    * kept inner point keeps its value); then out[at] = h = (lo + hi)/2 and out[at+1] = f(h), with f(h) =
-   * {@link #mergeNorm}.
+   * {@link #mergeNorm}. out[at, at + 6) holds the search's state meanwhile ({@link #mergeSearchSteps}).
    */
   public static void mergeSearch(double a, double b, double c, double u, double[] out, int at) {
-    double lo = 0.0;
-    double hi = 1.0;
-    double x1 = hi - (hi - lo) * INV_PHI;
-    double x2 = lo + (hi - lo) * INV_PHI;
-    double f1 = mergeNorm(a, b, c, u, x1);
-    double f2 = mergeNorm(a, b, c, u, x2);
-    for (int step = 0; step < MERGE_STEPS; step++) {
+    mergeSearchSteps(a, b, c, u, out, at, 1, 0, MERGE_STEPS);
+    mergeSearchFinish(a, b, c, u, out, at, 1, out, at, out, at + 1);
+  }
+
+  /**
+   * Steps [fromStep, toStep) of {@link #mergeSearch(double, double, double, double, double[], int)} for one
+   * partner, on its state st[at + j·stride] for j = 0..5: lo, hi, x1, x2, f(x1), f(x2). From step 0 the state
+   * is first set to the initial bracket [0, 1] and its inner points (nothing is read); otherwise it is the
+   * state after fromStep steps. Running [0, s) and then [s, {@link #MERGE_STEPS}) is the same search, bit for bit.
+   */
+  public static void mergeSearchSteps(double a, double b, double c, double u, double[] st, int at, int stride, int fromStep,
+      int toStep) {
+    double lo;
+    double hi;
+    double x1;
+    double x2;
+    double f1;
+    double f2;
+    if (fromStep == 0) {
+      lo = 0.0;
+      hi = 1.0;
+      x1 = hi - (hi - lo) * INV_PHI;
+      x2 = lo + (hi - lo) * INV_PHI;
+      f1 = mergeNorm(a, b, c, u, x1);
+      f2 = mergeNorm(a, b, c, u, x2);
+    } else {
+      lo = st[at];
+      hi = st[at + stride];
+      x1 = st[at + 2 * stride];
+      x2 = st[at + 3 * stride];
+      f1 = st[at + 4 * stride];
+      f2 = st[at + 5 * stride];
+    }
+    for (int step = fromStep; step < toStep; step++) {
       boolean up = f1 > f2;
       double nlo = up ? lo : x1;
       double nhi = up ? x2 : hi;
@@ -399,9 +443,21 @@ public final class ScalarVectorOps implements VectorOps {
       lo = nlo;
       hi = nhi;
     }
-    double h = 0.5 * (lo + hi);
-    out[at] = h;
-    out[at + 1] = mergeNorm(a, b, c, u, h);
+    st[at] = lo;
+    st[at + stride] = hi;
+    st[at + 2 * stride] = x1;
+    st[at + 3 * stride] = x2;
+    st[at + 4 * stride] = f1;
+    st[at + 5 * stride] = f2;
+  }
+
+  /** The end of the search from its state after every step: h = (lo + hi)/2 into h[hAt], f(h) into f[fAt]. */
+  public static void mergeSearchFinish(double a, double b, double c, double u, double[] st, int at, int stride, double[] h, int hAt,
+      double[] f, int fAt) {
+    double mid = 0.5 * (st[at] + st[at + stride]);
+    double value = mergeNorm(a, b, c, u, mid);
+    h[hAt] = mid;
+    f[fAt] = value;
   }
 
   /** a·k_m·k_m + b·k_n·k_n + 2c·k_m·k_n with k_m = exp(u·((1−h)·(1−h))), k_n = exp(u·(h·h)), in this order. */

@@ -153,6 +153,24 @@ public interface VectorOps {
   void mergeSearch(double a, double[] b, double[] c, double[] u, int off, int n, double[] h, double[] f, double[] work);
 
   /**
+   * The first {@code steps} golden-section steps of {@link #mergeSearch} for the partners [off, off + n) of b,
+   * c and u, leaving each partner's state in {@code state}: partner off + i's lo, hi, x1, x2, f(x1), f(x2) at
+   * state[stateOff + i + j·stride], j = 0..5 (stride at least n). {@code work} holds at least 3n doubles of
+   * scratch. {@link #mergeSearchResume} from {@code steps} on completes the same search, bit for bit, as
+   * {@link ScalarVectorOps#mergeSearchSteps} per partner specifies.
+   */
+  void mergeSearchStart(double a, double[] b, double[] c, double[] u, int off, int n, int steps, double[] state, int stateOff,
+      int stride, double[] work);
+
+  /**
+   * Continues the searches of {@link #mergeSearchStart} from their state after {@code fromStep} steps to
+   * {@link ScalarVectorOps#MERGE_STEPS} and ends them: h[off + i] and f[off + i] as {@link #mergeSearch} gives
+   * them. {@code work} holds at least 3n doubles of scratch; the state is left spent.
+   */
+  void mergeSearchResume(double a, double[] b, double[] c, double[] u, int off, int n, int fromStep, double[] state, int stateOff,
+      int stride, double[] h, double[] f, double[] work);
+
+  /**
    * Dot products of a double vector with float rows in eight interleaved partial sums: out[k] = the sum over
    * j in [0, n) of x[j]·rows[off + k·stride + j] (each float widened exactly, multiply then add), the terms
    * of each residue j mod 8 summed in j order from 0, the eight sums then combined as ((p0 + p1) + (p2 + p3)) +

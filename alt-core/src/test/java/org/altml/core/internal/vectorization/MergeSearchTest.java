@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
  */
 class MergeSearchTest {
   private static double[] search(double a, double b, double c, double u) {
-    double[] out = new double[2];
+    double[] out = new double[6]; // the search's state, then h and f
     ScalarVectorOps.mergeSearch(a, b, c, u, out, 0);
-    return out;
+    return java.util.Arrays.copyOf(out, 2);
   }
 
   @Test
@@ -189,6 +189,57 @@ class MergeSearchTest {
           assertEquals(Double.doubleToRawLongBits(f1[i]), Double.doubleToRawLongBits(f2[i]), "f, " + at);
           double[] one = search(a, b[i], c[i], u[i]);
           assertEquals(one[0], h1[i], 0.0, "the array form is the one-partner form");
+        }
+      }
+    }
+  }
+
+  @Test
+  void aSearchStoppedAndResumedIsTheWholeSearchBitForBit() {
+    VectorOps panama = VectorizationProvider.panamaOrNull();
+    SplittableRandom r = new SplittableRandom(5);
+    for (VectorOps ops : panama == null ? new VectorOps[] {ScalarVectorOps.INSTANCE} : new VectorOps[] {ScalarVectorOps.INSTANCE, panama}) {
+      for (int n : new int[] {0, 1, 7, 8, 9, 17, 64, 131}) {
+        for (int steps : new int[] {1, 6, 13, ScalarVectorOps.MERGE_STEPS}) {
+          int off = n % 3;
+          int stateOff = 2 + n % 5;
+          int stride = n + 3;
+          double a = r.nextDouble(0, 2);
+          double[] b = new double[off + n];
+          double[] c = new double[off + n];
+          double[] u = new double[off + n];
+          for (int i = 0; i < off + n; i++) {
+            b[i] = r.nextDouble(0, 3);
+            c[i] = r.nextDouble(-1.5, 1.5);
+            u[i] = i % 9 == 0 ? 0.0 : -r.nextDouble(0, 60);
+          }
+          double[] h = new double[off + n];
+          double[] f = new double[off + n];
+          double[] state = new double[stateOff + 6 * stride];
+          ops.mergeSearchStart(a, b, c, u, off, n, steps, state, stateOff, stride, new double[3 * n]);
+          for (int i = 0; i < n; i++) {
+            double[] st = new double[6];
+            ScalarVectorOps.mergeSearchSteps(a, b[off + i], c[off + i], u[off + i], st, 0, 1, 0, steps);
+            for (int j = 0; j < 6; j++) {
+              assertEquals(Double.doubleToRawLongBits(st[j]), Double.doubleToRawLongBits(state[stateOff + i + j * stride]),
+                  ops + ": state " + j + " of partner " + i + " after " + steps + " steps, n " + n);
+            }
+          }
+          double[] bracket = new double[2 * n];
+          for (int i = 0; i < n; i++) {
+            bracket[2 * i] = state[stateOff + i];
+            bracket[2 * i + 1] = state[stateOff + i + stride];
+          }
+          ops.mergeSearchResume(a, b, c, u, off, n, steps, state, stateOff, stride, h, f, new double[3 * n]);
+          for (int i = off; i < off + n; i++) {
+            double[] whole = search(a, b[i], c[i], u[i]);
+            String at = ops + ": n " + n + ", stopped after " + steps + ", partner " + i;
+            assertEquals(Double.doubleToRawLongBits(whole[0]), Double.doubleToRawLongBits(h[i]), "h, " + at);
+            assertEquals(Double.doubleToRawLongBits(whole[1]), Double.doubleToRawLongBits(f[i]), "f, " + at);
+            double lo = bracket[2 * (i - off)];
+            double hi = bracket[2 * (i - off) + 1];
+            assertTrue(lo <= h[i] && h[i] <= hi, "the final h lies in the bracket after " + steps + " steps, " + at);
+          }
         }
       }
     }
