@@ -68,6 +68,8 @@ public final class ArffReader implements ExampleStream {
   private final int[] nonZeroDefaults;
   private final int[] seen;
   private final int numFeatures;
+  /** Where the one-pass numeric path leaves a value ({@link Numbers#scanFloat(byte[], int, int, float[], int)}). */
+  private final float[] scanned = new float[1];
   private final int numLabels;
   private final List<String> labelNames;
   private final List<String> featureNames;
@@ -522,12 +524,11 @@ public final class ArffReader implements ExampleStream {
       // one pass: parse the number where it stands and check what follows it; anything the fast path
       // does not take ('?', a word, an exponent it cannot round exactly, a missing delimiter) falls
       // through to the general path below, which re-scans the token and gives the same value or error
-      long scanned = Numbers.scanFloat(b, p, e);
-      if (scanned != Numbers.NO_FAST_FLOAT) {
-        int end = (int) (scanned >>> 32);
+      int end = Numbers.scanFloat(b, p, e, scanned, 0);
+      if (end != Numbers.NO_FAST_END) {
         int q = skipSpace(b, end, e);
         if (q == e || b[q] == ',' || (sparse && b[q] == '}')) {
-          accept(a, Float.intBitsToFloat((int) scanned), p, end);
+          accept(a, scanned[0], p, end);
           return q;
         }
       }

@@ -184,6 +184,15 @@ public final class LibSvmReader implements ExampleStream {
       // fused fast path for the common "digits:[-]digits[.digits]" token: one pass, no re-scan
       long fastIndex = 0;
       int q = p;
+      if (e - p >= 8) {
+        // the index's digits counted and read without a branch per digit (their number varies from token to
+        // token, and a data-dependent loop exit mispredicts); eight or more digits take the loop below
+        int k = Numbers.leadingDigits(b, p);
+        if (k < 8) {
+          fastIndex = Numbers.digitsValue(b, p, k);
+          q = p + k;
+        }
+      }
       while (q < e && q - p < 9) {
         int c = b[q] - '0';
         if (c < 0 || c > 9) {
@@ -194,26 +203,22 @@ public final class LibSvmReader implements ExampleStream {
       }
       if (q > p && q < e && b[q] == ':' && fastIndex >= indexBase) {
         q++;
-        long scanned = Numbers.scanFloat(b, q, e);
-        int valueEnd = (int) (scanned >>> 32);
+        if (nnz == indices.length) {
+          indices = Arrays.copyOf(indices, nnz * 2);
+          values = Arrays.copyOf(values, nnz * 2);
+        }
+        int valueEnd = Numbers.scanFloat(b, q, e, values, nnz); // the value into values[nnz], kept only if taken
         int index = (int) (fastIndex - indexBase);
-        if (scanned != Numbers.NO_FAST_FLOAT
+        if (valueEnd != Numbers.NO_FAST_END
             && (valueEnd == e || isSpace(b[valueEnd]) || b[valueEnd] == '#')
             && (declaredFeatures < 0 || index < declaredFeatures)) {
-          q = valueEnd;
-          float value = Float.intBitsToFloat((int) scanned);
-          if (nnz == indices.length) {
-            indices = Arrays.copyOf(indices, nnz * 2);
-            values = Arrays.copyOf(values, nnz * 2);
-          }
           if (index <= previous) {
             sorted = false;
           }
           previous = index;
           indices[nnz] = index;
-          values[nnz] = value;
           nnz++;
-          p = q;
+          p = valueEnd;
           continue;
         }
       }

@@ -70,6 +70,30 @@ class NumbersTest {
   }
 
   @Test
+  void leadingDigitsAndTheirValueMatchTheDigitsOneByOne() {
+    SplittableRandom random = new SplittableRandom(89L);
+    for (int i = 0; i < 200_000; i++) {
+      byte[] b = new byte[9];
+      for (int k = 0; k < 9; k++) {
+        int kind = random.nextInt(6);
+        b[k] = (byte) (kind == 0 ? random.nextInt(256) : kind == 1 ? ' ' : kind == 2 ? ':' : '0' + random.nextInt(10));
+      }
+      int at = random.nextInt(2);
+      int k = 0;
+      long byHand = 0;
+      while (k < 8 && b[at + k] >= '0' && b[at + k] <= '9') {
+        byHand = byHand * 10 + (b[at + k] - '0');
+        k++;
+      }
+      String text = new String(b, StandardCharsets.ISO_8859_1);
+      assertEquals(k, Numbers.leadingDigits(b, at), text);
+      if (k < 8) {
+        assertEquals(byHand, Numbers.digitsValue(b, at, k), text);
+      }
+    }
+  }
+
+  @Test
   void longFractionsAsTheYardstickWritesThemMatchTheJdk() {
     SplittableRandom random = new SplittableRandom(9L);
     for (int i = 0; i < 50_000; i++) {
