@@ -16,12 +16,15 @@ final class Predictions {
   private final boolean withScores;
   private final int[] predicted;
   private final StringBuilder line = new StringBuilder();
+  /** A line's label ids as characters: at most 11 per id with its comma. */
+  private final char[] ids;
 
   /** A writer of prediction lines for {@code numLabels} labels ({@code out} may be null to {@link #format} only). */
   Predictions(Writer out, int numLabels, boolean withScores) {
     this.out = out;
     this.withScores = withScores;
     this.predicted = new int[numLabels];
+    this.ids = new char[11 * numLabels];
   }
 
   /** Writes the line of one example; returns the number of labels predicted. */
@@ -35,12 +38,14 @@ final class Predictions {
   /** Appends the line of one example, its line end included, to {@code text}; returns the number of labels predicted. */
   int format(Scores scores, StringBuilder text) {
     int n = scores.predicted(predicted);
+    int len = 0;
     for (int k = 0; k < n; k++) {
       if (k > 0) {
-        text.append(',');
+        ids[len++] = ',';
       }
-      text.append(predicted[k]);
+      len = digits(predicted[k], ids, len);
     }
+    text.append(ids, 0, len);
     if (withScores) {
       text.append('\t');
       for (int i = 0; i < scores.numLabels(); i++) {
@@ -50,5 +55,28 @@ final class Predictions {
     }
     text.append('\n');
     return n;
+  }
+
+  /** Writes the decimal digits of {@code v} >= 0 at {@code out[at..]} (as {@link Integer#toString(int)}); returns the end. */
+  static int digits(int v, char[] out, int at) {
+    if (v < 10) {
+      out[at] = (char) ('0' + v);
+      return at + 1;
+    }
+    if (v < 100) {
+      out[at] = (char) ('0' + v / 10);
+      out[at + 1] = (char) ('0' + v % 10);
+      return at + 2;
+    }
+    int length = 3;
+    for (int x = v / 1000; x > 0; x /= 10) {
+      length++;
+    }
+    int end = at + length;
+    for (int i = end - 1; i >= at; i--) {
+      out[i] = (char) ('0' + v % 10);
+      v /= 10;
+    }
+    return end;
   }
 }

@@ -90,9 +90,8 @@ public final class Scores {
     float t = scores[numLabels];
     int c = 0;
     for (int i = 0; i < numLabels; i++) {
-      if (scores[i] > t) {
-        out[c++] = i;
-      }
+      out[c] = i; // written always, kept when predicted: no branch that mispredicts on every other label
+      c += scores[i] > t ? 1 : 0;
     }
     return c;
   }
