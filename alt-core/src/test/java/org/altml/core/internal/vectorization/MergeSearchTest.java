@@ -166,14 +166,10 @@ class MergeSearchTest {
     for (int n : sizes) {
       for (int off : new int[] {0, 5}) {
         double a = r.nextDouble(0, 2);
-        double[] b = new double[off + n];
-        double[] c = new double[off + n];
-        double[] u = new double[off + n];
-        for (int i = 0; i < off + n; i++) {
-          b[i] = r.nextDouble(0, 3);
-          c[i] = r.nextDouble(-1.5, 1.5);
-          u[i] = i % 9 == 0 ? 0.0 : -r.nextDouble(0, 60);
-        }
+        double[][] bcu = partners(r, off + n);
+        double[] b = bcu[0];
+        double[] c = bcu[1];
+        double[] u = bcu[2];
         double[] h1 = new double[off + n];
         double[] f1 = new double[off + n];
         double[] h2 = new double[off + n];
@@ -205,14 +201,10 @@ class MergeSearchTest {
           int stateOff = 2 + n % 5;
           int stride = n + 3;
           double a = r.nextDouble(0, 2);
-          double[] b = new double[off + n];
-          double[] c = new double[off + n];
-          double[] u = new double[off + n];
-          for (int i = 0; i < off + n; i++) {
-            b[i] = r.nextDouble(0, 3);
-            c[i] = r.nextDouble(-1.5, 1.5);
-            u[i] = i % 9 == 0 ? 0.0 : -r.nextDouble(0, 60);
-          }
+          double[][] bcu = partners(r, off + n);
+          double[] b = bcu[0];
+          double[] c = bcu[1];
+          double[] u = bcu[2];
           double[] h = new double[off + n];
           double[] f = new double[off + n];
           double[] state = new double[stateOff + 6 * stride];
@@ -243,5 +235,18 @@ class MergeSearchTest {
         }
       }
     }
+  }
+
+  /** b, c and u of {@code n} random partners (every ninth at u = 0: identical vectors). */
+  private static double[][] partners(SplittableRandom r, int n) {
+    double[] b = new double[n];
+    double[] c = new double[n];
+    double[] u = new double[n];
+    for (int i = 0; i < n; i++) {
+      b[i] = r.nextDouble(0, 3);
+      c[i] = r.nextDouble(-1.5, 1.5);
+      u[i] = i % 9 == 0 ? 0.0 : -r.nextDouble(0, 60);
+    }
+    return new double[][] {b, c, u};
   }
 }
