@@ -52,8 +52,10 @@ final class PredictionPipeline implements AutoCloseable {
       return t;
     }) : null;
     int slots = threads > 1 ? 3 * threads : 1;
+    // the model is frozen here: without scores, its frozen predictors may decide labels without every score
+    java.util.function.Supplier<Predictor> predictors = withScores ? model::predictor : model.frozenPredictors();
     for (int i = 0; i < slots; i++) {
-      free.add(new Slot(model, scaler, withScores));
+      free.add(new Slot(model, predictors.get(), scaler, withScores));
     }
   }
 
@@ -143,6 +145,9 @@ final class PredictionPipeline implements AutoCloseable {
     final FeatureScaler scaler;
     final Predictor predictor;
     final Scores[] scores;
+    final boolean withScores;
+    final int[][] labels;
+    final int[] counts;
     final Predictions format;
     final StringBuilder text = new StringBuilder();
     Future<?> future;
@@ -150,9 +155,12 @@ final class PredictionPipeline implements AutoCloseable {
     int empty;
     Throwable failure;
 
-    Slot(OnlineMultiLabelLearner model, FeatureScaler scaler, boolean withScores) {
-      this.predictor = model.predictor();
+    Slot(OnlineMultiLabelLearner model, Predictor predictor, FeatureScaler scaler, boolean withScores) {
+      this.predictor = predictor;
       int size = Math.max(256, predictor.preferredBlockSize());
+      this.withScores = withScores;
+      this.labels = withScores ? null : new int[size][model.numLabels()];
+      this.counts = withScores ? null : new int[size];
       this.raw = new ExampleBlock(size);
       this.scaler = scaler.copy();
       this.scaled = scaler.scaling() == FeatureScaling.NONE ? null : new ExampleBlock(size);
@@ -179,9 +187,18 @@ final class PredictionPipeline implements AutoCloseable {
           }
           in = scaled;
         }
-        predictor.predict(in, scores);
-        for (int k = 0; k < in.size(); k++) {
-          line(scores[k]);
+        if (withScores) {
+          predictor.predict(in, scores);
+          for (int k = 0; k < in.size(); k++) {
+            line(scores[k]);
+          }
+        } else {
+          predictor.predictLabels(in, scores, labels, counts);
+          for (int k = 0; k < in.size(); k++) {
+            format.formatLabels(labels[k], counts[k], text);
+            empty += counts[k] == 0 ? 1 : 0;
+            lines++;
+          }
         }
       } catch (RuntimeException | Error e) {
         text.setLength(0); // a block predicts all or nothing

@@ -38,14 +38,7 @@ final class Predictions {
   /** Appends the line of one example, its line end included, to {@code text}; returns the number of labels predicted. */
   int format(Scores scores, StringBuilder text) {
     int n = scores.predicted(predicted);
-    int len = 0;
-    for (int k = 0; k < n; k++) {
-      if (k > 0) {
-        ids[len++] = ',';
-      }
-      len = digits(predicted[k], ids, len);
-    }
-    text.append(ids, 0, len);
+    appendLabels(predicted, n, text);
     if (withScores) {
       text.append('\t');
       for (int i = 0; i < scores.numLabels(); i++) {
@@ -55,6 +48,30 @@ final class Predictions {
     }
     text.append('\n');
     return n;
+  }
+
+  /**
+   * Appends the line of one example from its predicted labels alone ({@code labels[0, n)}, ascending; no
+   * scores: a writer made without them), its line end included.
+   */
+  void formatLabels(int[] labels, int n, StringBuilder text) {
+    if (withScores) {
+      throw new IllegalStateException("this line format needs the scores");
+    }
+    appendLabels(labels, n, text);
+    text.append('\n');
+  }
+
+  /** The label ids, comma separated, as characters in one buffer (no {@link StringBuilder#append(int)} per id). */
+  private void appendLabels(int[] labels, int n, StringBuilder text) {
+    int len = 0;
+    for (int k = 0; k < n; k++) {
+      if (k > 0) {
+        ids[len++] = ',';
+      }
+      len = digits(labels[k], ids, len);
+    }
+    text.append(ids, 0, len);
   }
 
   /** Writes the decimal digits of {@code v} >= 0 at {@code out[at..]} (as {@link Integer#toString(int)}); returns the end. */

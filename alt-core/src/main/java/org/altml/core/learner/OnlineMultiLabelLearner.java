@@ -137,6 +137,16 @@ public interface OnlineMultiLabelLearner {
   Predictor predictor();
 
   /**
+   * Predictors for a model that no longer changes (a saved model applied to a file): by default a new
+   * {@link #predictor()} per call. A learner may prepare something once that all of them share (a double
+   * linear model: a float copy of W from which {@link Predictor#predictLabels} decides most labels, see
+   * {@code LinearLearner}). Their predictions are this model's; they must not be used after the model changes.
+   */
+  default java.util.function.Supplier<Predictor> frozenPredictors() {
+    return this::predictor;
+  }
+
+  /**
    * Checks every value of the model (a full scan, for saving and after training).
    *
    * @throws DivergenceException naming the learner and the examples seen when a value is not finite

@@ -32,6 +32,22 @@ public interface Predictor {
   }
 
   /**
+   * The labels {@link #predict(ExampleBlock, Scores[])} predicts for each example of {@code block}: those whose
+   * score, as written to its {@link Scores}, beats the threshold score ({@link Scores#predicted}), ascending into
+   * {@code labels[k]} (room for L each), how many into {@code counts[k]}. Always those labels; a predictor may
+   * find them without computing every score exactly. By default: the scores into {@code scratch}, then
+   * {@link Scores#predicted}.
+   *
+   * @throws DivergenceException when a score is not finite
+   */
+  default void predictLabels(ExampleBlock block, Scores[] scratch, int[][] labels, int[] counts) {
+    predict(block, scratch);
+    for (int k = 0; k < block.size(); k++) {
+      counts[k] = scratch[k].predicted(labels[k]);
+    }
+  }
+
+  /**
    * How many examples a test pass should hand {@link #predict(ExampleBlock, Scores[])} at a time:
    * {@link ExampleBlock#DEFAULT_CAPACITY} by default. A predictor whose block scoring makes one pass over a
    * large model per block (a kernel learner's support vectors) asks for larger blocks to stream the model

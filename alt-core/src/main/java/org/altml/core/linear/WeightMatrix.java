@@ -345,6 +345,97 @@ public final class WeightMatrix {
   }
 
   /**
+   * A float copy of this double matrix to decide most predicted labels from ({@link FloatShadow}); null for
+   * float storage. A snapshot: it must not be used once the matrix has changed.
+   */
+  public FloatShadow floatShadow() {
+    return isDouble ? new FloatShadow() : null;
+  }
+
+  /**
+   * W rounded to float, in the layout of the double rows, with each row's largest |w|: float scores of an
+   * example come from 4-byte rows (half the memory traffic of the double ones, and they fit a cache the double
+   * rows may not), and {@link #errorBound} bounds how far each lies from the double score of every lane, so a
+   * comparison of two scores farther apart than twice the bound is decided without the double rows.
+   * {@link #exactScore} gives one lane's double score, the bits {@link #scores} computes.
+   */
+  public final class FloatShadow {
+    private final float[] shadowRows;
+    private final float[] shadowBias;
+    private final double[] rowMax;
+    private final double biasMax;
+
+    private FloatShadow() {
+      double[] w = rowsDouble;
+      shadowRows = new float[w.length];
+      int capacity = (w.length - base) / stride;
+      rowMax = new double[Math.max(capacity, 0)];
+      for (int r = 0; r < capacity; r++) {
+        double max = 0;
+        for (int j = 0, at = base + r * stride; j < stride; j++) {
+          double v = w[at + j];
+          shadowRows[at + j] = (float) v;
+          max = Math.max(max, Math.abs(v));
+        }
+        rowMax[r] = max;
+      }
+      double bmax = 0;
+      shadowBias = new float[stride];
+      for (int j = 0; j < stride; j++) {
+        shadowBias[j] = (float) biasRowDouble[j];
+        bmax = Math.max(bmax, Math.abs(biasRowDouble[j]));
+      }
+      biasMax = hasBias ? bmax : 0;
+    }
+
+    /** Float scores of {@code x} from the copy into {@code out[0, stride)}. */
+    public void scores(SparseVector x, float[] out) {
+      VectorMath.sparseTimesRows(rowsWithin(x, shadowRows.length), shadowRows, base, stride, out, stride);
+      if (hasBias) {
+        VectorMath.axpy(1f, shadowBias, 0, out, 0, stride);
+      }
+    }
+
+    /**
+     * A bound on |float score − double score| of every lane of {@code x}: with n terms, each float sum of
+     * n products (x_k exact, w rounded to float: relative 2^-24 each) is within (n + 2)·2^-24·R of the exact
+     * sum, and the double sum within (n + 1)·2^-53·R, R = Σ|x_k|·max_j|w_kj| (+ the bias row's largest |b|);
+     * this returns twice that, (n + 4)·2^-23·R.
+     */
+    public double errorBound(SparseVector x) {
+      SparseVector within = rowsWithin(x, shadowRows.length);
+      int[] idx = within.indices();
+      float[] val = within.values();
+      double r = biasMax;
+      for (int k = within.offset(), end = k + within.nnz(); k < end; k++) {
+        r += Math.abs((double) val[k]) * rowMax[idx[k]];
+      }
+      return (within.nnz() + 4) * 0x1p-23 * r;
+    }
+
+    /** Lane {@code lane} of {@link WeightMatrix#scores}: the same operations in the same order, so the same bits. */
+    public double exactScore(SparseVector x, int lane) {
+      SparseVector within = rowsWithin(x, rowsDouble.length);
+      int[] idx = within.indices();
+      float[] val = within.values();
+      double acc = 0.0;
+      for (int k = within.offset(), end = k + within.nnz(); k < end; k++) {
+        double v = val[k];
+        acc += v * rowsDouble[base + idx[k] * stride + lane];
+      }
+      if (hasBias) {
+        acc += 1.0 * biasRowDouble[lane];
+      }
+      return acc;
+    }
+
+    /** Approximate bytes of heap held. */
+    public long ramBytesUsed() {
+      return 64 + 4L * (shadowRows.length + shadowBias.length) + 8L * rowMax.length;
+    }
+  }
+
+  /**
    * {@code x}, or (predict only) the prefix of its entries whose feature has a row: features beyond W
    * contribute nothing. Indices are sorted, so they form a prefix; the view is one small object the JIT
    * usually scalar-replaces.
