@@ -13,6 +13,7 @@ import org.altml.sparse.io.RecordParser;
 final class LineScorer {
   private final Parsing parsing;
   private final Scores scores;
+  private final int[] labels;
   private final boolean withScores;
   private final StringBuilder json = new StringBuilder(256);
   private String file; // the file of the last record, and its JSON string
@@ -23,6 +24,7 @@ final class LineScorer {
   LineScorer(DataSpec data, int numLabels, boolean withScores) {
     this.parsing = new Parsing(data, numLabels);
     this.scores = new Scores(numLabels);
+    this.labels = new int[numLabels];
     this.withScores = withScores;
   }
 
@@ -46,7 +48,7 @@ final class LineScorer {
       file = line.file;
       quotedFile = Output.quote(file);
     }
-    return Output.prediction(json, quotedFile, line.line, null, version, scores, withScores);
+    return Output.prediction(json, quotedFile, line.line, null, version, scores, withScores, labels);
   }
 
   /** The bad-record line of the last {@link #score} that returned null, or null. */

@@ -27,30 +27,28 @@ public final class Output {
 
   /** A prediction: the predicted labels (and the scores when asked), the model version that made it. */
   public static String prediction(String file, long line, String key, long modelVersion, Scores scores, boolean withScores) {
-    return prediction(new StringBuilder(64), quote(file), line, key, modelVersion, scores, withScores);
+    return prediction(new StringBuilder(64), quote(file), line, key, modelVersion, scores, withScores, new int[scores.numLabels()]);
   }
 
   /**
    * {@link #prediction(String, long, String, long, Scores, boolean)} built in {@code sb} (cleared first, so a
-   * scorer can keep one) with the file already {@link #quote quoted}: the per-record path of a scorer.
+   * scorer can keep one) with the file already {@link #quote quoted}, and {@code labels} (room for L) as scratch:
+   * the per-record path of a scorer.
    */
   public static String prediction(StringBuilder sb, String quotedFile, long line, String key, long modelVersion, Scores scores,
-      boolean withScores) {
+      boolean withScores, int[] labels) {
     sb.setLength(0);
     sb.append("{\"type\":\"prediction\",\"file\":").append(quotedFile).append(",\"line\":").append(line);
     if (key != null) {
       sb.append(",\"key\":").append(quote(key));
     }
     sb.append(",\"model\":").append(modelVersion).append(",\"labels\":[");
-    boolean first = true;
-    for (int l = 0; l < scores.numLabels(); l++) {
-      if (scores.isPredicted(l)) {
-        if (!first) {
-          sb.append(',');
-        }
-        sb.append(l);
-        first = false;
+    int n = scores.predicted(labels); // without a branch per label: about half the labels pass on some streams
+    for (int k = 0; k < n; k++) {
+      if (k > 0) {
+        sb.append(',');
       }
+      sb.append(labels[k]);
     }
     sb.append(']');
     if (withScores) {
