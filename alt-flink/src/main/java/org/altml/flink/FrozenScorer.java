@@ -50,7 +50,8 @@ public final class FrozenScorer extends ProcessFunction<TextLine, String> {
     if (learner.numLabels() != numLabels) {
       throw new IllegalArgumentException(modelUri + ": the model has " + learner.numLabels() + " labels, the data " + numLabels);
     }
-    predictor = learner.predictor();
+    // frozen: a double linear model decides labels without predictions' scores from a float copy of W, exactly
+    predictor = withScores ? learner.predictor() : learner.frozenPredictors().get();
     scorer = new LineScorer(data, numLabels, withScores);
   }
 

@@ -43,12 +43,16 @@ final class LineScorer {
       }
       return null;
     }
-    predictor.predict(p.features(), scores);
     if (!line.file.equals(file)) {
       file = line.file;
       quotedFile = Output.quote(file);
     }
-    return Output.prediction(json, quotedFile, line.line, null, version, scores, withScores, labels);
+    if (withScores) {
+      predictor.predict(p.features(), scores);
+      return Output.prediction(json, quotedFile, line.line, null, version, scores, true, labels);
+    }
+    int n = predictor.predictLabels(p.features(), scores, labels); // a frozen predictor may skip exact scores
+    return Output.prediction(json, quotedFile, line.line, null, version, labels, n, null);
   }
 
   /** The bad-record line of the last {@link #score} that returned null, or null. */

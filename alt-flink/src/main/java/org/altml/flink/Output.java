@@ -37,13 +37,23 @@ public final class Output {
    */
   public static String prediction(StringBuilder sb, String quotedFile, long line, String key, long modelVersion, Scores scores,
       boolean withScores, int[] labels) {
+    int n = scores.predicted(labels); // without a branch per label: about half the labels pass on some streams
+    return prediction(sb, quotedFile, line, key, modelVersion, labels, n, withScores ? scores : null);
+  }
+
+  /**
+   * The prediction line from its predicted labels {@code labels[0, n)} (ascending) and, when not null, the
+   * scores to write with them: the line {@link #prediction(StringBuilder, String, long, String, long, Scores,
+   * boolean, int[])} writes for the same labels.
+   */
+  public static String prediction(StringBuilder sb, String quotedFile, long line, String key, long modelVersion, int[] labels, int n,
+      Scores scores) {
     sb.setLength(0);
     sb.append("{\"type\":\"prediction\",\"file\":").append(quotedFile).append(",\"line\":").append(line);
     if (key != null) {
       sb.append(",\"key\":").append(quote(key));
     }
     sb.append(",\"model\":").append(modelVersion).append(",\"labels\":[");
-    int n = scores.predicted(labels); // without a branch per label: about half the labels pass on some streams
     for (int k = 0; k < n; k++) {
       if (k > 0) {
         sb.append(',');
@@ -51,7 +61,7 @@ public final class Output {
       sb.append(labels[k]);
     }
     sb.append(']');
-    if (withScores) {
+    if (scores != null) {
       sb.append(",\"scores\":[");
       for (int l = 0; l < scores.numLabels(); l++) {
         sb.append(l == 0 ? "" : ",").append(scores.label(l));

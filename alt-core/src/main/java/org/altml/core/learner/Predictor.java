@@ -48,6 +48,16 @@ public interface Predictor {
   }
 
   /**
+   * {@link #predictLabels(ExampleBlock, Scores[], int[][], int[])} of one example: its labels into {@code out}
+   * (room for L), returning how many; by default {@link #predict(SparseVector, Scores)} into {@code scratch}, then
+   * {@link Scores#predicted}.
+   */
+  default int predictLabels(SparseVector x, Scores scratch, int[] out) {
+    predict(x, scratch);
+    return scratch.predicted(out);
+  }
+
+  /**
    * How many examples a test pass should hand {@link #predict(ExampleBlock, Scores[])} at a time:
    * {@link ExampleBlock#DEFAULT_CAPACITY} by default. A predictor whose block scoring makes one pass over a
    * large model per block (a kernel learner's support vectors) asks for larger blocks to stream the model

@@ -215,6 +215,12 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
       }
     }
 
+    @Override
+    public int predictLabels(SparseVector x, Scores scratch, int[] out) {
+      checkUsable();
+      return labels(x, scratch, out);
+    }
+
     private int labels(SparseVector x, Scores scratch, int[] out) {
       checkScores(scratch);
       float[] s = scratch.array();
