@@ -429,10 +429,6 @@ public final class WeightMatrix {
       return acc;
     }
 
-    /** Approximate bytes of heap held. */
-    public long ramBytesUsed() {
-      return 64 + 4L * (shadowRows.length + shadowBias.length) + 8L * rowMax.length;
-    }
   }
 
   /**

@@ -606,14 +606,7 @@ public final class SupportVectorStore {
       while (end > 0 && xi[off + end - 1] >= cols) {
         end--; // features no support vector has contribute nothing to the dot products
       }
-      for (int k = 0; k < size; k++) {
-        int base = k * cols;
-        double dot = 0;
-        for (int j = 0; j < end; j++) {
-          dot += (double) xv[off + j] * dense[base + xi[off + j]];
-        }
-        out[k] = dot;
-      }
+      denseDots(x, end, null, size, out);
       return;
     }
     // sparse: scatter x once, then each support vector gathers from it (O(nnz(x_k)) per slot); adding the
@@ -641,13 +634,66 @@ public final class SupportVectorStore {
    */
   private void gatherDots(double[] scatter, int from, int to, double[] out, int outOff) {
     for (int k = from; k < to; k++) {
-      int s = starts[k];
-      int e = s + lengths[k];
-      double dot = 0;
-      for (int p = s; p < e; p++) {
-        dot += scatter[poolIndices[p]] * poolValues[p];
+      out[outOff + k] = gatherDot(scatter, k);
+    }
+  }
+
+  /** Sparse stores: the dot product of the scattered vector with x_k, summed over x_k's entries in their stored order. */
+  private double gatherDot(double[] scatter, int k) {
+    double dot = 0;
+    for (int p = starts[k], e = p + lengths[k]; p < e; p++) {
+      dot += scatter[poolIndices[p]] * poolValues[p];
+    }
+    return dot;
+  }
+
+  /**
+   * Dense stores: x·x_k into {@code out[k]} for the slots k = {@code slots[i]}, i in [0, n) ({@code slots} null:
+   * k = i), each summed over x's entries [0, end) in order (the bits of one sum at a time), four slots at a time
+   * as independent sums that the core overlaps.
+   *
+   * @param end x's entries [0, end) lie below the dense width
+   */
+  private void denseDots(SparseVector x, int end, int[] slots, int n, double[] out) {
+    int[] xi = x.indices();
+    float[] xv = x.values();
+    int off = x.offset();
+    int cols = columns;
+    int i = 0;
+    for (; i + 4 <= n; i += 4) {
+      int k0 = slots == null ? i : slots[i];
+      int k1 = slots == null ? i + 1 : slots[i + 1];
+      int k2 = slots == null ? i + 2 : slots[i + 2];
+      int k3 = slots == null ? i + 3 : slots[i + 3];
+      int b0 = k0 * cols;
+      int b1 = k1 * cols;
+      int b2 = k2 * cols;
+      int b3 = k3 * cols;
+      double dot0 = 0;
+      double dot1 = 0;
+      double dot2 = 0;
+      double dot3 = 0;
+      for (int j = 0; j < end; j++) {
+        double v = xv[off + j];
+        int f = xi[off + j];
+        dot0 += v * dense[b0 + f];
+        dot1 += v * dense[b1 + f];
+        dot2 += v * dense[b2 + f];
+        dot3 += v * dense[b3 + f];
       }
-      out[outOff + k] = dot;
+      out[k0] = dot0;
+      out[k1] = dot1;
+      out[k2] = dot2;
+      out[k3] = dot3;
+    }
+    for (; i < n; i++) {
+      int k = slots == null ? i : slots[i];
+      int base = k * cols;
+      double dot = 0;
+      for (int j = 0; j < end; j++) {
+        dot += (double) xv[off + j] * dense[base + xi[off + j]];
+      }
+      out[k] = dot;
     }
   }
 
@@ -751,52 +797,16 @@ public final class SupportVectorStore {
    * @param scatter x scattered by feature (sparse stores)
    */
   private void squaredDistances(SparseVector x, double squaredNorm, int end, double[] scatter, int[] slots, int n, double[] out) {
-    int[] xi = x.indices();
-    float[] xv = x.values();
-    int off = x.offset();
-    int i = 0;
     if (layout == Layout.DENSE) {
-      for (; i + 4 <= n; i += 4) {
-        int k0 = slots[i];
-        int k1 = slots[i + 1];
-        int k2 = slots[i + 2];
-        int k3 = slots[i + 3];
-        int b0 = k0 * columns;
-        int b1 = k1 * columns;
-        int b2 = k2 * columns;
-        int b3 = k3 * columns;
-        double dot0 = 0;
-        double dot1 = 0;
-        double dot2 = 0;
-        double dot3 = 0;
-        for (int j = 0; j < end; j++) {
-          double v = xv[off + j];
-          int f = xi[off + j];
-          dot0 += v * dense[b0 + f];
-          dot1 += v * dense[b1 + f];
-          dot2 += v * dense[b2 + f];
-          dot3 += v * dense[b3 + f];
-        }
-        out[k0] = squaredNorm + squaredNorms[k0] - 2.0 * dot0;
-        out[k1] = squaredNorm + squaredNorms[k1] - 2.0 * dot1;
-        out[k2] = squaredNorm + squaredNorms[k2] - 2.0 * dot2;
-        out[k3] = squaredNorm + squaredNorms[k3] - 2.0 * dot3;
+      denseDots(x, end, slots, n, out);
+    } else {
+      for (int i = 0; i < n; i++) {
+        out[slots[i]] = gatherDot(scatter, slots[i]);
       }
     }
-    for (; i < n; i++) {
+    for (int i = 0; i < n; i++) {
       int k = slots[i];
-      double dot = 0;
-      if (layout == Layout.DENSE) {
-        int base = k * columns;
-        for (int j = 0; j < end; j++) {
-          dot += (double) xv[off + j] * dense[base + xi[off + j]];
-        }
-      } else {
-        for (int p = starts[k], e = p + lengths[k]; p < e; p++) {
-          dot += scatter[poolIndices[p]] * poolValues[p];
-        }
-      }
-      out[k] = squaredNorm + squaredNorms[k] - 2.0 * dot;
+      out[k] = squaredNorm + squaredNorms[k] - 2.0 * out[k];
     }
   }
 
