@@ -136,7 +136,8 @@ public final class Tuner {
     }
     boolean perFold = config.scaling() == FeatureScaling.STANDARDIZE;
     this.resources = new SharedResources[heldOut.length];
-    SharedResources one = SharedResources.create(train.size(), config.sharedCacheBytes());
+    // unscaled (or per-example scaled) rows: one instance for every fold, told which dataset the ids index
+    SharedResources one = SharedResources.create(train, config.sharedCacheBytes());
     for (int f = 0; f < heldOut.length; f++) {
       resources[f] = perFold ? SharedResources.create(train.size(), config.sharedCacheBytes()) : one;
     }

@@ -78,7 +78,7 @@ public final class GramCacheSweep {
         : new boolean[] {false, true};
     for (int p = 0; p < pairs; p++) {
       for (boolean useCache : sides) {
-        SharedResources resources = useCache ? SharedResources.create(train.size(), -1) : SharedResources.NONE;
+        SharedResources resources = useCache ? SharedResources.create(train, -1) : SharedResources.NONE;
         long start = System.nanoTime();
         long cpuStart = CPU.getCurrentThreadCpuTime();
         long kernelEvaluations = 0;

@@ -3,6 +3,8 @@ package org.altml.core.learner;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
+import org.altml.sparse.SparseVector;
+import org.altml.sparse.data.Dataset;
 
 /**
  * Resources that the learners built for one dataset share across settings and folds: the extension point
@@ -27,22 +29,25 @@ import java.util.function.Supplier;
  */
 public final class SharedResources {
   /** No sharing: every request creates a fresh resource (the default for single runs). */
-  public static final SharedResources NONE = new SharedResources(false, -1, -1L);
+  public static final SharedResources NONE = new SharedResources(false, -1, -1L, null);
 
   private final boolean shared;
   private final int numExamples;
   private final long memoryBudgetBytes;
+  /** The dataset whose rows the ids index, when the protocol said so ({@link #create(Dataset, long)}). */
+  private final Dataset rows;
   private final ConcurrentHashMap<String, Object> resources = new ConcurrentHashMap<>();
 
-  private SharedResources(boolean shared, int numExamples, long memoryBudgetBytes) {
+  private SharedResources(boolean shared, int numExamples, long memoryBudgetBytes, Dataset rows) {
     this.shared = shared;
     this.numExamples = numExamples;
     this.memoryBudgetBytes = memoryBudgetBytes;
+    this.rows = rows;
   }
 
   /** An empty set of resources whose entries are created once and then shared (dataset size unknown, default budget). */
   public static SharedResources create() {
-    return new SharedResources(true, -1, -1L);
+    return new SharedResources(true, -1, -1L, null);
   }
 
   /**
@@ -58,7 +63,33 @@ public final class SharedResources {
       throw new IllegalArgumentException("numExamples " + numExamples + " and memoryBudgetBytes " + memoryBudgetBytes
           + " must be >= 0, or -1 (unknown / default)");
     }
-    return new SharedResources(true, numExamples, memoryBudgetBytes);
+    return new SharedResources(true, numExamples, memoryBudgetBytes, null);
+  }
+
+  /**
+   * As {@link #create(int, long)} for the rows of {@code data}, which the learners are given as the views
+   * {@link Dataset#features} makes (a protocol running on {@link org.altml.core.eval.DataView}s of it without
+   * a transform): a resource may then recognise an example as row id of {@code data} without reading it
+   * ({@link #isDatasetRow}). Anything else presented under an id (a scaled copy, another dataset's row) is
+   * still handled as by {@link #create(int, long)}.
+   *
+   * @throws IllegalArgumentException when {@code memoryBudgetBytes < -1}
+   */
+  public static SharedResources create(Dataset data, long memoryBudgetBytes) {
+    Objects.requireNonNull(data, "data");
+    if (memoryBudgetBytes < -1) {
+      throw new IllegalArgumentException("memoryBudgetBytes " + memoryBudgetBytes + " must be >= 0, or -1 (default)");
+    }
+    return new SharedResources(true, data.size(), memoryBudgetBytes, data);
+  }
+
+  /**
+   * Whether {@code x} is row {@code id} of the dataset these resources were created for, as the dataset's own
+   * view ({@link Dataset#isRow}: same storage, same range; a dataset never changes, so its content is that
+   * row's). False when no dataset was given.
+   */
+  public boolean isDatasetRow(long id, SparseVector x) {
+    return rows != null && rows.isRow(id, x);
   }
 
   /** The number of rows of the dataset the resources serve (ids are below it), or -1 when unknown. */

@@ -36,7 +36,10 @@ import org.altml.sparse.SparseVector;
  * {@link SharedResources}); floats would halve the memory but not keep that promise. A missing entry is
  * NaN. Each id's vector is fingerprinted the first time it is seen ({@link Cursor#bind}): an example
  * presented later under the same id with other features (another dataset's row, another scaling) is not
- * cached, so misuse costs speed, never correctness.
+ * cached, so misuse costs speed, never correctness. When the resources know the dataset the ids index
+ * ({@link SharedResources#create(org.altml.sparse.data.Dataset, long)}) and an id's fingerprint was taken
+ * from that dataset's own row, later binds of the row's own view skip the fingerprint (and with it the
+ * only read of x a fully cached kernel row needs): a dataset never changes.
  *
  * <p>Thread-safe: entries are written with atomic accesses and read with opaque ones, except in the hot
  * {@link Cursor#gather}, which reads them plainly on a 64-bit JVM (an aligned double is one load there, never
@@ -79,8 +82,8 @@ public final class GramCache implements SharedResources.Reporting {
    * the JIT from unrolling the loop): most of a cached tuning sweep. Elsewhere, opaque reads.
    */
   private static final boolean PLAIN_READS = "64".equals(System.getProperty("sun.arch.data.model"));
-  /** Bytes per id besides the distances: its fingerprint and its squared norm. */
-  private static final long PER_EXAMPLE = 16;
+  /** Bytes per id besides the distances: its fingerprint, its squared norm and its row mark. */
+  private static final long PER_EXAMPLE = 17;
   /** An entry a thread has claimed and is computing: no distance (||x||² + ||x'||² − 2x·x' of finite vectors is finite). */
   private static final double PENDING = Double.NEGATIVE_INFINITY;
 
@@ -88,6 +91,14 @@ public final class GramCache implements SharedResources.Reporting {
   private final long budgetBytes;
   private final Mode mode;
   private final long[] fingerprints;
+  /**
+   * 1 where the id's fingerprint is known to be that of row id of {@link #source}'s dataset: a bind of that
+   * row's own view then needs no fingerprint. Set once, after the fingerprint (which never changes); a stale
+   * 0 only costs a fingerprint.
+   */
+  private final byte[] isRowPrint;
+  /** The resources that created the cache, which may know the dataset the ids index; null if none. */
+  private final SharedResources source;
   /** ||x||² by id, NaN until asked for ({@link Cursor#squaredNorm}). */
   private final double[] norms;
   private final double[] matrix;
@@ -116,6 +127,10 @@ public final class GramCache implements SharedResources.Reporting {
    * @throws IllegalArgumentException when the budget does not hold even one row ({@link #fits})
    */
   public GramCache(int numExamples, long budgetBytes) {
+    this(numExamples, budgetBytes, null);
+  }
+
+  private GramCache(int numExamples, long budgetBytes, SharedResources source) {
     if (!fits(numExamples, budgetBytes)) {
       throw new IllegalArgumentException("a Gram cache of " + numExamples + " examples needs more than " + budgetBytes
           + " bytes (at least " + minimumBytes(numExamples) + ")");
@@ -123,6 +138,8 @@ public final class GramCache implements SharedResources.Reporting {
     this.numExamples = numExamples;
     this.budgetBytes = budgetBytes;
     this.fingerprints = new long[numExamples];
+    this.isRowPrint = new byte[numExamples];
+    this.source = source;
     this.norms = new double[numExamples];
     Arrays.fill(norms, Double.NaN);
     long entries = (long) numExamples * numExamples;
@@ -149,6 +166,14 @@ public final class GramCache implements SharedResources.Reporting {
   /** Whether a cache of {@code numExamples} ids can live in {@code budgetBytes}: its fingerprints and one row. */
   public static boolean fits(int numExamples, long budgetBytes) {
     return numExamples > 0 && budgetBytes >= minimumBytes(numExamples);
+  }
+
+  /**
+   * The budget that holds the per-id data of {@code numExamples} ids and {@code rows} rows of distances: with
+   * fewer rows than ids, a cache with this budget keeps exactly {@code rows} rows ({@link Mode#ROWS}).
+   */
+  public static long rowsBudget(int numExamples, int rows) {
+    return PER_EXAMPLE * numExamples + rows * rowBytes(numExamples);
   }
 
   private static long minimumBytes(int numExamples) {
@@ -178,7 +203,7 @@ public final class GramCache implements SharedResources.Reporting {
     if (!fits(resources.numExamples(), budget)) {
       return null;
     }
-    return resources.computeIfAbsent(KEY, () -> new GramCache(resources.numExamples(), budget));
+    return resources.computeIfAbsent(KEY, () -> new GramCache(resources.numExamples(), budget, resources));
   }
 
   /** The ids this cache covers: {@code [0, numExamples)}. */
@@ -321,15 +346,22 @@ public final class GramCache implements SharedResources.Reporting {
       return false;
     }
     int i = (int) id;
+    boolean isRow = source != null && source.isDatasetRow(id, x);
+    if (isRow && isRowPrint[i] != 0) {
+      return true;
+    }
     long f = fingerprint(x);
     long seen = (long) LONGS.getOpaque(fingerprints, i);
     if (seen == 0) {
       seen = (long) LONGS.compareAndExchange(fingerprints, i, 0L, f);
       if (seen == 0) {
-        return true;
+        seen = f;
       }
     }
     if (seen == f) {
+      if (isRow) {
+        isRowPrint[i] = 1;
+      }
       return true;
     }
     mismatches.increment();

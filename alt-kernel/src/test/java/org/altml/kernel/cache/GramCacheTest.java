@@ -16,7 +16,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.altml.core.learner.SharedResources;
+import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
+import org.altml.sparse.data.Dataset;
+import org.altml.sparse.data.DatasetBuilder;
 import org.junit.jupiter.api.Test;
 
 class GramCacheTest {
@@ -45,7 +48,7 @@ class GramCacheTest {
     c.flush();
     assertEquals(3, cache.hits());
     assertEquals(3, cache.misses());
-    assertEquals(8L * 25 + 16L * 5 + 128, cache.ramBytesUsed()); // the 5 x 5 matrix, fingerprints and norms
+    assertEquals(8L * 25 + 17L * 5 + 128, cache.ramBytesUsed()); // the 5 x 5 matrix, fingerprints, norms and row marks
   }
 
   @Test
@@ -59,6 +62,40 @@ class GramCacheTest {
     assertFalse(c.bind(-1, vector(0)));
     assertTrue(c.bind(2, vector(2).copy()), "the same content is the same vector");
     assertEquals(1L, cache.statistics().get("fingerprintMismatches"));
+  }
+
+  /**
+   * With the dataset known, a row's own view is recognised without its fingerprint only once the id's
+   * fingerprint was taken from that row: a view never vouches for what another vector stored under its id.
+   */
+  @Test
+  void aDatasetRowsOwnViewIsTrustedOnlyForItsOwnFingerprint() {
+    DatasetBuilder b = new DatasetBuilder().numLabels(1);
+    for (int i = 0; i < 4; i++) {
+      b.add(vector(i), LabelSet.of(0));
+    }
+    Dataset data = b.build();
+    GramCache cache = GramCache.of(SharedResources.create(data, -1));
+    GramCache.Cursor c = cache.cursor();
+    SparseVector view = new SparseVector();
+    // id 0 first seen as another vector (a scaled copy): its own view later is not its cached vector
+    assertTrue(c.bind(0, vector(7)));
+    assertFalse(c.bind(0, data.features(0, view)), "the view of row 0 against another vector's fingerprint");
+    assertFalse(c.bind(0, data.features(0, view)), "and again: a mismatch never becomes trusted");
+    // id 1 first seen as its view: later views, equal copies and the view again are the row; other content is not
+    assertTrue(c.bind(1, data.features(1, view)));
+    assertTrue(c.bind(1, data.features(1, view)));
+    assertTrue(c.bind(1, vector(1).copy()), "an equal copy, by fingerprint");
+    assertFalse(c.bind(1, vector(2)), "other content under id 1");
+    assertTrue(c.bind(1, data.features(1, view)));
+    // id 2 first seen as an equal copy: its view then matches by fingerprint, and is trusted afterwards
+    assertTrue(c.bind(2, vector(2).copy()));
+    assertTrue(c.bind(2, data.features(2, view)));
+    assertTrue(c.bind(2, data.features(2, view)));
+    // another row's view under id 3 is other content
+    assertTrue(c.bind(3, vector(3).copy()));
+    assertFalse(c.bind(3, data.features(2, view)), "row 2's view under id 3");
+    assertEquals(4L, cache.statistics().get("fingerprintMismatches"));
   }
 
   @Test
@@ -104,9 +141,10 @@ class GramCacheTest {
   @Test
   void rowsEvictTheLeastRecentlyUsed() {
     int n = 100;
-    long budget = 16L * n + 3 * (8L * n + 48); // fingerprints and norms, and three rows
+    long budget = GramCache.rowsBudget(n, 3);
     GramCache cache = new GramCache(n, budget);
     assertEquals(GramCache.Mode.ROWS, cache.mode());
+    assertEquals(3L, cache.statistics().get("rows"));
     GramCache.Cursor c = cache.cursor();
     for (int id = 0; id < 3; id++) {
       c.bind(id, vector(id));

@@ -75,7 +75,7 @@ class KernelAgreementWithGramCacheTest {
         ? new Setting(learner, 1, 0, 4 * split.sigmaSquared(), 4, b, policy)
         : new Setting(learner, 0, 0.25, 4 * split.sigmaSquared(), 1, b, policy);
     // rows: room for a quarter of the rows, so rows are evicted while the learners run
-    long budget = rows ? 8L * n + (long) (n / 4) * (8L * n + 48) : -1;
+    long budget = rows ? GramCache.rowsBudget(n, n / 4) : -1;
     SharedResources resources = SharedResources.create(n, budget);
     LearnerContext base = new LearnerContext(numLabels, split.train().numFeatures(), split.train().size(), 1L);
     OnlineMultiLabelLearner filler = spec.create(Settings.parse(spec, warmUp.text(spec)), base.withResources(resources));

@@ -117,6 +117,21 @@ public final class Dataset {
     return out;
   }
 
+  /**
+   * Whether {@code x} is the view {@link #features} gives for example {@code i}: the same arrays, the same
+   * range. Its content is then row i's without reading it, because a dataset never changes (a cache keyed by
+   * row index may skip checking the content). False for an out-of-range {@code i} and for any copy, however
+   * equal.
+   */
+  public boolean isRow(long i, SparseVector x) {
+    if (i < 0 || i >= size()) {
+      return false;
+    }
+    int at = featureOffsets[(int) i];
+    return x.indices() == featureIndices && x.values() == featureValues && x.offset() == at
+        && x.nnz() == featureOffsets[(int) i + 1] - at;
+  }
+
   /** Points {@code out} at the labels of example {@code i} (a view: no copy). */
   public LabelSet labels(int i, LabelSet out) {
     checkExample(i);

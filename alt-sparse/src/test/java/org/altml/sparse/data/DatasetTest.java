@@ -103,6 +103,22 @@ class DatasetTest {
   }
 
   @Test
+  void isRowKnowsItsOwnViewsOnly() {
+    Dataset d = small(8);
+    SparseVector view = new SparseVector();
+    assertTrue(d.isRow(3, d.features(3, view)));
+    assertFalse(d.isRow(4, d.features(3, view)), "another row's view");
+    assertFalse(d.isRow(3, d.features(3, view).copy()), "an equal copy");
+    assertFalse(d.isRow(3, d.subset(new int[] {3}).features(0, view)), "another dataset's equal row");
+    assertFalse(d.isRow(-1, d.features(0, view)));
+    assertFalse(d.isRow(8, d.features(7, view)));
+    SparseVector prefix = new SparseVector();
+    d.features(3, view);
+    prefix.reset(view.indices(), view.values(), view.offset(), view.nnz() - 1);
+    assertFalse(d.isRow(3, prefix), "part of the row");
+  }
+
+  @Test
   void subsetCopiesSelectedRows() {
     Dataset d = small(8);
     Dataset s = d.subset(new int[] {7, 2, 2});
