@@ -376,6 +376,18 @@ public final class SupportVectorStore {
    * @return its slot
    */
   public int append(SparseVector x, double[] alpha, int id) {
+    return append(x, alpha, id, Double.NaN);
+  }
+
+  /**
+   * {@link #append(SparseVector, double[], int)} with x's squared norm already known, as
+   * {@link SparseVector#squaredNorm} computes it (a learner has it from the kernel row it just computed): the
+   * store keeps it instead of summing it again, one dependent add per feature. NaN: sum it here. A value other
+   * than x's would corrupt every later distance to this vector.
+   *
+   * @return its slot
+   */
+  public int append(SparseVector x, double[] alpha, int id, double squaredNorm) {
     if (id < NONE) {
       throw new IllegalArgumentException("id must be >= 0, or -1 for none: " + id);
     }
@@ -385,7 +397,7 @@ public final class SupportVectorStore {
     }
     ensureCapacity(size + 1);
     int slot = size++;
-    writeFeatures(slot, x);
+    writeFeatures(slot, x, squaredNorm);
     writeCoefficients(slot, alpha);
     ids[slot] = id;
     ages[slot] = nextAge++;
@@ -410,7 +422,7 @@ public final class SupportVectorStore {
     if (layout == Layout.SPARSE) {
       garbage += lengths[slot];
     }
-    writeFeatures(slot, z);
+    writeFeatures(slot, z, Double.NaN);
     writeCoefficients(slot, alpha);
   }
 
@@ -547,14 +559,14 @@ public final class SupportVectorStore {
     coefficientNorms[slot] = norm;
   }
 
-  private void writeFeatures(int slot, SparseVector x) {
+  /** Copies x into {@code slot}, with its squared norm: {@code knownNorm} when not NaN, else summed here. */
+  private void writeFeatures(int slot, SparseVector x, double knownNorm) {
     int nnz = x.nnz();
     int[] xi = x.indices();
     float[] xv = x.values();
     int off = x.offset();
     maxFeature = Math.max(maxFeature, x.maxIndex());
     ids[slot] = NONE; // new features: no example's (append sets the id after)
-    double norm = 0;
     if (layout == Layout.DENSE && maxFeature >= columns && columns > 0 && sparseWouldBeSmaller(slot, nnz)) {
       toSparse(slot); // the first vectors looked dense, the data is not: dense rows would grow with d
     }
@@ -563,9 +575,7 @@ public final class SupportVectorStore {
       int base = slot * columns;
       Arrays.fill(dense, base, base + columns, 0f);
       for (int k = 0; k < nnz; k++) {
-        float v = xv[off + k];
-        dense[base + xi[off + k]] = v;
-        norm += (double) v * v;
+        dense[base + xi[off + k]] = xv[off + k];
       }
     } else {
       ensurePool(nnz);
@@ -574,11 +584,8 @@ public final class SupportVectorStore {
       starts[slot] = poolEnd;
       lengths[slot] = nnz;
       poolEnd += nnz;
-      for (int k = 0; k < nnz; k++) {
-        norm += (double) xv[off + k] * xv[off + k];
-      }
     }
-    squaredNorms[slot] = norm;
+    squaredNorms[slot] = knownNorm == knownNorm ? knownNorm : x.squaredNorm();
   }
 
   /**
@@ -1314,7 +1321,7 @@ public final class SupportVectorStore {
         }
       }
       int slot = s.size++;
-      s.writeFeatures(slot, x.view());
+      s.writeFeatures(slot, x.view(), Double.NaN);
       s.writeCoefficients(slot, alpha);
       s.ages[slot] = age;
     }

@@ -101,6 +101,10 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
   private final GramCache.Cursor gram;
   /** The id the current round's example is cached under, or -1 (set by {@link #scores}, read by {@link #learn}). */
   private int roundId = -1;
+  /** The most support vectors an unbounded store is sized for before its first append ({@link #initialCapacity}). */
+  private static final int PRESIZE_LIMIT = 4096;
+  /** ||x||² of the current round's example (set by {@link #scores}), which its support vector keeps. */
+  private double roundNorm;
 
   /**
    * A learner with an empty store.
@@ -130,9 +134,21 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     this.stepScores = new double[scoreStride];
     this.coeff = new double[scoreStride];
     this.alphaNew = new double[scoreStride];
-    this.store = new SupportVectorStore(coefficientWidth, precision, context.numFeatures(), budget > 0 ? budget + 1 : 0);
+    this.store = new SupportVectorStore(coefficientWidth, precision, context.numFeatures(), initialCapacity(budget, context));
     GramCache cache = GramCache.of(context.resources());
     this.gram = cache == null ? null : cache.cursor();
+  }
+
+  /**
+   * The store's first capacity: B + 1 under a budget; unbounded, the training-set size when the context knows
+   * it, up to {@link #PRESIZE_LIMIT} (an unbounded FALT(k) stores most of a pass's examples, so a tuning
+   * run's learners otherwise spent a few percent copying their growing stores); else the store's default.
+   */
+  private static int initialCapacity(int budget, LearnerContext context) {
+    if (budget > 0) {
+      return budget + 1;
+    }
+    return (int) Math.min(Math.max(context.trainingSize(), 0), PRESIZE_LIMIT);
   }
 
   /** The Gram cache this learner shares, or null. */
@@ -391,7 +407,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       if (out != null) {
         round(out[t]);
       }
-      learn(block.features(t), y);
+      learn(block.features(t), y, norms[t]);
     }
   }
 
@@ -471,7 +487,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       }
       long stampBefore = store.nextStamp();
       long appendedBefore = appended;
-      learn(x, y);
+      learn(x, y, norms[t]);
       // an append writes first (the round's first stamp is x_t's), a merge after it writes merged points
       for (long st = stampBefore; st < store.nextStamp(); st++) {
         long q = st - firstNew;
@@ -619,10 +635,12 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     int n = store.size();
     int cached = -1;
     if (cursor != null && cursor.bind(id, x)) {
-      store.kernelRow(kernel, x, cursor.squaredNorm(x), cursor, r);
+      roundNorm = cursor.squaredNorm(x);
+      store.kernelRow(kernel, x, roundNorm, cursor, r);
       cached = cursor.id();
     } else {
-      store.kernelRow(kernel, x, x.squaredNorm(), r);
+      roundNorm = x.squaredNorm();
+      store.kernelRow(kernel, x, roundNorm, r);
     }
     store.combine(r.values(), n, out);
     for (int j = store.width(); j <= numLabels; j++) {
@@ -649,7 +667,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     checkLabels(y);
     roundId = scores(id, x, row, gram, scores);
     kernelEvaluations += store.size();
-    learn(x, y);
+    learn(x, y, roundNorm);
   }
 
   /** Predicts {@code x} into {@code out} with the current store, then learns from {@code (x, y)} reusing those scores. */
@@ -668,10 +686,11 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     roundId = scores(id, x, row, gram, scores);
     kernelEvaluations += store.size();
     round(out);
-    learn(x, y);
+    learn(x, y, roundNorm);
   }
 
-  private void learn(SparseVector x, LabelSet y) {
+  /** The round's update from the scores; {@code squaredNorm} is ||x||² as {@link SparseVector#squaredNorm} gives it. */
+  private void learn(SparseVector x, LabelSet y, double squaredNorm) {
     current = x;
     currentSelf = kernel.self(x);
     beginRound(currentSelf);
@@ -691,7 +710,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       if (probe != 0.0) {
         throw diverged(examples, "a new coefficient is not finite");
       }
-      store.append(x, alphaNew, roundId);
+      store.append(x, alphaNew, roundId, squaredNorm);
       appended++;
       while (budget > 0 && store.size() > budget) {
         policy.shrink(store);
