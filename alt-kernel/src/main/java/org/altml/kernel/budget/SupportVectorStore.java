@@ -573,9 +573,15 @@ public final class SupportVectorStore {
     if (layout == Layout.DENSE) {
       ensureColumns(maxFeature + 1);
       int base = slot * columns;
-      Arrays.fill(dense, base, base + columns, 0f);
-      for (int k = 0; k < nnz; k++) {
-        dense[base + xi[off + k]] = xv[off + k];
+      if (nnz > 0 && xi[off + nnz - 1] == nnz - 1) {
+        // strictly increasing indices ending at nnz − 1 are exactly 0..nnz−1 (dense data): the values are the row
+        System.arraycopy(xv, off, dense, base, nnz);
+        Arrays.fill(dense, base + nnz, base + columns, 0f);
+      } else {
+        Arrays.fill(dense, base, base + columns, 0f);
+        for (int k = 0; k < nnz; k++) {
+          dense[base + xi[off + k]] = xv[off + k];
+        }
       }
     } else {
       ensurePool(nnz);

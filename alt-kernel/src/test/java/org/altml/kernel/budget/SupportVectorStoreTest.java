@@ -201,6 +201,36 @@ class SupportVectorStoreTest {
     assertEquals(SupportVectorStore.Layout.SPARSE, b.layout());
   }
 
+  /**
+   * Dense rows written from vectors whose indices are 0..nnz−1 (copied as a block) and from others
+   * (scattered), into slots that held other vectors before: every row reads back as its vector, with its norm.
+   */
+  @org.junit.jupiter.api.Test
+  void denseRowsHoldPrefixAndGappedVectorsInReusedSlots() {
+    SupportVectorStore store = new SupportVectorStore(2, Precision.DOUBLE, 5, 0);
+    SparseVector full = SparseVector.of(new int[] {0, 1, 2, 3, 4}, new float[] {1f, 2f, 3f, 4f, 5f});
+    SparseVector gapped = SparseVector.of(new int[] {0, 2, 4}, new float[] {-1f, -2f, -3f});
+    SparseVector prefix = SparseVector.of(new int[] {0, 1, 2}, new float[] {7f, 8f, 9f});
+    store.append(full, new double[] {1, 1});
+    store.append(gapped, new double[] {2, 2});
+    assertEquals(SupportVectorStore.Layout.DENSE, store.layout());
+    store.remove(1);
+    store.append(prefix, new double[] {3, 3}, -1, prefix.squaredNorm()); // into gapped's old row: its 4th value must go
+    store.remove(0); // prefix moves to slot 0, over full's row
+    store.append(gapped, new double[] {4, 4});
+    store.append(full, new double[] {5, 5});
+    SupportVectorStore.VectorBuffer buffer = new SupportVectorStore.VectorBuffer();
+    List<SparseVector> expected = List.of(prefix, gapped, full);
+    RbfKernel kernel = new RbfKernel(3);
+    SupportVectorStore.KernelRow row = new SupportVectorStore.KernelRow();
+    for (int k = 0; k < expected.size(); k++) {
+      assertEquals(expected.get(k), store.features(k, buffer).copy(), "slot " + k);
+      SparseVector x = expected.get(k);
+      store.kernelRow(kernel, x, x.squaredNorm(), row);
+      assertEquals(1.0, row.values()[k], 0.0, "K(x, x) = 1: the kept norm is x's");
+    }
+  }
+
   /** Dense-looking first vectors of sparse data: the store turns sparse when rows would widen, and keeps every bit. */
   @org.junit.jupiter.api.Test
   void denseRowsTurnSparseWhenTheDataIsNot() {
