@@ -39,8 +39,10 @@ import org.altml.sparse.io.ReadOptions;
  *   <li>The chosen setting, trained on the whole training set in {@code runs} seeded permutations (seeds
  *       1..runs, which also seed the learner: budget policies, random features), scored on the test set;
  *       mean and sample standard deviation of the paper's seven metrics.
- *   <li>FALT(k) with a budget of 200 support vectors and the {@code merge} policy at FALT(k)'s chosen
- *       setting (not tuned again), and SALT on 2,000 random Fourier features (its own grid).
+ *   <li>FALT(k) with a budget of 200 support vectors and the {@code merge} policy, twice: at FALT(k)'s
+ *       chosen setting (not tuned again), and at its own setting chosen by the same cross-validation over
+ *       FALT(k)'s grid (a budgeted learner is tuned as itself, like every other row; this is the row the
+ *       "within 2 F1 points" target is judged on). SALT on 2,000 random Fourier features (its own grid).
  * </ol>
  *
  * <p>Learners and grids are data (registry names and parameter values). Writes a markdown report.
@@ -100,14 +102,14 @@ public final class KernelQuality {
 
   /**
    * Runs the experiment: {@code --data DIR --out FILE --runs R --folds K --datasets a,b --zero-division
-   * spec|zero|one --scale none|standardize --m-factors 0,1} (defaults: ../shared/datasets, stdout, 10, 5, the
+   * spec|zero|one --scale none|standardize --m-factors 0,1} (defaults: ../shared/datasets, stdout, 20, 10 (the paper's protocol), the
    * four sets, spec, standardize, M ∈ {1, L}).
    */
   public static void main(String[] args) throws IOException {
     Path data = Path.of("../shared/datasets");
     Path out = null;
-    int runs = 10;
-    int folds = 5;
+    int runs = 20;
+    int folds = 10;
     List<String> datasets = List.of("emotions", "scene", "yeast", "birds");
     for (int i = 0; i < args.length; i += 2) {
       String value = args[i + 1];
@@ -150,7 +152,10 @@ public final class KernelQuality {
       Outcome falt = tuneAndRun("FALT", faltGrid, train, test, folds, runs);
       Outcome kernel = tuneAndRun("FALT(k)", kernelGrid, train, test, folds, runs);
       Settings merge = parse(kernel.chosen().learner() + " " + values(kernel.chosen()) + " budget=200 budgetPolicy=merge");
-      Outcome merged = new Outcome("FALT(k) merge B=200", merge, Double.NaN, 1, testRuns(merge, train, test, runs));
+      Outcome mergedAsFaltK = new Outcome("FALT(k) merge B=200 at FALT(k)'s setting", merge, Double.NaN, 1,
+          testRuns(merge, train, test, runs));
+      List<String> mergeGrid = kernelGrid.stream().map(line -> line + " budget=200 budgetPolicy=merge").toList();
+      Outcome merged = tuneAndRun("FALT(k) merge B=200", mergeGrid, train, test, folds, runs);
       Outcome rff = tuneAndRun("SALT+rff D=2000", rffGrid, train, test, folds, runs);
       double seconds = (System.nanoTime() - t0) * 1e-9;
 
@@ -160,7 +165,7 @@ public final class KernelQuality {
       md.println("| learner | setting (chosen by " + folds + "-fold CV on the training set) | CV F1 | grid | "
           + "P | R | F1 | MacroF1 | MicroF1 | Hamming | RankLoss |");
       md.println("|---|---|---|---|---|---|---|---|---|---|---|");
-      for (Outcome o : List.of(falt, kernel, merged, rff)) {
+      for (Outcome o : List.of(falt, kernel, mergedAsFaltK, merged, rff)) {
         md.printf(Locale.ROOT, "| %s | %s | %s | %d |", o.name(), display(o.chosen()),
             Double.isNaN(o.cvF1()) ? "(FALT(k)'s)" : String.format(Locale.ROOT, "%.2f", 100 * o.cvF1()), o.gridSize());
         for (int m = 0; m < PAPER.size(); m++) {
@@ -180,11 +185,14 @@ public final class KernelQuality {
       double ours = 100 * kernel.mean(f1);
       String met = paper == null ? "-" : ours >= paper[f1] ? "yes (above)"
           : ours >= paper[f1] - paper[f1 + 7] ? "yes (within 1 std)" : String.format(Locale.ROOT, "no (%.2f below)", paper[f1] - ours);
-      summary.add(String.format(Locale.ROOT, "| %s | %.2f ± %.2f | %s | %s | %.2f ± %.2f | %s | %.2f ± %.2f (%+.2f) | %s | %.2f ± %.2f |",
+      summary.add(String.format(Locale.ROOT, "| %s | %.2f ± %.2f | %s | %s | %.2f ± %.2f | %s | %.2f ± %.2f (%+.2f) | %s | %s | %.2f ± %.2f |",
           name, ours, 100 * kernel.std(f1), paper == null ? "-" : String.format(Locale.ROOT, "%.2f ± %.2f", paper[f1], paper[f1 + 7]),
           met, 100 * falt.mean(f1), 100 * falt.std(f1), ours > 100 * falt.mean(f1) ? "yes" : "no",
           100 * merged.mean(f1), 100 * merged.std(f1), 100 * merged.mean(f1) - ours,
-          ours - 100 * merged.mean(f1) <= 2 ? "yes" : "no", 100 * rff.mean(f1), 100 * rff.std(f1)));
+          ours - 100 * merged.mean(f1) <= 2 ? "yes" : "no",
+          String.format(Locale.ROOT, "%.2f ± %.2f (%+.2f)", 100 * mergedAsFaltK.mean(f1), 100 * mergedAsFaltK.std(f1),
+              100 * mergedAsFaltK.mean(f1) - ours),
+          100 * rff.mean(f1), 100 * rff.std(f1)));
       md.flush();
       System.err.print(text.toString().substring(text.toString().lastIndexOf("### ")));
     }
@@ -194,9 +202,9 @@ public final class KernelQuality {
         + "on the training set; zero division %s; scaling %s; M factors of L %s (0: M = 1); total %.0f s.%n%n", runs, runs, folds,
         zeroDivision.name().toLowerCase(Locale.ROOT), scaling.name().toLowerCase(Locale.ROOT), maxUpdatesFactors,
         (System.nanoTime() - start) * 1e-9);
-    h.println("| data | FALT(k) | paper FALT(k) | target met | FALT (linear) | FALT(k) beats FALT | merge B=200 (Δ vs unbounded) "
-        + "| within 2 points | SALT+rff D=2000 |");
-    h.println("|---|---|---|---|---|---|---|---|---|");
+    h.println("| data | FALT(k) | paper FALT(k) | target met | FALT (linear) | FALT(k) beats FALT | merge B=200, own CV (Δ vs unbounded) "
+        + "| within 2 points | merge B=200 at FALT(k)'s setting (Δ) | SALT+rff D=2000 |");
+    h.println("|---|---|---|---|---|---|---|---|---|---|");
     summary.forEach(h::println);
     h.println();
     h.flush();
