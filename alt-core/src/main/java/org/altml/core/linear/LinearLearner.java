@@ -227,41 +227,65 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
       shadow.scores(x, s);
       double e = 2 * shadow.errorBound(x); // |(s_j - t) - (the double scores' difference)| <= e
       float t = s[numLabels];
-      if (!(e < 1e30) || !moderate(s, numLabels + 1)) {
+      float maxAbs = moderateMax(s, numLabels + 1);
+      if (!(e < 1e30) || !(maxAbs < 1e37f)) {
         predictInto(x, scratch, own, ownScratch); // near float's range or not finite: the scores and their checks
         return scratch.predicted(out);
       }
-      double threshold = Double.NaN; // the exact threshold score, when some label needs it
-      float absT = Math.abs(t);
+      // above: the double scores differ by more than float's spacing at their magnitude m (at most m·2^-23,
+      // doubled; 2^-148 covers subnormals), so rounded to float s_j stays above; below: s_j is below. m bounds
+      // every lane's magnitude (the largest |s|, t's included, plus e), so one pair of bounds serves all labels
+      double m = maxAbs + e;
+      double aboveGap = e + m * 0x1p-22 + 0x1p-148;
+      double belowGap = -e;
+      // first without a branch per label (the comparisons' outcomes are data, about half the labels pass on some
+      // streams, and a mispredicted branch per label cost more than the scores): the sign bit of a difference of
+      // finite doubles is set iff it is negative (a difference is 0 only for equal operands, and then +0)
       int c = 0;
+      long neither = 0;
       for (int j = 0; j < numLabels; j++) {
-        float sj = s[j];
-        double gap = (double) sj - t;
-        // above: the double scores differ by more than float's spacing at their magnitude m (at most m·2^-23,
-        // doubled; 2^-148 covers subnormals), so rounded to float s_j stays above; below: s_j is below
-        double m = Math.max(Math.abs(sj), absT) + e;
-        boolean above = gap > e + m * 0x1p-22 + 0x1p-148;
-        boolean below = gap < -e;
-        if (above == below) { // neither (both cannot hold): near a tie, rare, decided from the double scores
+        double gap = (double) s[j] - t;
+        long above = Double.doubleToRawLongBits(aboveGap - gap) >>> 63; // gap > aboveGap
+        long below = Double.doubleToRawLongBits(gap - belowGap) >>> 63; // gap < belowGap
+        neither |= 1 - above - below; // both cannot hold: aboveGap > 0 >= belowGap
+        out[c] = j;
+        c += (int) above;
+      }
+      if (neither == 0) {
+        return c;
+      }
+      double threshold = Double.NaN; // the exact threshold score, when some label needs it
+      c = 0;
+      for (int j = 0; j < numLabels; j++) {
+        double gap = (double) s[j] - t;
+        boolean above = gap > aboveGap;
+        boolean below = gap < belowGap;
+        if (above == below) { // neither: near a tie, rare, decided from the double scores
           if (threshold != threshold) {
             threshold = shadow.exactScore(x, numLabels);
           }
           above = (float) shadow.exactScore(x, j) > (float) threshold; // as Scores.predicted compares them
         }
-        out[c] = j; // compare results, not branches: about half the labels pass on some streams
+        out[c] = j;
         c += above ? 1 : 0;
       }
       return c;
     }
   }
 
-  /** Whether {@code s[0, n)} are finite and far inside float's range (|s| < 1e37). */
-  private static boolean moderate(float[] s, int n) {
+  /**
+   * The largest |s| of {@code s[0, n)} when every one is finite and far inside float's range (|s| < 1e37), else
+   * infinity (a NaN among them included).
+   */
+  private static float moderateMax(float[] s, int n) {
     boolean ok = true;
+    float max = 0f;
     for (int i = 0; i < n; i++) {
-      ok &= Math.abs(s[i]) < 1e37f;
+      float a = Math.abs(s[i]);
+      ok &= a < 1e37f;
+      max = Math.max(a, max);
     }
-    return ok;
+    return ok ? max : Float.POSITIVE_INFINITY;
   }
 
   private void predictInto(SparseVector x, Scores out, double[] d, float[] scratch) {

@@ -353,46 +353,54 @@ public final class WeightMatrix {
   }
 
   /**
-   * W rounded to float, in the layout of the double rows, with each row's largest |w|: float scores of an
-   * example come from 4-byte rows (half the memory traffic of the double ones, and they fit a cache the double
-   * rows may not), and {@link #errorBound} bounds how far each lies from the double score of every lane, so a
-   * comparison of two scores farther apart than twice the bound is decided without the double rows.
-   * {@link #exactScore} gives one lane's double score, the bits {@link #scores} computes.
+   * W rounded to float, laid out as float storage lays its rows out (on 64-byte lines, {@link Scores#PAD}-lane
+   * strides, so a score pass takes whole vectors and no separate pass for the lanes past the last whole
+   * vector), with each row's largest |w|: float scores of an example come from 4-byte rows (half the memory
+   * traffic of the double ones, and they fit a cache the double rows may not), and {@link #errorBound} bounds
+   * how far each lies from the double score of every lane, so a comparison of two scores farther apart than
+   * twice the bound is decided without the double rows. {@link #exactScore} gives one lane's double score, the
+   * bits {@link #scores} computes.
    */
   public final class FloatShadow {
     private final float[] shadowRows;
     private final float[] shadowBias;
+    private final int shadowBase = rowOffset(Precision.FLOAT);
+    private final int shadowStride = Scores.paddedLength(width);
     private final double[] rowMax;
     private final double biasMax;
 
     private FloatShadow() {
       double[] w = rowsDouble;
-      shadowRows = new float[w.length];
-      int capacity = (w.length - base) / stride;
-      rowMax = new double[Math.max(capacity, 0)];
+      int capacity = Math.max((w.length - base) / stride, 0);
+      shadowRows = new float[shadowBase + capacity * shadowStride];
+      rowMax = new double[capacity];
       for (int r = 0; r < capacity; r++) {
         double max = 0;
-        for (int j = 0, at = base + r * stride; j < stride; j++) {
+        for (int j = 0, at = base + r * stride, to = shadowBase + r * shadowStride; j < width; j++) {
           double v = w[at + j];
-          shadowRows[at + j] = (float) v;
+          shadowRows[to + j] = (float) v;
           max = Math.max(max, Math.abs(v));
         }
         rowMax[r] = max;
       }
       double bmax = 0;
-      shadowBias = new float[stride];
-      for (int j = 0; j < stride; j++) {
+      shadowBias = new float[shadowStride];
+      for (int j = 0; j < width; j++) {
         shadowBias[j] = (float) biasRowDouble[j];
         bmax = Math.max(bmax, Math.abs(biasRowDouble[j]));
       }
       biasMax = hasBias ? bmax : 0;
     }
 
-    /** Float scores of {@code x} from the copy into {@code out[0, stride)}. */
+    /**
+     * Float scores of {@code x} from the copy into {@code out[0, Scores.paddedLength(width()))} (the lanes past
+     * L+1 are 0): {@code out} is a {@link Scores#array()}.
+     */
     public void scores(SparseVector x, float[] out) {
-      VectorMath.sparseTimesRows(rowsWithin(x, shadowRows.length), shadowRows, base, stride, out, stride);
+      // the double rows' capacity is the copy's: rowsWithin keeps the features that have a row
+      VectorMath.sparseTimesRows(rowsWithin(x, rowsDouble.length), shadowRows, shadowBase, shadowStride, out, shadowStride);
       if (hasBias) {
-        VectorMath.axpy(1f, shadowBias, 0, out, 0, stride);
+        VectorMath.axpy(1f, shadowBias, 0, out, 0, shadowStride);
       }
     }
 
@@ -403,7 +411,7 @@ public final class WeightMatrix {
      * this returns twice that, (n + 4)·2^-23·R.
      */
     public double errorBound(SparseVector x) {
-      SparseVector within = rowsWithin(x, shadowRows.length);
+      SparseVector within = rowsWithin(x, rowsDouble.length);
       int[] idx = within.indices();
       float[] val = within.values();
       double r = biasMax;
@@ -413,7 +421,7 @@ public final class WeightMatrix {
       return (within.nnz() + 4) * 0x1p-23 * r;
     }
 
-    /** Lane {@code lane} of {@link WeightMatrix#scores}: the same operations in the same order, so the same bits. */
+  /** Lane {@code lane} of {@link WeightMatrix#scores}: the same operations in the same order, so the same bits. */
     public double exactScore(SparseVector x, int lane) {
       SparseVector within = rowsWithin(x, rowsDouble.length);
       int[] idx = within.indices();
