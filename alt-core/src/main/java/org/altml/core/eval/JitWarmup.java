@@ -52,6 +52,8 @@ public final class JitWarmup implements AutoCloseable {
    * (a kernel learner's support-vector store keeps dense rows and scores blocks by matrix products).
    */
   static final int MAX_DENSE_FEATURES = 2048;
+  /** Every this many blocks the warm-up scores through frozen predictors, the test pass's path. */
+  private static final int FROZEN_EVERY = 4;
 
   private final Thread thread;
   private volatile boolean stop;
@@ -159,6 +161,7 @@ public final class JitWarmup implements AutoCloseable {
       Scores[] scores = ExampleBlock.newScores(blockSize, numLabels);
       SparseVector x = new SparseVector();
       LabelSet y = new LabelSet();
+      long blocks = 0;
       while (!stop && System.nanoTime() < deadline) {
         if (learner.ramBytesUsed() > budget) {
           failure = new IllegalStateException("not warmed up further: the throwaway learner holds " + learner.ramBytesUsed()
@@ -173,7 +176,13 @@ public final class JitWarmup implements AutoCloseable {
           y.reset(labels[k], 0, labels[k].length);
           block.add(OnlineMultiLabelLearner.NO_ID, x, y);
         }
-        learner.predictor().predict(block, scores); // the test pass's path; a predictor per block, as the model changes
+        if (++blocks % FROZEN_EVERY == 0) {
+          // the test pass's path (TrainThenTest): frozen predictors' scores for the metrics; a fresh set, as the
+          // model changes, and only every few blocks, as a set may copy the model
+          learner.frozenPredictors(Long.MAX_VALUE).get().predictForMetrics(block, scores);
+        } else {
+          learner.predictor().predict(block, scores); // a predictor per block, as the model changes
+        }
         for (int k = 0; k < blockSize; k++) {
           suite.accept(block.labels(k), scores[k]);
         }

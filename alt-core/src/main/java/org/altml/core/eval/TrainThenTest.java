@@ -324,9 +324,15 @@ public final class TrainThenTest {
     int chunks = Math.max(1, Math.min(threads, n));
     int numLabels = learner.numLabels();
     long start = System.nanoTime();
+    // the model is frozen from here: predictors that may share a faster copy of it, when the pass pays for one
+    long nonZeros = 0;
+    for (int k = 0; k < n; k++) {
+      nonZeros += test.dataset().nnz(test.row(k));
+    }
+    java.util.function.Supplier<Predictor> predictors = learner.frozenPredictors(nonZeros);
     EvaluationSuite total;
     if (chunks == 1) {
-      total = evaluateChunk(learner.predictor(), numLabels, test, 0, n, scaler, new EvaluationSuite(numLabels, policy), ids);
+      total = evaluateChunk(predictors.get(), numLabels, test, 0, n, scaler, new EvaluationSuite(numLabels, policy), ids);
     } else {
       total = new EvaluationSuite(numLabels, policy);
       List<Callable<EvaluationSuite>> parts = new ArrayList<>(chunks);
@@ -334,7 +340,7 @@ public final class TrainThenTest {
         int from = (int) ((long) n * c / chunks);
         int to = (int) ((long) n * (c + 1) / chunks);
         FeatureScaler own = scaler.copy();
-        Predictor predictor = learner.predictor();
+        Predictor predictor = predictors.get();
         parts.add(() -> evaluateChunk(predictor, numLabels, test, from, to, own, new EvaluationSuite(numLabels, policy), ids));
       }
       for (EvaluationSuite part : ProtocolThreads.invokeAll(parts)) {
@@ -358,14 +364,15 @@ public final class TrainThenTest {
         SparseVector scaled = scaler.transform(test.features(k, x));
         long id = ids ? test.row(k) : OnlineMultiLabelLearner.NO_ID;
         if (scaled == x) {
-          block.addView(id, x, null); // the dataset's own row: nothing to copy
+          block.addView(id, x, test.labels(k, y)); // the dataset's own row: nothing to copy
         } else {
-          block.add(id, scaled, null);
+          block.add(id, scaled, test.labels(k, y));
         }
       }
-      predictor.predict(block, scores);
+      // only the metrics read these scores: they need every comparison right, not every value exact
+      predictor.predictForMetrics(block, scores);
       for (int k = start; k < end; k++) {
-        suite.accept(test.labels(k, y), scores[k - start]);
+        suite.accept(block.labels(k - start), scores[k - start]);
       }
     }
     return suite;

@@ -147,6 +147,15 @@ public interface OnlineMultiLabelLearner {
   }
 
   /**
+   * {@link #frozenPredictors()} for a pass that will score about {@code nonZeros} feature values in all (a test
+   * pass of known size): a learner prepares its shared copy only when the pass is long enough to pay for it, and
+   * gives plain {@link #predictor()}s otherwise. By default {@link #frozenPredictors()}.
+   */
+  default java.util.function.Supplier<Predictor> frozenPredictors(long nonZeros) {
+    return frozenPredictors();
+  }
+
+  /**
    * Checks every value of the model (a full scan, for saving and after training).
    *
    * @throws DivergenceException naming the learner and the examples seen when a value is not finite

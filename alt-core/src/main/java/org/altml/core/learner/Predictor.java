@@ -58,6 +58,20 @@ public interface Predictor {
   }
 
   /**
+   * Scores of {@code block}'s examples for the metrics against their true labels ({@link ExampleBlock#labels}):
+   * values that compare as {@link #predict(ExampleBlock, Scores[])}'s do in every comparison the metrics make
+   * ({@link org.altml.core.metric.EvaluationSuite}: each label's score against the threshold score, {@code >},
+   * and every label's score against each true label's, {@code >=}, ties included), so every metric is the same;
+   * the values themselves may differ from predict's. A predictor may then decide most comparisons without
+   * computing every score exactly. By default predict's scores.
+   *
+   * @throws DivergenceException when a score is not finite
+   */
+  default void predictForMetrics(ExampleBlock block, Scores[] out) {
+    predict(block, out);
+  }
+
+  /**
    * How many examples a test pass should hand {@link #predict(ExampleBlock, Scores[])} at a time:
    * {@link ExampleBlock#DEFAULT_CAPACITY} by default. A predictor whose block scoring makes one pass over a
    * large model per block (a kernel learner's support vectors) asks for larger blocks to stream the model

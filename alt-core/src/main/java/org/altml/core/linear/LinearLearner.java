@@ -180,7 +180,8 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
    * decided from their double scores, computed lane by lane exactly as {@link #predictor()} computes them. So
    * {@link Predictor#predictLabels} gives the labels of {@link #predictor()}, with half the memory traffic: a
    * double W that does not fit the last-level cache is read from memory for every example, its float copy may
-   * fit. {@link Predictor#predict} is {@link #predictor()}'s. Float storage: {@link #predictor()}.
+   * fit. {@link Predictor#predict} is {@link #predictor()}'s, and {@link Predictor#predictForMetrics} takes the
+   * exact scores only of lanes near a tie in a comparison the metrics make. Float storage: {@link #predictor()}.
    */
   @Override
   public final java.util.function.Supplier<Predictor> frozenPredictors() {
@@ -191,11 +192,26 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
     return () -> new FrozenPredictor(shadow);
   }
 
+  /**
+   * {@link #frozenPredictors()} when the pass reads each row of W {@value #SHADOW_PAYS} times on average or more:
+   * making the float copy reads the double rows once and writes the copy, about 1,280 bytes per row, and each
+   * row a pass then reads costs 384 bytes less. A shorter pass (a small fold of a wide dataset) reads W itself.
+   */
+  @Override
+  public final java.util.function.Supplier<Predictor> frozenPredictors(long nonZeros) {
+    return nonZeros >= SHADOW_PAYS * (long) weights.numRows() ? frozenPredictors() : this::predictor;
+  }
+
+  /** How many reads per row of W, on average, pay for its float copy ({@link #frozenPredictors(long)}). */
+  private static final int SHADOW_PAYS = 4;
+
   /** A predictor of {@link #frozenPredictors()}: scratch of its own over the shared float copy. */
   private final class FrozenPredictor implements Predictor {
     private final WeightMatrix.FloatShadow shadow;
     private final double[] own = new double[stride];
     private final float[] ownScratch = new float[stride];
+    /** Lanes whose exact score a metric needs ({@link #forMetrics}); all false between examples. */
+    private final boolean[] tied = new boolean[numLabels + 1];
 
     FrozenPredictor(WeightMatrix.FloatShadow shadow) {
       this.shadow = shadow;
@@ -219,6 +235,75 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
     public int predictLabels(SparseVector x, Scores scratch, int[] out) {
       checkUsable();
       return labels(x, scratch, out);
+    }
+
+    @Override
+    public void predictForMetrics(ExampleBlock block, Scores[] out) {
+      checkUsable();
+      for (int k = 0; k < block.size(); k++) {
+        forMetrics(block.features(k), block.labels(k), out[k]);
+      }
+    }
+
+    /**
+     * The float copy's scores, with the exact ones (predict's bits) at every lane some comparison of the metrics
+     * could get wrong. Each lane of the copy lies within delta of predict's float score S (|copy − double| is
+     * within the error bound, and rounding the double to float moves it by at most |S|·2^-24). Two lanes more
+     * than 2·delta apart therefore compare strictly as their S do, and so does either one's S against the other's
+     * copy. Only pairs the metrics compare (each label against the threshold, every label against each true
+     * label) within 2·delta of each other get both lanes' exact scores; every comparison then comes out as S's.
+     */
+    private void forMetrics(SparseVector x, LabelSet y, Scores scores) {
+      checkScores(scores);
+      float[] s = scores.array();
+      shadow.scores(x, s);
+      double bound = shadow.errorBound(x);
+      float maxAbs = moderateMax(s, numLabels + 1);
+      if (!(bound < 1e30) || !(maxAbs < 1e37f)) {
+        predictInto(x, scores, own, ownScratch); // near float's range or not finite: the scores and their checks
+        return;
+      }
+      double delta = bound + (maxAbs + bound) * 0x1p-24 + 0x1p-149;
+      double band = 2 * delta * (1 + 0x1p-20); // the double arithmetic of delta and of the gaps rounds too
+      boolean[] exact = tied;
+      // the threshold's lane, then each true label's: every label within the band of it is near a tie with it
+      boolean any = markNear(s, numLabels, band, exact);
+      int[] ya = y.array();
+      for (int q = y.offset(), end = q + y.size(); q < end; q++) {
+        if (ya[q] >= 0 && ya[q] < numLabels) { // the metrics refuse any other, with the message
+          any |= markNear(s, ya[q], band, exact);
+        }
+      }
+      if (!any) {
+        return;
+      }
+      for (int j = 0; j <= numLabels; j++) {
+        if (exact[j]) {
+          exact[j] = false;
+          float v = (float) shadow.exactScore(x, j); // as predict rounds it
+          if (!Float.isFinite(v)) {
+            predictInto(x, scores, own, ownScratch); // throws, naming the example
+            return;
+          }
+          s[j] = v;
+        }
+      }
+    }
+
+    /**
+     * Marks in {@code exact} every label within {@code band} of lane {@code ref}'s score (other than {@code ref}),
+     * and {@code ref} itself when any is; returns whether any is. No branch per label.
+     */
+    private boolean markNear(float[] s, int ref, double band, boolean[] exact) {
+      double c = s[ref];
+      boolean any = false;
+      for (int j = 0; j < numLabels; j++) {
+        boolean near = Math.abs(s[j] - c) <= band & j != ref;
+        exact[j] |= near;
+        any |= near;
+      }
+      exact[ref] |= any;
+      return any;
     }
 
     private int labels(SparseVector x, Scores scratch, int[] out) {

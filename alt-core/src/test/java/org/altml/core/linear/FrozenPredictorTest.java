@@ -1,6 +1,7 @@
 package org.altml.core.linear;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -36,8 +37,18 @@ class FrozenPredictorTest {
 
   @Test
   void scoresWithinAFewUlpsOfTheThresholdAreDecidedExactly() {
+    nearTies(false);
+  }
+
+  /** The labels' scores within rounding distance of each other, the threshold's far from them: ties among labels. */
+  @Test
+  void labelScoresWithinAFewUlpsOfEachOtherCompareExactlyForTheMetrics() {
+    nearTies(true);
+  }
+
+  private static void nearTies(boolean farThreshold) {
     for (boolean bias : new boolean[] {false, true}) {
-      SplittableRandom r = new SplittableRandom(bias ? 13 : 12);
+      SplittableRandom r = new SplittableRandom((bias ? 13 : 12) + (farThreshold ? 100 : 0));
       Falt falt = new Falt(L, new FaltConfig(0.5f, 1), LearnerOptions.defaults().withPrecision(Precision.DOUBLE).withBias(bias));
       int d = 6;
       falt.ensureFeatures(d);
@@ -52,7 +63,7 @@ class FrozenPredictorTest {
             // half the trials: a perturbation from the list; the others: any, up to float's precision, so that the
             // float copy's rounding can order two nearby scores the other way round
             double shift = trial % 2 == 0 ? shifts[r.nextInt(shifts.length)] : r.nextDouble(-1, 1) * 0x1p-21;
-            w.set(row, lane, lane == L ? base : base * (1 + shift));
+            w.set(row, lane, lane == L ? (farThreshold ? base + 0.75 : base) : base * (1 + shift));
           }
         }
         if (bias) {
@@ -74,6 +85,11 @@ class FrozenPredictorTest {
     assertNotSame(falt.frozenPredictors().get(), falt.frozenPredictors().get());
   }
 
+  /**
+   * The frozen predictors' labels are the plain predictor's, and their scores for the metrics compare as the plain
+   * scores do in every comparison the metrics make: each label against the threshold, every label against each
+   * true label (ties included). Examples with random true labels, some empty.
+   */
   private static void assertSameLabels(OnlineMultiLabelLearner model, SplittableRandom r, int d, boolean sparseOnly, int examples) {
     Predictor plain = model.predictor();
     Predictor frozen = model.frozenPredictors().get();
@@ -81,18 +97,32 @@ class FrozenPredictorTest {
     int[] expected = new int[L];
     ExampleBlock block = new ExampleBlock(16);
     Scores[] scratch = ExampleBlock.newScores(16, L);
+    Scores[] forMetrics = ExampleBlock.newScores(16, L);
     int[][] got = new int[16][L];
     int[] counts = new int[16];
     for (int i = 0; i < examples; i += 16) {
       block.clear();
       for (int k = 0; k < 16; k++) {
-        block.add(OnlineMultiLabelLearner.NO_ID, vector(r, d + 3, 1 + r.nextInt(d), sparseOnly), (LabelSet) null);
+        LabelSet y = r.nextInt(4) == 0 ? LabelSet.of() : labels(r);
+        block.add(OnlineMultiLabelLearner.NO_ID, vector(r, d + 3, 1 + r.nextInt(d), sparseOnly), y);
       }
       frozen.predictLabels(block, scratch, got, counts);
+      frozen.predictForMetrics(block, forMetrics);
       for (int k = 0; k < 16; k++) {
         plain.predict(block.features(k), scores);
         int n = scores.predicted(expected);
         assertArrayEquals(Arrays.copyOf(expected, n), Arrays.copyOf(got[k], counts[k]), "example " + (i + k) + ": " + scores);
+        assertSameComparisons(scores.array(), forMetrics[k].array(), block.labels(k), "example " + (i + k) + ": " + scores);
+      }
+    }
+  }
+
+  private static void assertSameComparisons(float[] exact, float[] got, LabelSet y, String what) {
+    for (int j = 0; j < L; j++) {
+      assertEquals(exact[j] > exact[L], got[j] > got[L], what + ": label " + j + " against the threshold");
+      for (int q = 0; q < y.size(); q++) {
+        int t = y.label(q);
+        assertEquals(exact[j] >= exact[t], got[j] >= got[t], what + ": label " + j + " against true label " + t);
       }
     }
   }
