@@ -52,8 +52,12 @@ public final class JitWarmup implements AutoCloseable {
    * (a kernel learner's support-vector store keeps dense rows and scores blocks by matrix products).
    */
   static final int MAX_DENSE_FEATURES = 2048;
-  /** Every this many blocks the warm-up scores through frozen predictors, the test pass's path. */
-  private static final int FROZEN_EVERY = 4;
+  /**
+   * Every this many blocks the warm-up scores through frozen predictors, the test pass's path. A fresh set each
+   * time (the model changes between blocks), and a set may copy the model (a double linear W's float copy: at 4,
+   * the warm-up of a 300,000-example evaluate allocated 848 MB of copies), so not often.
+   */
+  private static final int FROZEN_EVERY = 32;
 
   private final Thread thread;
   private volatile boolean stop;
@@ -177,8 +181,7 @@ public final class JitWarmup implements AutoCloseable {
           block.add(OnlineMultiLabelLearner.NO_ID, x, y);
         }
         if (++blocks % FROZEN_EVERY == 0) {
-          // the test pass's path (TrainThenTest): frozen predictors' scores for the metrics; a fresh set, as the
-          // model changes, and only every few blocks, as a set may copy the model
+          // the test pass's path (TrainThenTest): frozen predictors' scores for the metrics
           learner.frozenPredictors(Long.MAX_VALUE).get().predictForMetrics(block, scores);
         } else {
           learner.predictor().predict(block, scores); // a predictor per block, as the model changes
