@@ -212,6 +212,8 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
     private final float[] ownScratch = new float[stride];
     /** Lanes whose exact score a metric needs ({@link #forMetrics}); all false between examples. */
     private final boolean[] tied = new boolean[numLabels + 1];
+    /** The largest |s| of the last {@link #shadowScores}. */
+    private float shadowMax;
 
     FrozenPredictor(WeightMatrix.FloatShadow shadow) {
       this.shadow = shadow;
@@ -254,16 +256,12 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
      * label) within 2·delta of each other get both lanes' exact scores; every comparison then comes out as S's.
      */
     private void forMetrics(SparseVector x, LabelSet y, Scores scores) {
-      checkScores(scores);
-      float[] s = scores.array();
-      shadow.scores(x, s);
-      double bound = shadow.errorBound(x);
-      float maxAbs = moderateMax(s, numLabels + 1);
-      if (!(bound < 1e30) || !(maxAbs < 1e37f)) {
-        predictInto(x, scores, own, ownScratch); // near float's range or not finite: the scores and their checks
-        return;
+      double bound = shadowScores(x, scores);
+      if (bound != bound) {
+        return; // predict's scores
       }
-      double delta = bound + (maxAbs + bound) * 0x1p-24 + 0x1p-149;
+      float[] s = scores.array();
+      double delta = bound + (shadowMax + bound) * 0x1p-24 + 0x1p-149;
       double band = 2 * delta * (1 + 0x1p-20); // the double arithmetic of delta and of the gaps rounds too
       boolean[] exact = tied;
       // the threshold's lane, then each true label's: every label within the band of it is near a tie with it
@@ -291,6 +289,24 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
     }
 
     /**
+     * The float copy's scores of x into {@code scores}, returning their error bound ({@link
+     * WeightMatrix.FloatShadow#errorBound}) and keeping their largest |s| in {@link #shadowMax}; or, when they
+     * are not finite or near float's range, predict's scores with its checks, returning NaN.
+     */
+    private double shadowScores(SparseVector x, Scores scores) {
+      checkScores(scores);
+      float[] s = scores.array();
+      shadow.scores(x, s);
+      double bound = shadow.errorBound(x);
+      shadowMax = moderateMax(s, numLabels + 1);
+      if (!(bound < 1e30) || !(shadowMax < 1e37f)) {
+        predictInto(x, scores, own, ownScratch);
+        return Double.NaN;
+      }
+      return bound;
+    }
+
+    /**
      * Marks in {@code exact} every label within {@code band} of lane {@code ref}'s score (other than {@code ref}),
      * and {@code ref} itself when any is; returns whether any is. No branch per label.
      */
@@ -307,20 +323,17 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
     }
 
     private int labels(SparseVector x, Scores scratch, int[] out) {
-      checkScores(scratch);
-      float[] s = scratch.array();
-      shadow.scores(x, s);
-      double e = 2 * shadow.errorBound(x); // |(s_j - t) - (the double scores' difference)| <= e
-      float t = s[numLabels];
-      float maxAbs = moderateMax(s, numLabels + 1);
-      if (!(e < 1e30) || !(maxAbs < 1e37f)) {
-        predictInto(x, scratch, own, ownScratch); // near float's range or not finite: the scores and their checks
-        return scratch.predicted(out);
+      double bound = shadowScores(x, scratch);
+      if (bound != bound) {
+        return scratch.predicted(out); // predict's scores
       }
+      float[] s = scratch.array();
+      double e = 2 * bound; // |(s_j - t) - (the double scores' difference)| <= e
+      float t = s[numLabels];
       // above: the double scores differ by more than float's spacing at their magnitude m (at most m·2^-23,
       // doubled; 2^-148 covers subnormals), so rounded to float s_j stays above; below: s_j is below. m bounds
       // every lane's magnitude (the largest |s|, t's included, plus e), so one pair of bounds serves all labels
-      double m = maxAbs + e;
+      double m = shadowMax + e;
       double aboveGap = e + m * 0x1p-22 + 0x1p-148;
       double belowGap = -e;
       // first without a branch per label (the comparisons' outcomes are data, about half the labels pass on some

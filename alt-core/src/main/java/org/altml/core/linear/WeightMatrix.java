@@ -338,9 +338,14 @@ public final class WeightMatrix {
   }
 
   private void scoresInto(SparseVector x, float[] out) {
-    VectorMath.sparseTimesRows(rowsWithin(x, rows.length), rows, base, stride, out, stride);
+    floatScores(rowsWithin(x, rows.length), rows, base, stride, biasRow, out);
+  }
+
+  /** Float scores over {@code r}'s rows from {@code b}, {@code s} apart, plus {@code bias} when the matrix has one. */
+  private void floatScores(SparseVector within, float[] r, int b, int s, float[] bias, float[] out) {
+    VectorMath.sparseTimesRows(within, r, b, s, out, s);
     if (hasBias) {
-      VectorMath.axpy(1f, biasRow, 0, out, 0, stride);
+      VectorMath.axpy(1f, bias, 0, out, 0, s);
     }
   }
 
@@ -398,10 +403,7 @@ public final class WeightMatrix {
      */
     public void scores(SparseVector x, float[] out) {
       // the double rows' capacity is the copy's: rowsWithin keeps the features that have a row
-      VectorMath.sparseTimesRows(rowsWithin(x, rowsDouble.length), shadowRows, shadowBase, shadowStride, out, shadowStride);
-      if (hasBias) {
-        VectorMath.axpy(1f, shadowBias, 0, out, 0, shadowStride);
-      }
+      floatScores(rowsWithin(x, rowsDouble.length), shadowRows, shadowBase, shadowStride, shadowBias, out);
     }
 
     /**
@@ -421,7 +423,7 @@ public final class WeightMatrix {
       return (within.nnz() + 4) * 0x1p-23 * r;
     }
 
-  /** Lane {@code lane} of {@link WeightMatrix#scores}: the same operations in the same order, so the same bits. */
+    /** Lane {@code lane} of {@link WeightMatrix#scores}: the same operations in the same order, so the same bits. */
     public double exactScore(SparseVector x, int lane) {
       SparseVector within = rowsWithin(x, rowsDouble.length);
       int[] idx = within.indices();
@@ -436,7 +438,6 @@ public final class WeightMatrix {
       }
       return acc;
     }
-
   }
 
   /**
