@@ -47,6 +47,7 @@ public final class AltCommand implements Callable<Integer> {
       PrequentialCommand.class,
       TrainCommand.class,
       PredictCommand.class,
+      TestCommand.class,
       StatsCommand.class,
       ConvertCommand.class,
       GenerateCommand.class,
@@ -65,7 +66,7 @@ public final class AltCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter err = spec.commandLine().getErr();
-    err.println("alt: missing command (evaluate, tune, experiment, prequential, train, predict, stats, convert, generate, demo, help)");
+    err.println("alt: missing command (evaluate, tune, experiment, prequential, train, predict, test, stats, convert, generate, demo, help)");
     err.println(usageHint(spec.commandLine()));
     return EXIT_FAILURE;
   }

@@ -4,8 +4,6 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.altml.core.eval.FeatureScaler;
@@ -16,8 +14,6 @@ import org.altml.core.eval.JitWarmup;
 import org.altml.core.eval.TrainThenTest;
 import org.altml.core.eval.TrainThenTestResult;
 import org.altml.core.learner.OnlineMultiLabelLearner;
-import org.altml.core.learner.Predictor;
-import org.altml.core.learner.Scores;
 import org.altml.core.learner.Settings;
 import org.altml.core.metric.ZeroDivisionPolicy;
 import org.altml.sparse.SparseVector;
@@ -199,17 +195,19 @@ public final class EvaluateCommand implements Callable<Integer> {
     }
   }
 
-  /** The test predictions as {@code alt predict} writes them: the protocol's scaler and a predictor of the model. */
+  /**
+   * The test predictions as {@code alt predict} writes them: the protocol's scaler and the frozen model, blocks of
+   * examples predicted on every core ({@link PredictionPipeline}) and written in order.
+   */
   private void writePredictions(OnlineMultiLabelLearner model, Dataset test, FeatureScaler scaler) throws IOException {
-    try (CliOutput file = CliOutput.open(spec, predictions)) {
-      Predictions lines = new Predictions(file.writer(), model.numLabels(), false);
-      Predictor predictor = model.predictor();
-      Scores scores = new Scores(model.numLabels());
+    try (CliOutput file = CliOutput.open(spec, predictions);
+        PredictionPipeline pipeline = new PredictionPipeline(model, scaler, false, file.writer(),
+            threads == 0 ? Runtime.getRuntime().availableProcessors() : threads)) {
       SparseVector x = new SparseVector();
       for (int i = 0; i < test.size(); i++) {
-        predictor.predict(i, scaler.transform(test.features(i, x)), scores);
-        lines.write(scores);
+        pipeline.add(test.features(i, x));
       }
+      pipeline.flush();
       file.commit();
     }
   }
@@ -252,17 +250,6 @@ public final class EvaluateCommand implements Callable<Integer> {
       out.printf(Locale.ROOT, "learner: %s%n", statistics);
     }
     out.println();
-    List<List<String>> rows = new ArrayList<>();
-    List<String> header = new ArrayList<>(List.of("learner"));
-    header.addAll(Reports.PAPER_HEADERS);
-    rows.add(header);
-    List<String> row = new ArrayList<>(List.of(result.learner().name()));
-    row.addAll(Reports.paperPercentages(result.metrics()));
-    rows.add(row);
-    Reports.table(rows, out);
-    if (result.metrics().rankingLossLeftOut() > 0) {
-      out.printf(Locale.ROOT, "(ranking loss leaves out %d of %d test examples: no relevant or no irrelevant label)%n",
-          result.metrics().rankingLossLeftOut(), result.testExamples());
-    }
+    Reports.paperTable(result.learner().name(), result.metrics(), result.testExamples(), "test examples", out);
   }
 }

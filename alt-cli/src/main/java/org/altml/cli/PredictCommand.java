@@ -96,32 +96,51 @@ public final class PredictCommand implements Callable<Integer> {
   /** Predicts every example; returns the number of examples and of empty predictions. */
   private long[] predictAll(OnlineMultiLabelLearner model, FeatureScaler scaler, ModelFit fit, Writer out,
       Progress progress) throws IOException {
-    int threads = DataLoading.parseThreads();
-    // the file is parsed on other threads, blocks ahead of the predictions (the same examples, the same errors):
-    // LIBSVM on every core, ARFF on one; blocks of examples are predicted and formatted on every core, and
-    // written here in input order
-    ExampleStream file = DataLoading.open(dataFile, DataLoading.readOptions(data).withParseThreads(threads), progress);
-    long n = 0;
-    try (ExampleStream stream = file instanceof ArffReader ? new ReadAheadStream(file) : file;
-        PredictionPipeline pipeline = new PredictionPipeline(model, scaler, scores, out, threads)) {
-      try {
-        // what the data declares is checked before any prediction; LIBSVM declares nothing, so each example is
-        if (stream.numLabels() >= 0) {
-          fit.labels(stream.numLabels(), file instanceof ArffReader arff ? arff.labelNames() : null);
-        }
-        fit.features(stream.numFeatures(), true);
-        while (stream.advance()) {
-          n++;
-          fit.label(stream.labels().maxLabel(), n);
-          fit.features(stream.features().maxIndex() + 1L, false);
-          pipeline.add(stream.features());
-        }
-      } catch (IOException | RuntimeException e) {
-        pipeline.flush(); // the lines of the examples before the bad one, as one example at a time would
-        throw e;
-      }
-      pipeline.flush();
+    try (ExampleStream stream = open(dataFile, data, progress, fit);
+        PredictionPipeline pipeline = new PredictionPipeline(model, scaler, scores, out, DataLoading.parseThreads())) {
+      feed(stream, fit, pipeline, false);
       return new long[] {pipeline.examples(), pipeline.emptyPredictions()};
     }
+  }
+
+  /**
+   * Opens a data file as the commands that apply a saved model read it, after checking what it declares against
+   * the model ({@link ModelFit}; LIBSVM declares nothing, so each example is checked by {@link #feed}): a LIBSVM
+   * file parsed on every core, blocks ahead of the predictions (the same examples, the same errors), an ARFF file
+   * read ahead on one.
+   */
+  static ExampleStream open(Path dataFile, DataOptions data, Progress progress, ModelFit fit) throws IOException {
+    ExampleStream file = DataLoading.open(dataFile, DataLoading.readOptions(data).withParseThreads(DataLoading.parseThreads()),
+        progress);
+    try {
+      if (file.numLabels() >= 0) {
+        fit.labels(file.numLabels(), file instanceof ArffReader arff ? arff.labelNames() : null);
+      }
+      fit.features(file.numFeatures(), true);
+    } catch (RuntimeException e) {
+      file.close();
+      throw e;
+    }
+    return file instanceof ArffReader ? new ReadAheadStream(file) : file;
+  }
+
+  /**
+   * Feeds every example of {@code stream} (with its labels when {@code withLabels}) to {@code pipeline}, each
+   * checked against the model first ({@link ModelFit}), and flushes it: blocks of examples are predicted (and
+   * scored) on every core and written in input order. After a bad example, the lines of the examples before it are
+   * written, as one example at a time would write them, and its error is thrown.
+   */
+  static void feed(ExampleStream stream, ModelFit fit, PredictionPipeline pipeline, boolean withLabels) throws IOException {
+    try {
+      for (long n = 1; stream.advance(); n++) {
+        fit.label(stream.labels().maxLabel(), n);
+        fit.features(stream.features().maxIndex() + 1L, false);
+        pipeline.add(stream.features(), withLabels ? stream.labels() : null);
+      }
+    } catch (IOException | RuntimeException e) {
+      pipeline.flush(); // the lines of the examples before the bad one, as one example at a time would
+      throw e;
+    }
+    pipeline.flush();
   }
 }

@@ -14,6 +14,8 @@ import org.altml.core.learner.ExampleBlock;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Predictor;
 import org.altml.core.learner.Scores;
+import org.altml.core.metric.EvaluationSuite;
+import org.altml.core.metric.ZeroDivisionPolicy;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 
@@ -26,6 +28,12 @@ import org.altml.sparse.SparseVector;
  * on one thread, whatever the number of threads: block prediction gives each example the scores of the
  * one-example call.
  *
+ * <p>With metrics ({@link #withMetrics}), each block also keeps its examples' labels and adds them, with its scores, to
+ * an {@link EvaluationSuite} of its own; the suites are merged in input order into {@link #metrics()}. Metric sums
+ * are exact, so the report is the one {@code TrainThenTest.test} gives over the same examples, whatever the
+ * number of threads. The scores then come from {@link Predictor#predictForMetrics}, which gets every comparison
+ * of a label with the threshold right, so the lines are still those of {@link Predictor#predict}.
+ *
  * <p>Failures keep their place: {@link #flush()} after an error of the caller (a bad line) writes the lines of
  * every example added before it. A block whose prediction fails (a non-finite score: the model then refuses
  * every call, on every thread) writes nothing; the lines of the blocks before it are written and its exception
@@ -36,6 +44,7 @@ final class PredictionPipeline implements AutoCloseable {
   private final ExecutorService pool;
   private final ArrayDeque<Slot> free = new ArrayDeque<>();
   private final ArrayDeque<Slot> pending = new ArrayDeque<>();
+  private final EvaluationSuite metrics;
   private Slot current;
   private long examples;
   private long empty;
@@ -45,7 +54,22 @@ final class PredictionPipeline implements AutoCloseable {
    * example scaled by a copy of {@code scaler}, lines as {@link Predictions} writes them.
    */
   PredictionPipeline(OnlineMultiLabelLearner model, FeatureScaler scaler, boolean withScores, Writer out, int threads) {
+    this(model, scaler, withScores, out, threads, null);
+  }
+
+  /**
+   * A pipeline that also scores the metrics under {@code policy} ({@link #add(SparseVector, LabelSet)}, {@link
+   * #metrics()}), writing the lines to {@code out}, or none when it is null.
+   */
+  static PredictionPipeline withMetrics(OnlineMultiLabelLearner model, FeatureScaler scaler, Writer out, int threads,
+      ZeroDivisionPolicy policy) {
+    return new PredictionPipeline(model, scaler, false, out, threads, policy);
+  }
+
+  private PredictionPipeline(OnlineMultiLabelLearner model, FeatureScaler scaler, boolean withScores, Writer out, int threads,
+      ZeroDivisionPolicy policy) {
     this.out = out;
+    this.metrics = policy == null ? null : new EvaluationSuite(model.numLabels(), policy);
     this.pool = threads > 1 ? Executors.newFixedThreadPool(threads, r -> {
       Thread t = new Thread(r, "alt-predict");
       t.setDaemon(true);
@@ -55,8 +79,13 @@ final class PredictionPipeline implements AutoCloseable {
     // the model is frozen here: without scores, its frozen predictors may decide labels without every score
     java.util.function.Supplier<Predictor> predictors = withScores ? model::predictor : model.frozenPredictors();
     for (int i = 0; i < slots; i++) {
-      free.add(new Slot(model, predictors.get(), scaler, withScores));
+      free.add(new Slot(model, predictors.get(), scaler, withScores, metrics, out != null));
     }
+  }
+
+  /** The metrics of every example whose block has been written (null without metrics). */
+  EvaluationSuite metrics() {
+    return metrics;
   }
 
   /** Examples whose lines have been written. */
@@ -71,11 +100,19 @@ final class PredictionPipeline implements AutoCloseable {
 
   /** Adds a copy of an example; may write the lines of earlier blocks. */
   void add(SparseVector x) throws IOException {
+    add(x, null);
+  }
+
+  /**
+   * Adds a copy of an example and, with metrics, of its labels {@code y} (below the model's L: the metrics refuse
+   * others); may write the lines of earlier blocks.
+   */
+  void add(SparseVector x, LabelSet y) throws IOException {
     if (current == null) {
       current = free.isEmpty() ? writeOldest() : free.poll();
       current.clear();
     }
-    current.raw.add(OnlineMultiLabelLearner.NO_ID, x, null);
+    current.raw.add(OnlineMultiLabelLearner.NO_ID, x, metrics != null ? y : null);
     if (current.raw.isFull()) {
       submitCurrent();
     }
@@ -114,9 +151,14 @@ final class PredictionPipeline implements AutoCloseable {
         throw new IllegalStateException("prediction thread failed", e.getCause()); // run() catches everything
       }
     }
-    out.append(s.text);
+    if (out != null) {
+      out.append(s.text);
+    }
     examples += s.lines;
     empty += s.empty;
+    if (s.suite != null && s.failure == null) {
+      metrics.merge(s.suite);
+    }
     if (s.failure != null) {
       Throwable f = s.failure;
       s.failure = null;
@@ -138,7 +180,10 @@ final class PredictionPipeline implements AutoCloseable {
     }
   }
 
-  /** One block: its examples, their scaled copies, a predictor with its own scratch, and the formatted lines. */
+  /**
+   * One block: its examples, their scaled copies, a predictor with its own scratch, the formatted lines and, with
+   * metrics, the block's suite.
+   */
   private static final class Slot {
     final ExampleBlock raw;
     final ExampleBlock scaled;
@@ -149,14 +194,19 @@ final class PredictionPipeline implements AutoCloseable {
     final int[][] labels;
     final int[] counts;
     final Predictions format;
+    final EvaluationSuite suite;
+    final boolean writes;
     final StringBuilder text = new StringBuilder();
     Future<?> future;
     int lines;
     int empty;
     Throwable failure;
 
-    Slot(OnlineMultiLabelLearner model, Predictor predictor, FeatureScaler scaler, boolean withScores) {
+    Slot(OnlineMultiLabelLearner model, Predictor predictor, FeatureScaler scaler, boolean withScores,
+        EvaluationSuite metrics, boolean writes) {
       this.predictor = predictor;
+      this.suite = metrics == null ? null : metrics.newEmpty();
+      this.writes = writes;
       int size = Math.max(256, predictor.preferredBlockSize());
       this.withScores = withScores;
       this.labels = withScores ? null : new int[size][model.numLabels()];
@@ -174,6 +224,9 @@ final class PredictionPipeline implements AutoCloseable {
       lines = 0;
       empty = 0;
       failure = null;
+      if (suite != null) {
+        suite.reset();
+      }
     }
 
     /** Scales, predicts and formats the block; a failure is kept, without lines. */
@@ -183,11 +236,23 @@ final class PredictionPipeline implements AutoCloseable {
         if (scaled != null) {
           scaled.clear();
           for (int k = 0; k < raw.size(); k++) {
-            scaled.add(raw.id(k), scaler.transform(raw.features(k)), (LabelSet) null);
+            scaled.add(raw.id(k), scaler.transform(raw.features(k)), suite != null ? raw.labels(k) : null);
           }
           in = scaled;
         }
-        if (withScores) {
+        if (suite != null) {
+          // the metrics' scores: every comparison they make, each label's with the threshold included, as predict's
+          predictor.predictForMetrics(in, scores);
+          for (int k = 0; k < in.size(); k++) {
+            suite.accept(in.labels(k), scores[k]);
+            if (writes) {
+              line(scores[k]);
+            } else {
+              empty += scores[k].predictedCount() == 0 ? 1 : 0;
+              lines++;
+            }
+          }
+        } else if (withScores) {
           predictor.predict(in, scores);
           for (int k = 0; k < in.size(); k++) {
             line(scores[k]);
@@ -205,6 +270,9 @@ final class PredictionPipeline implements AutoCloseable {
         lines = 0;
         empty = 0;
         failure = e;
+        if (suite != null) {
+          suite.reset();
+        }
       }
     }
 

@@ -173,6 +173,25 @@ final class Reports {
     return cells;
   }
 
+  /**
+   * The paper's table of one learner's test metrics (percentages), and a note when ranking loss leaves out some of the
+   * {@code examples}.
+   */
+  static void paperTable(String learner, MetricReport report, long examples, String testName, java.io.PrintWriter out) {
+    List<List<String>> rows = new ArrayList<>();
+    List<String> header = new ArrayList<>(List.of("learner"));
+    header.addAll(PAPER_HEADERS);
+    rows.add(header);
+    List<String> row = new ArrayList<>(List.of(learner));
+    row.addAll(paperPercentages(report));
+    rows.add(row);
+    table(rows, out);
+    if (report.rankingLossLeftOut() > 0) {
+      out.printf(Locale.ROOT, "(ranking loss leaves out %d of %d %s: no relevant or no irrelevant label)%n",
+          report.rankingLossLeftOut(), examples, testName);
+    }
+  }
+
   /** A fraction as a percentage with two decimals, {@code -} for NaN. */
   static String percent(double fraction) {
     return Double.isFinite(fraction) ? String.format(Locale.ROOT, "%.2f", 100 * fraction) : "-";

@@ -145,6 +145,10 @@ class MalformedInputCorpusTest {
         clash("evaluate-predictions-is-test", "evaluate --learner falt --train {d}/good.svm --test {d}/test.svm --predictions"
             + " {d}/test.svm", d -> Files.copy(d.resolve("good.svm"), d.resolve("test.svm")), "--predictions {d}/test.svm",
             "--test {d}/test.svm", same),
+        clash("test-predictions-is-data", "test --model {d}/good.model --data {d}/good.svm --predictions {d}/good.svm",
+            "--predictions {d}/good.svm", "--data {d}/good.svm", same),
+        clash("test-predictions-is-model", "test --model {d}/good.model --data {d}/good.svm --predictions {d}/good.model",
+            "--predictions {d}/good.model", "--model {d}/good.model", same),
         clash("evaluate-predictions-is-train", "evaluate --learner falt --train {d}/good.svm --test {d}/good.svm --predictions"
             + " {d}/good.svm", "--predictions", "--train", same),
         clash("convert-arff-onto-itself", "convert {d}/good.arff {d}/good.arff", "OUT {d}/good.arff", "IN {d}/good.arff", same),

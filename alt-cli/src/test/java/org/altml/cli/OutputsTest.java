@@ -52,6 +52,7 @@ class OutputsTest {
     Path devNull = Path.of("/dev/null");
     String[][] commands = {
       {"predict", "--model", model.toString(), "--data", data.toString(), "--out", "/dev/null"},
+      {"test", "--model", model.toString(), "--data", data.toString(), "--predictions", "/dev/null"},
       {"evaluate", "--learner", "pa1", "--train", data.toString(), "--test", data.toString(), "--predictions", "/dev/null"},
       {"train", "--learner", "pa1", "--data", data.toString(), "--model", "/dev/null"},
       {"prequential", "--learner", "pa1", "--data", data.toString(), "--curve", "/dev/null"},

@@ -14,6 +14,9 @@ import org.altml.core.learner.LearnerRegistry;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Predictor;
 import org.altml.core.learner.Scores;
+import org.altml.core.metric.Measure;
+import org.altml.core.metric.MetricReport;
+import org.altml.core.metric.ZeroDivisionPolicy;
 import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;
 import org.altml.sparse.data.ExampleStream;
@@ -116,5 +119,43 @@ class PredictionPipelineTest {
     long lines = written.lines().count();
     assertTrue(lines <= bad && lines % 256 == 0, lines + " lines written");
     assertTrue(expected.startsWith(written), "a prefix of the one-thread output");
+  }
+
+  /**
+   * With metrics, the blocks' suites merged in order give {@code TrainThenTest.test}'s report over the same examples,
+   * every metric to the last bit, on any number of threads and with or without lines; and the lines stay predict's.
+   * Six blocks of 256, a double linear model (its frozen predictors score through the float copy of W), a float one,
+   * a kernel model, and the standardized scaling.
+   */
+  @Test
+  void metricsAreTrainThenTestsOnAnyNumberOfThreads() throws IOException {
+    FeatureScaler standardize = FeatureScaler.fit(FeatureScaling.STANDARDIZE, DATA);
+    for (String learner : new String[] {"falt", "salt", "falt-k"}) {
+      OnlineMultiLabelLearner model = trained(learner, 600);
+      for (FeatureScaler scaler : new FeatureScaler[] {FeatureScaler.of(FeatureScaling.NONE), standardize}) {
+        MetricReport expected = org.altml.core.eval.TrainThenTest.test(model, DATA, scaler, ZeroDivisionPolicy.SPEC, 1).metrics();
+        String lines = oneAtATime(model, scaler, false);
+        for (int threads : new int[] {1, 2, 3}) {
+          for (boolean write : new boolean[] {false, true}) {
+            StringWriter out = new StringWriter();
+            try (PredictionPipeline pipe = PredictionPipeline.withMetrics(model, scaler, write ? out : null, threads,
+                    ZeroDivisionPolicy.SPEC);
+                ExampleStream e = DATA.stream()) {
+              while (e.advance()) {
+                pipe.add(e.features(), e.labels());
+              }
+              pipe.flush();
+              String what = learner + " " + scaler.scaling() + " threads=" + threads + " lines=" + write;
+              assertEquals(DATA.size(), pipe.examples(), what);
+              for (Measure m : Measure.values()) {
+                assertEquals(Double.doubleToLongBits(expected.get(m)), Double.doubleToLongBits(pipe.metrics().report().get(m)),
+                    what + " " + m);
+              }
+              assertEquals(write ? lines : "", out.toString(), what);
+            }
+          }
+        }
+      }
+    }
   }
 }

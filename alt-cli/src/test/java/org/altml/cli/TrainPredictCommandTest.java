@@ -90,7 +90,7 @@ class TrainPredictCommandTest {
     Path model = dir.resolve("model.alt");
     Path predicted = dir.resolve("predicted.txt");
     CliRun e = CliRun.of(args(List.of("evaluate", "--train", train.toString(), "--test", test.toString(),
-        "--num-labels", "6", "--predictions", evaluated.toString()), opts));
+        "--num-labels", "6", "--predictions", evaluated.toString(), "--json"), opts));
     assertEquals(0, e.exitCode(), e.err());
     CliRun t = CliRun.of(args(List.of("train", "--data", train.toString(), "--num-labels", "6", "--model", model.toString()), opts));
     assertEquals(0, t.exitCode(), t.err());
@@ -105,6 +105,29 @@ class TrainPredictCommandTest {
     // and the same on stdout
     CliRun stdout = CliRun.of("predict", "--model", model.toString(), "--data", test.toString());
     assertEquals(new String(expected, StandardCharsets.UTF_8), stdout.out());
+
+    // alt test: the saved model's test pass gives evaluate's metrics, every one to the last bit, and predict's lines
+    Path tested = dir.resolve("tested.txt");
+    for (String threads : new String[] {"1", "3"}) {
+      CliRun s = CliRun.of("test", "--model", model.toString(), "--data", test.toString(), "--json", "--threads", threads,
+          "--predictions", tested.toString());
+      assertEquals(0, s.exitCode(), s.err());
+      assertEquals(metrics(e.out()), metrics(s.out()), opts + " with " + threads + " threads");
+      assertEquals(80, Long.parseLong(Json.flatten(s.out()).get("examples")));
+      assertArrayEquals(expected, Files.readAllBytes(tested), opts + " (alt test --predictions)");
+    }
+  }
+
+  /** The metrics and their counts in a JSON report, by name. */
+  static java.util.Map<String, String> metrics(String json) throws IOException {
+    java.util.Map<String, String> m = new java.util.TreeMap<>();
+    Json.flatten(json).forEach((k, v) -> {
+      if (k.startsWith("metrics.") || k.endsWith("LeftOut")) {
+        m.put(k, v);
+      }
+    });
+    assertTrue(m.size() >= 13, m.toString());
+    return m;
   }
 
   private static String[] args(List<String> a, List<String> b) {

@@ -1,0 +1,111 @@
+package org.altml.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.altml.sparse.data.Dataset;
+import org.altml.sparse.io.DataFiles;
+import org.altml.sparse.synth.SparseTextGenerator;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code alt test}: a saved model's metrics on labelled data, streamed. That they are {@code alt evaluate}'s, and its
+ * predictions {@code alt predict}'s, for every learner kind, is {@link TrainPredictCommandTest}'s; here: the report,
+ * standard input, and bad data (a clear error, exit 2, no predictions file).
+ */
+class TestCommandTest {
+  @TempDir Path dir;
+
+  private Path train;
+  private Path test;
+  private Path model;
+
+  @BeforeEach
+  void trainAModel() throws IOException {
+    SparseTextGenerator.Config c = SparseTextGenerator.Config.defaults().withNumFeatures(300).withMeanNonZeros(8)
+        .withNumLabels(5).withLabelCardinality(1.5).withModelNonZerosPerLabel(20).withSeed(5);
+    Dataset all = new SparseTextGenerator(c).generate(900);
+    train = dir.resolve("train.svm");
+    test = dir.resolve("test.svm");
+    DataFiles.write(all.subset(EvaluateCommandTest.range(0, 300)), train);
+    DataFiles.write(all.subset(EvaluateCommandTest.range(300, 900)), test);
+    model = dir.resolve("m.alt");
+    CliRun t = CliRun.of("train", "--learner", "salt", "--data", train.toString(), "--num-labels", "5", "--model",
+        model.toString(), "--order", "file");
+    assertEquals(0, t.exitCode(), t.err());
+  }
+
+  @Test
+  void printsThePapersTableAndTheWholePassTime() {
+    CliRun r = CliRun.of("test", "--model", model.toString(), "--data", test.toString());
+    assertEquals(0, r.exitCode(), r.err());
+    List<String> lines = r.out().lines().toList();
+    assertTrue(lines.get(0).startsWith("test: salt "), r.out());
+    assertTrue(lines.get(1).matches("data test\\.svm: 600 examples, [0-9.]+ s end to end \\([0-9]+ ns/example, [0-9]+ threads\\)"),
+        lines.get(1));
+    assertEquals(List.of("learner", "P%", "R%", "F1%", "MacroF1%", "MicroF1%", "Hamming%", "RankLoss%"),
+        List.of(lines.get(3).trim().split(" +")));
+    assertTrue(lines.get(4).startsWith("salt "), r.out());
+    // the same report as alt evaluate's table row for this model and test file
+    CliRun e = CliRun.of("evaluate", "--learner", "salt", "--train", train.toString(), "--test", test.toString(),
+        "--num-labels", "5", "--order", "file");
+    assertEquals(0, e.exitCode(), e.err());
+    assertTrue(e.out().contains(lines.get(4) + "\n"), e.out() + "\n" + r.out());
+  }
+
+  @Test
+  void readsStandardInputAndWritesPredictionsToStandardOutputWithTheReportOnStderr() throws IOException {
+    byte[] data = Files.readAllBytes(test);
+    CliRun r = CliRun.withInput(data, "test", "--model", model.toString(), "--data", "-", "--predictions", "-", "--json");
+    assertEquals(0, r.exitCode(), r.err());
+    CliRun p = CliRun.of("predict", "--model", model.toString(), "--data", test.toString());
+    assertEquals(p.out(), r.out());
+    assertEquals("600", Json.flatten(r.err().substring(r.err().indexOf('{'))).get("examples"));
+  }
+
+  @Test
+  void aLabelTheModelDoesNotHaveIsAnErrorNamingTheExample() throws IOException {
+    Path bad = dir.resolve("bad.svm");
+    List<String> lines = new java.util.ArrayList<>(Files.readAllLines(test));
+    lines.set(400, "7 1:1");
+    Files.write(bad, lines);
+    Path out = dir.resolve("p.txt");
+    CliRun r = CliRun.of("test", "--model", model.toString(), "--data", bad.toString(), "--predictions", out.toString());
+    assertEquals(2, r.exitCode());
+    assertEquals("alt: " + bad + ": example 401 has label 7 but the model " + model + " has 5 labels (0 to 4); was the"
+        + " model trained on other data?", r.errLine());
+    assertFalse(Files.exists(out), "no predictions file");
+  }
+
+  @Test
+  void aMalformedLineIsAnErrorNamingTheFileAndLineAndWritesNothing() throws IOException {
+    Path bad = dir.resolve("bad.svm");
+    List<String> lines = new java.util.ArrayList<>(Files.readAllLines(test));
+    lines.set(520, "1 3:0.5 2:x");
+    Files.write(bad, lines);
+    Path out = dir.resolve("p.txt");
+    Files.writeString(out, "keep me", StandardCharsets.UTF_8);
+    CliRun r = CliRun.of("test", "--model", model.toString(), "--data", bad.toString(), "--predictions", out.toString(),
+        "--json");
+    assertEquals(2, r.exitCode());
+    assertTrue(r.errLine().startsWith("alt: " + bad + ":521:"), r.err());
+    assertEquals("", r.out());
+    assertEquals("keep me", Files.readString(out), "an existing predictions file is left as it was");
+  }
+
+  @Test
+  void theScaleIfGivenMustBeTheModels() {
+    CliRun r = CliRun.of("test", "--model", model.toString(), "--data", test.toString(), "--scale", "l2");
+    assertEquals(2, r.exitCode());
+    assertEquals("alt: --scale l2 differs from the scaling of " + model + " (none): the model carries its scaling,"
+        + " leave --scale out", r.errLine());
+  }
+}
