@@ -106,6 +106,43 @@ public final class StateInput extends DataInputStream {
     readChunks(n, Float.BYTES, (b, done, count) -> b.asFloatBuffer().get(dst, off + done, count));
   }
 
+  /**
+   * Reads {@code rows} runs of {@code n} big-endian doubles, run r into {@code dst[off + r·stride, + n)}: rows
+   * stored without the padding they have in memory. The same bytes as {@code rows} calls of {@link #readDoubles},
+   * read in batches of whole rows (a call per row of a large model cost more than the bytes, before the JIT).
+   */
+  public void readDoubleRows(double[] dst, int off, int n, int rows, int stride) throws IOException {
+    requireValues((long) rows * n, Double.BYTES, "rows of " + n + " values");
+    int batch = rowsPerBatch(n, Double.BYTES);
+    double[] buffer = new double[Math.min(rows, batch) * n];
+    for (int r = 0; r < rows; r += batch) {
+      int k = Math.min(batch, rows - r);
+      readDoubles(buffer, 0, k * n);
+      for (int i = 0; i < k; i++) {
+        System.arraycopy(buffer, i * n, dst, off + (r + i) * stride, n);
+      }
+    }
+  }
+
+  /** As {@link #readDoubleRows} for floats. */
+  public void readFloatRows(float[] dst, int off, int n, int rows, int stride) throws IOException {
+    requireValues((long) rows * n, Float.BYTES, "rows of " + n + " values");
+    int batch = rowsPerBatch(n, Float.BYTES);
+    float[] buffer = new float[Math.min(rows, batch) * n];
+    for (int r = 0; r < rows; r += batch) {
+      int k = Math.min(batch, rows - r);
+      readFloats(buffer, 0, k * n);
+      for (int i = 0; i < k; i++) {
+        System.arraycopy(buffer, i * n, dst, off + (r + i) * stride, n);
+      }
+    }
+  }
+
+  /** Whole rows of {@code n} values that fit the read chunk (at least one). */
+  private int rowsPerBatch(int n, int bytesEach) {
+    return Math.max(1, chunk.length / bytesEach / Math.max(1, n));
+  }
+
   /** Reads {@code n} big-endian longs into {@code dst[off..off+n)}. */
   public void readLongs(long[] dst, int off, int n) throws IOException {
     readChunks(n, Long.BYTES, (b, done, count) -> b.asLongBuffer().get(dst, off + done, count));

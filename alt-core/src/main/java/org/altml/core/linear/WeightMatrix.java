@@ -615,12 +615,12 @@ public final class WeightMatrix {
       throw new IllegalStateException("read into a matrix that already has rows");
     }
     ensureRows(d);
-    for (int f = 0; f <= d; f++) {
-      if (isDouble) {
-        in.readDoubles(f < d ? rowsDouble : biasRowDouble, f < d ? base + f * stride : 0, width);
-      } else {
-        in.readFloats(f < d ? rows : biasRow, f < d ? base + f * stride : 0, width);
-      }
+    if (isDouble) {
+      in.readDoubleRows(rowsDouble, base, width, d, stride);
+      in.readDoubles(biasRowDouble, 0, width);
+    } else {
+      in.readFloatRows(rows, base, width, d, stride);
+      in.readFloats(biasRow, 0, width);
     }
   }
 }
