@@ -17,6 +17,7 @@ import org.altml.core.learner.Scores;
 import org.altml.core.learner.Settings;
 import org.altml.core.learner.StateInput;
 import org.altml.core.learner.StateOutput;
+import org.altml.core.math.VectorMath;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.MemoryCheck;
 import org.altml.sparse.SparseVector;
@@ -262,7 +263,10 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
       }
       float[] s = scores.array();
       double delta = bound + (shadowMax + bound) * 0x1p-24 + 0x1p-149;
-      double band = 2 * delta * (1 + 0x1p-20); // the double arithmetic of delta and of the gaps rounds too
+      // the double arithmetic of delta rounds too; and the band is tested on float differences, so rounded up to a
+      // float: |fl(s_j − c)| <= band for every lane the exact difference puts within it (and perhaps a few more,
+      // which only get their exact scores)
+      float band = roundUp(2 * delta * (1 + 0x1p-20));
       boolean[] exact = tied;
       // the threshold's lane, then each true label's: every label within the band of it is near a tie with it
       boolean any = markNear(s, numLabels, band, exact);
@@ -307,19 +311,22 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
     }
 
     /**
-     * Marks in {@code exact} every label within {@code band} of lane {@code ref}'s score (other than {@code ref}),
-     * and {@code ref} itself when any is; returns whether any is. No branch per label.
+     * Marks in {@code exact} every label within {@code band} of lane {@code ref}'s score (other than {@code ref}), and
+     * {@code ref} itself when any is; returns whether any is ({@link VectorMath#markWithin}, which also counts and
+     * marks {@code ref}'s own lane: left as it was when no other is near).
      */
-    private boolean markNear(float[] s, int ref, double band, boolean[] exact) {
-      double c = s[ref];
-      boolean any = false;
-      for (int j = 0; j < numLabels; j++) {
-        boolean near = Math.abs(s[j] - c) <= band & j != ref;
-        exact[j] |= near;
-        any |= near;
+    private boolean markNear(float[] s, int ref, float band, boolean[] exact) {
+      boolean label = ref < numLabels;
+      boolean was = label && exact[ref];
+      int near = VectorMath.markWithin(s, 0, numLabels, s[ref], band, exact, 0) - (label ? 1 : 0);
+      if (near == 0) {
+        if (label) {
+          exact[ref] = was;
+        }
+        return false;
       }
-      exact[ref] |= any;
-      return any;
+      exact[ref] = true;
+      return true;
     }
 
     private int labels(SparseVector x, Scores scratch, int[] out) {
@@ -369,6 +376,12 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
       }
       return c;
     }
+  }
+
+  /** The smallest float at least {@code v} (v finite, below float's largest value). */
+  static float roundUp(double v) {
+    float f = (float) v;
+    return f < v ? Math.nextUp(f) : f;
   }
 
   /**

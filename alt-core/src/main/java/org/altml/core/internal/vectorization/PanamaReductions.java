@@ -4,6 +4,7 @@ import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -35,6 +36,54 @@ final class PanamaReductions {
     }
     return count;
   }
+
+  /**
+   * Lanes within band of c ({@link VectorOps#markWithin}): per vector one subtraction, abs and compare, the mask or-ed
+   * into the marks and counted; a masked last step.
+   */
+  static int markWithin(float[] a, int off, int n, float c, float band, boolean[] marks, int marksOff) {
+    int count = 0;
+    int i = 0;
+    for (int limit = SPECIES.loopBound(n); i < limit; i += LANES) {
+      VectorMask<Float> near = FloatVector.fromArray(SPECIES, a, off + i).sub(c).abs().compare(VectorOperators.LE, band);
+      near.or(VectorMask.fromArray(SPECIES, marks, marksOff + i)).intoArray(marks, marksOff + i);
+      count += near.trueCount();
+    }
+    if (i < n) {
+      VectorMask<Float> m = SPECIES.indexInRange(i, n);
+      VectorMask<Float> near = FloatVector.fromArray(SPECIES, a, off + i, m).sub(c).abs().compare(VectorOperators.LE, band, m);
+      for (int k = 0; k < n - i; k++) { // only the lanes in range are stored
+        marks[marksOff + i + k] |= near.laneIsSet(k);
+      }
+      count += near.trueCount();
+    }
+    return count;
+  }
+
+  /**
+   * {@link VectorOps#narrow}: a double vector rounded to a float vector of as many lanes (half the width), and a
+   * lane-wise max of |src| reduced at the end (max is exact, so the order does not matter; NaN propagates).
+   */
+  static double narrow(double[] src, int srcOff, float[] dst, int dstOff, int n) {
+    DoubleVector max = DoubleVector.zero(DSPECIES);
+    int i = 0;
+    for (int limit = DSPECIES.loopBound(n); i < limit; i += DLANES) {
+      DoubleVector v = DoubleVector.fromArray(DSPECIES, src, srcOff + i);
+      ((FloatVector) v.convertShape(VectorOperators.D2F, HALF_FLOAT, 0)).intoArray(dst, dstOff + i);
+      max = max.max(v.abs());
+    }
+    double m = max.reduceLanes(VectorOperators.MAX);
+    for (; i < n; i++) {
+      double v = src[srcOff + i];
+      dst[dstOff + i] = (float) v;
+      m = Math.max(m, Math.abs(v));
+    }
+    return m;
+  }
+
+  /** Floats as many as a double vector's lanes: the shape {@link #narrow} rounds a double vector into. */
+  private static final VectorSpecies<Float> HALF_FLOAT =
+      VectorSpecies.of(float.class, VectorShape.forBitSize(DLANES * Float.SIZE));
 
   static float dot(float[] a, int aOff, float[] b, int bOff, int n) {
     int i = 0;

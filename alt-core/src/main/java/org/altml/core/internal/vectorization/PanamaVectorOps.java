@@ -45,6 +45,16 @@ final class PanamaVectorOps implements VectorOps {
   }
 
   @Override
+  public int markWithin(float[] a, int off, int n, float c, float band, boolean[] marks, int marksOff) {
+    return PanamaReductions.markWithin(a, off, n, c, band, marks, marksOff);
+  }
+
+  @Override
+  public double narrow(double[] src, int srcOff, float[] dst, int dstOff, int n) {
+    return PanamaReductions.narrow(src, srcOff, dst, dstOff, n);
+  }
+
+  @Override
   public int countAtLeast(float[] a, int off, int n, float threshold) {
     return PanamaReductions.countAtLeast(a, off, n, threshold);
   }

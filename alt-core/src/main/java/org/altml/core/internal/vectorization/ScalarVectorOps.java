@@ -42,6 +42,29 @@ public final class ScalarVectorOps implements VectorOps {
   }
 
   @Override
+  public int markWithin(float[] a, int off, int n, float c, float band, boolean[] marks, int marksOff) {
+    int count = 0;
+    for (int i = 0; i < n; i++) {
+      if (Math.abs(a[off + i] - c) <= band) {
+        marks[marksOff + i] = true;
+        count++;
+      }
+    }
+    return count;
+  }
+
+  @Override
+  public double narrow(double[] src, int srcOff, float[] dst, int dstOff, int n) {
+    double max = 0;
+    for (int i = 0; i < n; i++) {
+      double v = src[srcOff + i];
+      dst[dstOff + i] = (float) v;
+      max = Math.max(max, Math.abs(v));
+    }
+    return max;
+  }
+
+  @Override
   public int countAtLeast(float[] a, int off, int n, float threshold) {
     int count = 0;
     for (int i = 0; i < n; i++) {

@@ -37,6 +37,19 @@ public interface VectorOps {
   /** #{i in [0, n) : a[off+i] >= threshold} (NaN entries are not counted): an exact count, the same in every implementation. */
   int countAtLeast(float[] a, int off, int n, float threshold);
 
+  /**
+   * Marks the lanes near c: marks[marksOff+i] = true for every i in [0, n) with |fl(a[off+i] − c)| <= band (the float
+   * difference, rounded once); other marks are left as they are. Returns how many lanes are near (marked before or
+   * not): an exact count, the same in every implementation.
+   */
+  int markWithin(float[] a, int off, int n, float c, float band, boolean[] marks, int marksOff);
+
+  /**
+   * dst[dstOff+i] = (float) src[srcOff+i] for i in [0, n) (rounded to nearest); returns the largest |src[srcOff+i]|,
+   * from 0 ({@link Math#max}: NaN if any is NaN). Exact, the same in every implementation.
+   */
+  double narrow(double[] src, int srcOff, float[] dst, int dstOff, int n);
+
   /** In place: y[yOff+i] = fma(alpha, x[xOff+i], y[yOff+i]) for i in [0, n). */
   void axpy(float alpha, float[] x, int xOff, float[] y, int yOff, int n);
 
