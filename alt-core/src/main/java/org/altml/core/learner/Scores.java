@@ -87,13 +87,7 @@ public final class Scores {
    * @param out room for at least {@link #numLabels()} entries
    */
   public int predicted(int[] out) {
-    float t = scores[numLabels];
-    int c = 0;
-    for (int i = 0; i < numLabels; i++) {
-      out[c] = i; // written always, kept when predicted: no branch that mispredicts on every other label
-      c += scores[i] > t ? 1 : 0;
-    }
-    return c;
+    return org.altml.core.math.VectorMath.indicesAbove(scores, 0, numLabels, scores[numLabels], out);
   }
 
   /** The backing array (label scores, then the threshold, then scratch padding); see the class doc. */

@@ -65,6 +65,16 @@ public final class VectorMath {
   }
 
   /**
+   * Writes, ascending, every i in [0, n) with a[off+i] > t (NaN never is) into out and returns how many; out needs
+   * room for n (entries past the count may be overwritten). Exact.
+   */
+  public static int indicesAbove(float[] a, int off, int n, float t, int[] out) {
+    Objects.checkFromIndexSize(off, n, a.length);
+    Objects.checkFromIndexSize(0, n, out.length);
+    return IMPL.indicesAbove(a, off, n, t, out);
+  }
+
+  /**
    * Marks the lanes near c: marks[marksOff+i] = true for every i in [0, n) with |fl(a[off+i] − c)| <= band (the float
    * difference), others left as they are; returns how many are near (exact).
    */

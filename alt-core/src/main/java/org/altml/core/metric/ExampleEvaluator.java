@@ -88,21 +88,21 @@ final class ExampleEvaluator {
     if (Float.isNaN(t)) {
       throw new IllegalArgumentException("threshold score is NaN");
     }
-    // branch-free counting (compare results as 0/1): which labels beat the threshold is data, not a
-    // pattern the branch predictor can learn; the NaN check is a separate, predictable pass
+    // no branch per label (which labels beat the threshold is data, not a pattern the branch predictor can learn):
+    // the labels above it in one SIMD pass (compare, compress), the intersection over them through the 0/1 truth
+    // bits, and the NaN check one SIMD count
     int[] bits = truthBits;
-    int predicted = 0;
-    int inter = 0;
     int[] predictedList = predictedLabels;
-    for (int j = 0; j < L; j++) {
-      int p = s[j] > t ? 1 : 0;
-      predictedList[predicted] = j; // kept only when p = 1: the next label overwrites it otherwise
-      predicted += p;
-      inter += p & bits[j];
+    int predicted = VectorMath.indicesAbove(s, 0, L, t, predictedList);
+    int inter = 0;
+    for (int k = 0; k < predicted; k++) {
+      inter += bits[predictedList[k]];
     }
-    for (int j = 0; j < L; j++) {
-      if (Float.isNaN(s[j])) {
-        throw new IllegalArgumentException("score of label " + j + " is NaN");
+    if (VectorMath.countAtLeast(s, 0, L, Float.NEGATIVE_INFINITY) != L) { // NaN is never counted
+      for (int j = 0; j < L; j++) {
+        if (Float.isNaN(s[j])) {
+          throw new IllegalArgumentException("score of label " + j + " is NaN");
+        }
       }
     }
     this.scores = s;

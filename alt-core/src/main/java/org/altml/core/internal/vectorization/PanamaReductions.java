@@ -2,6 +2,7 @@ package org.altml.core.internal.vectorization;
 
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorShape;
@@ -36,6 +37,31 @@ final class PanamaReductions {
     }
     return count;
   }
+
+  /**
+   * {@link VectorOps#indicesAbove}: per vector one compare, the lane indices compressed under its mask and stored
+   * whole at the count (the lanes past the compressed ones land where the next vector's go, never past n: the count
+   * is at most the lanes already seen), the count advanced by the mask's; the last partial vector lane by lane.
+   */
+  static int indicesAbove(float[] a, int off, int n, float t, int[] out) {
+    int c = 0;
+    int i = 0;
+    for (int limit = SPECIES.loopBound(n); i < limit; i += LANES) {
+      VectorMask<Integer> above = FloatVector.fromArray(SPECIES, a, off + i).compare(VectorOperators.GT, t).cast(INT_SPECIES);
+      IntVector.broadcast(INT_SPECIES, i).add(IOTA).compress(above).intoArray(out, c);
+      c += above.trueCount();
+    }
+    for (; i < n; i++) {
+      out[c] = i;
+      c += a[off + i] > t ? 1 : 0;
+    }
+    return c;
+  }
+
+  /** Ints as many as a float vector's lanes, and their lane indices. */
+  private static final VectorSpecies<Integer> INT_SPECIES =
+      VectorSpecies.of(int.class, VectorShape.forBitSize(LANES * Integer.SIZE));
+  private static final IntVector IOTA = IntVector.zero(INT_SPECIES).addIndex(1);
 
   /**
    * Lanes within band of c ({@link VectorOps#markWithin}): per vector one subtraction, abs and compare, the mask or-ed

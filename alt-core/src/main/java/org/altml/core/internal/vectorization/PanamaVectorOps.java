@@ -45,6 +45,11 @@ final class PanamaVectorOps implements VectorOps {
   }
 
   @Override
+  public int indicesAbove(float[] a, int off, int n, float t, int[] out) {
+    return PanamaReductions.indicesAbove(a, off, n, t, out);
+  }
+
+  @Override
   public int markWithin(float[] a, int off, int n, float c, float band, boolean[] marks, int marksOff) {
     return PanamaReductions.markWithin(a, off, n, c, band, marks, marksOff);
   }

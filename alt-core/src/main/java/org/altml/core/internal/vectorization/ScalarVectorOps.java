@@ -42,6 +42,16 @@ public final class ScalarVectorOps implements VectorOps {
   }
 
   @Override
+  public int indicesAbove(float[] a, int off, int n, float t, int[] out) {
+    int c = 0;
+    for (int i = 0; i < n; i++) {
+      out[c] = i; // written always, kept when above: no branch that mispredicts on every other lane
+      c += a[off + i] > t ? 1 : 0;
+    }
+    return c;
+  }
+
+  @Override
   public int markWithin(float[] a, int off, int n, float c, float band, boolean[] marks, int marksOff) {
     int count = 0;
     for (int i = 0; i < n; i++) {

@@ -38,6 +38,13 @@ public interface VectorOps {
   int countAtLeast(float[] a, int off, int n, float threshold);
 
   /**
+   * The lanes above t: writes, ascending, every i in [0, n) with a[off+i] > t into out[0, count) and returns the count
+   * (NaN is never above). Entries of out from the count to n may be overwritten; out needs room for n. Exact, the same
+   * in every implementation.
+   */
+  int indicesAbove(float[] a, int off, int n, float t, int[] out);
+
+  /**
    * Marks the lanes near c: marks[marksOff+i] = true for every i in [0, n) with |fl(a[off+i] − c)| <= band (the float
    * difference, rounded once); other marks are left as they are. Returns how many lanes are near (marked before or
    * not): an exact count, the same in every implementation.

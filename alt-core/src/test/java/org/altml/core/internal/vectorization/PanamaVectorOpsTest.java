@@ -180,6 +180,40 @@ class PanamaVectorOpsTest {
 
   @ParameterizedTest
   @MethodSource("lengths")
+  void indicesAboveMatchesScalarAndAListByHand(int n) {
+    for (Kind kind : Kind.values()) {
+      long seed = seed(n, kind);
+      SplittableRandom r = new SplittableRandom(seed);
+      int off = r.nextInt(3);
+      float[] a = withOffset(kind.array(n, r), off, r);
+      if (n > 2) {
+        a[off + r.nextInt(n)] = Float.NaN; // never above
+        a[off + 1] = -0f;
+        a[off] = Float.POSITIVE_INFINITY;
+      }
+      float[] thresholds = {n == 0 ? 0f : a[off + r.nextInt(n)], 0f, -0f, Float.NEGATIVE_INFINITY, Float.POSITIVE_INFINITY,
+        Float.NaN, kind.next(r)};
+      for (float t : thresholds) {
+        int[] byHand = new int[n];
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+          if (a[off + i] > t) {
+            byHand[count++] = i;
+          }
+        }
+        String where = "indicesAbove n=" + n + " kind=" + kind + " seed=" + seed + " t=" + t;
+        int[] scalar = new int[n];
+        int[] simd = new int[n];
+        assertEquals(count, SCALAR.indicesAbove(a, off, n, t, scalar), where + " (scalar)");
+        assertEquals(count, panama.indicesAbove(a, off, n, t, simd), where + " (panama)");
+        assertArrayEquals(Arrays.copyOf(byHand, count), Arrays.copyOf(scalar, count), where + " (scalar)");
+        assertArrayEquals(Arrays.copyOf(byHand, count), Arrays.copyOf(simd, count), where + " (panama)");
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("lengths")
   void markWithinMatchesScalarAndMarksByHand(int n) {
     for (Kind kind : Kind.values()) {
       long seed = seed(n, kind);
