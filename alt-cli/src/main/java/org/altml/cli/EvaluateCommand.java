@@ -201,7 +201,7 @@ public final class EvaluateCommand implements Callable<Integer> {
    */
   private void writePredictions(OnlineMultiLabelLearner model, Dataset test, FeatureScaler scaler) throws IOException {
     try (CliOutput file = CliOutput.open(spec, predictions);
-        PredictionPipeline pipeline = new PredictionPipeline(model, scaler, false, file.writer(),
+        PredictionPipeline pipeline = new PredictionPipeline(model, scaler, false, file.stream(),
             threads == 0 ? Runtime.getRuntime().availableProcessors() : threads)) {
       SparseVector x = new SparseVector();
       for (int i = 0; i < test.size(); i++) {

@@ -2,7 +2,7 @@ package org.altml.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.Writer;
+import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.altml.core.eval.FeatureScaler;
@@ -86,7 +86,7 @@ public final class PredictCommand implements Callable<Integer> {
     try (Progress progress = progressOptions.progress(spec);
         CliOutput out = CliOutput.open(spec, outFile != null ? outFile : Path.of("-"))) {
       ModelFit fit = new ModelFit(saved, modelFile, dataFile, allowNewFeatures, progress);
-      counts = predictAll(saved.learner(), scaler, fit, out.writer(), progress);
+      counts = predictAll(saved.learner(), scaler, fit, out.stream(), progress);
       out.commit();
     }
     Warnings.ifAllPredictionsEmpty(err, counts[1], counts[0], "of the model " + modelFile, "retrain with");
@@ -94,7 +94,7 @@ public final class PredictCommand implements Callable<Integer> {
   }
 
   /** Predicts every example; returns the number of examples and of empty predictions. */
-  private long[] predictAll(OnlineMultiLabelLearner model, FeatureScaler scaler, ModelFit fit, Writer out,
+  private long[] predictAll(OnlineMultiLabelLearner model, FeatureScaler scaler, ModelFit fit, OutputStream out,
       Progress progress) throws IOException {
     try (ExampleStream stream = open(dataFile, data, progress, fit);
         PredictionPipeline pipeline = new PredictionPipeline(model, scaler, scores, out, DataLoading.parseThreads())) {

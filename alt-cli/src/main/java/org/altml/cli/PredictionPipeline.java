@@ -2,7 +2,8 @@ package org.altml.cli;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.io.Writer;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -24,7 +25,8 @@ import org.altml.sparse.SparseVector;
  * the examples are copied into blocks, each block is scaled, predicted ({@link Predictor#predict(ExampleBlock,
  * Scores[])}, one predictor per block so each thread has its own scratch over the frozen model) and
  * formatted ({@link Predictions}) on a pool thread, and the caller's thread writes the blocks' text in the
- * order they were added. The output is the same, byte for byte, as one {@link Predictions#write} per example
+ * order they were added, as bytes (the lines are ASCII, so their UTF-8 is their Latin-1: one copy out of the
+ * formatted text on the pool thread, none of the widening to chars and encoding back a {@link java.io.Writer} does). The output is the same, byte for byte, as one {@link Predictions#write} per example
  * on one thread, whatever the number of threads: block prediction gives each example the scores of the
  * one-example call.
  *
@@ -40,7 +42,7 @@ import org.altml.sparse.SparseVector;
  * is thrown by the {@link #add} or {@link #flush} that reaches it. Not thread-safe: one caller thread.
  */
 final class PredictionPipeline implements AutoCloseable {
-  private final Writer out;
+  private final OutputStream out;
   private final ExecutorService pool;
   private final ArrayDeque<Slot> free = new ArrayDeque<>();
   private final ArrayDeque<Slot> pending = new ArrayDeque<>();
@@ -53,7 +55,7 @@ final class PredictionPipeline implements AutoCloseable {
    * A pipeline predicting with {@code model} on {@code threads} threads (1: on the caller's thread), each
    * example scaled by a copy of {@code scaler}, lines as {@link Predictions} writes them.
    */
-  PredictionPipeline(OnlineMultiLabelLearner model, FeatureScaler scaler, boolean withScores, Writer out, int threads) {
+  PredictionPipeline(OnlineMultiLabelLearner model, FeatureScaler scaler, boolean withScores, OutputStream out, int threads) {
     this(model, scaler, withScores, out, threads, null);
   }
 
@@ -61,12 +63,12 @@ final class PredictionPipeline implements AutoCloseable {
    * A pipeline that also scores the metrics under {@code policy} ({@link #add(SparseVector, LabelSet)}, {@link
    * #metrics()}), writing the lines to {@code out}, or none when it is null.
    */
-  static PredictionPipeline withMetrics(OnlineMultiLabelLearner model, FeatureScaler scaler, Writer out, int threads,
+  static PredictionPipeline withMetrics(OnlineMultiLabelLearner model, FeatureScaler scaler, OutputStream out, int threads,
       ZeroDivisionPolicy policy) {
     return new PredictionPipeline(model, scaler, false, out, threads, policy);
   }
 
-  private PredictionPipeline(OnlineMultiLabelLearner model, FeatureScaler scaler, boolean withScores, Writer out, int threads,
+  private PredictionPipeline(OnlineMultiLabelLearner model, FeatureScaler scaler, boolean withScores, OutputStream out, int threads,
       ZeroDivisionPolicy policy) {
     this.out = out;
     this.metrics = policy == null ? null : new EvaluationSuite(model.numLabels(), policy);
@@ -151,8 +153,8 @@ final class PredictionPipeline implements AutoCloseable {
         throw new IllegalStateException("prediction thread failed", e.getCause()); // run() catches everything
       }
     }
-    if (out != null) {
-      out.append(s.text);
+    if (out != null && s.bytes != null) {
+      out.write(s.bytes);
     }
     examples += s.lines;
     empty += s.empty;
@@ -197,6 +199,8 @@ final class PredictionPipeline implements AutoCloseable {
     final EvaluationSuite suite;
     final boolean writes;
     final StringBuilder text = new StringBuilder();
+    /** The text as bytes, made on the pool thread (null: none). */
+    byte[] bytes;
     Future<?> future;
     int lines;
     int empty;
@@ -221,6 +225,7 @@ final class PredictionPipeline implements AutoCloseable {
     void clear() {
       raw.clear();
       text.setLength(0);
+      bytes = null;
       lines = 0;
       empty = 0;
       failure = null;
@@ -265,8 +270,10 @@ final class PredictionPipeline implements AutoCloseable {
             lines++;
           }
         }
+        bytes = text.isEmpty() ? null : text.toString().getBytes(StandardCharsets.ISO_8859_1); // ASCII
       } catch (RuntimeException | Error e) {
         text.setLength(0); // a block predicts all or nothing
+        bytes = null;
         lines = 0;
         empty = 0;
         failure = e;

@@ -107,7 +107,7 @@ public final class TestCommand implements Callable<Integer> {
       ModelFit fit = new ModelFit(saved, modelFile, dataFile, allowNewFeatures, progress);
       long start = System.nanoTime();
       try (ExampleStream stream = PredictCommand.open(dataFile, data, progress, fit);
-          PredictionPipeline pipeline = PredictionPipeline.withMetrics(model, scaler, out != null ? out.writer() : null,
+          PredictionPipeline pipeline = PredictionPipeline.withMetrics(model, scaler, out != null ? out.stream() : null,
               workers, policy)) {
         PredictCommand.feed(stream, fit, pipeline, true);
         report = pipeline.metrics().report();

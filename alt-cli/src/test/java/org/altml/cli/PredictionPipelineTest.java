@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import org.altml.core.eval.FeatureScaler;
 import org.altml.core.eval.FeatureScaling;
 import org.altml.core.learner.DivergenceException;
@@ -59,7 +61,7 @@ class PredictionPipelineTest {
 
   private static String pipelined(OnlineMultiLabelLearner model, FeatureScaler scaler, boolean scores, int threads)
       throws IOException {
-    StringWriter out = new StringWriter();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (PredictionPipeline pipe = new PredictionPipeline(model, scaler, scores, out, threads);
         ExampleStream e = DATA.stream()) {
       while (e.advance()) {
@@ -68,7 +70,7 @@ class PredictionPipelineTest {
       pipe.flush();
       assertEquals(DATA.size(), pipe.examples());
     }
-    return out.toString();
+    return out.toString(StandardCharsets.UTF_8);
   }
 
   @Test
@@ -93,7 +95,7 @@ class PredictionPipelineTest {
   void aFailingBlockComesAfterTheLinesOfTheBlocksBeforeIt() throws IOException {
     OnlineMultiLabelLearner model = trained("falt", 300);
     int bad = 700; // in the third block of 256
-    StringWriter out = new StringWriter();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
     FeatureScaler none = FeatureScaler.of(FeatureScaling.NONE);
     try (PredictionPipeline pipe = new PredictionPipeline(model, none, false, out, 2);
         ExampleStream e = DATA.stream()) {
@@ -115,7 +117,7 @@ class PredictionPipelineTest {
     }
     // the lines of whole blocks before the failing one, each as one thread writes it
     String expected = oneAtATime(trained("falt", 300), none, false); // the same model, not diverged
-    String written = out.toString();
+    String written = out.toString(StandardCharsets.UTF_8);
     long lines = written.lines().count();
     assertTrue(lines <= bad && lines % 256 == 0, lines + " lines written");
     assertTrue(expected.startsWith(written), "a prefix of the one-thread output");
@@ -137,7 +139,7 @@ class PredictionPipelineTest {
         String lines = oneAtATime(model, scaler, false);
         for (int threads : new int[] {1, 2, 3}) {
           for (boolean write : new boolean[] {false, true}) {
-            StringWriter out = new StringWriter();
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
             try (PredictionPipeline pipe = PredictionPipeline.withMetrics(model, scaler, write ? out : null, threads,
                     ZeroDivisionPolicy.SPEC);
                 ExampleStream e = DATA.stream()) {
@@ -151,7 +153,7 @@ class PredictionPipelineTest {
                 assertEquals(Double.doubleToLongBits(expected.get(m)), Double.doubleToLongBits(pipe.metrics().report().get(m)),
                     what + " " + m);
               }
-              assertEquals(write ? lines : "", out.toString(), what);
+              assertEquals(write ? lines : "", out.toString(StandardCharsets.UTF_8), what);
             }
           }
         }
