@@ -33,11 +33,13 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     header = "The paper's seven metrics of a saved model on labelled DATA (streamed).",
     description = {
-      "Scores a model saved by 'alt train' on the labelled examples of DATA, streamed ('-': standard input):",
-      "the paper's seven metrics (percentages, as in its Table 3), the same as 'alt evaluate' reports for",
-      "that model and test file, and the time of the whole pass (reading, predicting, scoring, writing);",
-      "--json prints every metric as a fraction. DATA must fit the model as for 'alt predict' (no more labels,",
-      "the same label names, not many more features), and is scaled as the model's training data was."
+      "Scores a model saved by 'alt train' on the labelled examples of DATA,",
+      "streamed ('-': standard input): the paper's seven metrics (percentages, as",
+      "in its Table 3), the same as 'alt evaluate' reports for that model and test",
+      "file, and the time of the whole pass (reading, predicting, scoring, writing).",
+      "--json prints every metric as a fraction. DATA must fit the model as for",
+      "'alt predict' (no more labels, the same label names, not many more",
+      "features), and is scaled as the model's training data was."
     })
 public final class TestCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
