@@ -25,10 +25,10 @@ import org.altml.sparse.SparseVector;
  * the examples are copied into blocks, each block is scaled, predicted ({@link Predictor#predict(ExampleBlock,
  * Scores[])}, one predictor per block so each thread has its own scratch over the frozen model) and
  * formatted ({@link Predictions}) on a pool thread, and the caller's thread writes the blocks' text in the
- * order they were added, as bytes (the lines are ASCII, so their UTF-8 is their Latin-1: one copy out of the
- * formatted text on the pool thread, none of the widening to chars and encoding back a {@link java.io.Writer} does). The output is the same, byte for byte, as one {@link Predictions#write} per example
- * on one thread, whatever the number of threads: block prediction gives each example the scores of the
- * one-example call.
+ * order they were added, as bytes: the lines are ASCII, so their UTF-8 is their Latin-1, copied out of the
+ * formatted text once on the pool thread (a {@link java.io.Writer} would widen them to chars and encode them
+ * back). The output is the same, byte for byte, as one {@link Predictions#write} per example on one thread,
+ * whatever the number of threads: block prediction gives each example the scores of the one-example call.
  *
  * <p>With metrics ({@link #withMetrics}), each block also keeps its examples' labels and adds them, with its scores, to
  * an {@link EvaluationSuite} of its own; the suites are merged in input order into {@link #metrics()}. Metric sums

@@ -1,5 +1,6 @@
 package org.altml.core.learner;
 
+import org.altml.core.math.VectorMath;
 import org.altml.sparse.MemoryCheck;
 
 /**
@@ -87,7 +88,7 @@ public final class Scores {
    * @param out room for at least {@link #numLabels()} entries
    */
   public int predicted(int[] out) {
-    return org.altml.core.math.VectorMath.indicesAbove(scores, 0, numLabels, scores[numLabels], out);
+    return VectorMath.indicesAbove(scores, 0, numLabels, scores[numLabels], out); // one SIMD pass, no branch per label
   }
 
   /** The backing array (label scores, then the threshold, then scratch padding); see the class doc. */
