@@ -3,6 +3,7 @@ package org.altml.cli;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import org.altml.core.eval.FeatureScaler;
 import org.altml.core.model.ModelIo;
 import org.altml.core.model.SavedModel;
 import org.altml.sparse.InsufficientMemoryException;
@@ -122,6 +123,25 @@ final class ModelFit {
           + ": " + (hint >= 0 ? m.substring(0, hint) : m) + ", or check that it is the model you meant (the sizes are"
           + " those it declares)");
     }
+  }
+
+  /**
+   * Reads the model of a command that applies it to data ({@code predict}, {@code test}; {@link #read}): a
+   * {@code --scale} other than the model's own is refused (the model carries its scaling), and {@code options} are
+   * made to ignore the ARFF attributes the model was trained without ({@link #ignoreAsTheModelDid}).
+   *
+   * @param scale the {@code --scale} given, or null
+   * @throws IllegalArgumentException naming the model file when the scaling differs
+   */
+  static SavedModel readToApply(Path modelFile, String scale, DataOptions options) throws IOException {
+    SavedModel saved = read(modelFile);
+    FeatureScaler scaler = saved.scaler();
+    if (scale != null && ProtocolOptions.scaling(scale) != scaler.scaling()) {
+      throw new IllegalArgumentException("--scale " + scale + " differs from the scaling of " + modelFile + " ("
+          + scaler.scaling().cliName() + "): the model carries its scaling, leave --scale out");
+    }
+    ignoreAsTheModelDid(saved, modelFile, options);
+    return saved;
   }
 
   /** The provenance key under which {@code alt train} records the ARFF attributes it ignored. */

@@ -74,13 +74,8 @@ public final class PredictCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     new CommandFiles().input("--model", modelFile, "model file").data("--data", dataFile, data).output("--out", outFile)
         .check();
-    SavedModel saved = ModelFit.read(modelFile);
+    SavedModel saved = ModelFit.readToApply(modelFile, scale, data);
     FeatureScaler scaler = saved.scaler();
-    if (scale != null && ProtocolOptions.scaling(scale) != scaler.scaling()) {
-      throw new IllegalArgumentException("--scale " + scale + " differs from the scaling of " + modelFile + " ("
-          + scaler.scaling().cliName() + "): the model carries its scaling, leave --scale out");
-    }
-    ModelFit.ignoreAsTheModelDid(saved, modelFile, data);
     PrintWriter err = spec.commandLine().getErr();
     long[] counts;
     try (Progress progress = progressOptions.progress(spec);

@@ -92,13 +92,8 @@ public final class TestCommand implements Callable<Integer> {
     int workers = threads == 0 ? Runtime.getRuntime().availableProcessors() : threads;
     new CommandFiles().input("--model", modelFile, "model file").data("--data", dataFile, data)
         .output("--predictions", predictions).check();
-    SavedModel saved = ModelFit.read(modelFile);
+    SavedModel saved = ModelFit.readToApply(modelFile, scale, data);
     FeatureScaler scaler = saved.scaler();
-    if (scale != null && ProtocolOptions.scaling(scale) != scaler.scaling()) {
-      throw new IllegalArgumentException("--scale " + scale + " differs from the scaling of " + modelFile + " ("
-          + scaler.scaling().cliName() + "): the model carries its scaling, leave --scale out");
-    }
-    ModelFit.ignoreAsTheModelDid(saved, modelFile, data);
     PrintWriter err = spec.commandLine().getErr();
     OnlineMultiLabelLearner model = saved.learner();
     MetricReport report;

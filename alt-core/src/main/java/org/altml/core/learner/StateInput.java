@@ -113,34 +113,38 @@ public final class StateInput extends DataInputStream {
    */
   public void readDoubleRows(double[] dst, int off, int n, int rows, int stride) throws IOException {
     requireValues((long) rows * n, Double.BYTES, "rows of " + n + " values");
-    int batch = rowsPerBatch(n, Double.BYTES);
-    double[] buffer = new double[Math.min(rows, batch) * n];
-    for (int r = 0; r < rows; r += batch) {
-      int k = Math.min(batch, rows - r);
-      readDoubles(buffer, 0, k * n);
-      for (int i = 0; i < k; i++) {
-        System.arraycopy(buffer, i * n, dst, off + (r + i) * stride, n);
-      }
-    }
+    double[] batch = new double[rowsPerBatch(n, rows, Double.BYTES) * n];
+    readRows(batch, dst, off, n, rows, stride, values -> readDoubles(batch, 0, values));
   }
 
   /** As {@link #readDoubleRows} for floats. */
   public void readFloatRows(float[] dst, int off, int n, int rows, int stride) throws IOException {
     requireValues((long) rows * n, Float.BYTES, "rows of " + n + " values");
-    int batch = rowsPerBatch(n, Float.BYTES);
-    float[] buffer = new float[Math.min(rows, batch) * n];
-    for (int r = 0; r < rows; r += batch) {
-      int k = Math.min(batch, rows - r);
-      readFloats(buffer, 0, k * n);
-      for (int i = 0; i < k; i++) {
-        System.arraycopy(buffer, i * n, dst, off + (r + i) * stride, n);
-      }
-    }
+    float[] batch = new float[rowsPerBatch(n, rows, Float.BYTES) * n];
+    readRows(batch, dst, off, n, rows, stride, values -> readFloats(batch, 0, values));
   }
 
-  /** Whole rows of {@code n} values that fit the read chunk (at least one). */
-  private int rowsPerBatch(int n, int bytesEach) {
-    return Math.max(1, chunk.length / bytesEach / Math.max(1, n));
+  /** Reads the first {@code values} values of a batch. */
+  private interface BatchReader {
+    void read(int values) throws IOException;
+  }
+
+  /** Whole rows of {@code n} values that fit the read chunk (at least one, at most {@code rows}). */
+  private int rowsPerBatch(int n, int rows, int bytesEach) {
+    return Math.min(rows, Math.max(1, chunk.length / bytesEach / Math.max(1, n)));
+  }
+
+  /** Fills {@code batch} (an array of whole rows) again and again, copying each row into its place in {@code dst}. */
+  private static void readRows(Object batch, Object dst, int off, int n, int rows, int stride, BatchReader reader)
+      throws IOException {
+    int perBatch = n == 0 ? rows : java.lang.reflect.Array.getLength(batch) / n;
+    for (int r = 0; r < rows; r += perBatch) {
+      int k = Math.min(perBatch, rows - r);
+      reader.read(k * n);
+      for (int i = 0; i < k; i++) {
+        System.arraycopy(batch, i * n, dst, off + (r + i) * stride, n);
+      }
+    }
   }
 
   /** Reads {@code n} big-endian longs into {@code dst[off..off+n)}. */

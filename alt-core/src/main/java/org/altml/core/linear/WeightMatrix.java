@@ -380,10 +380,20 @@ public final class WeightMatrix {
       shadowRows = new float[shadowBase + capacity * shadowStride];
       rowMax = new double[capacity];
       for (int r = 0; r < capacity; r++) {
-        rowMax[r] = VectorMath.narrow(w, base + r * stride, shadowRows, shadowBase + r * shadowStride, width);
+        double max = 0;
+        for (int j = 0, at = base + r * stride, to = shadowBase + r * shadowStride; j < width; j++) {
+          double v = w[at + j];
+          shadowRows[to + j] = (float) v;
+          max = Math.max(max, Math.abs(v));
+        }
+        rowMax[r] = max;
       }
+      double bmax = 0;
       shadowBias = new float[shadowStride];
-      double bmax = VectorMath.narrow(biasRowDouble, 0, shadowBias, 0, width);
+      for (int j = 0; j < width; j++) {
+        shadowBias[j] = (float) biasRowDouble[j];
+        bmax = Math.max(bmax, Math.abs(biasRowDouble[j]));
+      }
       biasMax = hasBias ? bmax : 0;
     }
 

@@ -84,16 +84,6 @@ public final class VectorMath {
     return IMPL.markWithin(a, off, n, c, band, marks, marksOff);
   }
 
-  /**
-   * dst[dstOff+i] = (float) src[srcOff+i] for i in [0, n); returns the largest |src[srcOff+i]| from 0 (NaN if any is
-   * NaN). Exact.
-   */
-  public static double narrow(double[] src, int srcOff, float[] dst, int dstOff, int n) {
-    Objects.checkFromIndexSize(srcOff, n, src.length);
-    Objects.checkFromIndexSize(dstOff, n, dst.length);
-    return IMPL.narrow(src, srcOff, dst, dstOff, n);
-  }
-
   /** Σ a[aOff+i]·b[bOff+i] for i in [0, n) (float, fused multiply-adds; SIMD sums in another order). */
   public static float dot(float[] a, int aOff, float[] b, int bOff, int n) {
     Objects.checkFromIndexSize(aOff, n, a.length);

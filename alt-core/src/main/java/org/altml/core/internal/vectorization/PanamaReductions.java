@@ -86,31 +86,6 @@ final class PanamaReductions {
     return count;
   }
 
-  /**
-   * {@link VectorOps#narrow}: a double vector rounded to a float vector of as many lanes (half the width), and a
-   * lane-wise max of |src| reduced at the end (max is exact, so the order does not matter; NaN propagates).
-   */
-  static double narrow(double[] src, int srcOff, float[] dst, int dstOff, int n) {
-    DoubleVector max = DoubleVector.zero(DSPECIES);
-    int i = 0;
-    for (int limit = DSPECIES.loopBound(n); i < limit; i += DLANES) {
-      DoubleVector v = DoubleVector.fromArray(DSPECIES, src, srcOff + i);
-      ((FloatVector) v.convertShape(VectorOperators.D2F, HALF_FLOAT, 0)).intoArray(dst, dstOff + i);
-      max = max.max(v.abs());
-    }
-    double m = max.reduceLanes(VectorOperators.MAX);
-    for (; i < n; i++) {
-      double v = src[srcOff + i];
-      dst[dstOff + i] = (float) v;
-      m = Math.max(m, Math.abs(v));
-    }
-    return m;
-  }
-
-  /** Floats as many as a double vector's lanes: the shape {@link #narrow} rounds a double vector into. */
-  private static final VectorSpecies<Float> HALF_FLOAT =
-      VectorSpecies.of(float.class, VectorShape.forBitSize(DLANES * Float.SIZE));
-
   static float dot(float[] a, int aOff, float[] b, int bOff, int n) {
     int i = 0;
     float res = 0f;

@@ -55,11 +55,6 @@ final class PanamaVectorOps implements VectorOps {
   }
 
   @Override
-  public double narrow(double[] src, int srcOff, float[] dst, int dstOff, int n) {
-    return PanamaReductions.narrow(src, srcOff, dst, dstOff, n);
-  }
-
-  @Override
   public int countAtLeast(float[] a, int off, int n, float threshold) {
     return PanamaReductions.countAtLeast(a, off, n, threshold);
   }

@@ -64,17 +64,6 @@ public final class ScalarVectorOps implements VectorOps {
   }
 
   @Override
-  public double narrow(double[] src, int srcOff, float[] dst, int dstOff, int n) {
-    double max = 0;
-    for (int i = 0; i < n; i++) {
-      double v = src[srcOff + i];
-      dst[dstOff + i] = (float) v;
-      max = Math.max(max, Math.abs(v));
-    }
-    return max;
-  }
-
-  @Override
   public int countAtLeast(float[] a, int off, int n, float threshold) {
     int count = 0;
     for (int i = 0; i < n; i++) {

@@ -51,12 +51,6 @@ public interface VectorOps {
    */
   int markWithin(float[] a, int off, int n, float c, float band, boolean[] marks, int marksOff);
 
-  /**
-   * dst[dstOff+i] = (float) src[srcOff+i] for i in [0, n) (rounded to nearest); returns the largest |src[srcOff+i]|,
-   * from 0 ({@link Math#max}: NaN if any is NaN). Exact, the same in every implementation.
-   */
-  double narrow(double[] src, int srcOff, float[] dst, int dstOff, int n);
-
   /** In place: y[yOff+i] = fma(alpha, x[xOff+i], y[yOff+i]) for i in [0, n). */
   void axpy(float alpha, float[] x, int xOff, float[] y, int yOff, int n);
 
