@@ -73,10 +73,7 @@ class TestCommandTest {
 
   @Test
   void aLabelTheModelDoesNotHaveIsAnErrorNamingTheExample() throws IOException {
-    Path bad = dir.resolve("bad.svm");
-    List<String> lines = new java.util.ArrayList<>(Files.readAllLines(test));
-    lines.set(400, "7 1:1");
-    Files.write(bad, lines);
+    Path bad = testWithLine(400, "7 1:1");
     Path out = dir.resolve("p.txt");
     CliRun r = CliRun.of("test", "--model", model.toString(), "--data", bad.toString(), "--predictions", out.toString());
     assertEquals(2, r.exitCode());
@@ -87,10 +84,7 @@ class TestCommandTest {
 
   @Test
   void aMalformedLineIsAnErrorNamingTheFileAndLineAndWritesNothing() throws IOException {
-    Path bad = dir.resolve("bad.svm");
-    List<String> lines = new java.util.ArrayList<>(Files.readAllLines(test));
-    lines.set(520, "1 3:0.5 2:x");
-    Files.write(bad, lines);
+    Path bad = testWithLine(520, "1 3:0.5 2:x");
     Path out = dir.resolve("p.txt");
     Files.writeString(out, "keep me", StandardCharsets.UTF_8);
     CliRun r = CliRun.of("test", "--model", model.toString(), "--data", bad.toString(), "--predictions", out.toString(),
@@ -99,6 +93,15 @@ class TestCommandTest {
     assertTrue(r.errLine().startsWith("alt: " + bad + ":521:"), r.err());
     assertEquals("", r.out());
     assertEquals("keep me", Files.readString(out), "an existing predictions file is left as it was");
+  }
+
+  /** The test file with its line {@code index} (0-based) replaced by {@code line}, as bad.svm. */
+  private Path testWithLine(int index, String line) throws IOException {
+    Path bad = dir.resolve("bad.svm");
+    List<String> lines = new java.util.ArrayList<>(Files.readAllLines(test));
+    lines.set(index, line);
+    Files.write(bad, lines);
+    return bad;
   }
 
   @Test
