@@ -113,15 +113,17 @@ public final class StateInput extends DataInputStream {
    */
   public void readDoubleRows(double[] dst, int off, int n, int rows, int stride) throws IOException {
     requireValues((long) rows * n, Double.BYTES, "rows of " + n + " values");
-    double[] batch = new double[rowsPerBatch(n, rows, Double.BYTES) * n];
-    readRows(batch, dst, off, n, rows, stride, values -> readDoubles(batch, 0, values));
+    int perBatch = rowsPerBatch(n, rows, Double.BYTES);
+    double[] batch = new double[perBatch * n];
+    readRows(batch, perBatch, dst, off, n, rows, stride, values -> readDoubles(batch, 0, values));
   }
 
   /** As {@link #readDoubleRows} for floats. */
   public void readFloatRows(float[] dst, int off, int n, int rows, int stride) throws IOException {
     requireValues((long) rows * n, Float.BYTES, "rows of " + n + " values");
-    float[] batch = new float[rowsPerBatch(n, rows, Float.BYTES) * n];
-    readRows(batch, dst, off, n, rows, stride, values -> readFloats(batch, 0, values));
+    int perBatch = rowsPerBatch(n, rows, Float.BYTES);
+    float[] batch = new float[perBatch * n];
+    readRows(batch, perBatch, dst, off, n, rows, stride, values -> readFloats(batch, 0, values));
   }
 
   /** Reads the first {@code values} values of a batch. */
@@ -129,15 +131,17 @@ public final class StateInput extends DataInputStream {
     void read(int values) throws IOException;
   }
 
-  /** Whole rows of {@code n} values that fit the read chunk (at least one, at most {@code rows}). */
+  /** Whole rows of {@code n} values that fit the read chunk (at least one, and at most {@code rows} when there are any). */
   private int rowsPerBatch(int n, int rows, int bytesEach) {
-    return Math.min(rows, Math.max(1, chunk.length / bytesEach / Math.max(1, n)));
+    return Math.max(1, Math.min(rows, chunk.length / bytesEach / Math.max(1, n)));
   }
 
-  /** Fills {@code batch} (an array of whole rows) again and again, copying each row into its place in {@code dst}. */
-  private static void readRows(Object batch, Object dst, int off, int n, int rows, int stride, BatchReader reader)
+  /**
+   * Fills {@code batch} (an array of {@code perBatch} whole rows, at least one) again and again, copying each row into its
+   * place in {@code dst}.
+   */
+  private static void readRows(Object batch, int perBatch, Object dst, int off, int n, int rows, int stride, BatchReader reader)
       throws IOException {
-    int perBatch = n == 0 ? rows : java.lang.reflect.Array.getLength(batch) / n;
     for (int r = 0; r < rows; r += perBatch) {
       int k = Math.min(perBatch, rows - r);
       reader.read(k * n);
