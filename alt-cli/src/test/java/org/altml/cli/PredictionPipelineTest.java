@@ -126,8 +126,8 @@ class PredictionPipelineTest {
   /**
    * With metrics, the blocks' suites merged in order give {@code TrainThenTest.test}'s report over the same examples,
    * every metric to the last bit, on any number of threads and with or without lines; and the lines stay predict's.
-   * Six blocks of 256, a double linear model (its frozen predictors score through the float copy of W), a float one,
-   * a kernel model, and the standardized scaling.
+   * Six blocks of 256; FALT and SALT at their defaults, in double (their frozen predictors score through the float copy
+   * of W), and FALT(k); raw and standardized.
    */
   @Test
   void metricsAreTrainThenTestsOnAnyNumberOfThreads() throws IOException {
