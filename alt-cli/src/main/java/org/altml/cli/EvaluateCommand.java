@@ -212,10 +212,6 @@ public final class EvaluateCommand implements Callable<Integer> {
     }
   }
 
-  private static double nanosPerExample(double seconds, long examples) {
-    return examples == 0 ? Double.NaN : seconds * 1e9 / examples;
-  }
-
   private void printJson(PrintWriter out, TrainThenTestResult result) throws IOException {
     try (JsonGenerator g = Reports.json(out, true)) {
       g.writeStartObject();
@@ -225,8 +221,8 @@ public final class EvaluateCommand implements Callable<Integer> {
       Reports.number(g, "testSeconds", result.testSeconds());
       g.writeNumberField("trainExamples", result.trainExamples());
       g.writeNumberField("testExamples", result.testExamples());
-      Reports.number(g, "trainNanosPerExample", nanosPerExample(result.trainSeconds(), result.trainExamples()));
-      Reports.number(g, "testNanosPerExample", nanosPerExample(result.testSeconds(), result.testExamples()));
+      Reports.number(g, "trainNanosPerExample", Reports.nanosPerExample(result.trainSeconds(), result.trainExamples()));
+      Reports.number(g, "testNanosPerExample", Reports.nanosPerExample(result.testSeconds(), result.testExamples()));
       g.writeNumberField("testThreads", result.threads());
       g.writeNumberField("numLabels", result.learner().numLabels());
       Reports.model(g, result.learner());
@@ -241,9 +237,9 @@ public final class EvaluateCommand implements Callable<Integer> {
         order.toLowerCase(Locale.ROOT), ProtocolOptions.order(order) == Order.SHUFFLE ? " (seed " + seed.seed() + ")" : "",
         scale.toLowerCase(Locale.ROOT));
     out.printf(Locale.ROOT, "train %s: %d examples, %.3f s (%.0f ns/example)%n", DataLoading.shortName(trainFile),
-        result.trainExamples(), result.trainSeconds(), nanosPerExample(result.trainSeconds(), result.trainExamples()));
+        result.trainExamples(), result.trainSeconds(), Reports.nanosPerExample(result.trainSeconds(), result.trainExamples()));
     out.printf(Locale.ROOT, "test  %s: %d examples, %.3f s (%.0f ns/example, %d threads)%n", DataLoading.shortName(testFile),
-        result.testExamples(), result.testSeconds(), nanosPerExample(result.testSeconds(), result.testExamples()),
+        result.testExamples(), result.testSeconds(), Reports.nanosPerExample(result.testSeconds(), result.testExamples()),
         result.threads());
     String statistics = Reports.statisticsLine(result.learner());
     if (!statistics.isEmpty()) {

@@ -192,6 +192,11 @@ final class Reports {
     }
   }
 
+  /** Nanoseconds per example of a pass of {@code seconds} over {@code examples} (NaN for none). */
+  static double nanosPerExample(double seconds, long examples) {
+    return examples == 0 ? Double.NaN : seconds * 1e9 / examples;
+  }
+
   /** A fraction as a percentage with two decimals, {@code -} for NaN. */
   static String percent(double fraction) {
     return Double.isFinite(fraction) ? String.format(Locale.ROOT, "%.2f", 100 * fraction) : "-";

@@ -129,10 +129,6 @@ public final class TestCommand implements Callable<Integer> {
     return 0;
   }
 
-  private static double nanosPerExample(double seconds, long examples) {
-    return examples == 0 ? Double.NaN : seconds * 1e9 / examples;
-  }
-
   private void printJson(PrintWriter out, OnlineMultiLabelLearner model, MetricReport report, long examples, double seconds,
       int workers) throws IOException {
     try (JsonGenerator g = Reports.json(out, true)) {
@@ -141,7 +137,7 @@ public final class TestCommand implements Callable<Integer> {
       Reports.counts(g, report);
       Reports.number(g, "seconds", seconds);
       g.writeNumberField("examples", examples);
-      Reports.number(g, "nanosPerExample", nanosPerExample(seconds, examples));
+      Reports.number(g, "nanosPerExample", Reports.nanosPerExample(seconds, examples));
       g.writeNumberField("threads", workers);
       g.writeNumberField("numLabels", model.numLabels());
       g.writeStringField("modelFile", DataFiles.displayName(modelFile));
@@ -156,7 +152,7 @@ public final class TestCommand implements Callable<Integer> {
       double seconds, int workers) {
     out.printf(Locale.ROOT, "test: %s, from %s%n", Reports.describe(model), DataLoading.shortName(modelFile));
     out.printf(Locale.ROOT, "data %s: %d examples, %.3f s end to end (%.0f ns/example, %d threads)%n",
-        DataLoading.shortName(dataFile), examples, seconds, nanosPerExample(seconds, examples), workers);
+        DataLoading.shortName(dataFile), examples, seconds, Reports.nanosPerExample(seconds, examples), workers);
     out.println();
     Reports.paperTable(model.name(), report, examples, "examples", out);
   }

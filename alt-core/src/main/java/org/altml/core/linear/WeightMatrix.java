@@ -380,21 +380,22 @@ public final class WeightMatrix {
       shadowRows = new float[shadowBase + capacity * shadowStride];
       rowMax = new double[capacity];
       for (int r = 0; r < capacity; r++) {
-        double max = 0;
-        for (int j = 0, at = base + r * stride, to = shadowBase + r * shadowStride; j < width; j++) {
-          double v = w[at + j];
-          shadowRows[to + j] = (float) v;
-          max = Math.max(max, Math.abs(v));
-        }
-        rowMax[r] = max;
+        rowMax[r] = narrowRow(w, base + r * stride, shadowRows, shadowBase + r * shadowStride);
       }
-      double bmax = 0;
       shadowBias = new float[shadowStride];
-      for (int j = 0; j < width; j++) {
-        shadowBias[j] = (float) biasRowDouble[j];
-        bmax = Math.max(bmax, Math.abs(biasRowDouble[j]));
-      }
+      double bmax = narrowRow(biasRowDouble, 0, shadowBias, 0);
       biasMax = hasBias ? bmax : 0;
+    }
+
+    /** One row rounded to float: dst[to + j] = (float) src[at + j] for j < width; returns the row's largest |w|. */
+    private double narrowRow(double[] src, int at, float[] dst, int to) {
+      double max = 0;
+      for (int j = 0; j < width; j++) {
+        double v = src[at + j];
+        dst[to + j] = (float) v;
+        max = Math.max(max, Math.abs(v));
+      }
+      return max;
     }
 
     /**
