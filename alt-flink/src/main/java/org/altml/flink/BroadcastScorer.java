@@ -2,8 +2,10 @@ package org.altml.flink;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.altml.core.eval.FeatureScaler;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Predictor;
+import org.altml.core.model.SavedModel;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
@@ -25,7 +27,7 @@ import org.apache.flink.util.Collector;
  *
  * <p>The model's bytes are the broadcast state (so a restore or a rescale brings every predictor the current
  * model); each predictor decodes them once per version into a frozen learner and predicts through its
- * {@link Predictor}.
+ * {@link Predictor}, scaling every record as the model was trained (a model file's fitted {@code --scale}).
  */
 public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, ModelMessage, String> implements CheckpointedFunction {
   private static final long serialVersionUID = 1L;
@@ -40,6 +42,7 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
   private transient LineScorer scorer;
   private transient long version = Long.MIN_VALUE;
   private transient Predictor predictor;
+  private transient FeatureScaler scaler;
   private transient List<TextLine> waiting;
   private transient ListState<TextLine> waitingState;
 
@@ -69,17 +72,19 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
 
   private void use(ModelMessage m) {
     if (m.round != version) {
-      OnlineMultiLabelLearner l = Models.learner(m.model, "model version " + m.round);
+      SavedModel saved = Models.saved(m.model, "model version " + m.round);
+      OnlineMultiLabelLearner l = saved.learner();
       if (l.numLabels() != numLabels) {
         throw new IllegalArgumentException("model version " + m.round + " has " + l.numLabels() + " labels, the data " + numLabels);
       }
       predictor = l.predictor();
+      scaler = FrozenScorer.scalerOf(saved);
       version = m.round;
     }
   }
 
   private void score(TextLine line, Context ctx, Collector<String> out) throws Exception {
-    String prediction = scorer.score(line, predictor, version);
+    String prediction = scorer.score(line, predictor, scaler, version);
     if (prediction != null) {
       out.collect(prediction);
     } else if (scorer.bad() != null) {
@@ -88,7 +93,7 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
   }
 
   private void score(TextLine line, ReadOnlyContext ctx, Collector<String> out) throws Exception {
-    String prediction = scorer.score(line, predictor, version);
+    String prediction = scorer.score(line, predictor, scaler, version);
     if (prediction != null) {
       out.collect(prediction);
     } else if (scorer.bad() != null) {

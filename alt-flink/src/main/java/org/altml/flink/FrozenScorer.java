@@ -2,9 +2,12 @@ package org.altml.flink;
 
 import java.io.IOException;
 import java.io.InputStream;
+import org.altml.core.eval.FeatureScaler;
+import org.altml.core.eval.FeatureScaling;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Predictor;
 import org.altml.core.model.ModelIo;
+import org.altml.core.model.SavedModel;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.FileSystem;
@@ -17,7 +20,8 @@ import org.apache.flink.util.Collector;
  * opens: the fast path of {@code alt flink predict --model}. It has one input, so Flink chains the file
  * source, this scorer and what follows into one task per subtask (no serialisation, no network buffers
  * between them); {@link BroadcastScorer}, which takes a second input to swap models, cannot be chained to
- * its source. The same predictions as {@link BroadcastScorer} with the same model (model version 0).
+ * its source. The same predictions as {@link BroadcastScorer} with the same model (model version 0), and as
+ * {@code alt predict}: a model trained with {@code --scale} scales every record with its fitted statistics.
  *
  * <p>The file is read through Flink's file systems ({@code file:}, and on a cluster any shared file system
  * Flink is configured for, e.g. {@code s3://} or {@code hdfs://}), so every TaskManager must be able to read
@@ -32,6 +36,7 @@ public final class FrozenScorer extends ProcessFunction<TextLine, String> {
   private final boolean withScores;
   private transient LineScorer scorer;
   private transient Predictor predictor;
+  private transient FeatureScaler scaler;
 
   /**
    * Scores records of {@code data} with the model at {@code modelUri} (a path or URI Flink's file systems
@@ -46,22 +51,29 @@ public final class FrozenScorer extends ProcessFunction<TextLine, String> {
 
   @Override
   public void open(OpenContext context) throws IOException {
-    OnlineMultiLabelLearner learner = read(modelUri);
+    SavedModel saved = read(modelUri);
+    OnlineMultiLabelLearner learner = saved.learner();
     if (learner.numLabels() != numLabels) {
       throw new IllegalArgumentException(modelUri + ": the model has " + learner.numLabels() + " labels, the data " + numLabels);
     }
     // frozen: a double linear model decides labels without predictions' scores from a float copy of W, exactly
     predictor = withScores ? learner.predictor() : learner.frozenPredictors().get();
+    scaler = scalerOf(saved);
     scorer = new LineScorer(data, numLabels, withScores);
   }
 
-  /** The learner of the model file at {@code uri}, verified (checksum) as {@code alt predict} reads it. */
-  static OnlineMultiLabelLearner read(String uri) throws IOException {
+  /** This subtask's copy of the model's scaler (it transforms into scratch), or null when the model has none. */
+  static FeatureScaler scalerOf(SavedModel saved) {
+    return saved.scaler().scaling() == FeatureScaling.NONE ? null : saved.scaler().copy();
+  }
+
+  /** The model file at {@code uri}, verified (checksum) as {@code alt predict} reads it. */
+  static SavedModel read(String uri) throws IOException {
     return read(uri, uri);
   }
 
   /** As {@link #read(String)}, errors naming the file {@code name} (the path as the user gave it). */
-  static OnlineMultiLabelLearner read(String uri, String name) throws IOException {
+  static SavedModel read(String uri, String name) throws IOException {
     Path path = new Path(uri);
     FileSystem fs = path.getFileSystem();
     if (!fs.exists(path)) {
@@ -69,13 +81,13 @@ public final class FrozenScorer extends ProcessFunction<TextLine, String> {
     }
     FileStatus status = fs.getFileStatus(path);
     try (InputStream in = fs.open(path)) {
-      return ModelIo.read(in, status.getLen(), name).learner();
+      return ModelIo.read(in, status.getLen(), name);
     }
   }
 
   @Override
   public void processElement(TextLine line, Context ctx, Collector<String> out) throws Exception {
-    String prediction = scorer.score(line, predictor, 0);
+    String prediction = scorer.score(line, predictor, scaler, 0);
     if (prediction != null) {
       out.collect(prediction);
     } else if (scorer.bad() != null) {

@@ -1,14 +1,17 @@
 package org.altml.flink;
 
 import java.io.IOException;
+import org.altml.core.eval.FeatureScaler;
 import org.altml.core.learner.Predictor;
 import org.altml.core.learner.Scores;
+import org.altml.sparse.SparseVector;
 import org.altml.sparse.io.RecordParser;
 
 /**
- * Parses one line and scores it, for one predictor instance ({@link FrozenScorer}, {@link BroadcastScorer}):
- * the prediction's JSON line, or the bad record's. Keeps its scores, its JSON builder and the quoted name of
- * the last file, so a record allocates only its output line. Not thread-safe (one per subtask).
+ * Parses one line, scales it as the model was trained ({@code alt train --scale}: the model file's fitted
+ * scaling) and scores it, for one predictor instance ({@link FrozenScorer}, {@link BroadcastScorer}): the
+ * prediction's JSON line, or the bad record's. Keeps its scores, its JSON builder and the quoted name of the
+ * last file, so a record allocates only its output line. Not thread-safe (one per subtask).
  */
 final class LineScorer {
   private final Parsing parsing;
@@ -34,7 +37,7 @@ final class LineScorer {
    *
    * @throws IOException when the file's header cannot be read
    */
-  String score(TextLine line, Predictor predictor, long version) throws IOException {
+  String score(TextLine line, Predictor predictor, FeatureScaler scaler, long version) throws IOException {
     bad = null;
     RecordParser p = parsing.parse(line);
     if (p == null) {
@@ -47,11 +50,12 @@ final class LineScorer {
       file = line.file;
       quotedFile = Output.quote(file);
     }
+    SparseVector x = scaler == null ? p.features() : scaler.transform(p.features());
     if (withScores) {
-      predictor.predict(p.features(), scores);
+      predictor.predict(x, scores);
       return Output.prediction(json, quotedFile, line.line, null, version, scores, true, labels);
     }
-    int n = predictor.predictLabels(p.features(), scores, labels); // a frozen predictor may skip exact scores
+    int n = predictor.predictLabels(x, scores, labels); // a frozen predictor may skip exact scores
     return Output.prediction(json, quotedFile, line.line, null, version, labels, n, null);
   }
 

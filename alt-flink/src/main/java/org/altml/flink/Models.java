@@ -26,8 +26,16 @@ public final class Models {
 
   /** The learner of {@link #toBytes} bytes. */
   public static OnlineMultiLabelLearner learner(byte[] bytes, String source) {
+    return saved(bytes, source).learner();
+  }
+
+  /**
+   * The whole model of model-file bytes: the learner with its preprocessing (a model file written by {@code alt
+   * train --scale ...} carries the fitted scaling, which predictions must apply).
+   */
+  public static SavedModel saved(byte[] bytes, String source) {
     try {
-      return ModelIo.fromBytes(bytes, source).learner();
+      return ModelIo.fromBytes(bytes, source);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

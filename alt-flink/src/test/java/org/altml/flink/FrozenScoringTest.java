@@ -7,15 +7,22 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.altml.core.eval.FeatureScaler;
+import org.altml.core.eval.FeatureScaling;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Scores;
 import org.altml.core.model.ModelIo;
 import org.altml.core.model.SavedModel;
+import org.altml.sparse.LabelSet;
+import org.altml.sparse.SparseVector;
+import org.altml.sparse.data.Dataset;
 import org.altml.sparse.io.DataFormatException;
 import org.altml.sparse.io.LibSvmReader;
 import org.altml.sparse.io.ReadOptions;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.runtime.jobgraph.JobGraph;
 import org.apache.flink.runtime.jobgraph.JobVertex;
+import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -84,6 +91,70 @@ class FrozenScoringTest {
       }
     }
     assertEquals(2998, checked);
+  }
+
+  /**
+   * A model trained with {@code --scale standardize} carries its fitted statistics: both scoring jobs (the frozen
+   * model file and a broadcast model) scale every record with them, as {@code alt predict} does, and so predict
+   * what the learner predicts on the scaled examples (not on the raw ones, which differ on this data).
+   */
+  @Test
+  void aModelTrainedWithScalingScalesEveryRecordAsAltPredictDoes() throws Exception {
+    Path train = FlinkTesting.libSvm(dir, "train.svm", 1000, 5, List.of());
+    Path test = FlinkTesting.libSvm(dir, "test.svm", 600, 6, List.of());
+    ReadOptions options = ReadOptions.defaults().withNumLabels(FlinkTesting.LABELS);
+    Dataset data = LibSvmReader.read(train, options);
+    FeatureScaler scaler = FeatureScaler.fit(FeatureScaling.STANDARDIZE, data);
+    OnlineMultiLabelLearner learner = FlinkTesting.setup("falt").create(0);
+    SparseVector x = new SparseVector();
+    LabelSet y = new LabelSet();
+    for (int i = 0; i < data.size(); i++) {
+      learner.update(scaler.transform(data.features(i, x)), data.labels(i, y));
+    }
+    SavedModel saved = new SavedModel(learner, null, data.numFeatures(), scaler, Map.of());
+    Path model = dir.resolve("scaled.model");
+    ModelIo.write(saved, model);
+
+    Map<Long, String> scaled = new HashMap<>();
+    int differ = 0;
+    Scores scores = new Scores(FlinkTesting.LABELS);
+    try (LibSvmReader r = LibSvmReader.open(test, options)) {
+      while (r.advance()) {
+        learner.predict(scaler.transform(r.features()), scores);
+        String want = labels(scores);
+        learner.predict(r.features(), scores);
+        differ += want.equals(labels(scores)) ? 0 : 1;
+        scaled.put(r.lineNumber(), want);
+      }
+    }
+    assertTrue(differ > 0, "raw and scaled examples must be predicted differently for this test to mean anything");
+
+    StreamExecutionEnvironment env = FlinkTesting.env(2, null);
+    List<String> frozen = FlinkTesting.ofType(FlinkTesting.collect(Jobs.scoreFrozen(env, List.of(test.toString()),
+        DataSpec.libSvm(FlinkTesting.LABELS), FlinkTesting.LABELS, model.toString(), 2, false, null).all()), "prediction");
+    env = FlinkTesting.env(2, null);
+    DataStream<ModelMessage> models = env.fromData(TypeInformation.of(ModelMessage.class),
+        new ModelMessage(1, -1, 1, ModelIo.toBytes(saved), null)).setParallelism(1);
+    List<String> broadcast = FlinkTesting.ofType(FlinkTesting.collect(Jobs.score(env, List.of(test.toString()),
+        DataSpec.libSvm(FlinkTesting.LABELS), FlinkTesting.LABELS, models, 2, false, null).all()), "prediction");
+    for (List<String> predictions : List.of(frozen, broadcast)) {
+      assertEquals(scaled.size(), predictions.size());
+      for (String p : predictions) {
+        long line = Long.parseLong(p.replaceAll(".*\"line\":(\\d+),.*", "$1"));
+        assertEquals(scaled.get(line), p.replaceAll(".*\"labels\":\\[([0-9,]*)\\].*", "$1"), "line " + line);
+      }
+    }
+  }
+
+  /** The predicted labels of {@code scores}, comma separated, as the prediction lines list them. */
+  private static String labels(Scores scores) {
+    StringBuilder b = new StringBuilder();
+    for (int l = 0; l < FlinkTesting.LABELS; l++) {
+      if (scores.isPredicted(l)) {
+        b.append(b.length() == 0 ? "" : ",").append(l);
+      }
+    }
+    return b.toString();
   }
 
   @Test
