@@ -27,6 +27,26 @@ final class LineCursor {
     return read(true);
   }
 
+  /**
+   * The next line in a new array of its length (line end dropped), or null at the end of the input: {@link
+   * #next()} and a copy of its bytes, in one copy from the read block when the line lies within it (all but
+   * about one line per block).
+   */
+  byte[] nextCopy() throws IOException {
+    if (blockPos < blockLimit) {
+      int p = LineFormat.indexOfNewline(block, blockPos, blockLimit);
+      if (p < blockLimit) {
+        int len = p - blockPos;
+        byte[] line = Arrays.copyOfRange(block, blockPos, len > 0 && block[p - 1] == '\r' ? p - 1 : p);
+        consumed += len + 1;
+        blockPos = p + 1;
+        return line;
+      }
+    }
+    int n = next();
+    return n < 0 ? null : Arrays.copyOf(buf, n);
+  }
+
   /** Passes over the next line; false at the end of the input. */
   boolean skip() throws IOException {
     return read(false) >= 0;

@@ -120,16 +120,28 @@ public final class LineFormat implements BulkFormat<TextLine, FileSourceSplit> {
       return n;
     }
 
+    /** The next line of the split in an array of its own, or null at the end of the split. */
+    private byte[] nextCopy() throws IOException {
+      if (lines.consumed() >= end) {
+        return null;
+      }
+      byte[] text = lines.nextCopy();
+      if (text != null) {
+        line++;
+      }
+      return text;
+    }
+
     @Override
     public RecordIterator<TextLine> readBatch() throws IOException {
       List<TextLine> batch = new ArrayList<>(BATCH);
       long first = emitted;
       for (int i = 0; i < BATCH; i++) {
-        int n = next();
-        if (n < 0) {
+        byte[] text = nextCopy();
+        if (text == null) {
           break;
         }
-        batch.add(new TextLine(file, line, java.util.Arrays.copyOf(lines.buffer(), n)));
+        batch.add(new TextLine(file, line, text));
       }
       if (batch.isEmpty()) {
         return null;

@@ -100,4 +100,43 @@ class LineFormatTest {
       assertEquals(want, LineFormat.indexOfNewline(a, from, to), java.util.Arrays.toString(a) + " from " + from + " to " + to);
     }
   }
+
+  /**
+   * {@link LineCursor#nextCopy()} gives the lines {@link LineCursor#next()} gives, with the same consumed counts:
+   * lines within a 64 KiB block, across block ends and longer than a block, empty lines, CRLF ends (a '\r' at a
+   * block's end too), and a last line without its end.
+   */
+  @Test
+  void aCursorsCopiedLinesAreTheLinesItReads() throws Exception {
+    java.util.Random random = new java.util.Random(5);
+    for (int trial = 0; trial < 30; trial++) {
+      java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+      int lines = 1 + random.nextInt(400);
+      for (int i = 0; i < lines; i++) {
+        int len = random.nextInt(10) == 0 ? 0 : random.nextInt(random.nextInt(20) == 0 ? 150_000 : 2_000);
+        for (int k = 0; k < len; k++) {
+          b.write(random.nextInt(8) == 0 ? '\r' : 'a' + random.nextInt(26));
+        }
+        if (i < lines - 1 || random.nextBoolean()) {
+          byte[] end = (random.nextBoolean() ? "\r\n" : "\n").getBytes(StandardCharsets.US_ASCII);
+          b.write(end, 0, end.length);
+        }
+      }
+      byte[] bytes = b.toByteArray();
+      LineCursor read = new LineCursor(new java.io.ByteArrayInputStream(bytes));
+      LineCursor copied = new LineCursor(new java.io.ByteArrayInputStream(bytes));
+      int count = 0;
+      while (true) {
+        int n = read.next();
+        byte[] copy = copied.nextCopy();
+        if (n < 0) {
+          assertEquals(null, copy, "trial " + trial + ": both end after " + count + " lines");
+          break;
+        }
+        assertTrue(java.util.Arrays.equals(read.buffer(), 0, n, copy, 0, copy.length), "trial " + trial + ", line " + (count + 1));
+        assertEquals(read.consumed(), copied.consumed(), "trial " + trial + ", line " + (count + 1));
+        count++;
+      }
+    }
+  }
 }
