@@ -22,6 +22,7 @@ import org.apache.flink.util.Collector;
  * between them); {@link BroadcastScorer}, which takes a second input to swap models, cannot be chained to
  * its source. The same predictions as {@link BroadcastScorer} with the same model (model version 0), and as
  * {@code alt predict}: a model trained with {@code --scale} scales every record with its fitted statistics.
+ * Before its first record each predictor warms the JIT up ({@link ScorerWarmup}).
  *
  * <p>The file is read through Flink's file systems ({@code file:}, and on a cluster any shared file system
  * Flink is configured for, e.g. {@code s3://} or {@code hdfs://}), so every TaskManager must be able to read
@@ -59,8 +60,12 @@ public final class FrozenScorer extends ProcessFunction<TextLine, String> {
     // frozen: a double linear model decides labels without predictions' scores from a float copy of W, exactly
     predictor = withScores ? learner.predictor() : learner.frozenPredictors().get();
     scaler = scalerOf(saved);
+    ScorerWarmup.run(predictor, numLabels, saved.numFeatures(), withScores, scaler, WARMUP_NANOS);
     scorer = new LineScorer(data, numLabels, withScores);
   }
+
+  /** How long a predictor warms the JIT up before its first record. */
+  static final long WARMUP_NANOS = 600_000_000L;
 
   /** This subtask's copy of the model's scaler (it transforms into scratch), or null when the model has none. */
   static FeatureScaler scalerOf(SavedModel saved) {
