@@ -4,30 +4,19 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import org.altml.core.eval.FeatureScaler;
+import org.altml.core.model.DataFit;
 import org.altml.core.model.ModelIo;
 import org.altml.core.model.SavedModel;
 import org.altml.sparse.InsufficientMemoryException;
 import org.altml.sparse.io.DataFiles;
 
 /**
- * Whether data fits a saved model, for {@code alt predict} and {@code alt train --from}: a model knows its
- * L, its label names and d of its training data, and data that does not match is most likely the wrong
- * file (a model of emotions given scene data), which would otherwise give silent nonsense.
- *
- * <ul>
- *   <li>More labels than the model: an error (a model's labels are fixed when it is first trained).
- *   <li>Label names (when both the data and the model have them: ARFF with its XML, not LIBSVM's label
- *       ids) that differ from the model's, position by position: an error naming both.
- *   <li>Many more features than the model was trained on, d' &gt;= 2d + {@value #FEATURE_SLACK} (a
- *       declared ARFF header, or a LIBSVM feature index): an error, or with {@code --allow-new-features} a
- *       one-line warning (new features contribute nothing to predictions). A model of unknown d (0) is
- *       not checked.
- * </ul>
+ * Whether data fits a saved model, for {@code alt predict}, {@code alt test} and {@code alt train --from}: the
+ * checks of {@link DataFit} with the command line's files, options and warnings. Many more features than the
+ * model was trained on are an error, or with {@code --allow-new-features} a one-line warning (new features
+ * contribute nothing to predictions).
  */
 final class ModelFit {
-  /** Features beyond twice the model's d that are still taken as the same kind of data. */
-  static final int FEATURE_SLACK = 100;
-
   private static final String ALLOW = "--allow-new-features";
 
   private final SavedModel model;
@@ -55,22 +44,7 @@ final class ModelFit {
    * @throws IllegalArgumentException naming both files when they do not match
    */
   void labels(int numLabels, List<String> names) {
-    int modelLabels = model.learner().numLabels();
-    if (numLabels > modelLabels) {
-      throw new IllegalArgumentException(dataName + " has " + numLabels + " labels but the model " + modelName + " has "
-          + modelLabels + ": a model's labels are fixed when it is first trained");
-    }
-    if (names == null || isIndexNames(names) || isIndexNames(model.labelNames())) {
-      return;
-    }
-    List<String> own = model.labelNames();
-    for (int i = 0; i < names.size(); i++) {
-      if (!names.get(i).equals(own.get(i))) {
-        throw new IllegalArgumentException("the labels of " + dataName + " (" + sample(names) + ") are not those of the"
-            + " model " + modelName + " (" + sample(own) + "): label " + (i + 1) + " is '" + names.get(i) + "', not '"
-            + own.get(i) + "'; was the model trained on other data?");
-      }
-    }
+    DataFit.checkLabels(model, modelName, dataName, numLabels, names);
   }
 
   /**
@@ -95,12 +69,10 @@ final class ModelFit {
    *     unless new features are allowed (then one warning is printed, once)
    */
   void features(long numFeatures, boolean declared) {
-    int d = model.numFeatures();
-    if (d <= 0 || numFeatures < 2L * d + FEATURE_SLACK || warned) {
+    String what = warned ? null : DataFit.newFeatures(model, modelName, dataName, numFeatures, declared);
+    if (what == null) {
       return;
     }
-    String what = dataName + " has " + (declared ? numFeatures + " features" : "features up to " + numFeatures)
-        + ", the model " + modelName + " was trained on " + d;
     if (!allowNewFeatures) {
       throw new IllegalArgumentException(what + ": was the model trained on other data? (if the new features are meant,"
           + " give " + ALLOW + "; they contribute nothing)");
@@ -144,9 +116,6 @@ final class ModelFit {
     return saved;
   }
 
-  /** The provenance key under which {@code alt train} records the ARFF attributes it ignored. */
-  static final String IGNORED_ATTRIBUTES = "ignoreAttributes";
-
   /**
    * Applies the ARFF attributes the model was trained without to {@code options}: a model trained with
    * {@code --ignore-attributes protein} must see its data without protein too, or every feature after it
@@ -155,8 +124,7 @@ final class ModelFit {
    * @throws IllegalArgumentException if {@code options} ignore other attributes than the model did
    */
   static void ignoreAsTheModelDid(SavedModel model, Path modelFile, DataOptions options) {
-    String recorded = model.provenance().getOrDefault(IGNORED_ATTRIBUTES, "");
-    List<String> own = recorded.isEmpty() ? List.of() : List.of(recorded.split(","));
+    List<String> own = DataFit.ignoredAttributes(model);
     if (options.ignoreAttributes.isEmpty()) {
       options.ignoreAttributes = own;
     } else if (!options.ignoreAttributes.equals(own)) {
@@ -165,21 +133,5 @@ final class ModelFit {
           + (own.isEmpty() ? "none" : String.join(",", own)) + "): the model's are applied by themselves, leave the option"
           + " out");
     }
-  }
-
-  /** Whether {@code names} are "0", "1", ...: the names of data whose labels have none (LIBSVM). */
-  static boolean isIndexNames(List<String> names) {
-    for (int i = 0; i < names.size(); i++) {
-      if (!names.get(i).equals(Integer.toString(i))) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** The first few names, for a message. */
-  private static String sample(List<String> names) {
-    int shown = Math.min(4, names.size());
-    return String.join(", ", names.subList(0, shown)) + (names.size() > shown ? ", ..." : "");
   }
 }

@@ -19,6 +19,7 @@ import org.altml.core.learner.LearnerContext;
 import org.altml.core.learner.LearnerRegistry;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Settings;
+import org.altml.core.model.DataFit;
 import org.altml.core.model.ModelIo;
 import org.altml.core.model.SavedModel;
 import org.altml.sparse.data.Dataset;
@@ -233,7 +234,7 @@ public final class TrainCommand implements Callable<Integer> {
     }
     if (pass == 0 && !data.ignoreAttributes.isEmpty()) {
       // predict and train --from apply them by themselves
-      p.put(ModelFit.IGNORED_ATTRIBUTES, String.join(",", data.ignoreAttributes));
+      p.put(DataFit.IGNORED_ATTRIBUTES, String.join(",", data.ignoreAttributes));
     }
     return p;
   }

@@ -5,6 +5,7 @@ import java.util.List;
 import org.altml.core.eval.FeatureScaler;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Predictor;
+import org.altml.core.model.DataFit;
 import org.altml.core.model.SavedModel;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ListState;
@@ -28,6 +29,8 @@ import org.apache.flink.util.Collector;
  * <p>The model's bytes are the broadcast state (so a restore or a rescale brings every predictor the current
  * model); each predictor decodes them once per version into a frozen learner and predicts through its
  * {@link Predictor}, scaling every record as the model was trained (a model file's fitted {@code --scale}).
+ * Records with many more features than a model was trained on are bad records ({@link DataFit}); a model
+ * trained without some ARFF attributes fails the job (the data's reading is fixed when the job starts).
  */
 public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, ModelMessage, String> implements CheckpointedFunction {
   private static final long serialVersionUID = 1L;
@@ -72,11 +75,17 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
 
   private void use(ModelMessage m) {
     if (m.round != version) {
-      SavedModel saved = Models.saved(m.model, "model version " + m.round);
+      String name = "model version " + m.round;
+      SavedModel saved = Models.saved(m.model, name);
       OnlineMultiLabelLearner l = saved.learner();
       if (l.numLabels() != numLabels) {
-        throw new IllegalArgumentException("model version " + m.round + " has " + l.numLabels() + " labels, the data " + numLabels);
+        throw new IllegalArgumentException(name + " has " + l.numLabels() + " labels, the data " + numLabels);
       }
+      if (!DataFit.ignoredAttributes(saved).equals(data.ignoreAttributes())) {
+        throw new IllegalArgumentException(name + " was trained without the ARFF attributes " + DataFit.ignoredAttributes(saved)
+            + ", which this job reads: score it with --model, which reads the data as the model was trained");
+      }
+      scorer.checkFeaturesOf(saved, name);
       predictor = l.predictor();
       scaler = FrozenScorer.scalerOf(saved);
       version = m.round;

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.Serializable;
 import java.nio.file.Path;
 import java.util.List;
+import org.altml.core.model.DataFit;
+import org.altml.core.model.SavedModel;
 import org.altml.sparse.io.ReadOptions;
 import org.altml.sparse.io.RecordParser;
 
@@ -18,11 +20,55 @@ import org.altml.sparse.io.RecordParser;
  * @param zeroBased whether LIBSVM feature indices are 0-based
  * @param labelsXml the Mulan XML label file for ARFF files without one beside them, or null
  * @param labelsLast the number of label attributes at the end of ARFF files (MEKA), or -1
+ * @param ignoreAttributes ARFF attributes read as if absent (a model trained without them: {@link
+ *     DataFit#ignoredAttributes}); empty for none
  */
-public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String labelsXml, int labelsLast) implements Serializable {
+public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String labelsXml, int labelsLast, List<String> ignoreAttributes)
+    implements Serializable {
+  /** Copies the ignored attributes (null: none). */
+  public DataSpec {
+    ignoreAttributes = ignoreAttributes == null ? List.of() : List.copyOf(ignoreAttributes);
+  }
+
+  /** A spec that ignores no attribute. */
+  public DataSpec(int numLabels, int numFeatures, boolean zeroBased, String labelsXml, int labelsLast) {
+    this(numLabels, numFeatures, zeroBased, labelsXml, labelsLast, List.of());
+  }
+
   /** LIBSVM defaults with L labels. */
   public static DataSpec libSvm(int numLabels) {
     return new DataSpec(numLabels, 0, false, null, -1);
+  }
+
+  /**
+   * This spec fitted to a saved model it will score: the data's ARFF files are read without the attributes the
+   * model was trained without, and each ARFF header is checked against the model ({@link DataFit}: labels, their
+   * names, the number of features). A LIBSVM file declares none of these; its records are checked one by one as
+   * they are scored ({@link LineScorer}).
+   *
+   * @param modelName the model file as messages name it
+   * @throws IllegalArgumentException naming the model and the file when a file does not fit the model
+   * @throws IOException when an ARFF header cannot be read
+   */
+  public DataSpec fittedTo(SavedModel model, String modelName, List<String> files) throws IOException {
+    List<String> ignored = DataFit.ignoredAttributes(model);
+    if (!ignoreAttributes.isEmpty() && !ignoreAttributes.equals(ignored)) {
+      throw new IllegalArgumentException("the data is read without attributes " + ignoreAttributes + ", the model " + modelName
+          + " was trained without " + (ignored.isEmpty() ? "none" : ignored));
+    }
+    DataSpec fitted = new DataSpec(numLabels, numFeatures, zeroBased, labelsXml, labelsLast, ignored);
+    for (String file : files) {
+      if (!isArff(file)) {
+        continue;
+      }
+      RecordParser p = fitted.parser(file);
+      DataFit.checkLabels(model, modelName, file, p.numLabels(), p.labelNames());
+      String more = DataFit.newFeatures(model, modelName, file, p.numFeatures(), true);
+      if (more != null) {
+        throw new IllegalArgumentException(more + ": was the model trained on other data?");
+      }
+    }
+    return fitted;
   }
 
   /** Whether {@code file} is read as ARFF (by its name), else LIBSVM. */
@@ -45,6 +91,9 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
     }
     if (labelsLast >= 0) {
       o = o.withLabelsLast(labelsLast);
+    }
+    if (arff && !ignoreAttributes.isEmpty()) {
+      o = o.withIgnoredAttributes(ignoreAttributes.toArray(new String[0]));
     }
     return o;
   }

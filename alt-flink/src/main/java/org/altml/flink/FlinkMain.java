@@ -302,6 +302,7 @@ public final class FlinkMain implements Callable<Integer> {
       StreamExecutionEnvironment env = env();
       if (model != null) { // frozen: every predictor reads the file itself, chained to its source
         int l = FrozenScorer.read(Path.of(model).toAbsolutePath().toUri().toString(), model).learner().numLabels(); // a bad file fails here
+        // (the data is checked against the model in scoreFrozen)
         DataSpec spec = new DataSpec(l, numFeatures, zeroBased, labelsXml, labelsLast);
         return execute(env, Jobs.scoreFrozen(env, data, spec, l, model, parallelism, scores, null), "predict");
       }

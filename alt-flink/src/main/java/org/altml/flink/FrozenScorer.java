@@ -32,6 +32,7 @@ public final class FrozenScorer extends ProcessFunction<TextLine, String> {
   private static final long serialVersionUID = 1L;
 
   private final String modelUri;
+  private final String modelName;
   private final DataSpec data;
   private final int numLabels;
   private final boolean withScores;
@@ -43,8 +44,9 @@ public final class FrozenScorer extends ProcessFunction<TextLine, String> {
    * Scores records of {@code data} with the model at {@code modelUri} (a path or URI Flink's file systems
    * read), which must have L = {@code numLabels}.
    */
-  public FrozenScorer(String modelUri, DataSpec data, int numLabels, boolean withScores) {
+  public FrozenScorer(String modelUri, String modelName, DataSpec data, int numLabels, boolean withScores) {
     this.modelUri = modelUri;
+    this.modelName = modelName;
     this.data = data;
     this.numLabels = numLabels;
     this.withScores = withScores;
@@ -52,7 +54,7 @@ public final class FrozenScorer extends ProcessFunction<TextLine, String> {
 
   @Override
   public void open(OpenContext context) throws IOException {
-    SavedModel saved = read(modelUri);
+    SavedModel saved = read(modelUri, modelName);
     OnlineMultiLabelLearner learner = saved.learner();
     if (learner.numLabels() != numLabels) {
       throw new IllegalArgumentException(modelUri + ": the model has " + learner.numLabels() + " labels, the data " + numLabels);
@@ -62,6 +64,7 @@ public final class FrozenScorer extends ProcessFunction<TextLine, String> {
     scaler = scalerOf(saved);
     ScorerWarmup.run(predictor, numLabels, saved.numFeatures(), withScores, scaler, WARMUP_NANOS);
     scorer = new LineScorer(data, numLabels, withScores);
+    scorer.checkFeaturesOf(saved, modelName);
   }
 
   /** How long a predictor warms the JIT up before its first record. */

@@ -1,8 +1,10 @@
 package org.altml.flink;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.UnaryOperator;
+import org.altml.core.model.SavedModel;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
@@ -132,20 +134,27 @@ public final class Jobs {
    * Scores the lines of {@code files} at parallelism {@code p} with one frozen model that every predictor
    * reads from {@code modelFile} when it opens ({@link FrozenScorer}): source, scorer and what follows are
    * chained into one task per subtask. Records are not copied between the chained operators (object reuse
-   * is turned on for the job: nothing in it keeps a record it has passed on). A model that is not a model
-   * file, or whose L is not {@code numLabels}, fails the job when the predictors open, naming the file.
+   * is turned on for the job: nothing in it keeps a record it has passed on). The model is read here once to
+   * check the data against it ({@link DataSpec#fittedTo}): ARFF files are read without the attributes the
+   * model was trained without, and a file of other data (another L, other label names, many more features)
+   * is refused before the job runs; LIBSVM records with many more features are bad records.
    *
    * @param tap applied to the lines before they are scored; null for none
    */
   public static Streams scoreFrozen(StreamExecutionEnvironment env, List<String> files, DataSpec data, int numLabels, String modelFile,
-      int p, boolean withScores, UnaryOperator<DataStream<TextLine>> tap) {
+      int p, boolean withScores, UnaryOperator<DataStream<TextLine>> tap) throws IOException {
     String uri = java.nio.file.Path.of(modelFile).toAbsolutePath().toUri().toString();
+    SavedModel saved = FrozenScorer.read(uri, modelFile);
+    if (saved.learner().numLabels() != numLabels) {
+      throw new IllegalArgumentException(modelFile + ": the model has " + saved.learner().numLabels() + " labels, the data " + numLabels);
+    }
+    data = data.fittedTo(saved, modelFile, files);
     env.getConfig().enableObjectReuse();
     DataStream<TextLine> lines = lines(env, files, p, "test-lines");
     if (tap != null) {
       lines = tap.apply(lines);
     }
-    SingleOutputStreamOperator<String> out = lines.process(new FrozenScorer(uri, data, numLabels, withScores), Types.STRING)
+    SingleOutputStreamOperator<String> out = lines.process(new FrozenScorer(uri, modelFile, data, numLabels, withScores), Types.STRING)
         .setParallelism(p).name("frozen scoring").uid("frozen-scoring");
     return new Streams(out, out.getSideOutput(Output.BAD), null);
   }

@@ -4,6 +4,8 @@ import java.io.IOException;
 import org.altml.core.eval.FeatureScaler;
 import org.altml.core.learner.Predictor;
 import org.altml.core.learner.Scores;
+import org.altml.core.model.DataFit;
+import org.altml.core.model.SavedModel;
 import org.altml.sparse.SparseVector;
 import org.altml.sparse.io.RecordParser;
 
@@ -22,6 +24,8 @@ final class LineScorer {
   private String file; // the file of the last record, and its JSON string
   private String quotedFile;
   private String bad;
+  private SavedModel model; // when set, records with many more features than it was trained on are bad
+  private String modelName;
 
   /** Scores records of {@code data} with models of L = {@code numLabels}; {@code withScores}: predictions carry them. */
   LineScorer(DataSpec data, int numLabels, boolean withScores) {
@@ -29,6 +33,15 @@ final class LineScorer {
     this.scores = new Scores(numLabels);
     this.labels = new int[numLabels];
     this.withScores = withScores;
+  }
+
+  /**
+   * Makes records with many more features than {@code model} was trained on bad records ({@link
+   * DataFit#newFeatures}: LIBSVM data of another dataset), as {@code alt predict} refuses them.
+   */
+  void checkFeaturesOf(SavedModel model, String modelName) {
+    this.model = model;
+    this.modelName = modelName;
   }
 
   /**
@@ -45,6 +58,13 @@ final class LineScorer {
         bad = Output.bad(line.file, line.line, parsing.reason());
       }
       return null;
+    }
+    if (model != null) {
+      String more = DataFit.newFeatures(model, modelName, line.file, p.features().maxIndex() + 1L, false);
+      if (more != null) {
+        bad = Output.bad(line.file, line.line, more + ": was the model trained on other data?");
+        return null;
+      }
     }
     if (!line.file.equals(file)) {
       file = line.file;

@@ -148,13 +148,113 @@ class FrozenScoringTest {
 
   /** The predicted labels of {@code scores}, comma separated, as the prediction lines list them. */
   private static String labels(Scores scores) {
+    return labels(scores, FlinkTesting.LABELS);
+  }
+
+  private static String labels(Scores scores, int numLabels) {
     StringBuilder b = new StringBuilder();
-    for (int l = 0; l < FlinkTesting.LABELS; l++) {
+    for (int l = 0; l < numLabels; l++) {
       if (scores.isPredicted(l)) {
         b.append(b.length() == 0 ? "" : ",").append(l);
       }
     }
     return b.toString();
+  }
+
+  /** An ARFF file of three numeric features and two labels at the end (MEKA: --labels-last 2), the labels named as given. */
+  private Path arff(String name, String label1, String label2, int rows, long seed) throws java.io.IOException {
+    java.util.Random random = new java.util.Random(seed);
+    StringBuilder b = new StringBuilder("@relation r\n@attribute f1 numeric\n@attribute f2 numeric\n@attribute f3 numeric\n");
+    b.append("@attribute ").append(label1).append(" {0,1}\n@attribute ").append(label2).append(" {0,1}\n@data\n");
+    for (int i = 0; i < rows; i++) {
+      double f1 = random.nextGaussian();
+      double f2 = 5 * random.nextGaussian();
+      double f3 = random.nextGaussian();
+      b.append(String.format(java.util.Locale.ROOT, "%.4f,%.4f,%.4f,%d,%d%n", f1, f2, f3, f1 + f3 > 0 ? 1 : 0, f3 > 0.5 ? 1 : 0));
+    }
+    Path file = dir.resolve(name);
+    java.nio.file.Files.writeString(file, b);
+    return file;
+  }
+
+  /**
+   * A model trained without an ARFF attribute ({@code alt train --ignore-attributes f2}, recorded in its
+   * provenance) scores data read without it, as {@code alt predict} does; data whose labels are named
+   * otherwise is refused before the job runs, naming the model and the file.
+   */
+  @Test
+  void arffDataIsReadAsTheModelWasTrainedAndOtherDataIsRefused() throws Exception {
+    Path data = arff("data.arff", "up", "high", 400, 3);
+    ReadOptions without = ReadOptions.defaults().withLabelsLast(2).withIgnoredAttributes("f2");
+    Dataset train = org.altml.sparse.io.DataFiles.read(data, without);
+    OnlineMultiLabelLearner learner = LearnerSetup.of(org.altml.core.learner.LearnerRegistry.get("falt").defaults(), 2, 0, 1).create(0);
+    SparseVector x = new SparseVector();
+    LabelSet y = new LabelSet();
+    for (int i = 0; i < train.size(); i++) {
+      learner.update(train.features(i, x), train.labels(i, y));
+    }
+    SavedModel saved = new SavedModel(learner, List.of("up", "high"), train.numFeatures(), FeatureScaler.of(FeatureScaling.NONE),
+        Map.of(org.altml.core.model.DataFit.IGNORED_ATTRIBUTES, "f2"));
+    Path model = dir.resolve("without-f2.model");
+    ModelIo.write(saved, model);
+    Dataset all = org.altml.sparse.io.DataFiles.read(data, ReadOptions.defaults().withLabelsLast(2));
+    Scores scores = new Scores(2);
+    Map<Long, String> want = new HashMap<>();
+    int differ = 0;
+    SparseVector z = new SparseVector();
+    for (int i = 0; i < train.size(); i++) {
+      learner.predict(train.features(i, x), scores);
+      String labels = labels(scores, 2);
+      learner.predict(all.features(i, z), scores);
+      differ += labels.equals(labels(scores, 2)) ? 0 : 1;
+      want.put(8L + i, labels); // the header's seven lines, "@data" the last
+    }
+    assertTrue(differ > 0, "reading f2 must change predictions for this test to mean anything");
+    DataSpec spec = new DataSpec(0, 0, false, null, 2);
+    StreamExecutionEnvironment env = FlinkTesting.env(2, null);
+    List<String> out = FlinkTesting.ofType(FlinkTesting.collect(Jobs.scoreFrozen(env, List.of(data.toString()), spec, 2, model.toString(),
+        2, false, null).all()), "prediction");
+    assertEquals(want.size(), out.size());
+    for (String p : out) {
+      long line = Long.parseLong(p.replaceAll(".*\"line\":(\\d+),.*", "$1"));
+      assertEquals(want.get(line), p.replaceAll(".*\"labels\":\\[([0-9,]*)\\].*", "$1"), "line " + line);
+    }
+
+    // a broadcast model cannot change how the running job reads its data: refused, naming the attribute
+    StreamExecutionEnvironment benv = FlinkTesting.env(1, null, 0);
+    DataStream<ModelMessage> models = benv.fromData(TypeInformation.of(ModelMessage.class),
+        new ModelMessage(1, -1, 1, ModelIo.toBytes(saved), null)).setParallelism(1);
+    Exception failed = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> FlinkTesting.collect(
+        Jobs.score(benv, List.of(data.toString()), spec, 2, models, 1, false, null).all()));
+    StringBuilder messages = new StringBuilder();
+    for (Throwable t = failed; t != null; t = t.getCause()) {
+      messages.append(t.getMessage()).append(" | ");
+    }
+    assertTrue(messages.toString().contains("model version 1 was trained without the ARFF attributes [f2]"), messages.toString());
+
+    Path other = arff("other.arff", "left", "right", 10, 4);
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> Jobs.scoreFrozen(FlinkTesting.env(1, null), List.of(other.toString()), spec, 2, model.toString(), 1, false, null));
+    assertTrue(e.getMessage().contains("other.arff") && e.getMessage().contains("without-f2.model")
+        && e.getMessage().contains("label 1 is 'left', not 'up'"), e.getMessage());
+  }
+
+  /** A LIBSVM record with many more features than the model was trained on is a bad record naming both files. */
+  @Test
+  void libSvmRecordsOfOtherDataAreBadRecords() throws Exception {
+    OnlineMultiLabelLearner learner = FlinkTesting.setup("falt").create(0);
+    Path model = dir.resolve("d10.model");
+    ModelIo.write(new SavedModel(learner, null, 10, FeatureScaler.of(FeatureScaling.NONE), Map.of()), model);
+    Path data = dir.resolve("wide.svm");
+    java.nio.file.Files.writeString(data, "0 1:0.5 10:1\n1 1:0.5 120:1\n0 2:0.5\n");
+    StreamExecutionEnvironment env = FlinkTesting.env(1, null);
+    List<String> out = FlinkTesting.collect(Jobs.scoreFrozen(env, List.of(data.toString()), DataSpec.libSvm(FlinkTesting.LABELS),
+        FlinkTesting.LABELS, model.toString(), 1, false, null).all());
+    List<String> bad = FlinkTesting.ofType(out, "bad");
+    assertEquals(1, bad.size(), out.toString());
+    assertTrue(bad.get(0).contains("\"line\":2,") && bad.get(0).contains("features up to 120") && bad.get(0).contains("d10.model"),
+        bad.get(0));
+    assertEquals(2, FlinkTesting.ofType(out, "prediction").size());
   }
 
   @Test

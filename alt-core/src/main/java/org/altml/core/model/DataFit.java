@@ -1,0 +1,95 @@
+package org.altml.core.model;
+
+import java.util.List;
+
+/**
+ * Whether data fits a saved model: the checks every tool that applies a model to data runs (the command
+ * line's {@code predict}, {@code test}, {@code train --from}, and the Flink scoring jobs), so that a model
+ * of one dataset given another (emotions' model and scene's data: both have six labels) fails with a clear
+ * message instead of giving silent nonsense. A model knows its L, its label names, d of its training data
+ * and the ARFF attributes it was trained without.
+ *
+ * <ul>
+ *   <li>More labels than the model: an error (a model's labels are fixed when it is first trained).
+ *   <li>Label names (when both the data and the model have them: ARFF with its XML, not LIBSVM's label
+ *       ids) that differ from the model's, position by position: an error naming both.
+ *   <li>Many more features than the model was trained on, d' &gt;= 2d + {@value #FEATURE_SLACK}: what
+ *       {@link #newFeatures} describes; the caller decides whether that is an error or a warning. A model
+ *       of unknown d (0) is not checked.
+ *   <li>ARFF attributes the model was trained without ({@link #ignoredAttributes}): its data must be read
+ *       without them too, or every feature after them would shift.
+ * </ul>
+ */
+public final class DataFit {
+  /** Features beyond twice the model's d that are still taken as the same kind of data. */
+  public static final int FEATURE_SLACK = 100;
+
+  /** The provenance key under which a trained model records the ARFF attributes it ignored (comma separated). */
+  public static final String IGNORED_ATTRIBUTES = "ignoreAttributes";
+
+  private DataFit() {}
+
+  /**
+   * Checks data of {@code numLabels} labels named {@code names} (null: the data has no names) against
+   * {@code model}.
+   *
+   * @param modelName the model file as messages name it
+   * @param dataName the data file as messages name it
+   * @throws IllegalArgumentException naming both when they do not match
+   */
+  public static void checkLabels(SavedModel model, String modelName, String dataName, int numLabels, List<String> names) {
+    int modelLabels = model.learner().numLabels();
+    if (numLabels > modelLabels) {
+      throw new IllegalArgumentException(dataName + " has " + numLabels + " labels but the model " + modelName + " has "
+          + modelLabels + ": a model's labels are fixed when it is first trained");
+    }
+    if (names == null || isIndexNames(names) || isIndexNames(model.labelNames())) {
+      return;
+    }
+    List<String> own = model.labelNames();
+    for (int i = 0; i < names.size(); i++) {
+      if (!names.get(i).equals(own.get(i))) {
+        throw new IllegalArgumentException("the labels of " + dataName + " (" + sample(names) + ") are not those of the"
+            + " model " + modelName + " (" + sample(own) + "): label " + (i + 1) + " is '" + names.get(i) + "', not '"
+            + own.get(i) + "'; was the model trained on other data?");
+      }
+    }
+  }
+
+  /**
+   * Whether data of {@code numFeatures} features (declared, or the largest index seen plus one) has many more
+   * than {@code model} was trained on: then what to say about it, else null.
+   *
+   * @param declared whether {@code numFeatures} is declared (an ARFF header) rather than an index seen
+   */
+  public static String newFeatures(SavedModel model, String modelName, String dataName, long numFeatures, boolean declared) {
+    int d = model.numFeatures();
+    if (d <= 0 || numFeatures < 2L * d + FEATURE_SLACK) {
+      return null;
+    }
+    return dataName + " has " + (declared ? numFeatures + " features" : "features up to " + numFeatures) + ", the model "
+        + modelName + " was trained on " + d;
+  }
+
+  /** The ARFF attributes {@code model} was trained without, in the order given to the trainer (empty: none). */
+  public static List<String> ignoredAttributes(SavedModel model) {
+    String recorded = model.provenance().getOrDefault(IGNORED_ATTRIBUTES, "");
+    return recorded.isEmpty() ? List.of() : List.of(recorded.split(","));
+  }
+
+  /** Whether {@code names} are "0", "1", ...: the names of data whose labels have none (LIBSVM). */
+  public static boolean isIndexNames(List<String> names) {
+    for (int i = 0; i < names.size(); i++) {
+      if (!names.get(i).equals(Integer.toString(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The first few names, for a message. */
+  private static String sample(List<String> names) {
+    int shown = Math.min(4, names.size());
+    return String.join(", ", names.subList(0, shown)) + (names.size() > shown ? ", ..." : "");
+  }
+}
