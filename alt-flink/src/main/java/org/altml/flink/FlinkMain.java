@@ -1,6 +1,5 @@
 package org.altml.flink;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -16,9 +15,15 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.altml.core.eval.FeatureScaler;
+import org.altml.core.eval.FeatureScaling;
 import org.altml.core.learner.LearnerRegistry;
 import org.altml.core.learner.LearnerSpec;
+import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Settings;
+import org.altml.core.model.ModelIo;
+import org.altml.core.model.SavedModel;
+import org.altml.sparse.io.AtomicOutput;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
@@ -44,6 +49,11 @@ import picocli.CommandLine.Option;
 public final class FlinkMain implements Callable<Integer> {
   /** Runs the command line; exits with its code. */
   public static void main(String[] args) {
+    System.exit(commandLine().execute(args));
+  }
+
+  /** The command line {@link #main} runs: a failure prints "alt flink: " and its cause's message and exits with 2. */
+  static CommandLine commandLine() {
     CommandLine cli = new CommandLine(new FlinkMain()).setCaseInsensitiveEnumValuesAllowed(true);
     cli.setExecutionExceptionHandler((e, line, parsed) -> {
       Throwable root = e;
@@ -56,7 +66,7 @@ public final class FlinkMain implements Callable<Integer> {
       }
       return 2;
     });
-    System.exit(cli.execute(args));
+    return cli;
   }
 
   @Override
@@ -138,8 +148,13 @@ public final class FlinkMain implements Callable<Integer> {
       long bad = 0;
       List<String> reports = new ArrayList<>();
       List<long[]> spans = new ArrayList<>(); // per counting subtask: first and last record (ms)
-      try (PrintWriter predictions = writer("predictions.jsonl"); PrintWriter badRecords = writer("bad-records.jsonl");
-          PrintWriter reportLines = writer("reports.jsonl")) {
+      // the outputs are written aside and moved into place only when the job has ended well: a failed job leaves
+      // no half-written file and the outputs of an earlier run as they were
+      try (AtomicOutput predictionsFile = output("predictions.jsonl"); AtomicOutput badFile = output("bad-records.jsonl");
+          AtomicOutput reportsFile = output("reports.jsonl")) {
+        PrintWriter predictions = writer(predictionsFile);
+        PrintWriter badRecords = writer(badFile);
+        PrintWriter reportLines = writer(reportsFile);
         CloseableIterator<String> it = all.executeAndCollect("alt flink " + mode);
         try {
           while (it.hasNext()) {
@@ -162,9 +177,16 @@ public final class FlinkMain implements Callable<Integer> {
         } finally {
           it.close();
         }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        writeModels(mode, reports);
+        commit(predictions, predictionsFile);
+        commit(badRecords, badFile);
+        commit(reportLines, reportsFile);
+        return summarize(mode, main, n, bad, reports, spans, seconds);
       }
-      double seconds = (System.nanoTime() - start) / 1e9;
-      writeModels(reports);
+    }
+
+    private int summarize(String mode, DataStream<String> main, long n, long bad, List<String> reports, List<long[]> spans, double seconds) {
       long examples = 0;
       for (String r : reports) {
         if (r.startsWith("{\"type\":\"key\"") || r.contains("\"round\":\"final\"")) {
@@ -202,15 +224,32 @@ public final class FlinkMain implements Callable<Integer> {
       return 0;
     }
 
-    private PrintWriter writer(String name) throws IOException {
-      if (out == null) {
-        return new PrintWriter(java.io.OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8);
-      }
-      BufferedWriter w = Files.newBufferedWriter(out.resolve(name), StandardCharsets.UTF_8);
-      return new PrintWriter(w);
+    /** The output {@code name} under {@code --out}, written to a temporary file until committed; null without {@code --out}. */
+    private AtomicOutput output(String name) throws IOException {
+      return out == null ? null : AtomicOutput.create(out.resolve(name));
     }
 
-    private void writeModels(List<String> reports) throws IOException {
+    private static PrintWriter writer(AtomicOutput output) {
+      return output == null ? new PrintWriter(java.io.OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8)
+          : new PrintWriter(output.writer());
+    }
+
+    /** Flushes {@code w} and commits {@code output} into place; PrintWriter hides its errors, so they are asked for. */
+    private static void commit(PrintWriter w, AtomicOutput output) throws IOException {
+      w.flush();
+      if (w.checkError()) {
+        throw new IOException((output == null ? "an output" : output.target()) + ": could not be written");
+      }
+      if (output != null) {
+        output.commit();
+      }
+    }
+
+    /** The label names and d of the data, for the model files (set by {@code run}; null names: the label ids). */
+    List<String> labelNames;
+    int numFeaturesSeen;
+
+    private void writeModels(String mode, List<String> reports) throws IOException {
       if (out == null) {
         return;
       }
@@ -226,7 +265,14 @@ public final class FlinkMain implements Callable<Integer> {
         } else {
           name = "final.model";
         }
-        Files.write(out.resolve(name), Base64.getDecoder().decode(m.group(1)));
+        // the data's label names and d go into the file, so that alt predict and alt flink predict can check the
+        // data they are given against the model (DataFit); written atomically, as alt train writes its models
+        OnlineMultiLabelLearner learner = Models.learner(Base64.getDecoder().decode(m.group(1)), name);
+        Map<String, String> provenance = new LinkedHashMap<>();
+        provenance.put("trainedBy", "alt flink run --mode " + mode);
+        provenance.put("data", String.join(",", data));
+        ModelIo.write(new SavedModel(learner, labelNames, Math.max(numFeaturesSeen, 0), FeatureScaler.of(FeatureScaling.NONE),
+            provenance), out.resolve(name));
       }
     }
   }
@@ -262,6 +308,8 @@ public final class FlinkMain implements Callable<Integer> {
     public Integer call() throws Exception {
       DataSpec spec = dataSpec();
       DataSpec.Labels labels = spec.labels(data);
+      labelNames = labels.names();
+      numFeaturesSeen = labels.numFeatures();
       LearnerSpec kind = LearnerRegistry.get(learner);
       Settings settings = Settings.parse(kind, set);
       LearnerSetup setup = LearnerSetup.of(settings, labels.numLabels(), labels.numFeatures(), seed);

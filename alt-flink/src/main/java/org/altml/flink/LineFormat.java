@@ -61,6 +61,17 @@ public final class LineFormat implements BulkFormat<TextLine, FileSourceSplit> {
     return i < 0 ? to : i;
   }
 
+  /**
+   * A failure to read line {@code line} of {@code file} as the readers name it: the file, the line and the problem
+   * ({@code "truncated or corrupt gzip data: ..."} for a broken gzip stream), {@code e} kept as suppressed.
+   */
+  static IOException readFailure(String file, long line, boolean gzip, IOException e) {
+    boolean broken = gzip && (e instanceof java.io.EOFException || e instanceof java.util.zip.ZipException);
+    IOException named = new IOException(file + ":" + line + ": " + (broken ? "truncated or corrupt gzip data: " : "") + e.getMessage());
+    named.addSuppressed(e); // not the cause: the command line reports a failure's deepest cause, which must be this one
+    return named;
+  }
+
   /** Whether {@code path} is read through gzip: by its name, as Flink's file source decides it too. */
   static boolean isGzip(Path path) {
     return path.getName().endsWith(".gz");
@@ -82,6 +93,7 @@ public final class LineFormat implements BulkFormat<TextLine, FileSourceSplit> {
     private final InputStream in;
     private final LineCursor lines;
     private final String file;
+    private final boolean gzip;
     private final long end;
     private long emitted;
     private long line;
@@ -90,7 +102,8 @@ public final class LineFormat implements BulkFormat<TextLine, FileSourceSplit> {
       FileSystem fs = split.path().getFileSystem();
       FSDataInputStream raw = fs.open(split.path());
       this.file = displayName(split.path());
-      if (isGzip(split.path())) {
+      this.gzip = isGzip(split.path());
+      if (gzip) {
         this.in = new GZIPInputStream(raw, 1 << 16);
         this.end = Long.MAX_VALUE;
       } else {
@@ -125,7 +138,12 @@ public final class LineFormat implements BulkFormat<TextLine, FileSourceSplit> {
       if (lines.consumed() >= end) {
         return null;
       }
-      byte[] text = lines.nextCopy();
+      byte[] text;
+      try {
+        text = lines.nextCopy();
+      } catch (IOException e) {
+        throw readFailure(file, line + 1, gzip, e);
+      }
       if (text != null) {
         line++;
       }

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -160,6 +159,7 @@ public final class ShareSource implements Source<TextLine, ShareSource.Share, Li
     private int file;
     private long linesDone;
     private String fileName;
+    private boolean gzip;
     private InputStream in;
     private LineCursor lines;
 
@@ -178,19 +178,23 @@ public final class ShareSource implements Source<TextLine, ShareSource.Share, Li
           return noMoreSplits ? InputStatus.END_OF_INPUT : InputStatus.NOTHING_AVAILABLE;
         }
         long number = linesDone + 1;
-        if (Math.floorMod(number, (long) current.shares()) == current.share()) {
-          int n = lines.next();
-          if (n < 0) {
+        try {
+          if (Math.floorMod(number, (long) current.shares()) == current.share()) {
+            byte[] text = lines.nextCopy();
+            if (text == null) {
+              nextFile();
+              continue;
+            }
+            linesDone = number;
+            output.collect(new TextLine(fileName, number, text));
+            emitted++;
+          } else if (lines.skip()) {
+            linesDone = number;
+          } else {
             nextFile();
-            continue;
           }
-          linesDone = number;
-          output.collect(new TextLine(fileName, number, Arrays.copyOf(lines.buffer(), n)));
-          emitted++;
-        } else if (lines.skip()) {
-          linesDone = number;
-        } else {
-          nextFile();
+        } catch (IOException e) {
+          throw LineFormat.readFailure(fileName, number, gzip, e);
         }
       }
       return InputStatus.MORE_AVAILABLE;
@@ -213,7 +217,8 @@ public final class ShareSource implements Source<TextLine, ShareSource.Share, Li
         }
         Path path = new Path(uris[file]);
         InputStream raw = path.getFileSystem().open(path);
-        in = LineFormat.isGzip(path) ? new GZIPInputStream(raw, 1 << 16) : raw;
+        gzip = LineFormat.isGzip(path);
+        in = gzip ? new GZIPInputStream(raw, 1 << 16) : raw;
         fileName = LineFormat.displayName(path);
         lines = new LineCursor(in);
         for (long i = 0; i < linesDone; i++) {

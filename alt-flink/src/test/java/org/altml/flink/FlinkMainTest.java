@@ -1,0 +1,80 @@
+package org.altml.flink;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.altml.core.model.ModelIo;
+import org.altml.core.model.SavedModel;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line's outputs: model files that know their data, and nothing half-written after a failure. */
+class FlinkMainTest {
+  @TempDir Path dir;
+
+  private Path arff(String name, String label1, String label2) throws Exception {
+    StringBuilder b = new StringBuilder("@relation r\n@attribute f1 numeric\n@attribute f2 numeric\n@attribute f3 numeric\n");
+    b.append("@attribute ").append(label1).append(" {0,1}\n@attribute ").append(label2).append(" {0,1}\n@data\n");
+    java.util.Random random = new java.util.Random(7);
+    for (int i = 0; i < 200; i++) {
+      double f1 = random.nextGaussian();
+      double f3 = random.nextGaussian();
+      b.append(String.format(java.util.Locale.ROOT, "%.3f,%.3f,%.3f,%d,%d%n", f1, random.nextGaussian(), f3, f1 > 0 ? 1 : 0, f3 > 0 ? 1 : 0));
+    }
+    Path file = dir.resolve(name);
+    Files.writeString(file, b);
+    return file;
+  }
+
+  @Test
+  void aTrainedModelKnowsItsDataAndAFailedJobLeavesTheEarlierOutputsAsTheyWere() throws Exception {
+    Path train = arff("train.arff", "up", "high");
+    Path out = dir.resolve("out");
+    int code = FlinkMain.commandLine().execute("run", "--mode", "parallel", "--learner", "falt", "--data", train.toString(),
+        "--labels-last", "2", "--parallelism", "2", "--checkpoint-ms", "0", "--out", out.toString());
+    assertEquals(0, code);
+    SavedModel model = ModelIo.read(out.resolve("final.model"));
+    assertEquals(List.of("up", "high"), model.labelNames());
+    assertEquals(3, model.numFeatures());
+    assertTrue(model.provenance().get("data").contains("train.arff"), model.provenance().toString());
+
+    Path scored = dir.resolve("scored");
+    assertEquals(0, FlinkMain.commandLine().execute("predict", "--model", out.resolve("final.model").toString(), "--data",
+        train.toString(), "--labels-last", "2", "--out", scored.toString(), "--checkpoint-ms", "0"));
+    String predictions = Files.readString(scored.resolve("predictions.jsonl"));
+    assertEquals(200, predictions.lines().count());
+    // other data (labels named otherwise) is refused, and the earlier outputs in the folder stay as they were
+    Path other = arff("other.arff", "left", "right");
+    assertEquals(2, FlinkMain.commandLine().execute("predict", "--model", out.resolve("final.model").toString(), "--data",
+        other.toString(), "--labels-last", "2", "--out", scored.toString(), "--checkpoint-ms", "0"));
+    assertEquals(predictions, Files.readString(scored.resolve("predictions.jsonl")));
+    // a job that fails while it streams (a truncated gzip file after good lines) leaves them as they were too
+    java.io.ByteArrayOutputStream gz = new java.io.ByteArrayOutputStream();
+    try (java.util.zip.GZIPOutputStream z = new java.util.zip.GZIPOutputStream(gz)) {
+      for (int i = 0; i < 20_000; i++) {
+        z.write(("0 1:0." + i % 10 + " 3:1\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      }
+    }
+    Path broken = dir.resolve("broken.svm.gz");
+    Files.write(broken, java.util.Arrays.copyOf(gz.toByteArray(), gz.size() / 2));
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream was = System.err;
+    System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      assertEquals(2, FlinkMain.commandLine().execute("predict", "--model", out.resolve("final.model").toString(), "--data",
+          broken.toString(), "--out", scored.toString(), "--checkpoint-ms", "0"));
+    } finally {
+      System.setErr(was);
+    }
+    String message = err.toString(java.nio.charset.StandardCharsets.UTF_8);
+    assertTrue(message.matches("(?s).*alt flink: \\S*broken\\.svm\\.gz:\\d+: truncated or corrupt gzip data: .*"), message);
+    assertEquals(predictions, Files.readString(scored.resolve("predictions.jsonl")));
+    try (var files = Files.list(scored)) {
+      assertEquals(List.of("bad-records.jsonl", "predictions.jsonl", "reports.jsonl"),
+          files.map(f -> f.getFileName().toString()).sorted().toList(), "no temporary file left behind");
+    }
+  }
+}
