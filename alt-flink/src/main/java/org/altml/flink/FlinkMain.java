@@ -110,7 +110,32 @@ public final class FlinkMain implements Callable<Integer> {
       return new DataSpec(numLabels, numFeatures, zeroBased, labelsXml, labelsLast);
     }
 
+    /** A usage error (exit 2) naming the option, as picocli reports its own. */
+    CommandLine.ParameterException usage(String message) {
+      return new CommandLine.ParameterException(new CommandLine(this), message);
+    }
+
+    /** Refuses option values the jobs cannot take, before anything runs. */
+    void checkOptions() {
+      if (parallelism < 1) {
+        throw usage("--parallelism must be >= 1, not " + parallelism);
+      }
+      if (numFeatures < 0 || numLabels < 0) {
+        throw usage("--num-labels and --num-features must be >= 0 (0: from the data)");
+      }
+      if (checkpointMs < 0) {
+        throw usage("--checkpoint-ms must be >= 0 (0: no checkpoints), not " + checkpointMs);
+      }
+      if (restarts < 0) {
+        throw usage("--restarts must be >= 0, not " + restarts);
+      }
+      if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
+        throw usage("--out " + out + " is a file, not a folder: the outputs are files inside it");
+      }
+    }
+
     StreamExecutionEnvironment env() {
+      checkOptions();
       Configuration conf = new Configuration();
       if (restarts > 0) {
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
@@ -306,6 +331,10 @@ public final class FlinkMain implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+      if (mixEvery < 0) {
+        throw usage("--mix-every must be >= 0 (0: average only at the end), not " + mixEvery);
+      }
+      checkOptions();
       DataSpec spec = dataSpec();
       DataSpec.Labels labels = spec.labels(data);
       labelNames = labels.names();
@@ -344,8 +373,12 @@ public final class FlinkMain implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+      checkOptions();
+      if (refreshMs < 1) {
+        throw usage("--refresh-ms must be >= 1, not " + refreshMs);
+      }
       if ((model == null) == (watch == null)) {
-        throw new CommandLine.ParameterException(new CommandLine(this), "give --model FILE or --watch DIR");
+        throw usage("give --model FILE or --watch DIR");
       }
       StreamExecutionEnvironment env = env();
       if (model != null) { // frozen: every predictor reads the file itself, chained to its source
@@ -355,7 +388,7 @@ public final class FlinkMain implements Callable<Integer> {
         return execute(env, Jobs.scoreFrozen(env, data, spec, l, model, parallelism, scores, null), "predict");
       }
       if (numLabels < 1) {
-        throw new CommandLine.ParameterException(new CommandLine(this), "--watch needs --num-labels L (the models' L)");
+        throw usage("--watch needs --num-labels L (the models' L)");
       }
       int l = numLabels;
       DataStream<ModelMessage> models = Jobs.watchModels(env, watch, Duration.ofMillis(refreshMs));

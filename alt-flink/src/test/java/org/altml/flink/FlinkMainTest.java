@@ -77,4 +77,23 @@ class FlinkMainTest {
           files.map(f -> f.getFileName().toString()).sorted().toList(), "no temporary file left behind");
     }
   }
+
+  /** Option values the jobs cannot take are usage errors (exit 2) before anything runs; --out never replaces a file. */
+  @Test
+  void badOptionValuesAreUsageErrors() throws Exception {
+    Path data = arff("d.arff", "up", "high");
+    Path file = Files.writeString(dir.resolve("not-a-folder"), "keep me");
+    String d = data.toString();
+    List<String[]> bad = List.of(
+        new String[] {"run", "--mode", "parallel", "--learner", "falt", "--data", d, "--labels-last", "2", "--mix-every", "-5"},
+        new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--parallelism", "0"},
+        new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--checkpoint-ms", "-1"},
+        new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--restarts", "-1"},
+        new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--out", file.toString()},
+        new String[] {"predict", "--watch", dir.toString(), "--data", d, "--num-labels", "2", "--refresh-ms", "0"});
+    for (String[] args : bad) {
+      assertEquals(2, FlinkMain.commandLine().execute(args), String.join(" ", args));
+    }
+    assertEquals("keep me", Files.readString(file));
+  }
 }
