@@ -9,6 +9,7 @@ import java.util.List;
 import org.altml.core.eval.JitWarmup;
 import org.altml.core.eval.RunRecord;
 import org.altml.core.learner.Settings;
+import org.altml.core.model.DataFit;
 import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;
 import org.altml.sparse.data.DatasetBuilder;
@@ -261,6 +262,26 @@ final class DataLoading {
    */
   static Dataset withLabels(Dataset data, int numLabels) {
     return data.numLabels() == numLabels ? data : data.withDimensions(data.numFeatures(), numLabels);
+  }
+
+  /**
+   * Checks that the test data is of the training data's kind, before a train-then-test run: ARFF label names must
+   * match position by position ({@link DataFit#checkLabelNames}; an error, since every metric would compare other
+   * labels), and a test set with many more features than the training set (d' &gt;= 2d + {@value
+   * DataFit#FEATURE_SLACK}) gets a warning (new features contribute nothing, which the command allows).
+   *
+   * @throws IllegalArgumentException naming both files when the label names differ
+   */
+  static void checkTestLikeTraining(Dataset train, Path trainFile, Dataset test, Path testFile, Progress progress) {
+    String trainName = DataFiles.displayName(trainFile);
+    String testName = DataFiles.displayName(testFile);
+    DataFit.checkLabelNames(train.labelNames(), "the training data " + trainName, "the test data " + testName, test.labelNames(),
+        "are they the same data set?");
+    int d = train.numFeatures();
+    if (d > 0 && test.numFeatures() >= 2L * d + DataFit.FEATURE_SLACK) {
+      progress.warn("the test data " + testName + " has " + test.numFeatures() + " features, the training data " + trainName + " "
+          + d + ": are they the same data set? (the features training never saw contribute nothing)");
+    }
   }
 
   /**

@@ -45,7 +45,8 @@ import picocli.CommandLine.Spec;
       "(learning and predicting only: the data is read first); --json prints every metric as a fraction",
       "with the timings and the run record.",
       "L is --num-labels, else the larger of the two files' label counts; test features beyond those",
-      "seen in training contribute nothing. Each file is read once ('-': standard input; the same file or",
+      "seen in training contribute nothing (2d + 100 or more: a warning), and ARFF labels named otherwise",
+      "than the training file's are an error. Each file is read once ('-': standard input; the same file or",
       "'-' as both TRAIN and TEST is read once and used for both, with a warning)."
     })
 public final class EvaluateCommand implements Callable<Integer> {
@@ -134,6 +135,7 @@ public final class EvaluateCommand implements Callable<Integer> {
             warmup = DataLoading.warmup(settings, train.numLabels(), train);
           }
           test = DataLoading.readHashed(testFile, data, progress);
+          DataLoading.checkTestLikeTraining(train, trainFile, test, testFile, progress);
         }
       } finally {
         if (warmup != null) {

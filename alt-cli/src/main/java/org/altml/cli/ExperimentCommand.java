@@ -192,6 +192,7 @@ public final class ExperimentCommand implements Callable<Integer> {
       for (Block b : blocks) {
         Dataset train = DataLoading.readHashed(b.options.train, b.options.data, progress);
         Dataset test = DataLoading.readHashed(b.options.test, b.options.data, progress);
+        DataLoading.checkTestLikeTraining(train, b.options.train, test, b.options.test, progress);
         int numLabels = DataLoading.requireLabels(b.options.data.numLabels != null ? b.options.data.numLabels
             : Math.max(train.numLabels(), test.numLabels()), b.options.train, b.options.data);
         FeatureScaling scaling = b.options.scale != null ? ProtocolOptions.scaling(b.options.scale) : defaultScaling;

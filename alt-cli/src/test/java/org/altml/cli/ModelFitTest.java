@@ -79,6 +79,31 @@ class ModelFitTest {
     assertFalse(Files.exists(dir.resolve("m2")));
   }
 
+  /**
+   * Train-then-test checks the test data against the training data as predict checks it against a model: other
+   * label names are refused naming both files (emotions' training file and scene's test file both have six
+   * labels), many more features get a warning, and the same kind of data runs as before.
+   */
+  @Test
+  void evaluateRefusesATestSetOfOtherLabelsAndWarnsOfManyMoreFeatures() throws IOException {
+    Path moods = dir.resolve("moods.arff");
+    Path scenes = arff("scenes", List.of("beach", "sunset", "field"), 10);
+    CliRun e = CliRun.of("evaluate", "--learner", "falt", "--train", moods.toString(), "--test", scenes.toString());
+    assertRefused(e, "the test data " + scenes, "the training data " + moods, "label 1 is 'beach', not 'happy'");
+    Path out = dir.resolve("experiment");
+    CliRun x = CliRun.of("experiment", "--train", moods.toString(), "--test", scenes.toString(), "--learners", "falt", "--folds", "2",
+        "--runs", "2", "--grid", "coarse", "--out", out.toString(), "--quiet");
+    assertRefused(x, "the test data " + scenes, "label 1 is 'beach', not 'happy'");
+    Path wide = arff("wide", List.of("happy", "sad", "calm"), 120);
+    CliRun w = CliRun.of("evaluate", "--learner", "falt", "--train", moods.toString(), "--test", wide.toString());
+    assertEquals(0, w.exitCode(), w.err());
+    assertTrue(w.err().contains("the test data " + wide + " has 120 features, the training data " + moods + " 10"), w.err());
+    Path more = arff("moods-more", List.of("happy", "sad", "calm"), 10);
+    CliRun same = CliRun.of("evaluate", "--learner", "falt", "--train", moods.toString(), "--test", more.toString());
+    assertEquals(0, same.exitCode(), same.err());
+    assertFalse(same.err().contains("same data set"), same.err());
+  }
+
   @Test
   void moreLabelsThanTheModelAreRefused() throws IOException {
     Path more = arff("more", List.of("happy", "sad", "calm", "angry"), 10);

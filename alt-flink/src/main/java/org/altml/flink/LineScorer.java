@@ -45,8 +45,10 @@ final class LineScorer {
   }
 
   /**
-   * The prediction of {@code line} by {@code predictor} (model {@code version}) as a JSON line, or null when the
-   * line holds no record: then {@link #bad()} is the bad-record line, or null for a blank, comment or header line.
+   * The prediction of {@code line} by {@code predictor} (model {@code version}) of the record transformed by
+   * {@code scaler} (null: as read; a subtask's own copy, since it transforms into scratch) as a JSON line, or null
+   * when the line holds no record: then {@link #bad()} is the bad-record line, or null for a blank, comment or
+   * header line.
    *
    * @throws IOException when the file's header cannot be read
    */

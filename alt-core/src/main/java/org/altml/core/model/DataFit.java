@@ -43,15 +43,25 @@ public final class DataFit {
       throw new IllegalArgumentException(dataName + " has " + numLabels + " labels but the model " + modelName + " has "
           + modelLabels + ": a model's labels are fixed when it is first trained");
     }
-    if (names == null || isIndexNames(names) || isIndexNames(model.labelNames())) {
+    checkLabelNames(model.labelNames(), "the model " + modelName, dataName, names, "was the model trained on other data?");
+  }
+
+  /**
+   * Checks label names position by position against {@code own} (those of a model, or of training data, as {@code
+   * ownName} says: "the model m.model", "the training data t.arff"). Nothing is checked when either side has no
+   * names (null, or the label ids "0", "1", ...: LIBSVM), and only the positions both have.
+   *
+   * @param question what the message asks the user last
+   * @throws IllegalArgumentException naming both when a name differs
+   */
+  public static void checkLabelNames(List<String> own, String ownName, String dataName, List<String> names, String question) {
+    if (names == null || own == null || isIndexNames(names) || isIndexNames(own)) {
       return;
     }
-    List<String> own = model.labelNames();
-    for (int i = 0; i < names.size(); i++) {
+    for (int i = 0; i < Math.min(names.size(), own.size()); i++) {
       if (!names.get(i).equals(own.get(i))) {
-        throw new IllegalArgumentException("the labels of " + dataName + " (" + sample(names) + ") are not those of the"
-            + " model " + modelName + " (" + sample(own) + "): label " + (i + 1) + " is '" + names.get(i) + "', not '"
-            + own.get(i) + "'; was the model trained on other data?");
+        throw new IllegalArgumentException("the labels of " + dataName + " (" + sample(names) + ") are not those of " + ownName
+            + " (" + sample(own) + "): label " + (i + 1) + " is '" + names.get(i) + "', not '" + own.get(i) + "'; " + question);
       }
     }
   }
