@@ -24,6 +24,7 @@ import org.altml.core.learner.Settings;
 import org.altml.core.model.ModelIo;
 import org.altml.core.model.SavedModel;
 import org.altml.sparse.io.AtomicOutput;
+import org.altml.sparse.io.OutputPaths;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
@@ -132,6 +133,32 @@ public final class FlinkMain implements Callable<Integer> {
       if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
         throw usage("--out " + out + " is a file, not a folder: the outputs are files inside it");
       }
+      if (out != null) {
+        for (String input : inputs()) {
+          Path in = Path.of(input);
+          String name = in.getFileName() == null ? "" : in.getFileName().toString();
+          boolean outputName = OUTPUT_NAMES.contains(name)
+              || this instanceof Run && (name.equals("final.model") || name.startsWith("key-") && name.endsWith(".model"));
+          try {
+            if (outputName && OutputPaths.sameFile(in, out.resolve(name))) {
+              throw usage("--out " + out + " would replace the input " + input + " with an output of the same name: give another folder");
+            }
+          } catch (IOException e) {
+            throw usage("--out " + out + ": cannot be checked against the input " + input + " (" + e.getMessage() + ")");
+          }
+        }
+      }
+    }
+
+    /**
+     * The outputs every command writes under {@code --out} (run also writes its models: final.model, key-*.model); an
+     * input of one of these names there would be replaced.
+     */
+    static final List<String> OUTPUT_NAMES = List.of("predictions.jsonl", "bad-records.jsonl", "reports.jsonl");
+
+    /** Every file the command reads (data, and per command its test files or model). */
+    List<String> inputs() {
+      return data;
     }
 
     StreamExecutionEnvironment env() {
@@ -325,6 +352,13 @@ public final class FlinkMain implements Callable<Integer> {
     long mixEvery;
     @Option(names = "--test", arity = "1..*", description = "parallel: files scored by the latest averaged model")
     List<String> test = new ArrayList<>();
+
+    @Override
+    List<String> inputs() {
+      List<String> all = new ArrayList<>(data);
+      all.addAll(test);
+      return all;
+    }
     @Option(names = "--seed", defaultValue = "1", description = "seed of the learners' random choices")
     long seed;
     private DataStream<String> trainingLines;
@@ -370,6 +404,15 @@ public final class FlinkMain implements Callable<Integer> {
     String watch;
     @Option(names = "--refresh-ms", defaultValue = "1000", description = "how often --watch looks (default ${DEFAULT-VALUE})")
     long refreshMs;
+
+    @Override
+    List<String> inputs() {
+      List<String> all = new ArrayList<>(data);
+      if (model != null) {
+        all.add(model);
+      }
+      return all;
+    }
 
     @Override
     public Integer call() throws Exception {

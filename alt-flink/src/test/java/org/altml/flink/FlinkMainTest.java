@@ -95,5 +95,11 @@ class FlinkMainTest {
       assertEquals(2, FlinkMain.commandLine().execute(args), String.join(" ", args));
     }
     assertEquals("keep me", Files.readString(file));
+    // an input that an output of the same name under --out would replace
+    Path out = Files.createDirectories(dir.resolve("out"));
+    Path inputThere = Files.copy(data, out.resolve("reports.jsonl"));
+    assertEquals(2, FlinkMain.commandLine().execute("run", "--mode", "keyed", "--learner", "falt", "--data", inputThere.toString(),
+        "--labels-last", "2", "--checkpoint-ms", "0", "--out", out.toString()));
+    assertEquals(Files.readString(data), Files.readString(inputThere));
   }
 }
