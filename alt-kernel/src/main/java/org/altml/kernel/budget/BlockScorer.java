@@ -11,7 +11,8 @@ import org.altml.sparse.SparseVector;
  * block's rows X_b and the slots' features S (dense rows), G = X_b·S^T, K = exp(−(||x||² + ||s||² −
  * 2G)/(2σ²)), then scores += K·A with A the slots' coefficient rows, in chunks of {@link #CHUNK} slots so
  * that G and the packed S^T stay in cache. Both products are {@link VectorMath#multiplyAdd} (register-
- * blocked SIMD); the exponentials are {@link VectorMath#gaussianFromDots} ({@link Math#exp}: the Vector API's exponential changes bits with the JIT tier).
+ * blocked SIMD); the exponentials are {@link VectorMath#gaussianFromDots} (the toolkit's exponential on SIMD lanes, the
+ * same bits as the scalar one in every tier; neither {@link Math#exp} nor the Vector API's has that property).
  *
  * <p>Summation order: each dot product sums over the features in ascending order, each score over the
  * slots in slot order, multiply then add, exactly as {@link SupportVectorStore#kernelRow} and
