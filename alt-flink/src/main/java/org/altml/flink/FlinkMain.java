@@ -161,8 +161,8 @@ public final class FlinkMain implements Callable<Integer> {
       return data;
     }
 
+    /** The job's environment; {@link #checkOptions()} must have passed. */
     StreamExecutionEnvironment env() {
-      checkOptions();
       Configuration conf = new Configuration();
       if (restarts > 0) {
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
@@ -352,6 +352,9 @@ public final class FlinkMain implements Callable<Integer> {
     long mixEvery;
     @Option(names = "--test", arity = "1..*", description = "parallel: files scored by the latest averaged model")
     List<String> test = new ArrayList<>();
+    @Option(names = "--seed", defaultValue = "1", description = "seed of the learners' random choices")
+    long seed;
+    private DataStream<String> trainingLines;
 
     @Override
     List<String> inputs() {
@@ -359,9 +362,6 @@ public final class FlinkMain implements Callable<Integer> {
       all.addAll(test);
       return all;
     }
-    @Option(names = "--seed", defaultValue = "1", description = "seed of the learners' random choices")
-    long seed;
-    private DataStream<String> trainingLines;
 
     @Override
     public Integer call() throws Exception {
