@@ -41,8 +41,8 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
   }
 
   /**
-   * This spec fitted to a saved model it will score: the data's ARFF files are read without the attributes the
-   * model was trained without, and each ARFF header is checked against the model ({@link DataFit}: labels, their
+   * This spec fitted to a saved model it will score: L is the model's when the spec has none, the data's ARFF
+   * files are read without the attributes the model was trained without, and each ARFF header is checked against the model ({@link DataFit}: labels, their
    * names, the number of features). A LIBSVM file declares none of these; its records are checked one by one as
    * they are scored ({@link LineScorer}).
    *
@@ -56,7 +56,8 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
       throw new IllegalArgumentException("the data is read without attributes " + ignoreAttributes + ", the model " + modelName
           + " was trained without " + (ignored.isEmpty() ? "none" : ignored));
     }
-    DataSpec fitted = new DataSpec(numLabels, numFeatures, zeroBased, labelsXml, labelsLast, ignored);
+    int l = numLabels > 0 ? numLabels : model.learner().numLabels(); // LIBSVM records are parsed with the model's L
+    DataSpec fitted = new DataSpec(l, numFeatures, zeroBased, labelsXml, labelsLast, ignored);
     for (String file : files) {
       if (!isArff(file)) {
         continue;

@@ -424,11 +424,9 @@ public final class FlinkMain implements Callable<Integer> {
         throw usage("give --model FILE or --watch DIR");
       }
       StreamExecutionEnvironment env = env();
-      if (model != null) { // frozen: every predictor reads the file itself, chained to its source
-        int l = FrozenScorer.read(Path.of(model).toAbsolutePath().toUri().toString(), model).learner().numLabels(); // a bad file fails here
-        // (the data is checked against the model in scoreFrozen)
-        DataSpec spec = new DataSpec(l, numFeatures, zeroBased, labelsXml, labelsLast);
-        return execute(env, Jobs.scoreFrozen(env, data, spec, l, model, parallelism, scores, null), "predict");
+      if (model != null) { // frozen: every predictor reads the file itself, chained to its source; L is the model's
+        // (scoreFrozen reads the model once here, failing on a bad file, and checks the data against it)
+        return execute(env, Jobs.scoreFrozen(env, data, dataSpec(), numLabels, model, parallelism, scores, null), "predict");
       }
       if (numLabels < 1) {
         throw usage("--watch needs --num-labels L (the models' L)");

@@ -139,14 +139,16 @@ public final class Jobs {
    * model was trained without, and a file of other data (another L, other label names, many more features)
    * is refused before the job runs; LIBSVM records with many more features are bad records.
    *
+   * @param numLabels L of the data, which must be the model's; 0: the model's
    * @param tap applied to the lines before they are scored; null for none
    */
   public static Streams scoreFrozen(StreamExecutionEnvironment env, List<String> files, DataSpec data, int numLabels, String modelFile,
       int p, boolean withScores, UnaryOperator<DataStream<TextLine>> tap) throws IOException {
     String uri = java.nio.file.Path.of(modelFile).toAbsolutePath().toUri().toString();
     SavedModel saved = FrozenScorer.read(uri, modelFile);
-    if (saved.learner().numLabels() != numLabels) {
-      throw new IllegalArgumentException(modelFile + ": the model has " + saved.learner().numLabels() + " labels, the data " + numLabels);
+    int l = saved.learner().numLabels();
+    if (numLabels > 0 && numLabels != l) {
+      throw new IllegalArgumentException(modelFile + ": the model has " + l + " labels, the data " + numLabels);
     }
     data = data.fittedTo(saved, modelFile, files);
     env.getConfig().enableObjectReuse();
@@ -154,7 +156,7 @@ public final class Jobs {
     if (tap != null) {
       lines = tap.apply(lines);
     }
-    SingleOutputStreamOperator<String> out = lines.process(new FrozenScorer(uri, modelFile, data, numLabels, withScores), Types.STRING)
+    SingleOutputStreamOperator<String> out = lines.process(new FrozenScorer(uri, modelFile, data, l, withScores), Types.STRING)
         .setParallelism(p).name("frozen scoring").uid("frozen-scoring");
     return new Streams(out, out.getSideOutput(Output.BAD), null);
   }
