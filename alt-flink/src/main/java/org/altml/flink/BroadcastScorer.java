@@ -29,8 +29,9 @@ import org.apache.flink.util.Collector;
  * <p>The model's bytes are the broadcast state (so a restore or a rescale brings every predictor the current
  * model); each predictor decodes them once per version into a frozen learner and predicts through its
  * {@link Predictor}, scaling every record as the model was trained (a model file's fitted {@code --scale}).
- * Records with many more features than a model was trained on are bad records ({@link DataFit}); a model
- * trained without some ARFF attributes fails the job (the data's reading is fixed when the job starts).
+ * Records of data a model does not fit (many more features than it was trained on, an ARFF file whose labels
+ * it names otherwise) are bad records ({@link DataFit}); a model trained without some ARFF attributes fails the
+ * job (the data's reading is fixed when the job starts).
  */
 public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, ModelMessage, String> implements CheckpointedFunction {
   private static final long serialVersionUID = 1L;

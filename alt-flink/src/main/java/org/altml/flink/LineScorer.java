@@ -24,8 +24,11 @@ final class LineScorer {
   private String file; // the file of the last record, and its JSON string
   private String quotedFile;
   private String bad;
-  private SavedModel model; // when set, records with many more features than it was trained on are bad
+  private SavedModel model; // when set, records of data it does not fit are bad
   private String modelName;
+  private SavedModel labelsCheckedFor; // the model and file whose labels were checked last, and the problem (null: none)
+  private String labelsCheckedIn;
+  private String labelsProblem;
 
   /** Scores records of {@code data} with models of L = {@code numLabels}; {@code withScores}: predictions carry them. */
   LineScorer(DataSpec data, int numLabels, boolean withScores) {
@@ -36,8 +39,9 @@ final class LineScorer {
   }
 
   /**
-   * Makes records with many more features than {@code model} was trained on bad records ({@link
-   * DataFit#newFeatures}: LIBSVM data of another dataset), as {@code alt predict} refuses them.
+   * Makes records of data {@code model} does not fit bad records, as {@code alt predict} refuses such data: many
+   * more features than it was trained on ({@link DataFit#newFeatures}: LIBSVM data of another dataset), and the
+   * records of an ARFF file whose labels are not the model's ({@link DataFit#checkLabels}).
    */
   void checkFeaturesOf(SavedModel model, String modelName) {
     this.model = model;
@@ -62,9 +66,15 @@ final class LineScorer {
       return null;
     }
     if (model != null) {
-      String more = DataFit.newFeatures(model, modelName, line.file, p.features().maxIndex() + 1L, false);
+      if (model != labelsCheckedFor || !line.file.equals(labelsCheckedIn)) {
+        labelsProblem = labelsProblem(p, line.file);
+        labelsCheckedFor = model;
+        labelsCheckedIn = line.file;
+      }
+      String more = labelsProblem != null ? labelsProblem
+          : DataFit.newFeatures(model, modelName, line.file, p.features().maxIndex() + 1L, false);
       if (more != null) {
-        bad = Output.bad(line.file, line.line, more + ": was the model trained on other data?");
+        bad = Output.bad(line.file, line.line, more + (labelsProblem != null ? "" : ": was the model trained on other data?"));
         return null;
       }
     }
@@ -79,6 +89,20 @@ final class LineScorer {
     }
     int n = predictor.predictLabels(x, scores, labels); // a frozen predictor may skip exact scores
     return Output.prediction(json, quotedFile, line.line, null, version, labels, n, null);
+  }
+
+  /**
+   * Why the records of {@code file} (an ARFF file whose header names its labels) do not fit the model, or null:
+   * its labels named otherwise ({@link DataFit#checkLabelNames}). Checked once per file and model, for models that
+   * arrive while the job runs ({@link BroadcastScorer}); a frozen model's files were checked before the job.
+   */
+  private String labelsProblem(RecordParser p, String file) {
+    try {
+      DataFit.checkLabels(model, modelName, file, p.numLabels(), p.labelNames());
+      return null;
+    } catch (IllegalArgumentException e) {
+      return e.getMessage();
+    }
   }
 
   /** The bad-record line of the last {@link #score} that returned null, or null. */
