@@ -107,13 +107,32 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
     return RecordParser.libSvm(file, readOptions(false));
   }
 
-  /** L and the label names of the inputs: from the first ARFF header, else the declared L. */
+  /**
+   * L and the label names of the inputs: from the first ARFF header, else the declared L. Every other ARFF input
+   * must name the same labels (one model learns from all of them).
+   *
+   * @throws IllegalArgumentException naming both files when an ARFF input's labels differ from the first's
+   */
   public Labels labels(List<String> files) throws IOException {
+    Labels first = null;
+    String firstFile = null;
     for (String f : files) {
       if (isArff(f)) {
         RecordParser p = parser(f);
-        return new Labels(p.numLabels(), p.labelNames(), Math.max(p.numFeatures(), 0));
+        if (first == null) {
+          first = new Labels(p.numLabels(), p.labelNames(), Math.max(p.numFeatures(), 0));
+          firstFile = f;
+        } else {
+          if (p.numLabels() != first.numLabels()) {
+            throw new IllegalArgumentException(f + " has " + p.numLabels() + " labels, " + firstFile + " " + first.numLabels()
+                + ": the inputs of one job must have the same labels");
+          }
+          DataFit.checkLabelNames(first.names(), firstFile, f, p.labelNames(), "the inputs of one job must have the same labels");
+        }
       }
+    }
+    if (first != null) {
+      return first;
     }
     if (numLabels < 1) {
       throw new IllegalArgumentException("LIBSVM input needs the number of labels (--num-labels L)");
