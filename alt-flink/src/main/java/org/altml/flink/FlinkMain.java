@@ -370,7 +370,7 @@ public final class FlinkMain implements Callable<Integer> {
       }
       checkOptions();
       DataSpec spec = dataSpec();
-      DataSpec.Labels labels = spec.labels(data);
+      DataSpec.Labels labels = spec.labels(inputs()); // the --test files must name the training files' labels too
       labelNames = labels.names();
       numFeaturesSeen = labels.numFeatures();
       LearnerSpec kind = LearnerRegistry.get(learner);

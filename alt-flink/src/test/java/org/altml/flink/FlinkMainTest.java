@@ -54,6 +54,8 @@ class FlinkMainTest {
     // one job's inputs must name the same labels: refused before the job runs
     assertEquals(2, FlinkMain.commandLine().execute("run", "--mode", "parallel", "--learner", "falt", "--data", train.toString(),
         other.toString(), "--labels-last", "2", "--checkpoint-ms", "0"));
+    assertEquals(2, FlinkMain.commandLine().execute("run", "--mode", "parallel", "--learner", "falt", "--data", train.toString(),
+        "--test", other.toString(), "--labels-last", "2", "--checkpoint-ms", "0"));
     // a job that fails while it streams (a truncated gzip file after good lines) leaves them as they were too
     java.io.ByteArrayOutputStream gz = new java.io.ByteArrayOutputStream();
     try (java.util.zip.GZIPOutputStream z = new java.util.zip.GZIPOutputStream(gz)) {
