@@ -99,10 +99,37 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
     return o;
   }
 
-  /** A parser of the records of {@code file} (reads an ARFF header). */
+  /**
+   * {@code file} (a path, or a {@code file:} URI) as a path of this machine, or null when it names another file
+   * system ({@code s3://...}, {@code hdfs://...}: Flink reads those, and only the task managers may see them).
+   */
+  public static Path localPath(String file) {
+    if (file.startsWith("file:")) {
+      return Path.of(java.net.URI.create(file));
+    }
+    return file.indexOf("://") > 0 ? null : Path.of(file);
+  }
+
+  /**
+   * {@code file} as the URI Flink's file systems read: a URI with a scheme ({@code file:}, {@code s3://},
+   * {@code hdfs://}) as given, a path made absolute as a {@code file:} URI.
+   */
+  public static String uri(String file) {
+    if (file.startsWith("file:") || file.indexOf("://") > 0) {
+      return file;
+    }
+    return Path.of(file).toAbsolutePath().toUri().toString();
+  }
+
+  /** A parser of the records of {@code file} (reads an ARFF header, which must be on this machine's file systems). */
   public RecordParser parser(String file) throws IOException {
     if (isArff(file)) {
-      return RecordParser.arff(Path.of(file), readOptions(true));
+      Path local = localPath(file);
+      if (local == null) {
+        throw new IOException(file + ": an ARFF file's header is read where the job is built and run, so it must be on a file"
+            + " system of these machines (a path, file:, or a shared mount), or be converted to LIBSVM ('alt convert')");
+      }
+      return RecordParser.arff(local, readOptions(true));
     }
     return RecordParser.libSvm(file, readOptions(false));
   }

@@ -133,9 +133,22 @@ public final class FlinkMain implements Callable<Integer> {
       if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
         throw usage("--out " + out + " is a file, not a folder: the outputs are files inside it");
       }
+      for (String input : inputs()) {
+        Path local = DataSpec.localPath(input);
+        if (local != null && !Files.isRegularFile(local)) {
+          throw usage(input + ": " + (Files.isDirectory(local) ? "is a folder; give the files in it" : "no such file"));
+        }
+      }
+      Path xml = labelsXml == null ? null : DataSpec.localPath(labelsXml);
+      if (xml != null && !Files.isRegularFile(xml)) {
+        throw usage("--labels-xml " + labelsXml + ": no such file");
+      }
       if (out != null) {
         for (String input : inputs()) {
-          Path in = Path.of(input);
+          Path in = DataSpec.localPath(input);
+          if (in == null) {
+            continue; // on another file system: never under --out
+          }
           String name = in.getFileName() == null ? "" : in.getFileName().toString();
           boolean outputName = OUTPUT_NAMES.contains(name)
               || this instanceof Run && (name.equals("final.model") || name.startsWith("key-") && name.endsWith(".model"));
@@ -422,6 +435,10 @@ public final class FlinkMain implements Callable<Integer> {
       }
       if ((model == null) == (watch == null)) {
         throw usage("give --model FILE or --watch DIR");
+      }
+      Path watched = watch == null ? null : DataSpec.localPath(watch);
+      if (watched != null && !Files.isDirectory(watched)) {
+        throw usage("--watch " + watch + ": no such folder");
       }
       StreamExecutionEnvironment env = env();
       if (model != null) { // frozen: every predictor reads the file itself, chained to its source; L is the model's

@@ -62,7 +62,7 @@ public final class Jobs {
 
   /** The lines of {@code files}, read by {@code parallelism} source subtasks, the source's operator id {@code uid}. */
   public static DataStream<TextLine> lines(StreamExecutionEnvironment env, List<String> files, int parallelism, String uid) {
-    Path[] paths = files.stream().map(f -> new Path(java.nio.file.Path.of(f).toAbsolutePath().toUri())).toArray(Path[]::new);
+    Path[] paths = files.stream().map(f -> new Path(DataSpec.uri(f))).toArray(Path[]::new);
     FileSource<TextLine> source = FileSource.forBulkFileFormat(new LineFormat(), paths)
         .setFileEnumerator(LineFormat.Enumerator.provider(MIN_SPLIT_BYTES, SPLITS_PER_SUBTASK))
         .build();
@@ -88,7 +88,12 @@ public final class Jobs {
       return t -> t.file;
     }
     if (spec.startsWith("mod:")) {
-      int k = Integer.parseInt(spec.substring(4));
+      int k;
+      try {
+        k = Integer.parseInt(spec.substring(4));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("--key-by mod:K needs a whole number K >= 1: " + spec);
+      }
       if (k < 1) {
         throw new IllegalArgumentException("--key-by mod:K needs K >= 1: " + spec);
       }
@@ -144,7 +149,7 @@ public final class Jobs {
    */
   public static Streams scoreFrozen(StreamExecutionEnvironment env, List<String> files, DataSpec data, int numLabels, String modelFile,
       int p, boolean withScores, UnaryOperator<DataStream<TextLine>> tap) throws IOException {
-    String uri = java.nio.file.Path.of(modelFile).toAbsolutePath().toUri().toString();
+    String uri = DataSpec.uri(modelFile);
     SavedModel saved = FrozenScorer.read(uri, modelFile);
     int l = saved.learner().numLabels();
     if (numLabels > 0 && numLabels != l) {
@@ -202,7 +207,7 @@ public final class Jobs {
    */
   public static DataStream<ModelMessage> watchModels(StreamExecutionEnvironment env, String dir, Duration every) {
     FileSource<ModelMessage> source = FileSource.forBulkFileFormat(new ModelFileFormat(),
-        new Path(java.nio.file.Path.of(dir).toAbsolutePath().toUri())).monitorContinuously(every).build();
+        new Path(DataSpec.uri(dir))).monitorContinuously(every).build();
     return env.fromSource(source, WatermarkStrategy.noWatermarks(), "models in " + dir).setParallelism(1).uid("models");
   }
 }

@@ -49,11 +49,7 @@ public final class ShareSource implements Source<TextLine, ShareSource.Share, Li
 
   /** The lines of {@code files} (local paths or URIs of Flink's file systems). */
   public ShareSource(List<String> files) {
-    this.uris = files.stream().map(ShareSource::uri).toArray(String[]::new);
-  }
-
-  private static String uri(String file) {
-    return file.contains("://") ? file : java.nio.file.Path.of(file).toAbsolutePath().toUri().toString();
+    this.uris = files.stream().map(DataSpec::uri).toArray(String[]::new);
   }
 
   /**

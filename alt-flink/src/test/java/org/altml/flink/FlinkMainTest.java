@@ -96,7 +96,13 @@ class FlinkMainTest {
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--restarts", "-1"},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--out", file.toString()},
         new String[] {"predict", "--watch", dir.toString(), "--data", d, "--num-labels", "2", "--refresh-ms", "0"});
-    for (String[] args : bad) {
+    List<String[]> missing = List.of(
+        new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", dir.toString(), "--num-labels", "2"},
+        new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", dir.resolve("none.svm").toString(), "--num-labels", "2"},
+        new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-xml", dir.resolve("none.xml").toString()},
+        new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--key-by", "mod:x"},
+        new String[] {"predict", "--watch", dir.resolve("none").toString(), "--data", d, "--num-labels", "2"});
+    for (String[] args : concat(bad, missing)) {
       assertEquals(2, FlinkMain.commandLine().execute(args), String.join(" ", args));
     }
     assertEquals("keep me", Files.readString(file));
@@ -106,5 +112,24 @@ class FlinkMainTest {
     assertEquals(2, FlinkMain.commandLine().execute("run", "--mode", "keyed", "--learner", "falt", "--data", inputThere.toString(),
         "--labels-last", "2", "--checkpoint-ms", "0", "--out", out.toString()));
     assertEquals(Files.readString(data), Files.readString(inputThere));
+  }
+
+  private static List<String[]> concat(List<String[]> a, List<String[]> b) {
+    List<String[]> all = new java.util.ArrayList<>(a);
+    all.addAll(b);
+    return all;
+  }
+
+  /** Inputs given as file: URIs are read through Flink's file systems, ARFF headers included. */
+  @Test
+  void fileUrisAreInputsToo() throws Exception {
+    Path data = arff("u.arff", "up", "high");
+    Path out = dir.resolve("u-out");
+    assertEquals(0, FlinkMain.commandLine().execute("run", "--mode", "parallel", "--learner", "falt", "--data", data.toUri().toString(),
+        "--labels-last", "2", "--checkpoint-ms", "0", "--out", out.toString()));
+    Path scored = dir.resolve("u-scored");
+    assertEquals(0, FlinkMain.commandLine().execute("predict", "--model", out.resolve("final.model").toUri().toString(), "--data",
+        data.toUri().toString(), "--labels-last", "2", "--checkpoint-ms", "0", "--out", scored.toString()));
+    assertEquals(200, Files.readString(scored.resolve("predictions.jsonl")).lines().count());
   }
 }
