@@ -56,8 +56,7 @@ final class ModelFit {
     int modelLabels = model.learner().numLabels();
     if (maxLabel >= modelLabels) {
       throw new IllegalArgumentException(dataName + ": example " + example + " has label " + maxLabel + " but the model "
-          + modelName + " has " + modelLabels + " labels (0 to " + (modelLabels - 1) + "); was the model trained on other"
-          + " data?");
+          + modelName + " has " + modelLabels + " labels (0 to " + (modelLabels - 1) + "); " + DataFit.OTHER_DATA);
     }
   }
 
@@ -74,7 +73,7 @@ final class ModelFit {
       return;
     }
     if (!allowNewFeatures) {
-      throw new IllegalArgumentException(what + ": was the model trained on other data? (if the new features are meant,"
+      throw new IllegalArgumentException(what + ": " + DataFit.OTHER_DATA + " (if the new features are meant,"
           + " give " + ALLOW + "; they contribute nothing)");
     }
     warned = true;

@@ -66,7 +66,7 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
       DataFit.checkLabels(model, modelName, file, p.numLabels(), p.labelNames());
       String more = DataFit.newFeatures(model, modelName, file, p.numFeatures(), true);
       if (more != null) {
-        throw new IllegalArgumentException(more + ": was the model trained on other data?");
+        throw new IllegalArgumentException(more + ": " + DataFit.OTHER_DATA);
       }
     }
     return fitted;

@@ -133,41 +133,36 @@ public final class FlinkMain implements Callable<Integer> {
       if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
         throw usage("--out " + out + " is a file, not a folder: the outputs are files inside it");
       }
-      for (String input : inputs()) {
-        Path local = DataSpec.localPath(input);
-        if (local != null && !Files.isRegularFile(local)) {
-          throw usage(input + ": " + (Files.isDirectory(local) ? "is a folder; give the files in it" : "no such file"));
-        }
-      }
       Path xml = labelsXml == null ? null : DataSpec.localPath(labelsXml);
       if (xml != null && !Files.isRegularFile(xml)) {
         throw usage("--labels-xml " + labelsXml + ": no such file");
       }
-      if (out != null) {
-        for (String input : inputs()) {
-          Path in = DataSpec.localPath(input);
-          if (in == null) {
-            continue; // on another file system: never under --out
+      for (String input : inputs()) {
+        Path local = DataSpec.localPath(input);
+        if (local == null) {
+          continue; // on another file system: Flink reads it, and it is never under --out
+        }
+        if (!Files.isRegularFile(local)) {
+          throw usage(input + ": " + (Files.isDirectory(local) ? "is a folder; give the files in it" : "no such file"));
+        }
+        String name = local.getFileName().toString();
+        try {
+          if (out != null && writes(name) && OutputPaths.sameFile(local, out.resolve(name))) {
+            throw usage("--out " + out + " would replace the input " + input + " with an output of the same name: give another folder");
           }
-          String name = in.getFileName() == null ? "" : in.getFileName().toString();
-          boolean outputName = OUTPUT_NAMES.contains(name)
-              || this instanceof Run && (name.equals("final.model") || name.startsWith("key-") && name.endsWith(".model"));
-          try {
-            if (outputName && OutputPaths.sameFile(in, out.resolve(name))) {
-              throw usage("--out " + out + " would replace the input " + input + " with an output of the same name: give another folder");
-            }
-          } catch (IOException e) {
-            throw usage("--out " + out + ": cannot be checked against the input " + input + " (" + e.getMessage() + ")");
-          }
+        } catch (IOException e) {
+          throw usage("--out " + out + ": cannot be checked against the input " + input + " (" + e.getMessage() + ")");
         }
       }
     }
 
-    /**
-     * The outputs every command writes under {@code --out} (run also writes its models: final.model, key-*.model); an
-     * input of one of these names there would be replaced.
-     */
+    /** The outputs every command writes under {@code --out}; an input of one of these names there would be replaced. */
     static final List<String> OUTPUT_NAMES = List.of("predictions.jsonl", "bad-records.jsonl", "reports.jsonl");
+
+    /** Whether the command writes a file named {@code name} under {@code --out}. */
+    boolean writes(String name) {
+      return OUTPUT_NAMES.contains(name);
+    }
 
     /** Every file the command reads (data, and per command its test files or model). */
     List<String> inputs() {
@@ -310,9 +305,12 @@ public final class FlinkMain implements Callable<Integer> {
       }
     }
 
-    /** The label names and d of the data, for the model files (set by {@code run}; null names: the label ids). */
+    /**
+     * The label names and d of the data (declared: an ARFF header or --num-features; 0: unknown), for the model
+     * files (set by {@code run}; null names: the label ids).
+     */
     List<String> labelNames;
-    int numFeaturesSeen;
+    int numFeaturesDeclared;
 
     private void writeModels(String mode, List<String> reports) throws IOException {
       if (out == null) {
@@ -336,7 +334,7 @@ public final class FlinkMain implements Callable<Integer> {
         Map<String, String> provenance = new LinkedHashMap<>();
         provenance.put("trainedBy", "alt flink run --mode " + mode);
         provenance.put("data", String.join(",", data));
-        ModelIo.write(new SavedModel(learner, labelNames, Math.max(numFeaturesSeen, 0), FeatureScaler.of(FeatureScaling.NONE),
+        ModelIo.write(new SavedModel(learner, labelNames, numFeaturesDeclared, FeatureScaler.of(FeatureScaling.NONE),
             provenance), out.resolve(name));
       }
     }
@@ -376,6 +374,12 @@ public final class FlinkMain implements Callable<Integer> {
       return all;
     }
 
+    /** Also its models: final.model, key-*.model. */
+    @Override
+    boolean writes(String name) {
+      return super.writes(name) || name.equals("final.model") || name.startsWith("key-") && name.endsWith(".model");
+    }
+
     @Override
     public Integer call() throws Exception {
       if (mixEvery < 0) {
@@ -385,7 +389,7 @@ public final class FlinkMain implements Callable<Integer> {
       DataSpec spec = dataSpec();
       DataSpec.Labels labels = spec.labels(inputs()); // the --test files must name the training files' labels too
       labelNames = labels.names();
-      numFeaturesSeen = labels.numFeatures();
+      numFeaturesDeclared = labels.numFeatures();
       LearnerSpec kind = LearnerRegistry.get(learner);
       Settings settings = Settings.parse(kind, set);
       LearnerSetup setup = LearnerSetup.of(settings, labels.numLabels(), labels.numFeatures(), seed);

@@ -64,7 +64,7 @@ public final class FrozenScorer extends ProcessFunction<TextLine, String> {
     scaler = scalerOf(saved);
     ScorerWarmup.run(predictor, numLabels, saved.numFeatures(), withScores, scaler, WARMUP_NANOS);
     scorer = new LineScorer(data, numLabels, withScores);
-    scorer.checkFeaturesOf(saved, modelName);
+    scorer.checkRecordsAgainst(saved, modelName);
   }
 
   /** How long a predictor warms the JIT up before its first record. */
@@ -75,12 +75,10 @@ public final class FrozenScorer extends ProcessFunction<TextLine, String> {
     return saved.scaler().scaling() == FeatureScaling.NONE ? null : saved.scaler().copy();
   }
 
-  /** The model file at {@code uri}, verified (checksum) as {@code alt predict} reads it. */
-  static SavedModel read(String uri) throws IOException {
-    return read(uri, uri);
-  }
-
-  /** As {@link #read(String)}, errors naming the file {@code name} (the path as the user gave it). */
+  /**
+   * The model file at {@code uri}, verified (checksum) as {@code alt predict} reads it, errors naming the file
+   * {@code name} (the path as the user gave it).
+   */
   static SavedModel read(String uri, String name) throws IOException {
     Path path = new Path(uri);
     FileSystem fs = path.getFileSystem();

@@ -43,7 +43,7 @@ final class LineScorer {
    * more features than it was trained on ({@link DataFit#newFeatures}: LIBSVM data of another dataset), and the
    * records of an ARFF file whose labels are not the model's ({@link DataFit#checkLabels}).
    */
-  void checkFeaturesOf(SavedModel model, String modelName) {
+  void checkRecordsAgainst(SavedModel model, String modelName) {
     this.model = model;
     this.modelName = modelName;
   }
@@ -71,10 +71,9 @@ final class LineScorer {
         labelsCheckedFor = model;
         labelsCheckedIn = line.file;
       }
-      String more = labelsProblem != null ? labelsProblem
-          : DataFit.newFeatures(model, modelName, line.file, p.features().maxIndex() + 1L, false);
-      if (more != null) {
-        bad = Output.bad(line.file, line.line, more + (labelsProblem != null ? "" : ": was the model trained on other data?"));
+      String problem = labelsProblem != null ? labelsProblem : featuresProblem(p, line.file);
+      if (problem != null) {
+        bad = Output.bad(line.file, line.line, problem);
         return null;
       }
     }
@@ -103,6 +102,12 @@ final class LineScorer {
     } catch (IllegalArgumentException e) {
       return e.getMessage();
     }
+  }
+
+  /** Why a record of {@code file} has too many features for the model ({@link DataFit#newFeatures}), or null. */
+  private String featuresProblem(RecordParser p, String file) {
+    String more = DataFit.newFeatures(model, modelName, file, p.features().maxIndex() + 1L, false);
+    return more == null ? null : more + ": " + DataFit.OTHER_DATA;
   }
 
   /** The bad-record line of the last {@link #score} that returned null, or null. */

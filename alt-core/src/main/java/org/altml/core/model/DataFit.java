@@ -24,6 +24,9 @@ public final class DataFit {
   /** Features beyond twice the model's d that are still taken as the same kind of data. */
   public static final int FEATURE_SLACK = 100;
 
+  /** What a message about data that does not fit a model asks last. */
+  public static final String OTHER_DATA = "was the model trained on other data?";
+
   /** The provenance key under which a trained model records the ARFF attributes it ignored (comma separated). */
   public static final String IGNORED_ATTRIBUTES = "ignoreAttributes";
 
@@ -43,7 +46,7 @@ public final class DataFit {
       throw new IllegalArgumentException(dataName + " has " + numLabels + " labels but the model " + modelName + " has "
           + modelLabels + ": a model's labels are fixed when it is first trained");
     }
-    checkLabelNames(model.labelNames(), "the model " + modelName, dataName, names, "was the model trained on other data?");
+    checkLabelNames(model.labelNames(), "the model " + modelName, dataName, names, OTHER_DATA);
   }
 
   /**
