@@ -90,6 +90,9 @@ public final class LineFormat implements BulkFormat<TextLine, FileSourceSplit> {
   }
 
   private static final class LineReader implements Reader<TextLine> {
+    /** What {@link #next} returns for a line passed over. */
+    private static final byte[] PASSED = new byte[0];
+
     private final InputStream in;
     private final LineCursor lines;
     private final String file;
@@ -114,33 +117,24 @@ public final class LineFormat implements BulkFormat<TextLine, FileSourceSplit> {
       this.lines = new LineCursor(in);
       this.line = firstLine(split.splitId()) - 1;
       for (long i = 0; i < skip; i++) {
-        if (next() < 0) {
+        if (next(false) == null) {
           break;
         }
       }
       this.emitted = skip;
     }
 
-    /** Reads the next line of the split into the cursor's buffer; its length, or -1 at the end of the split. */
-    private int next() throws IOException {
-      if (lines.consumed() >= end) {
-        return -1;
-      }
-      int n = lines.next();
-      if (n >= 0) {
-        line++;
-      }
-      return n;
-    }
-
-    /** The next line of the split in an array of its own, or null at the end of the split. */
-    private byte[] nextCopy() throws IOException {
+    /**
+     * The next line of the split: in an array of its own when {@code copy}, else passed over without a copy
+     * ({@link #PASSED}); null at the end of the split. A read failure names the file and the line.
+     */
+    private byte[] next(boolean copy) throws IOException {
       if (lines.consumed() >= end) {
         return null;
       }
       byte[] text;
       try {
-        text = lines.nextCopy();
+        text = copy ? lines.nextCopy() : lines.skip() ? PASSED : null;
       } catch (IOException e) {
         throw readFailure(file, line + 1, gzip, e);
       }
@@ -155,7 +149,7 @@ public final class LineFormat implements BulkFormat<TextLine, FileSourceSplit> {
       List<TextLine> batch = new ArrayList<>(BATCH);
       long first = emitted;
       for (int i = 0; i < BATCH; i++) {
-        byte[] text = nextCopy();
+        byte[] text = next(true);
         if (text == null) {
           break;
         }
