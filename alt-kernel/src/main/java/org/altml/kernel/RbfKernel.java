@@ -86,10 +86,37 @@ public final class RbfKernel implements Kernel {
    * exponentials on SIMD lanes ({@link VectorMath#exp(double[], int, int)}, bit-identical to the scalar one).
    */
   public void fromSquaredDistances(double[] d, int n) {
+    exponentsFromSquaredDistances(d, n);
+    VectorMath.exp(d, 0, n);
+  }
+
+  /**
+   * In place, the exponents of {@link #fromSquaredDistances}: d[i] = −max(0, d[i]) / (2σ²) for i in [0, n),
+   * whose {@link VectorMath#exp(double) exp} is the kernel value, bit for bit.
+   */
+  public void exponentsFromSquaredDistances(double[] d, int n) {
     for (int i = 0; i < n; i++) {
       d[i] = -Math.max(0.0, d[i]) / twoSigmaSquared;
     }
-    VectorMath.exp(d, 0, n);
+  }
+
+  /**
+   * The exponent of {@link #fromDot}: u = −max(0, ||x||² + ||y||² − 2·dot) / (2σ²), so that K = {@link
+   * VectorMath#exp(double) exp}(u) bit for bit (what {@code merge} searches with: K^a = e^{a·u}).
+   */
+  public double exponentFromDot(double dot, double squaredNormX, double squaredNormY) {
+    return -Math.max(0.0, squaredNormX + squaredNormY - 2.0 * dot) / twoSigmaSquared;
+  }
+
+  /**
+   * In place, {@link #exponentFromDot} of a row of dot products: d[off+i] = −max(0, normX +
+   * norms[normsOff+i] − 2·d[off+i]) / (2σ²) for i in [0, n), the arguments {@link
+   * VectorMath#gaussianFromDots} takes the exponential of (the same operations, so exp of each is its value).
+   */
+  public void exponentsFromDots(double[] d, int off, int n, double normX, double[] norms, int normsOff) {
+    for (int i = 0; i < n; i++) {
+      d[off + i] = -Math.max(0.0, normX + norms[normsOff + i] - 2.0 * d[off + i]) / twoSigmaSquared;
+    }
   }
 
   /** x·y of two sparse vectors, by a merge over their sorted indices, summed in double in ascending feature order. */

@@ -50,11 +50,12 @@ public final class BlockScorer {
 
   /**
    * {@link #accumulate(SupportVectorStore, RbfKernel, ExampleBlock, int, int, double[], int, int, double[], int)}
-   * that also keeps the kernel values: K(x_i, s_k) into {@code kernelOut[i·kStride + k − slotFrom]} (null: not
-   * kept), so that threads scoring disjoint row ranges of a block fill one array.
+   * that also keeps the kernel values' exponents: u with K(x_i, s_k) = {@link VectorMath#exp(double) exp}(u) bit for
+   * bit ({@link RbfKernel#exponentFromDot}) into {@code exponentsOut[i·kStride + k − slotFrom]} (null: not kept),
+   * so that threads scoring disjoint row ranges of a block fill one array.
    */
   public void accumulate(SupportVectorStore store, RbfKernel kernel, ExampleBlock block, int rowFrom, int rowTo, double[] norms,
-      int slotFrom, int slotTo, double[] out, int outStride, double[] kernelOut, int kStride) {
+      int slotFrom, int slotTo, double[] out, int outStride, double[] exponentsOut, int kStride) {
     int rows = rowTo - rowFrom;
     if (rows <= 0 || slotTo <= slotFrom) {
       return;
@@ -64,10 +65,11 @@ public final class BlockScorer {
       throw new IllegalArgumentException("outStride " + outStride + " < store stride " + stride);
     }
     if (store.layout() != SupportVectorStore.Layout.DENSE) {
+      row.keepExponents(exponentsOut != null);
       for (int i = rowFrom; i < rowTo; i++) {
         store.kernelRow(kernel, block.features(i), norms[i], row);
-        if (kernelOut != null) {
-          System.arraycopy(row.values(), slotFrom, kernelOut, i * kStride, slotTo - slotFrom);
+        if (exponentsOut != null) {
+          System.arraycopy(row.exponents(), slotFrom, exponentsOut, i * kStride, slotTo - slotFrom);
         }
         store.combineAdd(row.values(), slotFrom, 0, 1, slotFrom, slotTo - slotFrom, out, i * outStride, outStride);
       }
@@ -90,9 +92,12 @@ public final class BlockScorer {
       for (int i = 0; i < rows; i++) {
         double norm = norms[rowFrom + i];
         int base = i * nc;
-        VectorMath.gaussianFromDots(gram, base, nc, norm, store.squaredNormsArray(), k0, kernel.twoSigmaSquared());
-        if (kernelOut != null) {
-          System.arraycopy(gram, base, kernelOut, (rowFrom + i) * kStride + k0 - slotFrom, nc);
+        if (exponentsOut != null) {
+          kernel.exponentsFromDots(gram, base, nc, norm, store.squaredNormsArray(), k0);
+          System.arraycopy(gram, base, exponentsOut, (rowFrom + i) * kStride + k0 - slotFrom, nc);
+          VectorMath.exp(gram, base, nc);
+        } else {
+          VectorMath.gaussianFromDots(gram, base, nc, norm, store.squaredNormsArray(), k0, kernel.twoSigmaSquared());
         }
       }
       store.combineAdd(gram, 0, nc, rows, k0, nc, out, rowFrom * outStride, outStride);
@@ -108,8 +113,10 @@ public final class BlockScorer {
    *
    * @param norms ||x_i||² of the block's rows, by row
    * @param out at least b² long
+   * @param exponentsOut null, or at least b² long: the exponents u of the values, out[i] = {@link VectorMath#exp(double)
+   *     exp}(exponentsOut[i]) bit for bit
    */
-  public void blockKernels(RbfKernel kernel, ExampleBlock block, double[] norms, double[] out) {
+  public void blockKernels(RbfKernel kernel, ExampleBlock block, double[] norms, double[] out, double[] exponentsOut) {
     int b = block.size();
     int cols = 0;
     for (int i = 0; i < b; i++) {
@@ -117,9 +124,7 @@ public final class BlockScorer {
     }
     Arrays.fill(out, 0, b * b, 0.0);
     if (b == 0 || cols == 0) {
-      for (int i = 0; i < b; i++) {
-        VectorMath.gaussianFromDots(out, i * b, b, norms[i], norms, 0, kernel.twoSigmaSquared());
-      }
+      gaussians(kernel, b, norms, out, exponentsOut);
       return;
     }
     packRows(block, 0, b, cols);
@@ -132,9 +137,22 @@ public final class BlockScorer {
       }
     }
     VectorMath.multiplyAdd(packedRows, 0, cols, b, cols, packedSlots, 0, b, b, out, 0, b);
-    for (int i = 0; i < b; i++) {
-      VectorMath.gaussianFromDots(out, i * b, b, norms[i], norms, 0, kernel.twoSigmaSquared());
+    gaussians(kernel, b, norms, out, exponentsOut);
+  }
+
+  /** The b x b dot products in {@code out} become kernel values (their exponents into {@code exponentsOut} unless null). */
+  private static void gaussians(RbfKernel kernel, int b, double[] norms, double[] out, double[] exponentsOut) {
+    if (exponentsOut == null) {
+      for (int i = 0; i < b; i++) {
+        VectorMath.gaussianFromDots(out, i * b, b, norms[i], norms, 0, kernel.twoSigmaSquared());
+      }
+      return;
     }
+    for (int i = 0; i < b; i++) {
+      kernel.exponentsFromDots(out, i * b, b, norms[i], norms, 0);
+    }
+    System.arraycopy(out, 0, exponentsOut, 0, b * b);
+    VectorMath.exp(out, 0, b * b);
   }
 
   /** The block's rows [rowFrom, rowFrom+rows) as dense double rows of {@code cols} (features past cols dropped). */

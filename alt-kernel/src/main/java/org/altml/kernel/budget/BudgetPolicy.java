@@ -26,6 +26,26 @@ public interface BudgetPolicy {
   void shrink(SupportVectorStore store);
 
   /**
+   * {@link #shrink(SupportVectorStore)} right after a round appended the vector in the store's newest slot
+   * ({@code store.size() − 1}), with that round's kernel row: {@code newestExponents[k]} = u_k, K(x_new, x_k) =
+   * exp(u_k) = exp(−||x_new − x_k||²/(2σ²)) for every slot k &lt; size − 1 ({@link
+   * org.altml.kernel.RbfKernel#exponentFromDot}, each dot product summed in ascending feature order as the round's
+   * row sums it), or null. A policy that needs distances from that vector may take them from here instead of
+   * computing them; the default ignores them.
+   */
+  default void shrink(SupportVectorStore store, double[] newestExponents) {
+    shrink(store);
+  }
+
+  /**
+   * Whether {@link #shrink(SupportVectorStore, double[])} uses the round's exponents (false by default): a
+   * learner keeps them only for a policy that does.
+   */
+  default boolean usesNewestExponents() {
+    return false;
+  }
+
+  /**
    * The threads the policy may use inside {@link #shrink} (the learner's {@link
    * org.altml.core.learner.LearnerContext#threads()}); ignored by default. The store must come out the same
    * whatever the threads.

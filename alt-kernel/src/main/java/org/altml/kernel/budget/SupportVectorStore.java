@@ -79,6 +79,8 @@ public final class SupportVectorStore {
   private long[] ages = new long[0];
   private int[] ids = new int[0];
   private long[] stamps = new long[0];
+  /** Per slot: the slot its vector held at the last {@link #markSlots()}, or -1 if written since; moves with it. */
+  private int[] marks = new int[0];
   private long nextStamp;
   private long[] gone = new long[16];
   private int goneCount;
@@ -493,6 +495,25 @@ public final class SupportVectorStore {
     goneCount = 0;
   }
 
+  /**
+   * Marks every vector with its slot now, so that {@link #mark} can tell later where a vector was: blocked
+   * scoring looks its vectors' kernel values up by the slot they had when the block was scored, in O(1).
+   */
+  public void markSlots() {
+    for (int k = 0; k < size; k++) {
+      marks[k] = k;
+    }
+  }
+
+  /**
+   * The slot the vector in {@code slot} held at the last {@link #markSlots()} (removals move vectors), or -1 if
+   * it was written (appended, merged in, read) since.
+   */
+  public int mark(int slot) {
+    checkSlot(slot);
+    return marks[slot];
+  }
+
   /** Copies the coefficient rows of slots [from, from+count) (whole strides, in double) into {@code out}. */
   public void copyCoefficients(int from, int count, double[] out) {
     if (from < 0 || count < 0 || from + count > size) {
@@ -514,6 +535,7 @@ public final class SupportVectorStore {
     ages[to] = ages[from];
     ids[to] = ids[from];
     stamps[to] = stamps[from];
+    marks[to] = marks[from];
     int p = prev[from];
     int n = next[from];
     prev[to] = p;
@@ -543,6 +565,7 @@ public final class SupportVectorStore {
 
   private void writeCoefficients(int slot, double[] alpha) {
     stamps[slot] = nextStamp++;
+    marks[slot] = NONE;
     int base = slot * stride;
     double norm = 0;
     if (isDouble) {
@@ -602,7 +625,7 @@ public final class SupportVectorStore {
    */
   public void kernelRow(Kernel kernel, SparseVector x, double squaredNorm, KernelRow row) {
     dotRow(x, row);
-    fromDots(kernel, row.values, squaredNorm);
+    fromDots(kernel, row, squaredNorm);
   }
 
   /** x·x_k for every slot k into {@code row.values()[0..size)}, each summed in ascending feature order, as {@link #kernelRow} sums them. */
@@ -788,7 +811,11 @@ public final class SupportVectorStore {
       }
     }
     long hits = size - computed;
-    kernel.fromSquaredDistances(out, size); // the kernel values on SIMD lanes, the same bits as one at a time
+    kernel.exponentsFromSquaredDistances(out, size);
+    if (row.keepExponents) {
+      row.keptExponents(size);
+    }
+    VectorMath.exp(out, 0, size); // the kernel values on SIMD lanes, the same bits as one at a time
     cursor.count(hits, misses);
     if (layout != Layout.DENSE) {
       for (int j = 0; j < nnz; j++) {
@@ -826,6 +853,21 @@ public final class SupportVectorStore {
   /** K(x, x_slot) into {@code out[0]}, summed as {@link #kernelRow} sums each slot's dot product. */
   public void kernelRowSlot(Kernel kernel, SparseVector x, double squaredNorm, int slot, double[] out) {
     checkSlot(slot);
+    // the RBF kernel's fromDot is VectorMath.gaussianFromDots' expression with the same exponential: the same bits
+    out[0] = kernel.fromDot(dotSlot(x, slot), squaredNorm, squaredNorms[slot]);
+  }
+
+  /**
+   * The exponent u of K(x, x_slot) = exp(u) ({@link RbfKernel#exponentFromDot}), the dot product summed as
+   * {@link #kernelRowSlot} sums it: exp(u) is that kernel value, bit for bit.
+   */
+  public double exponentSlot(RbfKernel kernel, SparseVector x, double squaredNorm, int slot) {
+    checkSlot(slot);
+    return kernel.exponentFromDot(dotSlot(x, slot), squaredNorm, squaredNorms[slot]);
+  }
+
+  /** x·x_slot, summed over x's entries in ascending feature order as {@link #kernelRow} sums each slot's. */
+  private double dotSlot(SparseVector x, int slot) {
     int nnz = x.nnz();
     int[] xi = x.indices();
     float[] xv = x.values();
@@ -854,8 +896,7 @@ public final class SupportVectorStore {
         }
       }
     }
-    // the RBF kernel's fromDot is VectorMath.gaussianFromDots' expression with the same exponential: the same bits
-    out[0] = kernel.fromDot(dot, squaredNorm, squaredNorms[slot]);
+    return dot;
   }
 
   /** {@link #kernelRow} of the stored vector in {@code slot} against every slot (its own entry is K(x, x)). */
@@ -869,7 +910,7 @@ public final class SupportVectorStore {
       return;
     }
     dotRow(slot, row);
-    fromDots(kernel, row.values, squaredNorms[slot]);
+    fromDots(kernel, row, squaredNorms[slot]);
   }
 
   /**
@@ -923,9 +964,16 @@ public final class SupportVectorStore {
   }
 
   /** The dot products in {@code out[0..size)} to kernel values: the RBF ones as block scoring computes them. */
-  private void fromDots(Kernel kernel, double[] out, double squaredNorm) {
+  private void fromDots(Kernel kernel, KernelRow row, double squaredNorm) {
+    double[] out = row.values;
     if (kernel instanceof org.altml.kernel.RbfKernel rbf) {
-      VectorMath.gaussianFromDots(out, 0, size, squaredNorm, squaredNorms, 0, rbf.twoSigmaSquared());
+      if (row.keepExponents) {
+        rbf.exponentsFromDots(out, 0, size, squaredNorm, squaredNorms, 0);
+        row.keptExponents(size);
+        VectorMath.exp(out, 0, size);
+      } else {
+        VectorMath.gaussianFromDots(out, 0, size, squaredNorm, squaredNorms, 0, rbf.twoSigmaSquared());
+      }
       return;
     }
     for (int k = 0; k < size; k++) {
@@ -1058,7 +1106,7 @@ public final class SupportVectorStore {
   /** Approximate bytes of heap held: every array at its capacity, plus object headers. */
   public long ramBytesUsed() {
     long bytes = 128;
-    bytes += 8L * squaredNorms.length + 8L * coefficientNorms.length + 8L * ages.length + 4L * ids.length + 8L * stamps.length + 8L * gone.length
+    bytes += 8L * squaredNorms.length + 8L * coefficientNorms.length + 8L * ages.length + 4L * ids.length + 8L * stamps.length + 4L * marks.length + 8L * gone.length
         + 4L * prev.length + 4L * next.length;
     bytes += isDouble ? 8L * coefDouble.length : 4L * coefFloat.length;
     bytes += 4L * dense.length;
@@ -1079,7 +1127,7 @@ public final class SupportVectorStore {
     }
     int newCapacity = (int) Math.min(Integer.MAX_VALUE - 16, Math.max(needed, Math.max(16L, 2L * capacity)));
     long coefValues = (long) newCapacity * stride;
-    long bytes = coefValues * (isDouble ? 8 : 4) + 36L * newCapacity + (layout == Layout.DENSE ? 4L * newCapacity * columns : 8L * newCapacity);
+    long bytes = coefValues * (isDouble ? 8 : 4) + 40L * newCapacity + (layout == Layout.DENSE ? 4L * newCapacity * columns : 8L * newCapacity);
     MemoryCheck.require(bytes, "the support vectors (" + newCapacity + " slots)", HINT);
     if (coefValues > Integer.MAX_VALUE - 16) {
       throw new IllegalArgumentException("too many support vectors for " + stride + " coefficients each: " + newCapacity);
@@ -1089,6 +1137,7 @@ public final class SupportVectorStore {
     ages = Arrays.copyOf(ages, newCapacity);
     ids = Arrays.copyOf(ids, newCapacity);
     stamps = Arrays.copyOf(stamps, newCapacity);
+    marks = Arrays.copyOf(marks, newCapacity);
     prev = Arrays.copyOf(prev, newCapacity);
     next = Arrays.copyOf(next, newCapacity);
     if (isDouble) {
@@ -1383,6 +1432,8 @@ public final class SupportVectorStore {
    */
   public static final class KernelRow {
     private double[] values = new double[16];
+    private double[] exponents = new double[0];
+    private boolean keepExponents;
     private double[] scatter = new double[0];
     private int[] own = new int[0];
     private int[] waiting = new int[0];
@@ -1394,6 +1445,30 @@ public final class SupportVectorStore {
     /** The kernel values: entry k is K(x, x_k) after {@link SupportVectorStore#kernelRow}; live, grows. */
     public double[] values() {
       return values;
+    }
+
+    /**
+     * Whether the RBF rows computed into this row also keep their exponents ({@link #exponents()}; off by
+     * default: it costs a copy per row).
+     */
+    public void keepExponents(boolean keep) {
+      keepExponents = keep;
+    }
+
+    /**
+     * With {@link #keepExponents} on and an RBF kernel: entry k is u_k = −||x − x_k||²/(2σ²) of the last row, so
+     * that {@code values()[k]} is exactly {@link VectorMath#exp(double) exp}(u_k); live, grows.
+     */
+    public double[] exponents() {
+      return exponents;
+    }
+
+    /** Copies the first {@code n} values, exponents at this point of a row's computation, to {@link #exponents}. */
+    private void keptExponents(int n) {
+      if (exponents.length < n) {
+        exponents = new double[Math.max(n, 2 * exponents.length)];
+      }
+      System.arraycopy(values, 0, exponents, 0, n);
     }
 
     /** Scratch for the slots whose distances a row computes itself, at least {@code n} long. */
@@ -1424,7 +1499,7 @@ public final class SupportVectorStore {
 
     /** Approximate bytes of heap held. */
     public long ramBytesUsed() {
-      return 64 + 8L * values.length + 8L * scatter.length + 4L * (own.length + waiting.length);
+      return 64 + 8L * (values.length + exponents.length + scatter.length) + 4L * (own.length + waiting.length);
     }
   }
 

@@ -19,6 +19,7 @@ import org.altml.core.learner.Scores;
 import org.altml.core.learner.Settings;
 import org.altml.core.learner.StateInput;
 import org.altml.core.learner.StateOutput;
+import org.altml.core.math.VectorMath;
 import org.altml.kernel.KernelParameters;
 import org.altml.kernel.RbfKernel;
 import org.altml.kernel.budget.BlockScorer;
@@ -105,6 +106,8 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
   private static final int PRESIZE_LIMIT = 4096;
   /** ||x||² of the current round's example (set by {@link #scores}), which its support vector keeps. */
   private double roundNorm;
+  /** Whether rounds keep their kernel row's exponents for the budget policy ({@link BudgetPolicy#usesNewestExponents()}). */
+  private final boolean offersExponents;
 
   /**
    * A learner with an empty store.
@@ -127,6 +130,8 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     if (policy != null) {
       policy.useThreads(threads); // a merge's partner searches split over the threads
     }
+    this.offersExponents = budget > 0 && policy != null && policy.usesNewestExponents();
+    row.keepExponents(offersExponents);
     this.blockPass = new BlockPass(threads.threads());
     this.scoreStride = Scores.paddedLength(numLabels + 1);
     MemoryCheck.require(32L * scoreStride, "the scratch of " + numLabels + " labels", "check the number of labels");
@@ -407,7 +412,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       if (out != null) {
         round(out[t]);
       }
-      learn(block.features(t), y, norms[t]);
+      learn(block.features(t), y, norms[t], null); // no budget: nothing to offer
     }
   }
 
@@ -426,7 +431,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     int before = store.size();
     int stride = store.stride();
     long firstNew = store.nextStamp();
-    double[] pre = blockScratch.kernels(b, before);
+    double[] pre = blockScratch.kernels(b, before); // the exponents of the block's kernel values (exp(u) = K)
     blockPass.run(block, norms, before, bs, pre, before);
     double[] alphas = blockScratch.alphas(before, stride);
     store.copyCoefficients(0, before, alphas);
@@ -436,13 +441,17 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       index.put(store.stamp(q), q);
     }
     store.clearStampsGone();
+    store.markSlots(); // a vector still here from before the block finds its row of pre by its mark
     // the vectors appended during the block are its own rows: their kernel values against later rows come from
     // one b x b product (dense stores), found through the stamp each append got; merged points are computed
     double[] within = null;
+    double[] withinExponents = null;
     if (store.layout() == SupportVectorStore.Layout.DENSE) {
       within = blockScratch.within(b);
-      blockScratch.scorer.blockKernels(kernel, block, norms, within);
+      withinExponents = blockScratch.withinExponents(b);
+      blockScratch.scorer.blockKernels(kernel, block, norms, within, withinExponents);
     }
+    double[] newest = offersExponents ? blockScratch.newest(store.size() + b) : null;
     int[] rowOfStamp = blockScratch.rowOfStamp(2 * b + 2);
     for (int t = 0; t < b; t++) {
       LabelSet y = block.labels(t);
@@ -457,7 +466,8 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       for (int g = 0; g < store.stampsGoneCount(); g++) {
         if (gone[g] < firstNew) {
           int q = index.get(gone[g]);
-          double k = -pre[preBase + q];
+          double k = -VectorMath.exp(pre[preBase + q]); // the bits the block pass added
+
           int a = q * stride;
           for (int j = 0; j < stride; j++) {
             scores[j] += k * alphas[a + j];
@@ -465,17 +475,27 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
         }
       }
       int n = store.size();
+      // a round that appends fills the store past B: then the budget policy gets the round's exponents
+      boolean collect = newest != null && n >= budget;
       for (int slot = 0; slot < n; slot++) {
         long stamp = store.stamp(slot);
         if (stamp >= firstNew) {
           long q = stamp - firstNew;
           int row = q < rowOfStamp.length ? rowOfStamp[(int) q] : -1;
+          double u;
           if (within != null && row >= 0) {
             blockScratch.single[0] = within[t * b + row];
+            u = withinExponents[t * b + row];
           } else {
-            store.kernelRowSlot(kernel, x, norms[t], slot, blockScratch.single);
+            u = store.exponentSlot(kernel, x, norms[t], slot);
+            blockScratch.single[0] = VectorMath.exp(u); // kernelRowSlot's value, bit for bit
+          }
+          if (collect) {
+            newest[slot] = u;
           }
           store.combineAdd(blockScratch.single, 0, 1, 1, slot, 1, scores, 0, scoreStride);
+        } else if (collect) {
+          newest[slot] = pre[preBase + store.mark(slot)];
         }
       }
       for (int j = store.width(); j <= numLabels; j++) {
@@ -487,7 +507,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       }
       long stampBefore = store.nextStamp();
       long appendedBefore = appended;
-      learn(x, y, norms[t]);
+      learn(x, y, norms[t], collect ? newest : null);
       // an append writes first (the round's first stamp is x_t's), a merge after it writes merged points
       for (long st = stampBefore; st < store.nextStamp(); st++) {
         long q = st - firstNew;
@@ -513,7 +533,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     private double[] norms;
     private int slotTo;
     private double[] out;
-    private double[] kernelOut;
+    private double[] exponentsOut;
     private int kStride;
 
     BlockPass(int threads) {
@@ -524,26 +544,26 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       }
     }
 
-    /** Adds the block's scores against [0, slotTo) to {@code out} (kernel values into {@code kernelOut} unless null). */
-    void run(ExampleBlock block, double[] norms, int slotTo, double[] out, double[] kernelOut, int kStride) {
+    /** Adds the block's scores against [0, slotTo) to {@code out} (their exponents into {@code exponentsOut} unless null). */
+    void run(ExampleBlock block, double[] norms, int slotTo, double[] out, double[] exponentsOut, int kStride) {
       this.block = block;
       this.norms = norms;
       this.slotTo = slotTo;
       this.out = out;
-      this.kernelOut = kernelOut;
+      this.exponentsOut = exponentsOut;
       this.kStride = kStride;
       try {
         threads.forEachPart(block.size(), 1, MIN_ROWS_PER_THREAD, this);
       } finally {
         this.block = null;
         this.out = null;
-        this.kernelOut = null;
+        this.exponentsOut = null;
       }
     }
 
     @Override
     public void run(int part, int from, int to) {
-      scorers[part].accumulate(store, kernel, block, from, to, norms, 0, slotTo, out, scoreStride, kernelOut, kStride);
+      scorers[part].accumulate(store, kernel, block, from, to, norms, 0, slotTo, out, scoreStride, exponentsOut, kStride);
     }
 
     long ramBytesUsed() {
@@ -567,7 +587,25 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     final com.carrotsearch.hppc.LongIntHashMap index = new com.carrotsearch.hppc.LongIntHashMap();
 
     double[] within = new double[0];
+    double[] withinExponents = new double[0];
+    double[] newest = new double[0];
     int[] rowOfStamp = new int[0];
+
+    /** b² exponents of {@link #within}'s values. */
+    double[] withinExponents(int b) {
+      if (withinExponents.length < b * b) {
+        withinExponents = new double[Math.max(b * b, 2 * withinExponents.length)];
+      }
+      return withinExponents;
+    }
+
+    /** A round's exponents against the store, by slot, for {@code n} slots. */
+    double[] newest(int n) {
+      if (newest.length < n) {
+        newest = new double[Math.max(n, 2 * newest.length)];
+      }
+      return newest;
+    }
 
     /** b² kernel values of a block's rows against each other. */
     double[] within(int b) {
@@ -621,7 +659,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
 
     long ramBytesUsed() {
       return 64 + scorer.ramBytesUsed() + 8L * (norms.length + scores.length + row.length + kernels.length + alphas.length)
-          + 8L * within.length + 4L * rowOfStamp.length + 16L * index.keys.length;
+          + 8L * (within.length + withinExponents.length + newest.length) + 4L * rowOfStamp.length + 16L * index.keys.length;
     }
   }
 
@@ -665,9 +703,10 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     checkUsable();
     store.clearStampsGone(); // one round at a time: nobody needs what blocked training tracks
     checkLabels(y);
+    int n = store.size();
     roundId = scores(id, x, row, gram, scores);
-    kernelEvaluations += store.size();
-    learn(x, y, roundNorm);
+    kernelEvaluations += n;
+    learn(x, y, roundNorm, offersExponents && n >= budget ? row.exponents() : null);
   }
 
   /** Predicts {@code x} into {@code out} with the current store, then learns from {@code (x, y)} reusing those scores. */
@@ -683,14 +722,19 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     store.clearStampsGone(); // one round at a time: nobody needs what blocked training tracks
     checkScores(out);
     checkLabels(y);
+    int n = store.size();
     roundId = scores(id, x, row, gram, scores);
-    kernelEvaluations += store.size();
+    kernelEvaluations += n;
     round(out);
-    learn(x, y, roundNorm);
+    learn(x, y, roundNorm, offersExponents && n >= budget ? row.exponents() : null);
   }
 
-  /** The round's update from the scores; {@code squaredNorm} is ||x||² as {@link SparseVector#squaredNorm} gives it. */
-  private void learn(SparseVector x, LabelSet y, double squaredNorm) {
+  /**
+   * The round's update from the scores; {@code squaredNorm} is ||x||² as {@link SparseVector#squaredNorm} gives it,
+   * {@code exponents} null or the round's kernel row against the store as exponents ({@link
+   * BudgetPolicy#shrink(SupportVectorStore, double[])}), handed to the budget policy if x is appended.
+   */
+  private void learn(SparseVector x, LabelSet y, double squaredNorm, double[] exponents) {
     current = x;
     currentSelf = kernel.self(x);
     beginRound(currentSelf);
@@ -712,8 +756,10 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       }
       store.append(x, alphaNew, roundId, squaredNorm);
       appended++;
+      double[] offered = exponents; // of the vector just appended: valid for the first reduction only
       while (budget > 0 && store.size() > budget) {
-        policy.shrink(store);
+        policy.shrink(store, offered);
+        offered = null;
         budgetReductions++;
       }
     }

@@ -259,4 +259,33 @@ class SupportVectorStoreTest {
       assertEquals(sparse.features(k, buffer).copy(), grown.features(k, buffer).copy());
     }
   }
+
+  /** A mark is the slot a vector held at {@code markSlots}: it follows the vector through removals and ends when the slot is rewritten. */
+  @ParameterizedTest
+  @EnumSource(SupportVectorStore.Layout.class)
+  void marksFollowVectorsUntilTheyAreRewritten(SupportVectorStore.Layout layout) {
+    SplittableRandom r = new SplittableRandom(SEED);
+    SupportVectorStore store = new SupportVectorStore(2, Precision.DOUBLE, 0, 0, layout);
+    for (int i = 0; i < 6; i++) {
+      store.append(randomVector(r, 8, 0.7), new double[] {i, -i});
+    }
+    store.markSlots();
+    for (int k = 0; k < 6; k++) {
+      assertEquals(k, store.mark(k));
+    }
+    store.remove(1); // the last vector (slot 5) moves into slot 1
+    assertEquals(5, store.mark(1));
+    assertEquals(5.0, store.coefficient(1, 0), 0.0);
+    store.replace(2, randomVector(r, 8, 0.7), new double[] {9, 9});
+    assertEquals(-1, store.mark(2));
+    int appended = store.append(randomVector(r, 8, 0.7), new double[] {7, 7});
+    assertEquals(-1, store.mark(appended));
+    assertEquals(0, store.mark(0));
+    assertEquals(3, store.mark(3));
+    assertEquals(4, store.mark(4));
+    store.markSlots();
+    for (int k = 0; k < store.size(); k++) {
+      assertEquals(k, store.mark(k));
+    }
+  }
 }
