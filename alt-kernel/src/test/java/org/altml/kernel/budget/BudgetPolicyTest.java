@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
 import org.altml.core.learner.Precision;
+import org.altml.core.math.VectorMath;
 import org.altml.kernel.RbfKernel;
 import org.altml.sparse.SparseVector;
 import org.junit.jupiter.api.Test;
@@ -277,6 +279,47 @@ class BudgetPolicyTest {
     assertEquals(exact.partnersSearched(), fast.partnersSearched() + fast.partnersScreenedOut());
     assertEquals(0, exact.partnersScreenedOut());
     assertNotEquals(0L, fast.partnersScreenedOut(), "the screen dropped partners at sigma2 " + sigma2 + ", budget " + budget);
+  }
+
+  /**
+   * The prefilter's bound is below the degradation at every h of [0, 1] (a fine grid, and the search's own h), on
+   * random partners and on the cases that come closest to it: α_n = ±α_m, one norm much smaller than the other,
+   * k near 0 and 1.
+   */
+  @Test
+  void theZeroStepBoundIsBelowEveryDegradation() {
+    SplittableRandom r = new SplittableRandom(SEED);
+    double[] h = new double[1];
+    double[] f = new double[1];
+    double[] work = new double[16];
+    double closest = Double.POSITIVE_INFINITY;
+    for (int i = 0; i < 5_000; i++) {
+      double a = Math.exp(r.nextDouble(-6, 2));
+      double b = i % 4 == 0 ? a : Math.exp(r.nextDouble(-6, 4));
+      double rho = switch (i % 5) {
+        case 0 -> 1.0;
+        case 1 -> -1.0;
+        default -> r.nextDouble(-1, 1);
+      };
+      double c = rho * Math.sqrt(a * b); // |C| <= sqrt(AB): Cauchy-Schwarz
+      double u = i % 7 == 0 ? -r.nextDouble(0, 0.01) : -Math.exp(r.nextDouble(-5, 3));
+      double k = VectorMath.exp(u);
+      double bound = MergePolicy.leastDegradation(a, b, c, k);
+      double d = a + b + 2.0 * k * c;
+      double least = Double.POSITIVE_INFINITY;
+      for (int g = 0; g <= 2000; g++) {
+        double x = g / 2000.0;
+        double km = Math.exp(u * (1 - x) * (1 - x));
+        double kn = Math.exp(u * x * x);
+        least = Math.min(least, d - (a * km * km + b * kn * kn + 2.0 * c * km * kn));
+      }
+      VectorMath.mergeSearch(a, new double[] {b}, new double[] {c}, new double[] {u}, 1, h, f, work);
+      least = Math.min(least, d - f[0]);
+      double scale = a + b + 2.0 * Math.abs(c);
+      assertTrue(bound <= least + 1e-12 * scale, "a " + a + " b " + b + " c " + c + " u " + u + ": bound " + bound + " > " + least);
+      closest = Math.min(closest, (least - bound) / scale);
+    }
+    assertTrue(closest < 1e-3, "the cases come close to the bound: " + closest);
   }
 
   @Test
