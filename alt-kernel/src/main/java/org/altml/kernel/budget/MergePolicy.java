@@ -272,12 +272,17 @@ public final class MergePolicy implements BudgetPolicy {
   }
 
   /**
-   * A lower bound on the degradation A + B + 2kC − ||α_z||² of merging with a partner over every h in [0, 1]
-   * (the prefilter's, see {@code Search.prefilter}): (1 − √k)·(min(A, B) − (C &gt; 0 ? 2C·√k : 0)).
+   * A lower bound on the degradation A + B + 2kC − ||α_z||² of merging with a partner, over every h in [0, 1]
+   * (the prefilter's, see {@code Search.prefilter}): min(m(1 − k²), m(1 − k) + 2C(k − √k)), m = min(A, B).
+   *
+   * <p>With K_m = K(x_m, z), K_n = K(x_n, z) and P = K_m·K_n, the degradation is A(1 − K_m²) + B(1 − K_n²) +
+   * 2C(k − P). Both K are at most 1, and (1 − K_m²)(1 − K_n²) ≥ 0 gives K_m² + K_n² ≤ 1 + P², so the first two
+   * terms are at least m(2 − K_m² − K_n²) ≥ m(1 − P²). P = e^{u((1−h)² + h²)} lies in [k, √k] as (1−h)² + h²
+   * lies in [1/2, 1], and m(1 − P²) + 2C(k − P) is concave in P: its least on [k, √k] is at an end.
    */
   static double leastDegradation(double a, double b, double c, double k) {
-    double root = Math.sqrt(k);
-    return (1.0 - root) * (Math.min(a, b) - (c > 0 ? 2.0 * c * root : 0.0));
+    double m = Math.min(a, b);
+    return Math.min(m * (1.0 - k * k), m * (1.0 - k) + 2.0 * c * (k - Math.sqrt(k)));
   }
 
   /** Marks a screened-out partner in {@link #bound} (a bound is never NaN: NaN compares false and so survives). */
@@ -476,12 +481,9 @@ public final class MergePolicy implements BudgetPolicy {
     /**
      * The screen before any step: the part's partner of least D − max(f(0), f(1)) (its values at h = 0 and 1
      * need only k) is searched to the end, its degradation {@code s.dProvisional} is at least the least one, and
-     * every partner whose degradation over the whole of [0, 1] is bound to exceed it is dropped. On [0, 1],
-     * K(x_m, z)·K(x_n, z) = e^{u((1−h)² + h²)} lies in [k, √k] ((1−h)² + h² ≥ 1/2), and one of K(x_m, z)²,
-     * K(x_n, z)² is at most √k (one of (1−h)², h² is at least 1/4), so ||α_z||² ≤ max(A, B) + min(A, B)·√k +
-     * 2C·(C ≥ 0 ? √k : k), and the degradation is at least (1 − √k)·(min(A, B) − (C &gt; 0 ? 2C·√k : 0)). On
-     * the mediamill-shaped stream at B = 1,000 this drops about 60% of the partners before their first step. The
-     * others are packed (slots, b, c, u, k) for the stopped searches; {@link #bound} marks the dropped ones.
+     * every partner whose degradation over the whole of [0, 1] is bound to exceed it ({@link #leastDegradation})
+     * is dropped. The others are packed (slots, b, c, u, k) for the stopped searches; {@link #bound} marks the
+     * dropped ones.
      *
      * @return how many were packed
      */
