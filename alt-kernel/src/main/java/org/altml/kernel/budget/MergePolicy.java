@@ -512,21 +512,30 @@ public final class MergePolicy implements BudgetPolicy {
       VectorMath.mergeSearch(a, s.keptB, s.keptC, s.keptU, 0, 1, s.keptH, s.keptF, s.work);
       double dProvisional = a + b[provisional] + 2.0 * k[provisional] * c[provisional] - s.keptF[0];
       s.dProvisional = dProvisional;
+      // each partner's bound less its slack (a loop the JIT vectorizes), then the survivors packed without a branch
+      // (about 40% survive, in no order a predictor could learn)
+      double[] excess = s.ends;
+      int count = to - from;
+      for (int i = 0; i < count; i++) {
+        int n = from + i;
+        double bn = b[n];
+        double cn = c[n];
+        double kn = k[n];
+        double d = a + bn + 2.0 * kn * cn;
+        double slack = SCREEN_SLACK * (Math.abs(a) + Math.abs(bn) + 2.0 * Math.abs(cn) + Math.abs(d));
+        excess[i] = leastDegradation(a, bn, cn, kn) - slack;
+      }
       int z = 0;
-      for (int n = from; n < to; n++) {
-        if (n == m) {
-          continue;
-        }
-        if (leastDegradation(a, b[n], c[n], k[n]) > dProvisional + slack(n)) {
-          bound[n] = SCREENED_OUT;
-        } else {
-          s.zn[z] = n;
-          s.zb[z] = b[n];
-          s.zc[z] = c[n];
-          s.zu[z] = u[n];
-          s.zk[z] = k[n];
-          z++;
-        }
+      for (int i = 0; i < count; i++) {
+        int n = from + i;
+        boolean drop = excess[i] > dProvisional || n == m;
+        bound[n] = drop ? SCREENED_OUT : 0.0;
+        s.zn[z] = n;
+        s.zb[z] = b[n];
+        s.zc[z] = c[n];
+        s.zu[z] = u[n];
+        s.zk[z] = k[n];
+        z += drop ? 0 : 1;
       }
       return z;
     }
