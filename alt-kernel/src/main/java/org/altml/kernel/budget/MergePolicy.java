@@ -23,16 +23,19 @@ import org.altml.sparse.SparseVector;
  * the ratio is undefined.
  *
  * <p>Per merge: one row of dot products of x_m against the store (size kernel evaluations, counted), unless m is
- * the vector its round just appended and the learner passes that round's kernel row ({@link #shrink(SupportVectorStore,
- * double[])}: the distances it computed a moment before, as exponents), the coefficient dot products α_m·α_n, and every partner's search at once on SIMD lanes
- * ({@link VectorMath#mergeSearchStart}, bit-identical to one partner at a time); the exponentials are the toolkit's
- * {@link VectorMath#exp(double)}. The searches stop after {@link #SCREEN_STEPS} steps, and only the partners
- * that could still be chosen are searched to the end ({@code Search.screen}: a bound on what each partner's
- * bracket can still reach against one finished search; about 95% are dropped on the mediamill-shaped stream),
- * so the merge is the one searching every partner to the end makes, bit for bit, at about half the
- * exponentials. With a learner's {@link RoundThreads} ({@link #useThreads}) this per-partner
- * work runs on every thread over disjoint ranges of slots, and only the choice of the partner (in age order)
- * on the caller: the same merges, bit for bit, on any number of threads. The merged point's features are
+ * the vector its round just appended and the learner passes that round's kernel row ({@link
+ * #shrink(SupportVectorStore, double[])}: the distances it computed a moment before, as exponents); the
+ * coefficient dot products α_m·α_n; and the partners' searches, on SIMD lanes ({@link
+ * VectorMath#mergeSearchStart}, bit-identical to one partner at a time), with the toolkit's {@link
+ * VectorMath#exp(double)}. Two screens drop the partners that can neither be chosen nor tie: first, one partner
+ * is searched to the end and every partner whose degradation over all of [0, 1] is bound to exceed it ({@link
+ * #leastDegradation}) is dropped before any step (about 60% on the mediamill-shaped stream); the others' searches
+ * stop after {@link #SCREEN_STEPS} steps, and only those that could still be chosen are searched to the end
+ * ({@code Search.screen}: a bound on what each partner's bracket can still reach). So the merge is the one
+ * searching every partner to the end makes, bit for bit, at a fraction of the exponentials. With a learner's
+ * {@link RoundThreads} ({@link #useThreads}) this per-partner work runs on every thread over disjoint ranges of
+ * slots, and only the choice of the partner (in age order) on the caller: the same merges, bit for bit, on any
+ * number of threads. The merged point's features are
  * rounded to float like every stored feature; its coefficients come from the closed forms in double. Needs an
  * {@link RbfKernel}. Scratch grows with the store; no allocation per merge in steady state.
  */
@@ -546,7 +549,10 @@ public final class MergePolicy implements BudgetPolicy {
       return SCREEN_SLACK * (Math.abs(a) + Math.abs(b[n]) + 2.0 * Math.abs(c[n]) + Math.abs(d));
     }
 
-    /** Copies packed partner i's inputs and search state (stride {@code stride}) to the kept arrays at index j (stride w); returns j + 1. */
+    /**
+     * Copies packed partner i's inputs and search state (stride {@code stride}) to the kept arrays at index j
+     * (stride w); returns j + 1.
+     */
     private int keep(Scratch s, int i, int stride, int j, int w) {
       s.kept[j] = s.zn[i];
       s.keptB[j] = s.zb[i];
