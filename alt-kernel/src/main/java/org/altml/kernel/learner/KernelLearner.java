@@ -467,7 +467,6 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
         if (gone[g] < firstNew) {
           int q = index.get(gone[g]);
           double k = -VectorMath.exp(pre[preBase + q]); // the bits the block pass added
-
           int a = q * stride;
           for (int j = 0; j < stride; j++) {
             scores[j] += k * alphas[a + j];
@@ -591,27 +590,26 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     double[] newest = new double[0];
     int[] rowOfStamp = new int[0];
 
+    /** {@code a} if it holds {@code n} values, else a new array of at least n and twice a's length (scratch: the contents go). */
+    private static double[] atLeast(double[] a, int n) {
+      return a.length < n ? new double[Math.max(n, 2 * a.length)] : a;
+    }
+
     /** b² exponents of {@link #within}'s values. */
     double[] withinExponents(int b) {
-      if (withinExponents.length < b * b) {
-        withinExponents = new double[Math.max(b * b, 2 * withinExponents.length)];
-      }
+      withinExponents = atLeast(withinExponents, b * b);
       return withinExponents;
     }
 
     /** A round's exponents against the store, by slot, for {@code n} slots. */
     double[] newest(int n) {
-      if (newest.length < n) {
-        newest = new double[Math.max(n, 2 * newest.length)];
-      }
+      newest = atLeast(newest, n);
       return newest;
     }
 
     /** b² kernel values of a block's rows against each other. */
     double[] within(int b) {
-      if (within.length < b * b) {
-        within = new double[Math.max(b * b, 2 * within.length)];
-      }
+      within = atLeast(within, b * b);
       return within;
     }
 
@@ -625,16 +623,12 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     }
 
     double[] kernels(int b, int n) {
-      if (kernels.length < b * n) {
-        kernels = new double[Math.max(b * n, 2 * kernels.length)];
-      }
+      kernels = atLeast(kernels, b * n);
       return kernels;
     }
 
     double[] alphas(int n, int stride) {
-      if (alphas.length < n * stride) {
-        alphas = new double[Math.max(n * stride, 2 * alphas.length)];
-      }
+      alphas = atLeast(alphas, n * stride);
       return alphas;
     }
 
