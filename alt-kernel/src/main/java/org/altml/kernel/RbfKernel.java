@@ -82,17 +82,9 @@ public final class RbfKernel implements Kernel {
   }
 
   /**
-   * In place, d[i] = {@link #fromSquaredDistance}(d[i]) for i in [0, n): the exponents in one pass, then the
-   * exponentials on SIMD lanes ({@link VectorMath#exp(double[], int, int)}, bit-identical to the scalar one).
-   */
-  public void fromSquaredDistances(double[] d, int n) {
-    exponentsFromSquaredDistances(d, n);
-    VectorMath.exp(d, 0, n);
-  }
-
-  /**
-   * In place, the exponents of {@link #fromSquaredDistances}: d[i] = −max(0, d[i]) / (2σ²) for i in [0, n),
-   * whose {@link VectorMath#exp(double) exp} is the kernel value, bit for bit.
+   * In place, the exponents of {@link #fromSquaredDistance}: d[i] = −max(0, d[i]) / (2σ²) for i in [0, n),
+   * whose {@link VectorMath#exp(double) exp} (or {@link VectorMath#exp(double[], int, int)} on lanes) is the kernel
+   * value, bit for bit.
    */
   public void exponentsFromSquaredDistances(double[] d, int n) {
     for (int i = 0; i < n; i++) {

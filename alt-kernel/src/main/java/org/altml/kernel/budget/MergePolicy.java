@@ -524,9 +524,7 @@ public final class MergePolicy implements BudgetPolicy {
         double bn = b[n];
         double cn = c[n];
         double kn = k[n];
-        double d = a + bn + 2.0 * kn * cn;
-        double slack = SCREEN_SLACK * (Math.abs(a) + Math.abs(bn) + 2.0 * Math.abs(cn) + Math.abs(d));
-        excess[i] = leastDegradation(a, bn, cn, kn) - slack;
+        excess[i] = leastDegradation(a, bn, cn, kn) - slack(a, bn, cn, a + bn + 2.0 * kn * cn);
       }
       int z = 0;
       for (int i = 0; i < count; i++) {
@@ -543,10 +541,12 @@ public final class MergePolicy implements BudgetPolicy {
       return z;
     }
 
-    /** The screens' slack for partner n: {@link #SCREEN_SLACK} of the magnitudes its degradation is made of. */
-    private double slack(int n) {
-      double d = a + b[n] + 2.0 * k[n] * c[n];
-      return SCREEN_SLACK * (Math.abs(a) + Math.abs(b[n]) + 2.0 * Math.abs(c[n]) + Math.abs(d));
+    /**
+     * The screens' slack for a partner of ||α_n||² = b and α_m·α_n = c whose D = a + b + 2kc is {@code d}:
+     * {@link #SCREEN_SLACK} of the magnitudes its degradation is made of.
+     */
+    private static double slack(double a, double b, double c, double d) {
+      return SCREEN_SLACK * (Math.abs(a) + Math.abs(b) + 2.0 * Math.abs(c) + Math.abs(d));
     }
 
     /**
@@ -615,7 +615,7 @@ public final class MergePolicy implements BudgetPolicy {
       for (int i = 0; i < z; i++) {
         int n = s.zn[i];
         double d = a + b[n] + 2.0 * k[n] * c[n];
-        if (d - s.zBound[i] > dStar + slack(n)) {
+        if (d - s.zBound[i] > dStar + slack(a, b[n], c[n], d)) {
           bound[n] = SCREENED_OUT;
         } else {
           bound[n] = 0.0; // kept
@@ -711,7 +711,7 @@ public final class MergePolicy implements BudgetPolicy {
     return mergesFromRoundRows;
   }
 
-  /** Partners the screen dropped after {@link #SCREEN_STEPS} steps, over every merge so far. */
+  /** Partners the screens dropped (before any step, or after {@link #SCREEN_STEPS} steps), over every merge so far. */
   public long partnersScreenedOut() {
     return partnersScreenedOut;
   }
