@@ -47,7 +47,7 @@ import picocli.CommandLine.Spec;
       "For each dataset and learner: k-fold cross-validated tuning on the training set (or the settings given",
       "with --given), then R runs of train-then-test, run r over the training permutation of seed SEED + r (the",
       "same for every learner); means and standard deviations, paired t-tests against the best learner (bold:",
-      "not significantly different at 95%), Friedman/Nemenyi across datasets. Every finished fold and run is",
+      "not significantly different at 95%%), Friedman/Nemenyi across datasets. Every finished fold and run is",
       "stored at once in OUT/runs.jsonl; the same command continues an interrupted experiment without",
       "recomputing anything stored. Outputs in OUT: experiment.json, table3/table4 .md .tex, tables.csv,",
       "friedman.md, figures/*.png. A plan file holds one dataset per line, 'NAME: options' with the dataset",

@@ -1,10 +1,12 @@
 package org.altml.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
+import java.util.List;
 import org.altml.sparse.io.DataFormatException;
 import org.junit.jupiter.api.Test;
 
@@ -96,15 +98,30 @@ class AltCommandTest {
     assertTrue(AltCommand.describe(new NullPointerException("oops")).startsWith("internal error: "));
   }
 
-  /** Every subcommand's help renders (a stray % in a description would make picocli warn and print it raw). */
+  /**
+   * Every subcommand's help renders: a stray % in a description makes picocli warn on System.err (its tracer,
+   * not the command line's error writer) and print the text raw, with "%n" left in it.
+   */
   @Test
   void everySubcommandHasHelp() {
-    for (String command : new String[] {"evaluate", "prequential", "train", "predict", "stats", "convert", "generate", "demo"}) {
-      CliRun r = CliRun.of(command, "--help");
+    java.util.Set<String> commands = AltCommand.newCommandLine().getSubcommands().keySet();
+    assertTrue(commands.containsAll(List.of("evaluate", "experiment", "tune", "test", "demo")), commands.toString());
+    java.io.PrintStream saved = System.err;
+    for (String command : commands) {
+      java.io.ByteArrayOutputStream traced = new java.io.ByteArrayOutputStream();
+      CliRun r;
+      System.setErr(new java.io.PrintStream(traced, true, java.nio.charset.StandardCharsets.UTF_8));
+      try {
+        r = CliRun.of(command, "--help");
+      } finally {
+        System.setErr(saved);
+      }
       assertEquals(0, r.exitCode(), command);
       // commands with a one-line header print it above the usage
       assertTrue(r.out().startsWith("Usage: alt " + command) || r.out().contains("\nUsage: alt " + command + " "), r.out());
       assertEquals("", r.err(), command);
+      assertEquals("", traced.toString(java.nio.charset.StandardCharsets.UTF_8), command + ": picocli's warnings");
+      assertFalse(r.out().contains("%n"), command + ": an unformatted description");
     }
   }
 }
