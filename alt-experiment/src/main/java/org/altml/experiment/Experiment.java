@@ -21,6 +21,7 @@ import org.altml.core.eval.TrainThenTest;
 import org.altml.core.eval.TrainThenTestResult;
 import org.altml.core.learner.LearnerContext;
 import org.altml.core.learner.Settings;
+import org.altml.core.learner.SharedResources;
 import org.altml.core.metric.ZeroDivisionPolicy;
 import org.altml.experiment.store.RunStore;
 import org.altml.experiment.store.StoredRun;
@@ -140,8 +141,14 @@ public final class Experiment {
    */
   public record LearnerOutcome(String name, TuningResult tuning, Settings settings, List<StoredRun> runs, Curve curve) {}
 
-  /** What one dataset gave, learners in plan order. */
-  public record DatasetOutcome(DatasetPlan plan, List<LearnerOutcome> learners, int computed, int reused) {}
+  /**
+   * What one dataset gave, learners in plan order.
+   *
+   * @param runCaches the counters of the caches the permutation runs shared ({@link SharedResources#statistics()}:
+   *     a Gram cache's hits and misses over every learner's runs), empty when none was made
+   */
+  public record DatasetOutcome(DatasetPlan plan, List<LearnerOutcome> learners, int computed, int reused,
+      Map<String, Map<String, Object>> runCaches) {}
 
   /** The data files of a dataset as the run records list them (label file first), hashed as read. */
   public static List<RunRecord.DataFile> files(Dataset... data) {
@@ -216,6 +223,10 @@ public final class Experiment {
         }
       }
     }
+    // every learner's runs share one set of resources over the training rows and the test rows after them (the
+    // training set's transform is the same in every run); each run visits each id once, in its own order, so a
+    // cache is made only if it holds every pair
+    SharedResources shared = SharedResources.create(List.of(plan.train(), plan.test()), tc.sharedCacheBytes(), true);
     AtomicInteger next = new AtomicInteger();
     List<Callable<Void>> tasks = new ArrayList<>();
     for (int w = 0; w < Math.min(tc.effectiveThreads(), todo.size()); w++) {
@@ -223,7 +234,7 @@ public final class Experiment {
         for (int i = next.getAndIncrement(); i < todo.size(); i = next.getAndIncrement()) {
           int l = todo.get(i)[0];
           int r = todo.get(i)[1];
-          runs[l][r] = runOnce(plan, chosen.get(l), config, r, trainHash, testHash, files, store);
+          runs[l][r] = runOnce(plan, chosen.get(l), config, r, trainHash, testHash, files, store, shared);
           listener.finished(1);
         }
         return null;
@@ -236,7 +247,7 @@ public final class Experiment {
       Curve curve = config.curvePoints() == 0 ? null : curve(plan, chosen.get(l), config, files);
       outcomes.add(new LearnerOutcome(plan.learners().get(l).name(), tunings.get(l), chosen.get(l), List.of(runs[l]), curve));
     }
-    return new DatasetOutcome(plan, outcomes, computed, reused);
+    return new DatasetOutcome(plan, outcomes, computed, reused, shared.statistics());
   }
 
   private static String runKey(String trainHash, String testHash, Settings s, DatasetPlan plan, Config config, int r) {
@@ -245,10 +256,11 @@ public final class Experiment {
   }
 
   private static StoredRun runOnce(DatasetPlan plan, Settings settings, Config config, int r, String trainHash, String testHash,
-      List<RunRecord.DataFile> files, RunStore store) {
+      List<RunRecord.DataFile> files, RunStore store, SharedResources shared) {
     TrainThenTest.Config protocol = new TrainThenTest.Config(Order.SHUFFLE, config.seed(r), plan.scaling(),
         config.zeroDivision(), 1);
-    TrainThenTestResult result = TrainThenTest.run(settings, DataView.of(plan.train()), DataView.of(plan.test()), protocol, files);
+    TrainThenTestResult result = TrainThenTest.run(settings, DataView.of(plan.train()), DataView.of(plan.test()), protocol, files,
+        TrainThenTest.Observer.NONE, shared);
     StoredRun run = new StoredRun(runKey(trainHash, testHash, settings, plan, config, r), "run", plan.name(),
         trainHash + "|" + testHash, settings.learner(), settings.asText(), config.seed(r), r, 0, plan.scaling().cliName(),
         new LinkedHashMap<>(result.metrics().values()), result.trainSeconds(), result.testSeconds(), result.record().key());

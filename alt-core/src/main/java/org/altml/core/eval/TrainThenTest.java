@@ -171,7 +171,7 @@ public final class TrainThenTest {
     OnlineMultiLabelLearner learner = settings.spec().create(settings, context);
     RunRecord record = RunRecord.of("train-then-test", settings, context.numLabels(), seeds(config, learnerSeed), config.order().cliName(),
         config.scaling(), config.zeroDivision(), dataFiles);
-    return run(learner, train, test, config, record, observer);
+    return run(learner, train, test, config, record, observer, resources);
   }
 
   private static java.util.Map<String, Long> seeds(Config config, long learnerSeed) {
@@ -200,22 +200,28 @@ public final class TrainThenTest {
   public static TrainThenTestResult run(OnlineMultiLabelLearner learner, Dataset train, Dataset test, Config config) {
     RunRecord record = RunRecord.of("train-then-test", learner.settings(), learner.numLabels(), seeds(config, 0L), config.order().cliName(),
         config.scaling(), config.zeroDivision(), List.of());
-    return run(learner, DataView.of(train), DataView.of(test), config, record, Observer.NONE);
+    return run(learner, DataView.of(train), DataView.of(test), config, record, Observer.NONE, SharedResources.NONE);
   }
 
-  private static TrainThenTestResult run(
-      OnlineMultiLabelLearner learner, DataView train, DataView test, Config config, RunRecord record, Observer observer) {
+  private static TrainThenTestResult run(OnlineMultiLabelLearner learner, DataView train, DataView test, Config config,
+      RunRecord record, Observer observer, SharedResources resources) {
     checkLabels(learner, train.dataset(), "training");
     checkLabels(learner, test.dataset(), "test");
     FeatureScaler scaler = FeatureScaler.fit(config.scaling(), train);
+    // example ids: the resources' id of each dataset's row 0 when they were made for it, else the row index itself
+    // for the training rows and for test rows of the same dataset (a held-out fold); the rows of another file have
+    // no id then, since theirs would name other vectors, which a learner's cache must not be asked about
+    long trainBase = Math.max(0, resources.firstId(train.dataset()));
+    long testBase = resources.firstId(test.dataset());
+    if (testBase < 0) {
+      testBase = test.dataset() == train.dataset() ? trainBase : -1;
+    }
     observer.phase("training", train.size());
-    Training training = train(observer.observe(learner), train, config.order(), config.seed(), scaler);
+    Training training = train(observer.observe(learner), train, config.order(), config.seed(), scaler, trainBase);
     learner.checkFinite();
     observer.phase("testing", test.size());
-    // test rows carry their ids only when they are rows of the training data's dataset (a held-out fold): the ids
-    // of another file name other vectors, which a learner's cache of the training data must not be asked about
     Testing testing = test(observer.observe(learner), test, scaler, config.zeroDivision(), config.effectiveThreads(),
-        test.dataset() == train.dataset());
+        testBase);
     return new TrainThenTestResult(testing.metrics(), training.seconds(), testing.seconds(), training.examples(),
         testing.examples(), config, testing.threads(), learner, scaler, record);
   }
@@ -240,6 +246,12 @@ public final class TrainThenTest {
    * scaled by {@code scaler} (not updated) and passed with its dataset row index as id.
    */
   public static Training train(OnlineMultiLabelLearner learner, DataView train, Order order, long seed, FeatureScaler scaler) {
+    return train(learner, train, order, seed, scaler, 0);
+  }
+
+  /** {@link #train(OnlineMultiLabelLearner, DataView, Order, long, FeatureScaler)} with ids {@code idBase} + row index. */
+  private static Training train(OnlineMultiLabelLearner learner, DataView train, Order order, long seed, FeatureScaler scaler,
+      long idBase) {
     int n = train.size();
     int[] permutation = train.order(order, seed);
     SparseVector x = new SparseVector();
@@ -252,9 +264,9 @@ public final class TrainThenTest {
       train.labels(i, y);
       SparseVector scaled = scaler.transform(x);
       if (scaled == x) {
-        block.addView(train.row(i), x, y); // the dataset's own rows and labels: nothing to copy
+        block.addView(idBase + train.row(i), x, y); // the dataset's own rows and labels: nothing to copy
       } else {
-        block.add(train.row(i), scaled, y);
+        block.add(idBase + train.row(i), scaled, y);
       }
       if (block.isFull() || k == n - 1) {
         learner.update(block);
@@ -310,12 +322,15 @@ public final class TrainThenTest {
    */
   public static Testing test(
       OnlineMultiLabelLearner learner, DataView test, FeatureScaler scaler, ZeroDivisionPolicy policy, int threads) {
-    return test(learner, test, scaler, policy, threads, true);
+    return test(learner, test, scaler, policy, threads, 0);
   }
 
-  /** {@link #test(OnlineMultiLabelLearner, DataView, FeatureScaler, ZeroDivisionPolicy, int)}; without {@code ids} every example is {@code NO_ID}. */
+  /**
+   * {@link #test(OnlineMultiLabelLearner, DataView, FeatureScaler, ZeroDivisionPolicy, int)} with ids {@code idBase} +
+   * row index, or every example {@code NO_ID} when {@code idBase} is negative.
+   */
   private static Testing test(
-      OnlineMultiLabelLearner learner, DataView test, FeatureScaler scaler, ZeroDivisionPolicy policy, int threads, boolean ids) {
+      OnlineMultiLabelLearner learner, DataView test, FeatureScaler scaler, ZeroDivisionPolicy policy, int threads, long idBase) {
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be >= 1: " + threads);
     }
@@ -332,7 +347,7 @@ public final class TrainThenTest {
     java.util.function.Supplier<Predictor> predictors = learner.frozenPredictors(nonZeros);
     EvaluationSuite total;
     if (chunks == 1) {
-      total = evaluateChunk(predictors.get(), numLabels, test, 0, n, scaler, new EvaluationSuite(numLabels, policy), ids);
+      total = evaluateChunk(predictors.get(), numLabels, test, 0, n, scaler, new EvaluationSuite(numLabels, policy), idBase);
     } else {
       total = new EvaluationSuite(numLabels, policy);
       List<Callable<EvaluationSuite>> parts = new ArrayList<>(chunks);
@@ -341,7 +356,7 @@ public final class TrainThenTest {
         int to = (int) ((long) n * (c + 1) / chunks);
         FeatureScaler own = scaler.copy();
         Predictor predictor = predictors.get();
-        parts.add(() -> evaluateChunk(predictor, numLabels, test, from, to, own, new EvaluationSuite(numLabels, policy), ids));
+        parts.add(() -> evaluateChunk(predictor, numLabels, test, from, to, own, new EvaluationSuite(numLabels, policy), idBase));
       }
       for (EvaluationSuite part : ProtocolThreads.invokeAll(parts)) {
         total.merge(part);
@@ -352,7 +367,7 @@ public final class TrainThenTest {
   }
 
   private static EvaluationSuite evaluateChunk(Predictor predictor, int numLabels, DataView test, int from, int to,
-      FeatureScaler scaler, EvaluationSuite suite, boolean ids) {
+      FeatureScaler scaler, EvaluationSuite suite, long idBase) {
     ExampleBlock block = new ExampleBlock(Math.max(1, predictor.preferredBlockSize()));
     Scores[] scores = ExampleBlock.newScores(block.capacity(), numLabels);
     SparseVector x = new SparseVector();
@@ -362,7 +377,7 @@ public final class TrainThenTest {
       block.clear();
       for (int k = start; k < end; k++) {
         SparseVector scaled = scaler.transform(test.features(k, x));
-        long id = ids ? test.row(k) : OnlineMultiLabelLearner.NO_ID;
+        long id = idBase >= 0 ? idBase + test.row(k) : OnlineMultiLabelLearner.NO_ID;
         if (scaled == x) {
           block.addView(id, x, test.labels(k, y)); // the dataset's own row: nothing to copy
         } else {

@@ -1,5 +1,6 @@
 package org.altml.core.learner;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
@@ -29,25 +30,38 @@ import org.altml.sparse.data.Dataset;
  */
 public final class SharedResources {
   /** No sharing: every request creates a fresh resource (the default for single runs). */
-  public static final SharedResources NONE = new SharedResources(false, -1, -1L, null);
+  public static final SharedResources NONE = new SharedResources(false, -1, -1L, new Dataset[0], false);
 
   private final boolean shared;
   private final int numExamples;
   private final long memoryBudgetBytes;
-  /** The dataset whose rows the ids index, when the protocol said so ({@link #create(Dataset, long)}). */
-  private final Dataset rows;
+  /**
+   * The datasets whose rows the ids index, in id order, when the protocol said so ({@link #create(Dataset, long)},
+   * {@link #create(List, long, boolean)}); empty otherwise.
+   */
+  private final Dataset[] parts;
+  /** The id of each part's row 0. */
+  private final long[] firstIds;
+  private final boolean wholeOnly;
   private final ConcurrentHashMap<String, Object> resources = new ConcurrentHashMap<>();
 
-  private SharedResources(boolean shared, int numExamples, long memoryBudgetBytes, Dataset rows) {
+  private SharedResources(boolean shared, int numExamples, long memoryBudgetBytes, Dataset[] parts, boolean wholeOnly) {
     this.shared = shared;
     this.numExamples = numExamples;
     this.memoryBudgetBytes = memoryBudgetBytes;
-    this.rows = rows;
+    this.parts = parts;
+    this.firstIds = new long[parts.length];
+    long id = 0;
+    for (int p = 0; p < parts.length; p++) {
+      firstIds[p] = id;
+      id += parts[p].size();
+    }
+    this.wholeOnly = wholeOnly;
   }
 
   /** An empty set of resources whose entries are created once and then shared (dataset size unknown, default budget). */
   public static SharedResources create() {
-    return new SharedResources(true, -1, -1L, null);
+    return new SharedResources(true, -1, -1L, new Dataset[0], false);
   }
 
   /**
@@ -63,7 +77,7 @@ public final class SharedResources {
       throw new IllegalArgumentException("numExamples " + numExamples + " and memoryBudgetBytes " + memoryBudgetBytes
           + " must be >= 0, or -1 (unknown / default)");
     }
-    return new SharedResources(true, numExamples, memoryBudgetBytes, null);
+    return new SharedResources(true, numExamples, memoryBudgetBytes, new Dataset[0], false);
   }
 
   /**
@@ -77,19 +91,76 @@ public final class SharedResources {
    */
   public static SharedResources create(Dataset data, long memoryBudgetBytes) {
     Objects.requireNonNull(data, "data");
-    if (memoryBudgetBytes < -1) {
-      throw new IllegalArgumentException("memoryBudgetBytes " + memoryBudgetBytes + " must be >= 0, or -1 (default)");
-    }
-    return new SharedResources(true, data.size(), memoryBudgetBytes, data);
+    return create(List.of(data), memoryBudgetBytes, false);
   }
 
   /**
-   * Whether {@code x} is row {@code id} of the dataset these resources were created for, as the dataset's own
-   * view ({@link Dataset#isRow}: same storage, same range; a dataset never changes, so its content is that
-   * row's). False when no dataset was given.
+   * Resources for the rows of several datasets under one id space, the rows of {@code parts.get(0)} first:
+   * row r of part p has id {@link #firstId}(p) + r (a dataset listed twice, by identity, counts once). This is
+   * how a protocol that scores another file shares a cache across runs: the permutation runs of an experiment
+   * train on the training set's rows and test on the test set's, which follow them.
+   *
+   * <p>With {@code wholeOnly}, each use of a resource visits every id about once, in a new order (a run
+   * over a permutation): a cache that cannot hold every id would evict each entry before its next use and
+   * only cost time, so caches should not be created then ({@link #wholeOnly()}).
+   *
+   * @throws IllegalArgumentException when {@code memoryBudgetBytes < -1}, {@code parts} is empty or the rows
+   *     number more than {@link Integer#MAX_VALUE}
+   */
+  public static SharedResources create(List<Dataset> parts, long memoryBudgetBytes, boolean wholeOnly) {
+    Objects.requireNonNull(parts, "parts");
+    if (memoryBudgetBytes < -1) {
+      throw new IllegalArgumentException("memoryBudgetBytes " + memoryBudgetBytes + " must be >= 0, or -1 (default)");
+    }
+    List<Dataset> distinct = new java.util.ArrayList<>();
+    long rows = 0;
+    for (Dataset d : parts) {
+      Objects.requireNonNull(d, "part");
+      if (distinct.stream().noneMatch(e -> e == d)) {
+        distinct.add(d);
+        rows += d.size();
+      }
+    }
+    if (distinct.isEmpty() || rows > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("the parts must be 1 or more datasets of at most " + Integer.MAX_VALUE
+          + " rows in all: " + distinct.size() + " of " + rows);
+    }
+    return new SharedResources(true, (int) rows, memoryBudgetBytes, distinct.toArray(new Dataset[0]), wholeOnly);
+  }
+
+  /**
+   * The id of row 0 of {@code data} when these resources were created for its rows ({@link #create(Dataset, long)},
+   * {@link #create(List, long, boolean)}; compared by identity), else -1.
+   */
+  public long firstId(Dataset data) {
+    for (int p = 0; p < parts.length; p++) {
+      if (parts[p] == data) {
+        return firstIds[p];
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * Whether {@code x} is the row with id {@code id} of the datasets these resources were created for, as its
+   * dataset's own view ({@link Dataset#isRow}: same storage, same range; a dataset never changes, so its
+   * content is that row's). False when no dataset was given.
    */
   public boolean isDatasetRow(long id, SparseVector x) {
-    return rows != null && rows.isRow(id, x);
+    for (int p = parts.length - 1; p >= 0; p--) {
+      if (id >= firstIds[p]) {
+        return parts[p].isRow(id - firstIds[p], x);
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether only a cache that holds every id pays ({@link #create(List, long, boolean)}): then a cache that would
+   * have to evict should not be created, and its learners compute as without sharing.
+   */
+  public boolean wholeOnly() {
+    return wholeOnly;
   }
 
   /** The number of rows of the dataset the resources serve (ids are below it), or -1 when unknown. */

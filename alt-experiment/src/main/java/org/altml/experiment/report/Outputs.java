@@ -154,6 +154,22 @@ public final class Outputs {
     g.writeNumberField("testExamples", d.plan().test().size());
     g.writeNumberField("numLabels", d.plan().train().numLabels());
     g.writeStringField("scaling", d.plan().scaling().cliName());
+    // the caches the permutation runs shared, by key (a Gram cache's hits and misses); {} when none was made
+    g.writeObjectFieldStart("runCaches");
+    for (Map.Entry<String, Map<String, Object>> cache : d.runCaches().entrySet()) {
+      g.writeObjectFieldStart(cache.getKey());
+      for (Map.Entry<String, Object> e : cache.getValue().entrySet()) {
+        switch (e.getValue()) {
+          case Boolean b -> g.writeBooleanField(e.getKey(), b);
+          case Double v -> num(g, e.getKey(), v);
+          case Float v -> num(g, e.getKey(), v);
+          case Number n -> g.writeNumberField(e.getKey(), n.longValue());
+          default -> g.writeStringField(e.getKey(), String.valueOf(e.getValue()));
+        }
+      }
+      g.writeEndObject();
+    }
+    g.writeEndObject();
     g.writeArrayFieldStart("learners");
     for (Experiment.LearnerOutcome l : d.learners()) {
       g.writeStartObject();

@@ -216,6 +216,15 @@ public final class SupportVectorStore {
     return ids[slot];
   }
 
+  /** The number of vectors that came from an example with an id ({@link #id} not -1; a merged vector has none). O(size). */
+  public int vectorsWithIds() {
+    int count = 0;
+    for (int k = 0; k < size; k++) {
+      count += ids[k] >= 0 ? 1 : 0;
+    }
+    return count;
+  }
+
   /** ||x_k||² of the vector in {@code slot}. */
   public double squaredNorm(int slot) {
     checkSlot(slot);

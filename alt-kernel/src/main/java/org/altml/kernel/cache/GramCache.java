@@ -143,7 +143,7 @@ public final class GramCache implements SharedResources.Reporting {
     this.norms = new double[numExamples];
     Arrays.fill(norms, Double.NaN);
     long entries = (long) numExamples * numExamples;
-    if (entries <= MAX_ARRAY && 8 * entries + PER_EXAMPLE * numExamples <= budgetBytes) {
+    if (holdsAll(numExamples, budgetBytes)) {
       mode = Mode.FULL;
       matrix = new double[(int) entries];
       Arrays.fill(matrix, Double.NaN);
@@ -166,6 +166,12 @@ public final class GramCache implements SharedResources.Reporting {
   /** Whether a cache of {@code numExamples} ids can live in {@code budgetBytes}: its fingerprints and one row. */
   public static boolean fits(int numExamples, long budgetBytes) {
     return numExamples > 0 && budgetBytes >= minimumBytes(numExamples);
+  }
+
+  /** Whether a cache of {@code numExamples} ids keeps the whole matrix within {@code budgetBytes} ({@link Mode#FULL}). */
+  public static boolean holdsAll(int numExamples, long budgetBytes) {
+    long entries = (long) numExamples * numExamples;
+    return numExamples > 0 && entries <= MAX_ARRAY && 8 * entries + PER_EXAMPLE * numExamples <= budgetBytes;
   }
 
   /**
@@ -191,7 +197,8 @@ public final class GramCache implements SharedResources.Reporting {
   /**
    * The cache the learners built with {@code resources} share, created on first request, or null when
    * there is nothing to share ({@link SharedResources#NONE}), the dataset size is unknown, the budget is 0
-   * or too small for one row. The budget is {@link SharedResources#memoryBudgetBytes()}, or
+   * or too small for one row, or too small for the whole matrix when the resources serve only a whole one
+   * ({@link SharedResources#wholeOnly()}: runs over permutations, where rows would be evicted before their next use). The budget is {@link SharedResources#memoryBudgetBytes()}, or
    * {@link #DEFAULT_HEAP_FRACTION} of the maximum heap when that is -1.
    */
   public static GramCache of(SharedResources resources) {
@@ -200,7 +207,7 @@ public final class GramCache implements SharedResources.Reporting {
     }
     long budget = resources.memoryBudgetBytes() > 0 ? resources.memoryBudgetBytes()
         : (long) (DEFAULT_HEAP_FRACTION * Runtime.getRuntime().maxMemory());
-    if (!fits(resources.numExamples(), budget)) {
+    if (!fits(resources.numExamples(), budget) || resources.wholeOnly() && !holdsAll(resources.numExamples(), budget)) {
       return null;
     }
     return resources.computeIfAbsent(KEY, () -> new GramCache(resources.numExamples(), budget, resources));

@@ -311,8 +311,9 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
   /**
    * The test pass's block: the scores of every example of {@code block} against the whole store in one
    * pass over it ({@link BlockScorer}: two matrix products), bit for bit those of one-example prediction.
-   * With a Gram cache and examples that carry ids (a tuning run's held-out fold, rows of the dataset the cache
-   * covers), the examples go one at a time through the cache instead (the same scores).
+   * With a Gram cache and examples it knows by id (a tuning run's held-out fold, the test rows of an
+   * experiment's runs; {@link #cachedBlock}), the examples go one at a time through the cache instead (the
+   * same scores).
    */
   @Override
   public final void predict(ExampleBlock block, Scores[] out) {
@@ -328,12 +329,15 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
   }
 
   /**
-   * Whether a block's distances are in the Gram cache: its examples carry ids (a tuning run's held-out fold)
-   * and its first example is the vector the cache knows under its id (another scaling of the same rows is not).
-   * One fingerprint per block; otherwise the block's matrix products are faster than one example at a time.
+   * Whether a block's distances are in the Gram cache: its examples carry ids (a tuning run's held-out fold),
+   * its first example is the vector the cache knows under its id (another scaling of the same rows is not),
+   * and at least half of the store's vectors are examples the cache knows by id (merged vectors are not).
+   * One fingerprint and one pass over the ids per block; otherwise the block's matrix products are faster
+   * than one example at a time.
    */
-  private static boolean cachedBlock(ExampleBlock block, GramCache.Cursor cursor) {
-    return block.size() > 0 && block.id(0) != NO_ID && cursor.bind(block.id(0), block.features(0));
+  private boolean cachedBlock(ExampleBlock block, GramCache.Cursor cursor) {
+    return block.size() > 0 && block.id(0) != NO_ID && 2L * store.vectorsWithIds() >= store.size()
+        && cursor.bind(block.id(0), block.features(0));
   }
 
   private void predictBlock(ExampleBlock block, Scores[] out, BlockScratch scratch) {
@@ -360,8 +364,10 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
    * the block in one pass over the store ({@link BlockScorer}), then each round in order, adding the
    * contributions of the block's own earlier new support vectors to its scores (in slot order, so the
    * scores are bit for bit those of one round at a time) before predicting and learning as SPEC says.
-   * With a budget, removals and merges inside a block change the store before the block: those learners
-   * run one example at a time (B is small, so each round's pass over the store is cheap).
+   * With a budget, removals and merges inside a block change the store before the block: those rounds
+   * correct the block's scores for the vectors gone and written since ({@code runBudgetBlock}; the same up to
+   * summation order). With a shared Gram cache, one example at a time: the cache's distances replace the
+   * products.
    */
   @Override
   public final void update(ExampleBlock block) {

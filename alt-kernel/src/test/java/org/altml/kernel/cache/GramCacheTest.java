@@ -2,6 +2,7 @@ package org.altml.kernel.cache;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -172,6 +173,49 @@ class GramCacheTest {
     assertEquals(GramCache.Mode.FULL, a.mode());
     assertThrows(IllegalArgumentException.class, () -> new GramCache(1000, 100));
     assertTrue(r.statistics().containsKey(GramCache.KEY));
+  }
+
+  /**
+   * Resources over a training and a test set number the test rows after the training rows: each row's own
+   * view is recognised under its id, and under no other. For runs over permutations ({@code wholeOnly}) a
+   * cache is made only when the whole matrix fits: an evicting one would only cost time.
+   */
+  @Test
+  void trainingAndTestRowsShareOneIdSpace() {
+    Dataset train = rows(0, 4);
+    Dataset test = rows(10, 3);
+    SharedResources r = SharedResources.create(List.of(train, test), -1, true);
+    assertEquals(7, r.numExamples());
+    assertEquals(0, r.firstId(train));
+    assertEquals(4, r.firstId(test));
+    assertEquals(-1, r.firstId(rows(0, 4)), "another dataset, even with the same content");
+    SparseVector view = new SparseVector();
+    assertTrue(r.isDatasetRow(1, train.features(1, view)));
+    assertTrue(r.isDatasetRow(5, test.features(1, view)));
+    assertFalse(r.isDatasetRow(1, test.features(1, view)), "test row 1 is id 5, not 1");
+    assertFalse(r.isDatasetRow(7, test.features(2, view)));
+    assertEquals(4, SharedResources.create(List.of(train, train), -1, false).numExamples(), "one part, listed twice");
+    GramCache cache = GramCache.of(r);
+    assertEquals(GramCache.Mode.FULL, cache.mode());
+    GramCache.Cursor c = cache.cursor();
+    assertTrue(c.bind(5, test.features(1, view)));
+    assertTrue(c.bind(5, vector(11).copy()), "test row 1 is vector 11");
+    assertFalse(c.bind(5, vector(1)), "train row 1 under test row 1's id");
+    long whole = 8 * 7 * 7 + 17 * 7; // n² distances and 17 bytes per id
+    assertTrue(GramCache.holdsAll(7, whole));
+    assertFalse(GramCache.holdsAll(7, whole - 1));
+    assertNotNull(GramCache.of(SharedResources.create(List.of(train, test), whole, true)));
+    assertNull(GramCache.of(SharedResources.create(List.of(train, test), whole - 1, true)), "rows only: not made");
+    assertEquals(GramCache.Mode.ROWS, GramCache.of(SharedResources.create(List.of(train, test), whole - 1, false)).mode());
+    assertThrows(IllegalArgumentException.class, () -> SharedResources.create(List.of(), -1, true));
+  }
+
+  private static Dataset rows(int first, int n) {
+    DatasetBuilder b = new DatasetBuilder().numLabels(1);
+    for (int i = 0; i < n; i++) {
+      b.add(vector(first + i), LabelSet.of(0));
+    }
+    return b.build();
   }
 
   /** Threads filling one triangle: every value read is one some thread wrote; each pair stored once. */

@@ -177,6 +177,50 @@ class KernelAgreementWithGramCacheTest {
     assertEquals(0L, stats.get("fingerprintMismatches"), "the blocked test pass looked a test id up: " + stats);
   }
 
+  /**
+   * The permutation runs of an experiment: one cache over the training rows and the test rows after them
+   * ({@link SharedResources#create(List, long, boolean)}), shared by three runs over different permutations.
+   * Every run's seven metrics equal the uncached run's exactly; the test rows are looked up under their own ids
+   * (no fingerprint refused), each pair is computed once over the three runs, and the later runs compute few.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("metricCases")
+  void permutationRunsShareTheTrainingAndTestRows(String learner) {
+    LearnerSpec spec = registered(learner);
+    Split split = KernelAgreementTest.load("emotions");
+    SharedResources resources = SharedResources.create(List.of(split.train().dataset(), split.test().dataset()), -1, true);
+    SharedResources trainingOnly = SharedResources.create(split.train().dataset(), -1); // the test rows without ids
+    Setting setting = learner.equals("falt-k")
+        ? new Setting(learner, 1, 0, split.sigmaSquared(), 4, 0, Policy.NONE)
+        : new Setting(learner, 0, 0.25, split.sigmaSquared(), 1, 0, Policy.NONE);
+    Settings parsed = Settings.parse(spec, setting.text(spec));
+    long[] computed = new long[3];
+    for (int run = 0; run < computed.length; run++) {
+      TrainThenTest.Config config = TrainThenTest.Config.defaults().withOrder(Order.SHUFFLE).withSeed(run + 1)
+          .withScaling(FeatureScaling.STANDARDIZE).withThreads(2);
+      MetricReport cached = TrainThenTest.run(parsed, split.train(), split.test(), config, List.of(),
+          TrainThenTest.Observer.NONE, resources).metrics();
+      MetricReport plain = TrainThenTest.run(parsed, split.train(), split.test(), config, List.of()).metrics();
+      TrainThenTest.run(parsed, split.train(), split.test(), config, List.of(), TrainThenTest.Observer.NONE, trainingOnly);
+      for (String name : KernelReferenceMetrics.NAMES) {
+        Measure measure = Measure.byName(name);
+        assertEquals(plain.get(measure), cached.get(measure), 0.0, setting + " run " + run + " " + measure);
+      }
+      GramCache cache = GramCache.of(resources);
+      computed[run] = cache.misses() - (run == 0 ? 0 : java.util.Arrays.stream(computed, 0, run).sum());
+    }
+    GramCache cache = GramCache.of(resources);
+    Map<String, Object> stats = cache.statistics();
+    assertEquals(GramCache.Mode.FULL, cache.mode(), stats.toString());
+    assertEquals(0L, stats.get("fingerprintMismatches"), "a test row under another id: " + stats);
+    assertTrue(cache.misses() <= (long) stats.get("pairs"), "a pair computed twice: " + stats);
+    assertTrue(computed[1] < computed[0] / 2 && computed[2] < computed[0] / 2, "later runs computed "
+        + java.util.Arrays.toString(computed) + " pairs: " + stats);
+    GramCache training = GramCache.of(trainingOnly);
+    assertTrue(cache.hits() + cache.misses() > training.hits() + training.misses() + split.test().size(),
+        "the test rows were not looked up: " + stats + " against " + training.statistics());
+  }
+
   private static LearnerSpec registered(String learner) {
     Assumptions.assumeTrue(LearnerRegistry.contains(learner), "learner " + learner + " is not registered");
     return LearnerRegistry.get(learner);

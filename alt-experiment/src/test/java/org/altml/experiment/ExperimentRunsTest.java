@@ -1,0 +1,49 @@
+package org.altml.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.altml.core.eval.FeatureScaling;
+import org.altml.core.learner.LearnerContext;
+import org.altml.core.learner.SharedResources;
+import org.altml.core.metric.ZeroDivisionPolicy;
+import org.altml.sparse.data.Dataset;
+import org.junit.jupiter.api.Test;
+
+class ExperimentRunsTest {
+  /**
+   * The permutation runs of every learner of a dataset share one set of resources over the training rows and
+   * the test rows after them, kept only whole (each run visits each id once); the tuning has its own.
+   */
+  @Test
+  void theRunsOfEveryLearnerShareOneIdSpaceOverTrainingAndTestRows() {
+    Dataset train = TunerTest.corpus(60, 2);
+    Dataset test = TunerTest.corpus(25, 3);
+    CountingSpec.contexts.clear();
+    Grid grid = Grid.of(new CountingSpec().defaults(), Grid.Mode.NONE, Map.of("eta", List.of("0.5", "1")), Set.of());
+    Experiment.Learner tuned = new Experiment.Learner(grid, null);
+    Experiment.Learner given = new Experiment.Learner(grid, grid.settings().get(0));
+    Experiment.DatasetPlan plan = new Experiment.DatasetPlan("c", train, test, List.of(tuned, given), FeatureScaling.NONE, "");
+    Experiment.Config config = new Experiment.Config(TunerTest.config(Search.FULL, 2), 3, 1L, ZeroDivisionPolicy.SPEC, 0);
+    Experiment.DatasetOutcome outcome = Experiment.run(plan, config, null, Experiment.Listener.NONE);
+    int folds = config.tuning().folds();
+    List<LearnerContext> contexts = CountingSpec.contexts;
+    assertEquals(2 * folds + 2 * 3, contexts.size(), "tuning 2 settings x folds, then 3 runs of each learner");
+    SharedResources runs = contexts.get(contexts.size() - 1).resources();
+    for (LearnerContext c : contexts.subList(2 * folds, contexts.size())) {
+      assertSame(runs, c.resources(), "one set for every run of every learner");
+    }
+    assertNotSame(contexts.get(0).resources(), runs, "the tuning's rows are the training set's alone");
+    assertEquals(train.size() + test.size(), runs.numExamples());
+    assertEquals(0, runs.firstId(train));
+    assertEquals(train.size(), runs.firstId(test));
+    assertTrue(runs.wholeOnly());
+    assertEquals(1, runs.size(), "the resource is created once");
+    assertTrue(outcome.runCaches().isEmpty(), "a resource without counters is not reported: " + outcome.runCaches());
+  }
+}
