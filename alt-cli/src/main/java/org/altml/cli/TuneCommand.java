@@ -267,7 +267,8 @@ public final class TuneCommand implements Callable<Integer> {
     @Option(names = "--gram-cache-mb", paramLabel = "MB",
         description = "Heap for the caches the learners share across settings and folds (the kernel learners' Gram"
             + " cache of squared distances): a full matrix when it fits, else LRU rows; 0 = none; results do not"
-            + " depend on it (default: a quarter of the maximum heap).")
+            + " depend on it (default: a quarter of the maximum heap). alt experiment's runs share one more over the"
+            + " training and test rows, only as a full matrix.")
     Long gramCacheMb;
 
     /** Creates the options with their defaults (picocli fills them). */
