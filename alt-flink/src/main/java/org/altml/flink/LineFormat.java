@@ -5,8 +5,8 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.zip.GZIPInputStream;
 import org.altml.sparse.io.RecordParser;
+import org.altml.sparse.io.StrictGzipInputStream;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.src.FileSourceSplit;
@@ -107,7 +107,7 @@ public final class LineFormat implements BulkFormat<TextLine, FileSourceSplit> {
       this.file = displayName(split.path());
       this.gzip = isGzip(split.path());
       if (gzip) {
-        this.in = new GZIPInputStream(raw, 1 << 16);
+        this.in = new StrictGzipInputStream(raw, 1 << 16);
         this.end = Long.MAX_VALUE;
       } else {
         raw.seek(split.offset());

@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.zip.GZIPInputStream;
 import org.altml.core.learner.LearnerRegistry;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Scores;
@@ -20,6 +19,7 @@ import org.altml.core.metric.Measure;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 import org.altml.sparse.io.RecordParser;
+import org.altml.sparse.io.StrictGzipInputStream;
 
 /**
  * The data-parallel training of {@link Jobs#parallel} computed in one thread (bad records skipped), for measuring what averaging
@@ -45,7 +45,7 @@ public final class ParameterMixing {
     List<Line> out = new ArrayList<>();
     InputStream in = Files.newInputStream(file);
     if (file.getFileName().toString().endsWith(".gz")) {
-      in = new GZIPInputStream(in, 1 << 16);
+      in = new StrictGzipInputStream(in, 1 << 16);
     }
     try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16)) {
       String s;

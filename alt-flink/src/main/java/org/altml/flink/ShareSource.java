@@ -12,7 +12,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.zip.GZIPInputStream;
+import org.altml.sparse.io.StrictGzipInputStream;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.api.connector.source.ReaderOutput;
 import org.apache.flink.api.connector.source.Source;
@@ -214,7 +214,7 @@ public final class ShareSource implements Source<TextLine, ShareSource.Share, Li
         Path path = new Path(uris[file]);
         InputStream raw = path.getFileSystem().open(path);
         gzip = LineFormat.isGzip(path);
-        in = gzip ? new GZIPInputStream(raw, 1 << 16) : raw;
+        in = gzip ? new StrictGzipInputStream(raw, 1 << 16) : raw;
         fileName = LineFormat.displayName(path);
         lines = new LineCursor(in);
         for (long i = 0; i < linesDone; i++) {

@@ -8,7 +8,6 @@ import java.io.PushbackInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
 /**
@@ -84,7 +83,7 @@ final class Inputs {
     in.unread(magic, 0, n);
     if (n == 2 && (magic[0] & 0xff) == 0x1f && (magic[1] & 0xff) == 0x8b) {
       try {
-        return new GZIPInputStream(in, 1 << 16);
+        return new StrictGzipInputStream(in, 1 << 16);
       } catch (EOFException | ZipException e) {
         throw new DataFormatException(file, 0, "truncated or corrupt gzip header: " + e.getMessage(), e);
       }
