@@ -199,18 +199,8 @@ public final class MergePolicy implements BudgetPolicy {
     double bestH = 0;
     if (everyPartner) {
       int survivors = search.survivors();
-      // in age order, so that a strict improvement keeps the oldest partner among equals; a screened-out
-      // partner's degradation exceeds the survivors' least, so it could neither win nor tie
-      for (int n = store.oldest(); n >= 0; n = store.younger(n)) {
-        if (n == m || bound[n] == SCREENED_OUT) {
-          continue;
-        }
-        double degradation = a + b[n] + 2.0 * k[n] * c[n] - f[n];
-        if (degradation < bestDegradation || best < 0) {
-          best = n;
-          bestDegradation = degradation;
-        }
-      }
+      best = leastDegraded(store, m, a);
+      bestDegradation = a + b[best] + 2.0 * k[best] * c[best] - f[best];
       bestH = h[best];
       partnersSearched += survivors;
       partnersScreenedOut += size - 1 - survivors;
@@ -251,6 +241,27 @@ public final class MergePolicy implements BudgetPolicy {
     store.remove(m);
     lastH = bestH;
     lastDegradation = bestDegradation;
+  }
+
+  /**
+   * The searched partner of least degradation, in age order, so that a strict improvement keeps the oldest
+   * among equals; a screened-out partner's degradation exceeds the survivors' least, so it could neither win nor
+   * tie. A method of its own: its loop, inside {@link #shrink}, made the JIT compile shrink twice.
+   */
+  private int leastDegraded(SupportVectorStore store, int m, double a) {
+    int best = -1;
+    double bestDegradation = Double.POSITIVE_INFINITY;
+    for (int n = store.oldest(); n >= 0; n = store.younger(n)) {
+      if (n == m || bound[n] == SCREENED_OUT) {
+        continue;
+      }
+      double degradation = a + b[n] + 2.0 * k[n] * c[n] - f[n];
+      if (degradation < bestDegradation || best < 0) {
+        best = n;
+        bestDegradation = degradation;
+      }
+    }
+    return best;
   }
 
   /** Tests: whether every round's exponents given to a merge are checked against the merge's own ({@link #checkGiven}). */
@@ -418,6 +429,31 @@ public final class MergePolicy implements BudgetPolicy {
       Scratch s = scratch[part];
       int count = to - from;
       s.ensure(count, store.scatterLength(), store.width());
+      exponents(s, from, to);
+      if (!everyPartner) {
+        return; // the nearest partners are chosen from every k first
+      }
+      coefficients(s, from, to);
+      if (!screen) {
+        VectorMath.mergeSearch(a, b, c, u, from, count, h, f, s.work);
+        survivors[part] = m >= from && m < to ? count - 1 : count;
+        return;
+      }
+      // zero steps: one partner searched to the end, and every partner whose bracket [0, 1] cannot beat it dropped
+      int z = prefilter(s, from, to);
+      // the rest: searches stopped after SCREEN_STEPS steps, and the bound on ||α_z||² over each bracket from
+      // K(x_m, z) and K(x_n, z) at the bracket's ends
+      VectorMath.mergeSearchStart(a, s.zb, s.zc, s.zu, 0, z, SCREEN_STEPS, s.zState, 0, count, s.work);
+      bracketBounds(s, z, count);
+      survivors[part] = screen(s, z, count);
+    }
+
+    // run's steps are methods of their own (each loop compiled with its method) rather than one long method that
+    // the JIT compiled four times, at each of its loops, in a command-line run
+
+    /** u and k of the part's partners: the exponents of K(x_m, x_n) (given, or from dot products) and K. */
+    private void exponents(Scratch s, int from, int to) {
+      int count = to - from;
       if (given != null) {
         for (int n = from; n < to; n++) {
           u[n] = n == m ? 0.0 : given[n]; // m's own entry is never used
@@ -432,24 +468,19 @@ public final class MergePolicy implements BudgetPolicy {
       }
       System.arraycopy(u, from, k, from, count);
       VectorMath.exp(k, from, count);
-      if (!everyPartner) {
-        return; // the nearest partners are chosen from every k first
-      }
+    }
+
+    /** b and c of the part's partners: ||α_n||² and α_m·α_n. */
+    private void coefficients(Scratch s, int from, int to) {
       for (int n = from; n < to; n++) {
         b[n] = store.coefficientSquaredNorm(n);
       }
       store.coefficientDotRange(m, from, to, s.values, s.lane);
-      System.arraycopy(s.values, 0, c, from, count);
-      if (!screen) {
-        VectorMath.mergeSearch(a, b, c, u, from, count, h, f, s.work);
-        survivors[part] = m >= from && m < to ? count - 1 : count;
-        return;
-      }
-      // zero steps: one partner searched to the end, and every partner whose bracket [0, 1] cannot beat it dropped
-      int z = prefilter(s, from, to);
-      // the rest: searches stopped after SCREEN_STEPS steps, and the bound on ||α_z||² over each bracket from
-      // K(x_m, z) and K(x_n, z) at the bracket's ends
-      VectorMath.mergeSearchStart(a, s.zb, s.zc, s.zu, 0, z, SCREEN_STEPS, s.zState, 0, count, s.work);
+      System.arraycopy(s.values, 0, c, from, to - from);
+    }
+
+    /** Each packed partner's bound on ||α_z||² over its bracket, into {@code s.zBound}. */
+    private void bracketBounds(Scratch s, int z, int count) {
       double[] e = s.ends; // four blocks of z: K(x_m, z) at lo (its least) and at hi (its greatest), K(x_n, z) at lo
       // (its greatest) and at hi (its least), as exponents, then exponentials: loops the JIT vectorizes
       double[] st = s.zState;
@@ -478,7 +509,6 @@ public final class MergePolicy implements BudgetPolicy {
         double cross = cc >= 0 ? kmMost * knMost : e[i] * e[3 * z + i];
         s.zBound[i] = a * kmMost * kmMost + s.zb[i] * knMost * knMost + 2.0 * cc * cross;
       }
-      survivors[part] = screen(s, z, count);
     }
 
     /**

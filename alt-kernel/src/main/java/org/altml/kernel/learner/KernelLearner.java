@@ -82,6 +82,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
   private SupportVectorStore store;
   private final SupportVectorStore.KernelRow row = new SupportVectorStore.KernelRow();
   private final BlockScratch blockScratch = new BlockScratch();
+  private final BudgetRounds budgetRounds = new BudgetRounds();
   /** The threads a round may use (the context's {@link LearnerContext#threads()}). */
   private final RoundThreads threads;
   private final BlockPass blockPass;
@@ -431,35 +432,69 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
    * The same scores as one round at a time up to summation order (within the agreement tolerances).
    */
   private void runBudgetBlock(ExampleBlock block, Scores[] out) {
+    BudgetRounds r = budgetRounds;
     int b = block.size();
-    double[] bs = blockScratch.begin(block, scoreStride);
-    double[] norms = blockScratch.norms;
-    int before = store.size();
-    int stride = store.stride();
-    long firstNew = store.nextStamp();
-    double[] pre = blockScratch.kernels(b, before); // the exponents of the block's kernel values (exp(u) = K)
-    blockPass.run(block, norms, before, bs, pre, before);
-    double[] alphas = blockScratch.alphas(before, stride);
-    store.copyCoefficients(0, before, alphas);
+    r.block = block;
+    r.out = out;
+    r.bs = blockScratch.begin(block, scoreStride);
+    r.norms = blockScratch.norms;
+    r.before = store.size();
+    r.stride = store.stride();
+    r.firstNew = store.nextStamp();
+    r.pre = blockScratch.kernels(b, r.before); // the exponents of the block's kernel values (exp(u) = K)
+    blockPass.run(block, r.norms, r.before, r.bs, r.pre, r.before);
+    r.alphas = blockScratch.alphas(r.before, r.stride);
+    store.copyCoefficients(0, r.before, r.alphas);
     com.carrotsearch.hppc.LongIntHashMap index = blockScratch.index;
     index.clear();
-    for (int q = 0; q < before; q++) {
+    for (int q = 0; q < r.before; q++) {
       index.put(store.stamp(q), q);
     }
     store.clearStampsGone();
     store.markSlots(); // a vector still here from before the block finds its row of pre by its mark
     // the vectors appended during the block are its own rows: their kernel values against later rows come from
     // one b x b product (dense stores), found through the stamp each append got; merged points are computed
-    double[] within = null;
-    double[] withinExponents = null;
+    r.within = null;
+    r.withinExponents = null;
     if (store.layout() == SupportVectorStore.Layout.DENSE) {
-      within = blockScratch.within(b);
-      withinExponents = blockScratch.withinExponents(b);
-      blockScratch.scorer.blockKernels(kernel, block, norms, within, withinExponents);
+      r.within = blockScratch.within(b);
+      r.withinExponents = blockScratch.withinExponents(b);
+      blockScratch.scorer.blockKernels(kernel, block, r.norms, r.within, r.withinExponents);
     }
-    double[] newest = offersExponents ? blockScratch.newest(store.size() + b) : null;
-    int[] rowOfStamp = blockScratch.rowOfStamp(2 * b + 2);
-    for (int t = 0; t < b; t++) {
+    r.newest = offersExponents ? blockScratch.newest(store.size() + b) : null;
+    r.rowOfStamp = blockScratch.rowOfStamp(2 * b + 2);
+    try {
+      for (int t = 0; t < b; t++) {
+        r.round(t);
+      }
+    } finally {
+      r.block = null;
+      r.out = null;
+    }
+    store.clearStampsGone();
+  }
+
+  /**
+   * One block of {@link #runBudgetBlock}: its state, and each round as a method of its own. Small methods
+   * because the JIT compiles them: a round's loops run long, and as one method the block was compiled up to
+   * five times (on-stack replacements at each loop) in a command-line run.
+   */
+  private final class BudgetRounds {
+    ExampleBlock block;
+    Scores[] out;
+    double[] bs;
+    double[] norms;
+    int before;
+    int stride;
+    long firstNew;
+    double[] pre;
+    double[] alphas;
+    double[] within;
+    double[] withinExponents;
+    double[] newest;
+    int[] rowOfStamp;
+
+    void round(int t) {
       LabelSet y = block.labels(t);
       if (out != null) {
         checkScores(out[t]);
@@ -467,48 +502,17 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       checkLabels(y);
       SparseVector x = block.features(t);
       System.arraycopy(bs, t * scoreStride, scores, 0, scoreStride);
-      long[] gone = store.stampsGone();
-      int preBase = t * before;
-      for (int g = 0; g < store.stampsGoneCount(); g++) {
-        if (gone[g] < firstNew) {
-          int q = index.get(gone[g]);
-          double k = -VectorMath.exp(pre[preBase + q]); // the bits the block pass added
-          int a = q * stride;
-          for (int j = 0; j < stride; j++) {
-            scores[j] += k * alphas[a + j];
-          }
-        }
-      }
+      subtractGone(t);
       int n = store.size();
       // a round that appends fills the store past B: then the budget policy gets the round's exponents
       boolean collect = newest != null && n >= budget;
-      for (int slot = 0; slot < n; slot++) {
-        long stamp = store.stamp(slot);
-        if (stamp >= firstNew) {
-          long q = stamp - firstNew;
-          int row = q < rowOfStamp.length ? rowOfStamp[(int) q] : -1;
-          double u;
-          if (within != null && row >= 0) {
-            blockScratch.single[0] = within[t * b + row];
-            u = withinExponents[t * b + row];
-          } else {
-            u = store.exponentSlot(kernel, x, norms[t], slot);
-            blockScratch.single[0] = VectorMath.exp(u); // kernelRowSlot's value, bit for bit
-          }
-          if (collect) {
-            newest[slot] = u;
-          }
-          store.combineAdd(blockScratch.single, 0, 1, 1, slot, 1, scores, 0, scoreStride);
-        } else if (collect) {
-          newest[slot] = pre[preBase + store.mark(slot)];
-        }
-      }
+      addWritten(t, x, n, collect);
       for (int j = store.width(); j <= numLabels; j++) {
         scores[j] = 0.0; // binary relevance: the threshold score stays 0
       }
       kernelEvaluations += n;
       if (out != null) {
-        round(out[t]);
+        KernelLearner.this.round(out[t]);
       }
       long stampBefore = store.nextStamp();
       long appendedBefore = appended;
@@ -521,7 +525,51 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
         }
       }
     }
-    store.clearStampsGone();
+
+    /** The contributions of the vectors from before the block that have gone since, taken out of the scores. */
+    private void subtractGone(int t) {
+      long[] gone = store.stampsGone();
+      int preBase = t * before;
+      for (int g = 0; g < store.stampsGoneCount(); g++) {
+        if (gone[g] < firstNew) {
+          int q = blockScratch.index.get(gone[g]);
+          double k = -VectorMath.exp(pre[preBase + q]); // the bits the block pass added
+          int a = q * stride;
+          for (int j = 0; j < stride; j++) {
+            scores[j] += k * alphas[a + j];
+          }
+        }
+      }
+    }
+
+    /**
+     * The contributions of the vectors written during the block (appended or merged), in slot order; with
+     * {@code collect}, every slot's exponent into {@code newest}.
+     */
+    private void addWritten(int t, SparseVector x, int n, boolean collect) {
+      int preBase = t * before;
+      for (int slot = 0; slot < n; slot++) {
+        long stamp = store.stamp(slot);
+        if (stamp >= firstNew) {
+          long q = stamp - firstNew;
+          int row = q < rowOfStamp.length ? rowOfStamp[(int) q] : -1;
+          double u;
+          if (within != null && row >= 0) {
+            blockScratch.single[0] = within[t * block.size() + row];
+            u = withinExponents[t * block.size() + row];
+          } else {
+            u = store.exponentSlot(kernel, x, norms[t], slot);
+            blockScratch.single[0] = VectorMath.exp(u); // kernelRowSlot's value, bit for bit
+          }
+          if (collect) {
+            newest[slot] = u;
+          }
+          store.combineAdd(blockScratch.single, 0, 1, 1, slot, 1, scores, 0, scoreStride);
+        } else if (collect) {
+          newest[slot] = pre[preBase + store.mark(slot)];
+        }
+      }
+    }
   }
 
   /** Fewest rows of a training block per thread of its scoring pass. */
