@@ -117,9 +117,19 @@ class MemoryLimitsTest {
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
     assertTrue(p.waitFor(60, TimeUnit.SECONDS));
     assertEquals(0, p.exitValue(), out);
-    // the launcher's JIT options for the SIMD kernels come first, so that ALT_JAVA_OPTS can override them
+    // the launcher's JIT options for the SIMD kernels come first, so that ALT_JAVA_OPTS can override them; a third
+    // compiler thread only on machines of at most 3 CPUs (nproc)
+    String compilerThreads = nproc() <= 3 ? " -XX:CICompilerCount=3" : "";
     assertEquals("--add-modules jdk.incubator.vector -XX:CompileCommand=quiet"
-        + " -XX:CompileCommand=CompileThresholdScaling,org.altml.core.internal.vectorization.*::*,0.1"
+        + " -XX:CompileCommand=CompileThresholdScaling,org.altml.core.internal.vectorization.*::*,0.1" + compilerThreads
         + " -Xmx64m -Dalt.test=1 -jar " + root.toRealPath().resolve("alt-cli/target/alt-cli.jar") + " stats x.svm", out);
+  }
+
+  /** The CPU count the launcher sees. */
+  private static int nproc() throws IOException, InterruptedException {
+    Process p = new ProcessBuilder("nproc").redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+    assertEquals(0, p.waitFor(), out);
+    return Integer.parseInt(out);
   }
 }
