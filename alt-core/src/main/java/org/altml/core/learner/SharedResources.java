@@ -26,7 +26,9 @@ import org.altml.sparse.data.Dataset;
  * (e.g. a kernel width when the cache holds kernel values rather than distances). The protocol decides the
  * scope: with a transform fitted per training set (standardization) each fold gets its own instance,
  * because the same row has different features in different folds; with no scaling or per-example L2
- * scaling one instance serves every fold. Thread-safe.
+ * scaling one instance serves every fold. Runs that score another file share one instance over both
+ * datasets ({@link #create(List, long, boolean)}: the test rows' ids follow the training rows'), as the
+ * permutation runs of an experiment do. Thread-safe.
  */
 public final class SharedResources {
   /** No sharing: every request creates a fresh resource (the default for single runs). */
@@ -163,7 +165,7 @@ public final class SharedResources {
     return wholeOnly;
   }
 
-  /** The number of rows of the dataset the resources serve (ids are below it), or -1 when unknown. */
+  /** The number of rows of the datasets the resources serve (ids are below it), or -1 when unknown. */
   public int numExamples() {
     return numExamples;
   }

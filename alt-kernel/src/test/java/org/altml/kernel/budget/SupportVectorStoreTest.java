@@ -231,6 +231,24 @@ class SupportVectorStoreTest {
     }
   }
 
+  /** The vectors with example ids are counted through appends, replacements (a merged vector has none) and removals. */
+  @org.junit.jupiter.api.Test
+  void countsTheVectorsWithIds() {
+    SupportVectorStore store = new SupportVectorStore(2, Precision.DOUBLE, 5, 0);
+    SparseVector x = SparseVector.of(new int[] {0, 3}, new float[] {1f, 2f});
+    assertEquals(0, store.vectorsWithIds());
+    store.append(x, new double[] {1, 1}, 7);
+    store.append(x, new double[] {1, 1});
+    store.append(x, new double[] {1, 1}, 9);
+    store.append(x, new double[] {1, 1}, 4);
+    assertEquals(3, store.vectorsWithIds());
+    store.replace(2, x, new double[] {2, 2});
+    assertEquals(2, store.vectorsWithIds(), "a merged vector has no id");
+    store.remove(0);
+    assertEquals(1, store.vectorsWithIds());
+    assertEquals(4, store.id(0), "the last slot moved into the first");
+  }
+
   /** Dense-looking first vectors of sparse data: the store turns sparse when rows would widen, and keeps every bit. */
   @org.junit.jupiter.api.Test
   void denseRowsTurnSparseWhenTheDataIsNot() {
