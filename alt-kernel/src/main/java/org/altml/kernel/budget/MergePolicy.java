@@ -200,7 +200,7 @@ public final class MergePolicy implements BudgetPolicy {
     if (everyPartner) {
       int survivors = search.survivors();
       best = leastDegraded(store, m, a);
-      bestDegradation = a + b[best] + 2.0 * k[best] * c[best] - f[best];
+      bestDegradation = pairNorm(a, b[best], c[best], k[best]) - f[best];
       bestH = h[best];
       partnersSearched += survivors;
       partnersScreenedOut += size - 1 - survivors;
@@ -220,7 +220,7 @@ public final class MergePolicy implements BudgetPolicy {
       VectorMath.mergeSearch(a, b, c, uc, p, h, f, work);
       for (int i = 0; i < p; i++) { // candidates are in age order: a strict improvement keeps the oldest
         int n = candidates[i];
-        double degradation = a + b[i] + 2.0 * k[n] * c[i] - f[i];
+        double degradation = pairNorm(a, b[i], c[i], k[n]) - f[i];
         if (degradation < bestDegradation || best < 0) {
           best = n;
           bestDegradation = degradation;
@@ -255,7 +255,7 @@ public final class MergePolicy implements BudgetPolicy {
       if (n == m || bound[n] == SCREENED_OUT) {
         continue;
       }
-      double degradation = a + b[n] + 2.0 * k[n] * c[n] - f[n];
+      double degradation = pairNorm(a, b[n], c[n], k[n]) - f[n];
       if (degradation < bestDegradation || best < 0) {
         best = n;
         bestDegradation = degradation;
@@ -283,6 +283,15 @@ public final class MergePolicy implements BudgetPolicy {
         throw new IllegalStateException("the round's exponent for slot " + n + " is " + given[n] + ", the merge's own " + expected);
       }
     }
+  }
+
+  /**
+   * D = A + B + 2kC = ||α_m·φ(x_m) + α_n·φ(x_n)||² for a partner of ||α_n||² = b, α_m·α_n = c and K(x_m, x_n) = k,
+   * with A = ||α_m||² = a: what a merge replaces, its degradation D − ||α_z||². One expression for the choice, the
+   * screens and their bounds, so that they compare the same bits.
+   */
+  static double pairNorm(double a, double b, double c, double k) {
+    return a + b + 2.0 * k * c;
   }
 
   /**
@@ -529,7 +538,7 @@ public final class MergePolicy implements BudgetPolicy {
         }
         double kk = k[n];
         double ends = Math.max(a * kk * kk + b[n], a + b[n] * kk * kk) + 2.0 * c[n] * kk;
-        double e = a + b[n] + 2.0 * kk * c[n] - ends;
+        double e = pairNorm(a, b[n], c[n], kk) - ends;
         if (e < estimate || provisional < 0) {
           provisional = n;
           estimate = e;
@@ -543,7 +552,7 @@ public final class MergePolicy implements BudgetPolicy {
       s.keptC[0] = c[provisional];
       s.keptU[0] = u[provisional];
       VectorMath.mergeSearch(a, s.keptB, s.keptC, s.keptU, 0, 1, s.keptH, s.keptF, s.work);
-      double dProvisional = a + b[provisional] + 2.0 * k[provisional] * c[provisional] - s.keptF[0];
+      double dProvisional = pairNorm(a, b[provisional], c[provisional], k[provisional]) - s.keptF[0];
       s.dProvisional = dProvisional;
       // each partner's bound less its slack (a loop the JIT vectorizes), then the survivors packed without a branch
       // (about 40% survive, in no order a predictor could learn)
@@ -554,7 +563,7 @@ public final class MergePolicy implements BudgetPolicy {
         double bn = b[n];
         double cn = c[n];
         double kn = k[n];
-        excess[i] = leastDegradation(a, bn, cn, kn) - slack(a, bn, cn, a + bn + 2.0 * kn * cn);
+        excess[i] = leastDegradation(a, bn, cn, kn) - slack(a, bn, cn, pairNorm(a, bn, cn, kn));
       }
       int z = 0;
       for (int i = 0; i < count; i++) {
@@ -628,7 +637,7 @@ public final class MergePolicy implements BudgetPolicy {
       double promise = Double.POSITIVE_INFINITY;
       for (int i = 0; i < z; i++) {
         double inner = Math.max(s.zState[4 * stride + i], s.zState[5 * stride + i]);
-        double d = a + s.zb[i] + 2.0 * s.zk[i] * s.zc[i] - inner;
+        double d = pairNorm(a, s.zb[i], s.zc[i], s.zk[i]) - inner;
         if (d < promise || provisional < 0) {
           provisional = i;
           promise = d;
@@ -640,11 +649,11 @@ public final class MergePolicy implements BudgetPolicy {
       keep(s, provisional, stride, 0, stride);
       VectorMath.mergeSearchResume(a, s.keptB, s.keptC, s.keptU, 0, 1, SCREEN_STEPS, s.keptState, 0, stride, s.keptH, s.keptF, s.work);
       int p = s.zn[provisional];
-      double dStar = Math.min(s.dProvisional, a + b[p] + 2.0 * k[p] * c[p] - s.keptF[0]);
+      double dStar = Math.min(s.dProvisional, pairNorm(a, b[p], c[p], k[p]) - s.keptF[0]);
       int kept = 0;
       for (int i = 0; i < z; i++) {
         int n = s.zn[i];
-        double d = a + b[n] + 2.0 * k[n] * c[n];
+        double d = pairNorm(a, b[n], c[n], k[n]);
         if (d - s.zBound[i] > dStar + slack(a, b[n], c[n], d)) {
           bound[n] = SCREENED_OUT;
         } else {
