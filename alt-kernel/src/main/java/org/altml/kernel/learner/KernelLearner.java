@@ -132,7 +132,6 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       policy.useThreads(threads); // a merge's partner searches split over the threads
     }
     this.offersExponents = budget > 0 && policy != null && policy.usesNewestExponents();
-    row.keepExponents(offersExponents);
     this.blockPass = new BlockPass(threads.threads());
     this.scoreStride = Scores.paddedLength(numLabels + 1);
     MemoryCheck.require(32L * scoreStride, "the scratch of " + numLabels + " labels", "check the number of labels");
@@ -262,7 +261,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
   public final void predict(long id, SparseVector x, Scores out) {
     checkUsable();
     checkScores(out);
-    scores(id, x, row, gram, scores);
+    scores(id, x, row, gram, scores, false);
     kernelEvaluations += store.size();
     round(out);
   }
@@ -283,7 +282,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       public void predict(long id, SparseVector x, Scores out) {
         checkUsable();
         checkScores(out);
-        scores(id, x, own, cursor, d);
+        scores(id, x, own, cursor, d, false);
         if (InnerSteps.roundInto(d, out.array(), numLabels + 1) != 0f) {
           throw new DivergenceException(examples, describe() + " predicted a non-finite score " + out);
         }
@@ -504,8 +503,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       System.arraycopy(bs, t * scoreStride, scores, 0, scoreStride);
       subtractGone(t);
       int n = store.size();
-      // a round that appends fills the store past B: then the budget policy gets the round's exponents
-      boolean collect = newest != null && n >= budget;
+      boolean collect = offersRow(n); // then the budget policy gets the round's exponents
       addWritten(t, x, n, collect);
       for (int j = store.width(); j <= numLabels; j++) {
         scores[j] = 0.0; // binary relevance: the threshold score stays 0
@@ -715,9 +713,13 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
    * s over the store into {@code out[0..L]}: one kernel row (its distances from the Gram cache through
    * {@code cursor} when the example's id is cached, else computed), then one combination of coefficient rows.
    *
+   * @param keepExponents whether the row keeps its exponents too ({@link #offersRow}: a round whose row the budget
+   *     policy will get)
    * @return the id the example is cached under, or -1
    */
-  private int scores(long id, SparseVector x, SupportVectorStore.KernelRow r, GramCache.Cursor cursor, double[] out) {
+  private int scores(long id, SparseVector x, SupportVectorStore.KernelRow r, GramCache.Cursor cursor, double[] out,
+      boolean keepExponents) {
+    r.keepExponents(keepExponents);
     int n = store.size();
     int cached = -1;
     if (cursor != null && cursor.bind(id, x)) {
@@ -752,9 +754,10 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     store.clearStampsGone(); // one round at a time: nobody needs what blocked training tracks
     checkLabels(y);
     int n = store.size();
-    roundId = scores(id, x, row, gram, scores);
+    boolean offer = offersRow(n);
+    roundId = scores(id, x, row, gram, scores, offer);
     kernelEvaluations += n;
-    learn(x, y, roundNorm, offersExponents && n >= budget ? row.exponents() : null);
+    learn(x, y, roundNorm, offer ? row.exponents() : null);
   }
 
   /** Predicts {@code x} into {@code out} with the current store, then learns from {@code (x, y)} reusing those scores. */
@@ -771,10 +774,19 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     checkScores(out);
     checkLabels(y);
     int n = store.size();
-    roundId = scores(id, x, row, gram, scores);
+    boolean offer = offersRow(n);
+    roundId = scores(id, x, row, gram, scores, offer);
     kernelEvaluations += n;
     round(out);
-    learn(x, y, roundNorm, offersExponents && n >= budget ? row.exponents() : null);
+    learn(x, y, roundNorm, offer ? row.exponents() : null);
+  }
+
+  /**
+   * Whether a round against a store of {@code n} vectors hands its kernel row to the budget policy ({@link
+   * BudgetPolicy#usesNewestExponents}): a round that appends to a store of B or more vectors fills it past B.
+   */
+  private boolean offersRow(int n) {
+    return offersExponents && n >= budget;
   }
 
   /**
