@@ -278,7 +278,7 @@ final class DataLoading {
     DataFit.checkLabelNames(train.labelNames(), "the training data " + trainName, "the test data " + testName, test.labelNames(),
         "are they the same data set?");
     int d = train.numFeatures();
-    if (d > 0 && test.numFeatures() >= 2L * d + DataFit.FEATURE_SLACK) {
+    if (DataFit.manyMoreFeatures(test.numFeatures(), d)) {
       progress.warn("the test data " + testName + " has " + test.numFeatures() + " features, the training data " + trainName + " "
           + d + ": are they the same data set? (the features training never saw contribute nothing)");
     }

@@ -77,11 +77,19 @@ public final class DataFit {
    */
   public static String newFeatures(SavedModel model, String modelName, String dataName, long numFeatures, boolean declared) {
     int d = model.numFeatures();
-    if (d <= 0 || numFeatures < 2L * d + FEATURE_SLACK) {
+    if (!manyMoreFeatures(numFeatures, d)) {
       return null;
     }
     return dataName + " has " + (declared ? numFeatures + " features" : "features up to " + numFeatures) + ", the model "
         + modelName + " was trained on " + d;
+  }
+
+  /**
+   * Whether {@code numFeatures} are many more than the {@code d} of known data, d' &gt;= 2d + {@value #FEATURE_SLACK}: most
+   * likely other data. Never when d is unknown (0).
+   */
+  public static boolean manyMoreFeatures(long numFeatures, int d) {
+    return d > 0 && numFeatures >= 2L * d + FEATURE_SLACK;
   }
 
   /** The ARFF attributes {@code model} was trained without, in the order given to the trainer (empty: none). */
