@@ -402,6 +402,17 @@ public final class VectorMath {
     IMPL.multiplyAdd(a, aOff, aStride, rows, depth, b, bOff, bStride, cols, c, cOff, cStride);
   }
 
+  /**
+   * {@link #multiplyAdd(double[], int, int, int, int, double[], int, int, int, double[], int, int)} entirely in float:
+   * each element accumulated in float, in p order, multiplied then added (never fused), the same bits from every
+   * implementation and any shape of the call. The float mode of the kernel learners' block products.
+   */
+  public static void multiplyAdd(float[] a, int aOff, int aStride, int rows, int depth, float[] b, int bOff, int bStride, int cols,
+      float[] c, int cOff, int cStride) {
+    checkProduct(a.length, aOff, aStride, rows, depth, b.length, bOff, bStride, cols, c.length, cOff, cStride);
+    IMPL.multiplyAdd(a, aOff, aStride, rows, depth, b, bOff, bStride, cols, c, cOff, cStride);
+  }
+
   private static void checkProduct(int aLength, int aOff, int aStride, int rows, int depth, int bLength, int bOff, int bStride,
       int cols, int cLength, int cOff, int cStride) {
     if (rows < 0 || depth < 0 || cols < 0 || aStride < depth || bStride < cols || cStride < cols) {
@@ -444,6 +455,32 @@ public final class VectorMath {
 
   /** In place, d[off+i] = {@link #exp(double) exp}(d[off+i]) for i in [0, n), on SIMD lanes, bit-identical to the scalar function. */
   public static void exp(double[] d, int off, int n) {
+    Objects.checkFromIndexSize(off, n, d.length);
+    IMPL.exp(d, off, n);
+  }
+
+  /**
+   * The toolkit's float exponential: e^x within 2 units in the last place of the correctly rounded float, with
+   * only IEEE float operations, so that {@link #exp(float[], int, int)} on SIMD lanes gives the same bits (the
+   * float mode of the kernel learners).
+   */
+  public static float exp(float x) {
+    return ScalarVectorOps.exp(x);
+  }
+
+  /**
+   * In place, the float RBF exponents of a row of float dot products and squared norms: d[off+i] = −max(0, (normX +
+   * norms[normsOff+i]) − 2·d[off+i]) / twoSigmaSquared, every operation in float, bit-identical in every implementation
+   * ({@link #exp(float[], int, int)} of them are the kernel values of the kernel learners' float mode).
+   */
+  public static void gaussianExponents(float[] d, int off, int n, float normX, float[] norms, int normsOff, float twoSigmaSquared) {
+    Objects.checkFromIndexSize(off, n, d.length);
+    Objects.checkFromIndexSize(normsOff, n, norms.length);
+    IMPL.gaussianExponents(d, off, n, normX, norms, normsOff, twoSigmaSquared);
+  }
+
+  /** In place, d[off+i] = {@link #exp(float)}(d[off+i]) for i in [0, n), on SIMD lanes where available (the same bits). */
+  public static void exp(float[] d, int off, int n) {
     Objects.checkFromIndexSize(off, n, d.length);
     IMPL.exp(d, off, n);
   }

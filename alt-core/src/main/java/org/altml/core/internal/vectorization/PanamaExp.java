@@ -1,6 +1,8 @@
 package org.altml.core.internal.vectorization;
 
 import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
@@ -20,6 +22,8 @@ import jdk.incubator.vector.VectorSpecies;
 final class PanamaExp {
   private static final VectorSpecies<Double> DSPECIES = PanamaSpecies.DOUBLE;
   private static final int DLANES = PanamaSpecies.DOUBLE_LANES;
+  private static final VectorSpecies<Float> FSPECIES = PanamaSpecies.FLOAT;
+  private static final int FLANES = PanamaSpecies.FLOAT_LANES;
 
   private PanamaExp() {}
 
@@ -72,6 +76,54 @@ final class PanamaExp {
       DoubleVector e = p.mul(s1).mul(s2);
       e = e.blend(0.0, x.compare(VectorOperators.LT, ScalarVectorOps.EXP_LOWEST));
       e.blend(Double.POSITIVE_INFINITY, x.compare(VectorOperators.GT, ScalarVectorOps.EXP_HIGHEST)).intoArray(d, off + i);
+    }
+    for (; i < n; i++) {
+      d[off + i] = ScalarVectorOps.exp(d[off + i]);
+    }
+  }
+
+  /** {@link VectorOps#gaussianExponents} on float lanes: the scalar loop's operations in its order. */
+  static void gaussianExponents(float[] d, int off, int n, float normX, float[] norms, int normsOff, float twoSigmaSquared) {
+    int i = 0;
+    for (; i <= n - FLANES; i += FLANES) {
+      FloatVector dots = FloatVector.fromArray(FSPECIES, d, off + i);
+      FloatVector squared = FloatVector.fromArray(FSPECIES, norms, normsOff + i).add(normX).sub(dots.mul(2f));
+      squared.max(0f).neg().div(twoSigmaSquared).intoArray(d, off + i);
+    }
+    for (; i < n; i++) {
+      d[off + i] = -Math.max(0f, normX + norms[normsOff + i] - 2f * d[off + i]) / twoSigmaSquared; // the same operations
+    }
+  }
+
+  /** In place, d[off+i] = exp(d[off+i]) in float, lane by lane {@link ScalarVectorOps#exp(float)}'s operations in its order. */
+  static void exp(float[] d, int off, int n) {
+    FloatVector log2e = FloatVector.broadcast(FSPECIES, ScalarVectorOps.EXPF_LOG2E);
+    FloatVector shifter = FloatVector.broadcast(FSPECIES, ScalarVectorOps.EXPF_SHIFTER);
+    FloatVector ln2Hi = FloatVector.broadcast(FSPECIES, ScalarVectorOps.EXPF_NEG_LN2_HI);
+    FloatVector ln2Lo = FloatVector.broadcast(FSPECIES, ScalarVectorOps.EXPF_NEG_LN2_LO);
+    FloatVector one = FloatVector.broadcast(FSPECIES, 1.0f);
+    int i = 0;
+    for (; i <= n - FLANES; i += FLANES) {
+      FloatVector x = FloatVector.fromArray(FSPECIES, d, off + i);
+      FloatVector t = x.mul(log2e).add(shifter);
+      FloatVector nn = t.sub(shifter);
+      IntVector ni = t.reinterpretAsInts().sub(ScalarVectorOps.EXPF_SHIFTER_BITS);
+      FloatVector r = nn.fma(ln2Hi, x);
+      r = nn.fma(ln2Lo, r);
+      FloatVector p = FloatVector.broadcast(FSPECIES, ScalarVectorOps.F7).fma(r, FloatVector.broadcast(FSPECIES, ScalarVectorOps.F6));
+      p = p.fma(r, FloatVector.broadcast(FSPECIES, ScalarVectorOps.F5));
+      p = p.fma(r, FloatVector.broadcast(FSPECIES, ScalarVectorOps.F4));
+      p = p.fma(r, FloatVector.broadcast(FSPECIES, ScalarVectorOps.F3));
+      p = p.fma(r, FloatVector.broadcast(FSPECIES, ScalarVectorOps.F2));
+      p = p.fma(r, one);
+      p = p.fma(r, one);
+      IntVector n1 = ni.lanewise(VectorOperators.ASHR, 1);
+      IntVector n2 = ni.sub(n1);
+      FloatVector s1 = n1.add(127).lanewise(VectorOperators.LSHL, 23).reinterpretAsFloats();
+      FloatVector s2 = n2.add(127).lanewise(VectorOperators.LSHL, 23).reinterpretAsFloats();
+      FloatVector e = p.mul(s1).mul(s2);
+      e = e.blend(0.0f, x.compare(VectorOperators.LT, ScalarVectorOps.EXPF_LOWEST));
+      e.blend(Float.POSITIVE_INFINITY, x.compare(VectorOperators.GT, ScalarVectorOps.EXPF_HIGHEST)).intoArray(d, off + i);
     }
     for (; i < n; i++) {
       d[off + i] = ScalarVectorOps.exp(d[off + i]);

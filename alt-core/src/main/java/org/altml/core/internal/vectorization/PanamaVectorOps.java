@@ -150,12 +150,28 @@ final class PanamaVectorOps implements VectorOps {
   }
 
   @Override
+  public void multiplyAdd(float[] a, int aOff, int aStride, int rows, int depth, float[] b, int bOff, int bStride, int cols,
+      float[] c, int cOff, int cStride) {
+    PanamaFloatMatrixOps.multiplyAdd(a, aOff, aStride, rows, depth, b, bOff, bStride, cols, c, cOff, cStride);
+  }
+
+  @Override
   public void gaussianFromDots(double[] d, int off, int n, double normX, double[] norms, int normsOff, double twoSigmaSquared) {
     PanamaExp.gaussianFromDots(d, off, n, normX, norms, normsOff, twoSigmaSquared);
   }
 
   @Override
   public void exp(double[] d, int off, int n) {
+    PanamaExp.exp(d, off, n);
+  }
+
+  @Override
+  public void gaussianExponents(float[] d, int off, int n, float normX, float[] norms, int normsOff, float twoSigmaSquared) {
+    PanamaExp.gaussianExponents(d, off, n, normX, norms, normsOff, twoSigmaSquared);
+  }
+
+  @Override
+  public void exp(float[] d, int off, int n) {
     PanamaExp.exp(d, off, n);
   }
 

@@ -146,6 +146,13 @@ public interface VectorOps {
       double[] c, int cOff, int cStride);
 
   /**
+   * As the double version entirely in float: each element of C accumulated in float, in p order, each term
+   * multiplied then added (never fused), onto the value already in c.
+   */
+  void multiplyAdd(float[] a, int aOff, int aStride, int rows, int depth, float[] b, int bOff, int bStride, int cols,
+      float[] c, int cOff, int cStride);
+
+  /**
    * In place, Gaussian kernel values from dot products: d[off+i] = exp(−max(0, (normX + norms[normsOff+i])
    * − 2·d[off+i]) / twoSigmaSquared) for i in [0, n) (the RBF kernel from cached squared norms), with
    * {@link ScalarVectorOps#exp(double)} (bit-identical in every implementation; not {@link Math#exp}, whose
@@ -153,8 +160,17 @@ public interface VectorOps {
    */
   void gaussianFromDots(double[] d, int off, int n, double normX, double[] norms, int normsOff, double twoSigmaSquared);
 
+  /**
+   * In place, the float RBF exponents of a row of float dot products: d[off+i] = −max(0, (normX + norms[normsOff+i]) −
+   * 2·d[off+i]) / twoSigmaSquared, every operation in float; bit-identical in every implementation.
+   */
+  void gaussianExponents(float[] d, int off, int n, float normX, float[] norms, int normsOff, float twoSigmaSquared);
+
   /** In place, d[off+i] = {@link ScalarVectorOps#exp(double)}(d[off+i]) for i in [0, n), bit-identical in every implementation. */
   void exp(double[] d, int off, int n);
+
+  /** In place, d[off+i] = {@link ScalarVectorOps#exp(float)}(d[off+i]) for i in [0, n): bit-identical in every implementation. */
+  void exp(float[] d, int off, int n);
 
   /**
    * Budgeted SGD's merge search for n partners at once: for each i, the h in [0, 1] maximizing

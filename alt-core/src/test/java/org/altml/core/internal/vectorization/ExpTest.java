@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
  * The toolkit's exponential ({@link ScalarVectorOps#exp(double)}, the specification): its accuracy against
  * {@link StrictMath#exp} (fdlibm, below one unit in the last place) over the whole finite range, the RBF
  * kernel's range in detail, its special values, and the Panama version bit for bit against it, lane by lane
- * and in masked tails, including the special values.
+ * and in masked tails, including the special values; the same for the float exponential ({@link
+ * ScalarVectorOps#exp(float)}) against StrictMath.exp rounded to float.
  */
 class ExpTest {
   /** Largest error allowed against StrictMath.exp, in units in the last place of the result. */
@@ -107,6 +108,87 @@ class ExpTest {
       double[] one = {s};
       panama.exp(one, 0, 1);
       assertEquals(Double.doubleToRawLongBits(ScalarVectorOps.exp(s)), Double.doubleToRawLongBits(one[0]), "x = " + s);
+    }
+  }
+
+  /** The float exponential's error against e^x correctly rounded to float (StrictMath in double, then rounded), in float ulps. */
+  private static double floatUlpsOff(float x) {
+    float expected = (float) StrictMath.exp(x);
+    float actual = ScalarVectorOps.exp(x);
+    if (expected == actual) {
+      return 0;
+    }
+    return Math.abs((double) actual - expected) / Math.ulp(expected);
+  }
+
+  @Test
+  void floatIsWithinTwoUlpsEverywhereItIsNormal() {
+    SplittableRandom r = new SplittableRandom(11);
+    double worst = 0;
+    float worstAt = 0;
+    for (int i = 0; i < 2_000_000; i++) {
+      float x = (float) (i % 2 == 0 ? -r.nextDouble() * 50 : r.nextDouble(-87.3, 88.72));
+      double u = floatUlpsOff(x);
+      if (u > worst) {
+        worst = u;
+        worstAt = x;
+      }
+    }
+    assertTrue(worst <= MAX_ULPS, "worst error " + worst + " float ulps at x = " + worstAt);
+    // subnormal results: within two subnormal steps plus the relative bound
+    for (int i = 0; i < 100_000; i++) {
+      float x = (float) r.nextDouble(-103.9, -87.4);
+      float expected = (float) StrictMath.exp(x);
+      float actual = ScalarVectorOps.exp(x);
+      assertTrue(Math.abs((double) actual - expected) <= 2 * Float.MIN_VALUE + MAX_ULPS * Math.ulp(expected),
+          "x = " + x + ": " + actual + " against " + expected);
+    }
+  }
+
+  @Test
+  void floatSpecialValues() {
+    assertEquals(1.0f, ScalarVectorOps.exp(0.0f), 0.0f);
+    assertEquals(1.0f, ScalarVectorOps.exp(-0.0f), 0.0f);
+    assertEquals((float) Math.E, ScalarVectorOps.exp(1.0f), Math.ulp((float) Math.E));
+    assertEquals(0.0f, ScalarVectorOps.exp(Float.NEGATIVE_INFINITY), 0.0f);
+    assertEquals(0.0f, ScalarVectorOps.exp(-104.5f), 0.0f);
+    assertEquals(0.0f, ScalarVectorOps.exp(-1e30f), 0.0f);
+    assertEquals(Float.POSITIVE_INFINITY, ScalarVectorOps.exp(Float.POSITIVE_INFINITY), 0.0f);
+    assertEquals(Float.POSITIVE_INFINITY, ScalarVectorOps.exp(Math.nextUp(ScalarVectorOps.EXPF_HIGHEST)), 0.0f);
+    assertEquals(Float.POSITIVE_INFINITY, ScalarVectorOps.exp(1e30f), 0.0f);
+    assertTrue(Float.isNaN(ScalarVectorOps.exp(Float.NaN)));
+    float top = ScalarVectorOps.exp(ScalarVectorOps.EXPF_HIGHEST);
+    assertTrue(Float.isFinite(top) && top > 3.40e38f, "e^EXPF_HIGHEST = " + top);
+    assertTrue(Float.isInfinite((float) StrictMath.exp(Math.nextUp(ScalarVectorOps.EXPF_HIGHEST))), "EXPF_HIGHEST is the last finite one");
+    assertTrue(ScalarVectorOps.exp(-103.9f) > 0, "e^-103.9 is a subnormal, not 0");
+  }
+
+  @Test
+  void floatPanamaMatchesTheSpecificationBitForBit() {
+    VectorOps panama = VectorizationProvider.panamaOrNull();
+    if (panama == null && Boolean.getBoolean("alt.tests.requireSimd")) {
+      fail("-Dalt.tests.requireSimd=true but the Panama kernels are unavailable");
+    }
+    assumeTrue(panama != null, "Vector API unavailable: run with --add-modules jdk.incubator.vector");
+    float[] specials = {0.0f, -0.0f, 1.0f, -1.0f, Float.NaN, Float.NEGATIVE_INFINITY, Float.POSITIVE_INFINITY, -104.0f,
+        -103.99f, -103.9f, -87.4f, 88.7f, ScalarVectorOps.EXPF_HIGHEST, Math.nextUp(ScalarVectorOps.EXPF_HIGHEST), 1e30f,
+        -1e30f, (float) (0.5 * Math.log(2)), (float) (-0.5 * Math.log(2)), Float.MIN_VALUE, -Float.MIN_VALUE};
+    SplittableRandom r = new SplittableRandom(12);
+    for (int n = 0; n <= 70; n++) {
+      float[] x = new float[n + 2];
+      for (int i = 0; i < x.length; i++) {
+        int pick = r.nextInt(4);
+        x[i] = pick == 0 ? specials[r.nextInt(specials.length)] : pick == 1 ? (float) r.nextDouble(-110, 95) : (float) (-r.nextDouble() * 60);
+      }
+      float[] actual = x.clone();
+      panama.exp(actual, 1, n);
+      assertEquals(Float.floatToRawIntBits(x[0]), Float.floatToRawIntBits(actual[0]), "before the range");
+      assertEquals(Float.floatToRawIntBits(x[n + 1]), Float.floatToRawIntBits(actual[n + 1]), "after the range");
+      for (int i = 1; i <= n; i++) {
+        float expected = ScalarVectorOps.exp(x[i]);
+        assertEquals(Float.floatToRawIntBits(expected), Float.floatToRawIntBits(actual[i]),
+            "n " + n + ", x = " + x[i] + ": " + actual[i] + " against " + expected);
+      }
     }
   }
 }

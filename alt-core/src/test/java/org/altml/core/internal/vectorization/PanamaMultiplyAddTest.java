@@ -10,7 +10,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link VectorOps#multiplyAdd} (C += A·B, double and float B): the Panama kernel against the scalar
+ * {@link VectorOps#multiplyAdd} (C += A·B: double, double with float B, all float): the Panama kernel against the scalar
  * specification bit for bit, for every shape around the register blocks (rows 0..9, cols 0..4·8·2+3 and
  * large ones, depths 0..5 and 120), with offsets and padded strides; entries of C outside the product
  * (pad columns, rows before the offset) hold NaN and must stay untouched; and one element against a naive
@@ -32,7 +32,7 @@ class PanamaMultiplyAddTest {
   @Test
   void panamaMatchesTheSpecificationBitForBit() {
     SplittableRandom r = new SplittableRandom(42);
-    int[] colsList = {0, 1, 7, 8, 9, 15, 16, 31, 32, 33, 40, 63, 64, 65, 67, 102, 104, 256, 261};
+    int[] colsList = {0, 1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 40, 48, 63, 64, 65, 67, 102, 104, 112, 128, 129, 256, 261};
     int[] depths = {0, 1, 2, 5, 120};
     for (int rows = 0; rows <= 9; rows++) {
       for (int cols : colsList) {
@@ -78,6 +78,28 @@ class PanamaMultiplyAddTest {
     SCALAR.multiplyAdd(a, aOff, aStride, rows, depth, bf, bOff, bStride, cols, expectedF, cOff, cStride);
     panama.multiplyAdd(a, aOff, aStride, rows, depth, bf, bOff, bStride, cols, actualF, cOff, cStride);
     assertArrayEquals(expectedF, actualF, where + " (float B)");
+    float[] af = new float[a.length];
+    for (int k = 0; k < a.length; k++) {
+      af[k] = (float) a[k];
+    }
+    float[] cf = new float[c.length];
+    for (int k = 0; k < c.length; k++) {
+      cf[k] = (float) c[k];
+    }
+    float[] expectedFF = cf.clone();
+    float[] actualFF = cf.clone();
+    SCALAR.multiplyAdd(af, aOff, aStride, rows, depth, bf, bOff, bStride, cols, expectedFF, cOff, cStride);
+    panama.multiplyAdd(af, aOff, aStride, rows, depth, bf, bOff, bStride, cols, actualFF, cOff, cStride);
+    assertArrayEquals(expectedFF, actualFF, where + " (all float)");
+    if (rows > 0 && cols > 0) {
+      int i = rows - 1;
+      int j = cols - 1;
+      float s = cf[cOff + i * cStride + j];
+      for (int p = 0; p < depth; p++) {
+        s = s + af[aOff + i * aStride + p] * bf[bOff + p * bStride + j];
+      }
+      assertEquals(s, expectedFF[cOff + i * cStride + j], 0.0f, where + " naive float");
+    }
     if (rows > 0 && cols > 0) {
       int i = rows - 1;
       int j = cols - 1;
@@ -113,6 +135,37 @@ class PanamaMultiplyAddTest {
         double[] one = {dots[i]};
         panama.gaussianFromDots(one, 0, 1, 25.0, norms, 2 % (norms.length - n + 1) + i - 1, 128.0);
         assertEquals(actual[i], one[0], 0.0, "position-free, n " + n + " element " + i);
+      }
+    }
+  }
+
+  @Test
+  void floatGaussianExponentsMatchTheSpecificationBitForBit() {
+    SplittableRandom r = new SplittableRandom(6);
+    for (int n = 0; n <= 70; n++) {
+      float[] dots = new float[n + 3];
+      float[] norms = new float[n + 2];
+      for (int i = 0; i < dots.length; i++) {
+        dots[i] = (float) r.nextDouble(-3, 30);
+      }
+      for (int i = 0; i < norms.length; i++) {
+        norms[i] = (float) r.nextDouble(0, 60);
+      }
+      if (n > 2) {
+        dots[2] = Float.NaN; // a NaN stays NaN in both
+        norms[0] = 0f; // with normX 0 and dot 0 below: d² = +0, u = -0
+        dots[1] = 0f;
+      }
+      float normX = n % 3 == 0 ? 0f : 25f;
+      float[] expected = dots.clone();
+      float[] actual = dots.clone();
+      int normsOff = 1 % (norms.length - n + 1);
+      SCALAR.gaussianExponents(expected, 1, n, normX, norms, normsOff, 128f);
+      panama.gaussianExponents(actual, 1, n, normX, norms, normsOff, 128f);
+      assertEquals(Float.floatToRawIntBits(dots[0]), Float.floatToRawIntBits(actual[0]), "before the range");
+      assertEquals(Float.floatToRawIntBits(dots[n + 1]), Float.floatToRawIntBits(actual[n + 1]), "after the range");
+      for (int i = 1; i <= n; i++) {
+        assertEquals(Float.floatToRawIntBits(expected[i]), Float.floatToRawIntBits(actual[i]), "n " + n + " element " + i);
       }
     }
   }
