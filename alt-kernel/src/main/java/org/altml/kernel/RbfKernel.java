@@ -15,11 +15,18 @@ import org.altml.sparse.SparseVector;
  * by the caller and kept with it ({@link #fromDot}). Every sum is in double over float features (each
  * product of two floats is exact in double); sparse dot products add the products of common features in
  * ascending feature order, so a sparse and a dense layout of the same vectors give the same bits.
- * K(x, x) is exactly 1. Immutable and thread-safe.
+ * K(x, x) is exactly 1.
+ *
+ * <p>Float mode (a kernel learner at {@code precision=float}, its store's {@link
+ * org.altml.kernel.budget.SupportVectorStore#floatMath()}) computes in float instead: dot products summed in
+ * float in the same order, the squared distance (||x||² + ||x'||²) − 2·x·x' from norms rounded to float,
+ * the exponent {@link #exponentFromDot(float, float, float)} with 2σ² rounded to float, and K = exp(u) by
+ * the toolkit's float exponential ({@link #valueOfExponentFloat}). Immutable and thread-safe.
  */
 public final class RbfKernel implements Kernel {
   private final double sigmaSquared;
   private final double twoSigmaSquared;
+  private final float twoSigmaSquaredFloat;
 
   /**
    * Creates the kernel of width σ².
@@ -32,6 +39,7 @@ public final class RbfKernel implements Kernel {
     }
     this.sigmaSquared = sigmaSquared;
     this.twoSigmaSquared = 2.0 * sigmaSquared;
+    this.twoSigmaSquaredFloat = (float) twoSigmaSquared;
   }
 
   /** 2σ², the divisor of every squared distance. */
@@ -109,6 +117,32 @@ public final class RbfKernel implements Kernel {
     for (int i = 0; i < n; i++) {
       d[off + i] = -Math.max(0.0, normX + norms[normsOff + i] - 2.0 * d[off + i]) / twoSigmaSquared;
     }
+  }
+
+  /** Float mode's divisor: 2σ² rounded to float. */
+  public float twoSigmaSquaredFloat() {
+    return twoSigmaSquaredFloat;
+  }
+
+  /**
+   * Float mode's exponent: u = −max(0, (||x||² + ||y||²) − 2·dot) / (2σ²) with every operation in float (2σ²
+   * rounded to float), so that K = {@link #valueOfExponentFloat}(u).
+   */
+  public float exponentFromDot(float dot, float squaredNormX, float squaredNormY) {
+    return -Math.max(0f, squaredNormX + squaredNormY - 2f * dot) / twoSigmaSquaredFloat;
+  }
+
+  /** Float mode's exponent of a squared distance computed in float: −max(0, d²) / (2σ²), in float. */
+  public float exponentFromSquaredDistance(float squaredDistance) {
+    return -Math.max(0f, squaredDistance) / twoSigmaSquaredFloat;
+  }
+
+  /**
+   * Float mode's kernel value of an exponent u (a float): the toolkit's float exponential {@link
+   * VectorMath#exp(float)}, whose vectorised form {@link VectorMath#exp(float[], int, int)} gives the same bits.
+   */
+  public static float valueOfExponentFloat(double u) {
+    return VectorMath.exp((float) u);
   }
 
   /** x·y of two sparse vectors, by a merge over their sorted indices, summed in double in ascending feature order. */

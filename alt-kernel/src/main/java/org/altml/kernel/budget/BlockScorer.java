@@ -21,6 +21,11 @@ import org.altml.sparse.SparseVector;
  * agree with one thread, and blocked training with unblocked). Sparse stores compute each row's kernel
  * values with {@link SupportVectorStore#kernelRow} (no sharing across rows yet), then the same product.
  *
+ * <p>A float store ({@link SupportVectorStore#floatMath()}) takes the float path: the same two products in float
+ * ({@link VectorMath#multiplyAdd(float[], int, int, int, int, float[], int, int, int, float[], int, int)}, twice the
+ * lanes of double), the exponents in float, the toolkit's float exponential on SIMD lanes, the scores accumulated
+ * in float onto the (float) values in out: bit for bit the store's float one-example path.
+ *
  * <p>Scratch grows by doubling and is reused; one per thread. Only reads the store.
  */
 public final class BlockScorer {
@@ -31,6 +36,11 @@ public final class BlockScorer {
   private double[] packedSlots = new double[0];
   private double[] gram = new double[0];
   private final SupportVectorStore.KernelRow row = new SupportVectorStore.KernelRow();
+  private float[] packedRowsFloat = new float[0];
+  private float[] packedSlotsFloat = new float[0];
+  private float[] gramFloat = new float[0];
+  private float[] scoresFloat = new float[0];
+  private float[] normsFloat = new float[0];
 
   /** An empty scorer. */
   public BlockScorer() {}
@@ -51,7 +61,8 @@ public final class BlockScorer {
   /**
    * {@link #accumulate(SupportVectorStore, RbfKernel, ExampleBlock, int, int, double[], int, int, double[], int)}
    * that also keeps the kernel values' exponents: u with K(x_i, s_k) = {@link VectorMath#exp(double) exp}(u) bit for
-   * bit ({@link RbfKernel#exponentFromDot}) into {@code exponentsOut[i·kStride + k − slotFrom]} (null: not kept),
+   * bit ({@link RbfKernel#exponentFromDot}; in float mode {@link SupportVectorStore#valueOfExponent}(u)) into
+   * {@code exponentsOut[i·kStride + k − slotFrom]} (null: not kept),
    * so that threads scoring disjoint row ranges of a block fill one array.
    */
   public void accumulate(SupportVectorStore store, RbfKernel kernel, ExampleBlock block, int rowFrom, int rowTo, double[] norms,
@@ -73,6 +84,10 @@ public final class BlockScorer {
         }
         store.combineAdd(row.values(), slotFrom, 0, 1, slotFrom, slotTo - slotFrom, out, i * outStride, outStride);
       }
+      return;
+    }
+    if (store.floatMath()) {
+      accumulateFloat(store, kernel, block, rowFrom, rowTo, norms, slotFrom, slotTo, out, outStride, exponentsOut, kStride);
       return;
     }
     int cols = store.denseColumns();
@@ -104,6 +119,74 @@ public final class BlockScorer {
     }
   }
 
+  /** The float path of {@link #accumulate} (dense float stores): see the class comment. */
+  private void accumulateFloat(SupportVectorStore store, RbfKernel kernel, ExampleBlock block, int rowFrom, int rowTo, double[] norms,
+      int slotFrom, int slotTo, double[] out, int outStride, double[] exponentsOut, int kStride) {
+    int rows = rowTo - rowFrom;
+    int stride = store.stride();
+    int cols = store.denseColumns();
+    packRowsFloat(block, rowFrom, rows, cols);
+    int maxChunk = Math.min(CHUNK, slotTo - slotFrom);
+    packedSlotsFloat = atLeast(packedSlotsFloat, cols * maxChunk);
+    gramFloat = atLeast(gramFloat, rows * maxChunk);
+    scoresFloat = atLeast(scoresFloat, rows * stride);
+    for (int i = 0; i < rows; i++) {
+      int o = (rowFrom + i) * outStride;
+      for (int j = 0; j < stride; j++) {
+        scoresFloat[i * stride + j] = (float) out[o + j]; // floats: the sums of earlier calls
+      }
+    }
+    double[] storeNorms = store.squaredNormsArray();
+    for (int k0 = slotFrom; k0 < slotTo; k0 += CHUNK) {
+      int nc = Math.min(CHUNK, slotTo - k0);
+      store.packTransposed(k0, nc, packedSlotsFloat);
+      Arrays.fill(gramFloat, 0, rows * nc, 0f);
+      VectorMath.multiplyAdd(packedRowsFloat, 0, cols, rows, cols, packedSlotsFloat, 0, nc, nc, gramFloat, 0, nc);
+      float[] chunkNorms = normsFloat(storeNorms, k0, nc);
+      for (int i = 0; i < rows; i++) {
+        gaussiansFloat(kernel, gramFloat, i * nc, nc, (float) norms[rowFrom + i], chunkNorms, 0, exponentsOut,
+            (rowFrom + i) * kStride + k0 - slotFrom);
+      }
+      store.combineAddFloat(gramFloat, nc, rows, k0, nc, scoresFloat, stride);
+    }
+    for (int i = 0; i < rows; i++) {
+      int o = (rowFrom + i) * outStride;
+      for (int j = 0; j < stride; j++) {
+        out[o + j] = scoresFloat[i * stride + j];
+      }
+    }
+  }
+
+  /**
+   * Float mode, in place: the n dot products at {@code g[off..]} become kernel values: their exponents ({@link
+   * VectorMath#gaussianExponents}, {@link RbfKernel#exponentFromDot(float, float, float)}'s operations; kept into {@code
+   * exponentsOut} at {@code exponentsAt} unless null), then the float exponential ({@link RbfKernel#valueOfExponentFloat}'s
+   * bits), both on SIMD lanes.
+   */
+  private static void gaussiansFloat(RbfKernel kernel, float[] g, int off, int n, float normX, float[] norms, int normsOff,
+      double[] exponentsOut, int exponentsAt) {
+    VectorMath.gaussianExponents(g, off, n, normX, norms, normsOff, kernel.twoSigmaSquaredFloat());
+    if (exponentsOut != null) {
+      for (int q = 0; q < n; q++) {
+        exponentsOut[exponentsAt + q] = g[off + q];
+      }
+    }
+    VectorMath.exp(g, off, n);
+  }
+
+  /** The squared norms of {@code n} stored vectors from {@code from}, rounded to float, into {@link #normsFloat}. */
+  private float[] normsFloat(double[] storeNorms, int from, int n) {
+    normsFloat = atLeast(normsFloat, n);
+    for (int q = 0; q < n; q++) {
+      normsFloat[q] = (float) storeNorms[from + q];
+    }
+    return normsFloat;
+  }
+
+  private static float[] atLeast(float[] a, int n) {
+    return a.length < n ? new float[Math.max(n, 2 * a.length)] : a;
+  }
+
   /**
    * K(x_i, x_j) for every pair of the block's rows into {@code out[i·b + j]} (b = the block's size): the rows
    * as dense rows as wide as the block's widest, G = X_b·X_b^T, then the RBF values, each dot product summed
@@ -114,13 +197,19 @@ public final class BlockScorer {
    * @param norms ||x_i||² of the block's rows, by row
    * @param out at least b² long
    * @param exponentsOut null, or at least b² long: the exponents u of the values, out[i] = {@link VectorMath#exp(double)
-   *     exp}(exponentsOut[i]) bit for bit
+   *     exp}(exponentsOut[i]) bit for bit (rounded to float in float mode)
+   * @param floatMath the store's {@link SupportVectorStore#floatMath()}: compute as its float rows do
    */
-  public void blockKernels(RbfKernel kernel, ExampleBlock block, double[] norms, double[] out, double[] exponentsOut) {
+  public void blockKernels(RbfKernel kernel, ExampleBlock block, double[] norms, double[] out, double[] exponentsOut,
+      boolean floatMath) {
     int b = block.size();
     int cols = 0;
     for (int i = 0; i < b; i++) {
       cols = Math.max(cols, block.features(i).maxIndex() + 1);
+    }
+    if (floatMath) {
+      blockKernelsFloat(kernel, block, b, cols, norms, out, exponentsOut);
+      return;
     }
     Arrays.fill(out, 0, b * b, 0.0);
     if (b == 0 || cols == 0) {
@@ -138,6 +227,28 @@ public final class BlockScorer {
     }
     VectorMath.multiplyAdd(packedRows, 0, cols, b, cols, packedSlots, 0, b, b, out, 0, b);
     gaussians(kernel, b, norms, out, exponentsOut);
+  }
+
+  /** The float path of {@link #blockKernels}: the product in float, then {@link #gaussiansFloat} per row. */
+  private void blockKernelsFloat(RbfKernel kernel, ExampleBlock block, int b, int cols, double[] norms, double[] out,
+      double[] exponentsOut) {
+    packRowsFloat(block, 0, b, cols);
+    packedSlotsFloat = atLeast(packedSlotsFloat, cols * b);
+    gramFloat = atLeast(gramFloat, b * b);
+    for (int i = 0; i < b; i++) {
+      for (int p = 0; p < cols; p++) {
+        packedSlotsFloat[p * b + i] = packedRowsFloat[i * cols + p];
+      }
+    }
+    Arrays.fill(gramFloat, 0, b * b, 0f);
+    VectorMath.multiplyAdd(packedRowsFloat, 0, cols, b, cols, packedSlotsFloat, 0, b, b, gramFloat, 0, b);
+    float[] blockNorms = normsFloat(norms, 0, b);
+    for (int i = 0; i < b; i++) {
+      gaussiansFloat(kernel, gramFloat, i * b, b, blockNorms[i], blockNorms, 0, exponentsOut, i * b);
+    }
+    for (int q = 0; q < b * b; q++) {
+      out[q] = gramFloat[q];
+    }
   }
 
   /** The b x b dot products in {@code out} become kernel values (their exponents into {@code exponentsOut} unless null). */
@@ -177,8 +288,25 @@ public final class BlockScorer {
     }
   }
 
+  /** The block's rows [rowFrom, rowFrom+rows) as dense float rows of {@code cols}: {@link #packRows} for the float path. */
+  private void packRowsFloat(ExampleBlock block, int rowFrom, int rows, int cols) {
+    packedRowsFloat = atLeast(packedRowsFloat, rows * cols);
+    Arrays.fill(packedRowsFloat, 0, rows * cols, 0f);
+    for (int i = 0; i < rows; i++) {
+      SparseVector x = block.features(rowFrom + i);
+      int[] xi = x.indices();
+      float[] xv = x.values();
+      int off = x.offset();
+      int base = i * cols;
+      for (int k = 0; k < x.nnz() && xi[off + k] < cols; k++) {
+        packedRowsFloat[base + xi[off + k]] = xv[off + k];
+      }
+    }
+  }
+
   /** Approximate bytes of heap held. */
   public long ramBytesUsed() {
-    return 64 + 8L * (packedRows.length + packedSlots.length + gram.length) + row.ramBytesUsed();
+    return 64 + 8L * (packedRows.length + packedSlots.length + gram.length) + row.ramBytesUsed()
+        + 4L * (packedRowsFloat.length + packedSlotsFloat.length + gramFloat.length + scoresFloat.length + normsFloat.length);
   }
 }

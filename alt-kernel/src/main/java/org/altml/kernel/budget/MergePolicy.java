@@ -269,7 +269,8 @@ public final class MergePolicy implements BudgetPolicy {
 
   /**
    * Tests: compares the round's exponents with those this merge computes from its own row of dot products (the
-   * same formula, another summation order: within 1e-12 relative), so that a learner handing over a wrong row fails.
+   * same formula, another summation order: within 1e-12 relative; a float store's rows are computed in float, within
+   * 1e-6 of the scale of the distance's terms), so that a learner handing over a wrong row fails.
    */
   private void checkGiven(SupportVectorStore store, int m, double[] given) {
     SupportVectorStore.KernelRow own = new SupportVectorStore.KernelRow();
@@ -279,7 +280,10 @@ public final class MergePolicy implements BudgetPolicy {
         continue;
       }
       double expected = kernel.exponentFromDot(own.values()[n], store.squaredNorm(m), store.squaredNorm(n));
-      if (!(Math.abs(given[n] - expected) <= 1e-12 * (1.0 + Math.abs(expected)))) {
+      double tolerance = store.floatMath()
+          ? 1e-6 * (1.0 + (store.squaredNorm(m) + store.squaredNorm(n)) / kernel.twoSigmaSquared())
+          : 1e-12 * (1.0 + Math.abs(expected));
+      if (!(Math.abs(given[n] - expected) <= tolerance)) {
         throw new IllegalStateException("the round's exponent for slot " + n + " is " + given[n] + ", the merge's own " + expected);
       }
     }

@@ -42,6 +42,14 @@ import org.altml.sparse.SparseVector;
  * never per example; sparse pools reclaim the entries of removed vectors by compacting in place once they
  * are half garbage.
  *
+ * <p>Float storage is float mode ({@link #floatMath()}): every kernel value and score of the store is then
+ * computed in float (SPEC's operations in float, in the same order; see {@link RbfKernel}): dot products
+ * summed in float, the exponent in float, K = exp(u) by the float exponential, and scores accumulated in float in
+ * slot order (a row of scores stored in double holds floats). Every path of a float store (one example,
+ * {@link BlockScorer}'s matrix products, a Gram cache, single slots) does the same float operations in the
+ * same order, so they agree bit for bit as the double ones do. Budget maintenance ({@link MergePolicy}'s
+ * dot products and search) stays in double in both modes.
+ *
  * <p>Not thread-safe for writes; {@link #kernelRow} and {@link #combine} only read and may run on many
  * threads at once, each with its own {@link KernelRow}.
  */
@@ -166,6 +174,19 @@ public final class SupportVectorStore {
   /** The storage precision of the coefficients. */
   public Precision precision() {
     return isDouble ? Precision.DOUBLE : Precision.FLOAT;
+  }
+
+  /** Whether kernel values and scores are computed in float (a float store; see the class comment). */
+  public boolean floatMath() {
+    return !isDouble;
+  }
+
+  /**
+   * The kernel value of an exponent u as this store's rows compute it: {@link VectorMath#exp(double) exp}(u),
+   * rounded to float in {@link #floatMath() float mode} ({@link RbfKernel#valueOfExponentFloat}).
+   */
+  public double valueOfExponent(double u) {
+    return isDouble ? VectorMath.exp(u) : RbfKernel.valueOfExponentFloat(u);
   }
 
   /** The feature layout, or null before the first vector. */
@@ -651,7 +672,11 @@ public final class SupportVectorStore {
       while (end > 0 && xi[off + end - 1] >= cols) {
         end--; // features no support vector has contribute nothing to the dot products
       }
-      denseDots(x, end, null, size, out);
+      if (isDouble) {
+        denseDots(x, end, null, size, out);
+      } else {
+        denseDotsFloat(x, end, null, size, out);
+      }
       return;
     }
     // sparse: scatter x once, then each support vector gathers from it (O(nnz(x_k)) per slot); adding the
@@ -664,7 +689,13 @@ public final class SupportVectorStore {
         scatter[f] = xv[off + j];
       }
     }
-    gatherDots(scatter, 0, size, out, 0);
+    if (isDouble) {
+      gatherDots(scatter, 0, size, out, 0);
+    } else {
+      for (int k = 0; k < size; k++) {
+        out[k] = gatherDotFloat(scatter, k);
+      }
+    }
     for (int j = 0; j < nnz; j++) {
       int f = xi[off + j];
       if (f < limit) {
@@ -688,6 +719,63 @@ public final class SupportVectorStore {
     double dot = 0;
     for (int p = starts[k], e = p + lengths[k]; p < e; p++) {
       dot += scatter[poolIndices[p]] * poolValues[p];
+    }
+    return dot;
+  }
+
+  /** Float mode's {@link #gatherDot}: each product and the sum in float (the scattered values are floats). */
+  private float gatherDotFloat(double[] scatter, int k) {
+    float dot = 0;
+    for (int p = starts[k], e = p + lengths[k]; p < e; p++) {
+      dot += (float) scatter[poolIndices[p]] * poolValues[p];
+    }
+    return dot;
+  }
+
+  /** Float mode's {@link #denseDots}: the same sums in float, four slots at a time. */
+  private void denseDotsFloat(SparseVector x, int end, int[] slots, int n, double[] out) {
+    int[] xi = x.indices();
+    float[] xv = x.values();
+    int off = x.offset();
+    int cols = columns;
+    int i = 0;
+    for (; i + 4 <= n; i += 4) {
+      int k0 = slots == null ? i : slots[i];
+      int k1 = slots == null ? i + 1 : slots[i + 1];
+      int k2 = slots == null ? i + 2 : slots[i + 2];
+      int k3 = slots == null ? i + 3 : slots[i + 3];
+      int b0 = k0 * cols;
+      int b1 = k1 * cols;
+      int b2 = k2 * cols;
+      int b3 = k3 * cols;
+      float dot0 = 0;
+      float dot1 = 0;
+      float dot2 = 0;
+      float dot3 = 0;
+      for (int j = 0; j < end; j++) {
+        float v = xv[off + j];
+        int f = xi[off + j];
+        dot0 += v * dense[b0 + f];
+        dot1 += v * dense[b1 + f];
+        dot2 += v * dense[b2 + f];
+        dot3 += v * dense[b3 + f];
+      }
+      out[k0] = dot0;
+      out[k1] = dot1;
+      out[k2] = dot2;
+      out[k3] = dot3;
+    }
+    for (; i < n; i++) {
+      int k = slots == null ? i : slots[i];
+      out[k] = denseDotFloat(xi, xv, off, end, k * cols);
+    }
+  }
+
+  /** Float mode: x·(the dense row at {@code base}) over x's entries [off, off + end), summed in float in order. */
+  private float denseDotFloat(int[] xi, float[] xv, int off, int end, int base) {
+    float dot = 0;
+    for (int j = 0; j < end; j++) {
+      dot += xv[off + j] * dense[base + xi[off + j]];
     }
     return dot;
   }
@@ -820,11 +908,18 @@ public final class SupportVectorStore {
       }
     }
     long hits = size - computed;
-    kernel.exponentsFromSquaredDistances(out, size);
-    if (row.keepExponents) {
-      row.keptExponents(size);
+    if (isDouble) {
+      kernel.exponentsFromSquaredDistances(out, size);
+      if (row.keepExponents) {
+        row.keptExponents(size);
+      }
+      VectorMath.exp(out, 0, size); // the kernel values on SIMD lanes, the same bits as one at a time
+    } else {
+      for (int k = 0; k < size; k++) {
+        out[k] = kernel.exponentFromSquaredDistance((float) out[k]); // a float mode distance is a float
+      }
+      floatValuesFromExponents(row);
     }
-    VectorMath.exp(out, 0, size); // the kernel values on SIMD lanes, the same bits as one at a time
     cursor.count(hits, misses);
     if (layout != Layout.DENSE) {
       for (int j = 0; j < nnz; j++) {
@@ -846,6 +941,10 @@ public final class SupportVectorStore {
    * @param scatter x scattered by feature (sparse stores)
    */
   private void squaredDistances(SparseVector x, double squaredNorm, int end, double[] scatter, int[] slots, int n, double[] out) {
+    if (!isDouble) {
+      squaredDistancesFloat(x, (float) squaredNorm, end, scatter, slots, n, out);
+      return;
+    }
     if (layout == Layout.DENSE) {
       denseDots(x, end, slots, n, out);
     } else {
@@ -859,9 +958,29 @@ public final class SupportVectorStore {
     }
   }
 
+  /** Float mode's {@link #squaredDistances}: the dot products and (||x||² + ||x_k||²) − 2·x·x_k in float. */
+  private void squaredDistancesFloat(SparseVector x, float squaredNorm, int end, double[] scatter, int[] slots, int n, double[] out) {
+    if (layout == Layout.DENSE) {
+      denseDotsFloat(x, end, slots, n, out);
+    } else {
+      for (int i = 0; i < n; i++) {
+        out[slots[i]] = gatherDotFloat(scatter, slots[i]);
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      int k = slots[i];
+      out[k] = squaredNorm + (float) squaredNorms[k] - 2f * (float) out[k];
+    }
+  }
+
   /** K(x, x_slot) into {@code out[0]}, summed as {@link #kernelRow} sums each slot's dot product. */
   public void kernelRowSlot(Kernel kernel, SparseVector x, double squaredNorm, int slot, double[] out) {
     checkSlot(slot);
+    if (!isDouble) {
+      out[0] = kernel instanceof RbfKernel rbf ? valueOfExponent(exponentSlot(rbf, x, squaredNorm, slot))
+          : (float) kernel.fromDot(dotSlotFloat(x, slot), squaredNorm, squaredNorms[slot]);
+      return;
+    }
     // the RBF kernel's fromDot is VectorMath.gaussianFromDots' expression with the same exponential: the same bits
     out[0] = kernel.fromDot(dotSlot(x, slot), squaredNorm, squaredNorms[slot]);
   }
@@ -872,6 +991,9 @@ public final class SupportVectorStore {
    */
   public double exponentSlot(RbfKernel kernel, SparseVector x, double squaredNorm, int slot) {
     checkSlot(slot);
+    if (!isDouble) {
+      return kernel.exponentFromDot(dotSlotFloat(x, slot), (float) squaredNorm, (float) squaredNorms[slot]);
+    }
     return kernel.exponentFromDot(dotSlot(x, slot), squaredNorm, squaredNorms[slot]);
   }
 
@@ -903,6 +1025,39 @@ public final class SupportVectorStore {
         } else {
           j++;
         }
+      }
+    }
+    return dot;
+  }
+
+  /** Float mode's {@link #dotSlot}: the products and their sum in float, in the same order. */
+  private float dotSlotFloat(SparseVector x, int slot) {
+    int nnz = x.nnz();
+    int[] xi = x.indices();
+    float[] xv = x.values();
+    int off = x.offset();
+    if (layout == Layout.DENSE) {
+      int end = 0;
+      while (end < nnz && xi[off + end] < columns) {
+        end++;
+      }
+      return denseDotFloat(xi, xv, off, end, slot * columns);
+    }
+    float dot = 0;
+    int p = starts[slot];
+    int e = p + lengths[slot];
+    int j = 0;
+    while (p < e && j < nnz) {
+      int a = poolIndices[p];
+      int c = xi[off + j];
+      if (a == c) {
+        dot += xv[off + j] * poolValues[p];
+        p++;
+        j++;
+      } else if (a < c) {
+        p++;
+      } else {
+        j++;
       }
     }
     return dot;
@@ -940,6 +1095,16 @@ public final class SupportVectorStore {
     double[] out = row.values;
     int cols = columns;
     int bm = slot * cols;
+    if (!isDouble) {
+      for (int k = 0; k < size; k++) {
+        float dot = 0;
+        for (int j = 0; j < cols; j++) {
+          dot += dense[bm + j] * dense[k * cols + j];
+        }
+        out[k] = dot;
+      }
+      return;
+    }
     int k = 0;
     for (; k + 4 <= size; k += 4) {
       int b0 = k * cols;
@@ -975,6 +1140,20 @@ public final class SupportVectorStore {
   /** The dot products in {@code out[0..size)} to kernel values: the RBF ones as block scoring computes them. */
   private void fromDots(Kernel kernel, KernelRow row, double squaredNorm) {
     double[] out = row.values;
+    if (!isDouble) {
+      if (kernel instanceof RbfKernel rbf) {
+        float nx = (float) squaredNorm;
+        for (int k = 0; k < size; k++) {
+          out[k] = rbf.exponentFromDot((float) out[k], nx, (float) squaredNorms[k]);
+        }
+        floatValuesFromExponents(row);
+      } else {
+        for (int k = 0; k < size; k++) {
+          out[k] = (float) kernel.fromDot(out[k], squaredNorm, squaredNorms[k]);
+        }
+      }
+      return;
+    }
     if (kernel instanceof org.altml.kernel.RbfKernel rbf) {
       if (row.keepExponents) {
         rbf.exponentsFromDots(out, 0, size, squaredNorm, squaredNorms, 0);
@@ -991,8 +1170,23 @@ public final class SupportVectorStore {
   }
 
   /**
+   * Float mode: the exponents in a row's values (floats) become the kernel values ({@link RbfKernel#valueOfExponentFloat},
+   * the toolkit's float exponential), keeping the exponents if the row asks.
+   */
+  private void floatValuesFromExponents(KernelRow row) {
+    double[] out = row.values;
+    if (row.keepExponents) {
+      row.keptExponents(size);
+    }
+    for (int k = 0; k < size; k++) {
+      out[k] = RbfKernel.valueOfExponentFloat(out[k]);
+    }
+  }
+
+  /**
    * s = Σ_k kernelValues[k]·α_k over the {@code n} first slots, into {@code out[0..width)} (entries past
-   * width untouched): {@link VectorMath#combineRows}, summed in slot order, in double.
+   * width untouched): {@link VectorMath#combineRows}, summed in slot order, in double; in float mode
+   * summed in float in slot order, each term multiplied then added.
    */
   public void combine(double[] kernelValues, int n, double[] out) {
     if (n > size) {
@@ -1001,7 +1195,8 @@ public final class SupportVectorStore {
     if (isDouble) {
       VectorMath.combineRows(kernelValues, 0, n, coefDouble, 0, stride, out, width);
     } else {
-      VectorMath.combineRows(kernelValues, 0, n, coefFloat, 0, stride, out, width);
+      Arrays.fill(out, 0, width, 0.0);
+      combineAddFloat(kernelValues, 0, 1, 1, 0, n, out, 0, width, width);
     }
   }
 
@@ -1009,7 +1204,8 @@ public final class SupportVectorStore {
    * Block form of {@link #combine}, accumulating: out[outOff + i·outStride + j] += Σ_{k<count}
    * kernelValues[kOff + i·kStride + k]·α_{slotFrom+k, j} for i in [0, rows) and every lane j of
    * {@link #stride()} (pad lanes have zero coefficients), summed in slot order onto the value in out,
-   * multiply then add ({@link VectorMath#multiplyAdd}).
+   * multiply then add ({@link VectorMath#multiplyAdd}); in float mode each term and the running sum in float
+   * (the values in out must be floats: they are the sums of earlier calls).
    */
   public void combineAdd(double[] kernelValues, int kOff, int kStride, int rows, int slotFrom, int count, double[] out, int outOff,
       int outStride) {
@@ -1020,8 +1216,25 @@ public final class SupportVectorStore {
       VectorMath.multiplyAdd(kernelValues, kOff, Math.max(kStride, count), rows, count, coefDouble, slotFrom * stride, stride, stride,
           out, outOff, outStride);
     } else {
-      VectorMath.multiplyAdd(kernelValues, kOff, Math.max(kStride, count), rows, count, coefFloat, slotFrom * stride, stride, stride,
-          out, outOff, outStride);
+      combineAddFloat(kernelValues, kOff, kStride, rows, slotFrom, count, out, outOff, outStride, stride);
+    }
+  }
+
+  /**
+   * Float mode's {@link #combineAdd} over the lanes [0, lanes): out[j] = (float) out[j] + (float) K·α_{k, j} for each
+   * slot k in order, every operation in float (the specification {@link BlockScorer}'s float products match).
+   */
+  private void combineAddFloat(double[] kernelValues, int kOff, int kStride, int rows, int slotFrom, int count, double[] out,
+      int outOff, int outStride, int lanes) {
+    for (int i = 0; i < rows; i++) {
+      int o = outOff + i * outStride;
+      for (int k = 0; k < count; k++) {
+        float kv = (float) kernelValues[kOff + i * kStride + k];
+        int a = (slotFrom + k) * stride;
+        for (int j = 0; j < lanes; j++) {
+          out[o + j] = (float) out[o + j] + kv * coefFloat[a + j];
+        }
+      }
     }
   }
 
@@ -1042,12 +1255,51 @@ public final class SupportVectorStore {
       throw new IllegalArgumentException("slots [" + from + ", " + (from + count) + ") of " + size);
     }
     int cols = columns;
-    for (int k = 0; k < count; k++) {
-      int base = (from + k) * cols;
+    // tiles of TRANSPOSE_TILE slots: their rows stay in L1 while each feature's run of the tile is written
+    for (int k0 = 0; k0 < count; k0 += TRANSPOSE_TILE) {
+      int kn = Math.min(TRANSPOSE_TILE, count - k0);
       for (int p = 0; p < cols; p++) {
-        out[p * count + k] = dense[base + p];
+        int o = p * count + k0;
+        int src = (from + k0) * cols + p;
+        for (int k = 0; k < kn; k++) {
+          out[o + k] = dense[src + k * cols];
+        }
       }
     }
+  }
+
+  /** Slots per tile of {@link #packTransposed}. */
+  private static final int TRANSPOSE_TILE = 16;
+
+  /** {@link #packTransposed(int, int, double[])} as floats (exact): the float mode products' B. */
+  void packTransposed(int from, int count, float[] out) {
+    if (layout != Layout.DENSE) {
+      throw new IllegalStateException("not a dense store");
+    }
+    java.util.Objects.checkFromIndexSize(from, count, size);
+    int cols = columns;
+    for (int k0 = 0; k0 < count; k0 += TRANSPOSE_TILE) {
+      int kn = Math.min(TRANSPOSE_TILE, count - k0);
+      for (int p = 0; p < cols; p++) {
+        int o = p * count + k0;
+        int src = (from + k0) * cols + p;
+        for (int k = 0; k < kn; k++) {
+          out[o + k] = dense[src + k * cols];
+        }
+      }
+    }
+  }
+
+  /**
+   * Float mode's block form of {@link #combineAdd} on float arrays: out[i·outStride + j] += Σ_{k<count} kernelValues[i·kStride +
+   * k]·α_{slotFrom+k, j} for i in [0, rows) and every lane j of {@link #stride()}, in float, slot order, multiply then
+   * add ({@link VectorMath#multiplyAdd(float[], int, int, int, int, float[], int, int, int, float[], int, int)}: the bits of
+   * {@link #combineAdd}'s float loop).
+   */
+  void combineAddFloat(float[] kernelValues, int kStride, int rows, int slotFrom, int count, float[] out, int outStride) {
+    java.util.Objects.checkFromIndexSize(slotFrom, count, size);
+    VectorMath.multiplyAdd(kernelValues, 0, Math.max(kStride, count), rows, count, coefFloat, slotFrom * stride, stride, stride,
+        out, 0, outStride);
   }
 
   /** The squared norms by slot (live; entries from {@link #size()} on are stale): for block scoring. */
@@ -1466,7 +1718,8 @@ public final class SupportVectorStore {
 
     /**
      * With {@link #keepExponents} on and an RBF kernel: entry k is u_k = −||x − x_k||²/(2σ²) of the last row, so
-     * that {@code values()[k]} is exactly {@link VectorMath#exp(double) exp}(u_k); live, grows.
+     * that {@code values()[k]} is exactly {@link VectorMath#exp(double) exp}(u_k) ({@link SupportVectorStore#valueOfExponent}(u_k)
+     * in float mode); live, grows.
      */
     public double[] exponents() {
       return exponents;

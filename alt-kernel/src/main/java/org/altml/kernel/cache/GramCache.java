@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
+import org.altml.core.learner.Precision;
 import org.altml.core.learner.SharedResources;
 import org.altml.sparse.SparseVector;
 
@@ -34,7 +35,9 @@ import org.altml.sparse.SparseVector;
  * <p>Values are doubles, computed exactly as the uncached path computes them ((||x||² + ||x'||²) − 2·x·x',
  * symmetric in its arguments), so a learner gives the same bits with and without the cache (the rule of
  * {@link SharedResources}); floats would halve the memory but not keep that promise. A missing entry is
- * NaN. Each id's vector is fingerprinted the first time it is seen ({@link Cursor#bind}): an example
+ * NaN. A float mode learner (its store's {@code floatMath()}) computes its distances in float, so it shares
+ * another cache of the resources ({@link #of(SharedResources, Precision)}, {@link #FLOAT_KEY}), holding those
+ * floats: a double learner never reads a float learner's distances. Each id's vector is fingerprinted the first time it is seen ({@link Cursor#bind}): an example
  * presented later under the same id with other features (another dataset's row, another scaling) is not
  * cached, so misuse costs speed, never correctness. When the resources know the dataset the ids index
  * ({@link SharedResources#create(org.altml.sparse.data.Dataset, long)}) and an id's fingerprint was taken
@@ -53,6 +56,9 @@ import org.altml.sparse.SparseVector;
 public final class GramCache implements SharedResources.Reporting {
   /** The key of the cache among a dataset's {@link SharedResources}. */
   public static final String KEY = "kernel.squaredDistances";
+
+  /** The key of the float mode learners' cache (their distances computed in float) among the same resources. */
+  public static final String FLOAT_KEY = "kernel.squaredDistancesFloat";
 
   /** The share of the maximum heap the cache may take when the protocol does not say ({@code --gram-cache-mb}). */
   public static final double DEFAULT_HEAP_FRACTION = 0.25;
@@ -202,6 +208,14 @@ public final class GramCache implements SharedResources.Reporting {
    * {@link #DEFAULT_HEAP_FRACTION} of the maximum heap when that is -1.
    */
   public static GramCache of(SharedResources resources) {
+    return of(resources, Precision.DOUBLE);
+  }
+
+  /**
+   * {@link #of(SharedResources)} for learners computing kernel values in {@code precision}: each precision has its
+   * own cache ({@link #KEY}, {@link #FLOAT_KEY}), each with the whole budget.
+   */
+  public static GramCache of(SharedResources resources, Precision precision) {
     if (!resources.isShared() || resources.numExamples() <= 0 || resources.memoryBudgetBytes() == 0) {
       return null;
     }
@@ -210,7 +224,8 @@ public final class GramCache implements SharedResources.Reporting {
     if (!fits(resources.numExamples(), budget) || resources.wholeOnly() && !holdsAll(resources.numExamples(), budget)) {
       return null;
     }
-    return resources.computeIfAbsent(KEY, () -> new GramCache(resources.numExamples(), budget, resources));
+    return resources.computeIfAbsent(precision == Precision.FLOAT ? FLOAT_KEY : KEY,
+        () -> new GramCache(resources.numExamples(), budget, resources));
   }
 
   /** The ids this cache covers: {@code [0, numExamples)}. */

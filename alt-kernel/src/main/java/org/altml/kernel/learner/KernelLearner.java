@@ -46,9 +46,11 @@ import org.altml.sparse.SparseVector;
  *       then, while the store holds more than the budget B, let the {@link BudgetPolicy} shrink it.</li>
  * </ol>
  *
- * <p>Kernel values, scores and learning decisions are in double; the coefficient rows are stored in the
- * learner's {@link Precision} (double by default, float as the fast mode halving their memory); features
- * as float. Unlike the linear learners, an empty x is learned from like any other point: φ(0) is not zero
+ * <p>Precision ({@link Precision}): double by default, every kernel value and score in double; float is the
+ * fast mode, which stores the coefficient rows in float and computes the kernel values and scores in float
+ * ({@link SupportVectorStore#floatMath()}: the block products on twice the SIMD lanes, the float exponential),
+ * the same bits on every path as double's are. Learning decisions (margins, loss coefficients, steps) are in
+ * double in both; features are stored as float. Unlike the linear learners, an empty x is learned from like any other point: φ(0) is not zero
  * (K(0, x') = exp(−||x'||²/(2σ²))), and a constant bias feature would change no RBF distance, so these
  * kinds take no {@code bias} parameter.
  *
@@ -140,7 +142,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     this.coeff = new double[scoreStride];
     this.alphaNew = new double[scoreStride];
     this.store = new SupportVectorStore(coefficientWidth, precision, context.numFeatures(), initialCapacity(budget, context));
-    GramCache cache = GramCache.of(context.resources());
+    GramCache cache = GramCache.of(context.resources(), precision);
     this.gram = cache == null ? null : cache.cursor();
   }
 
@@ -458,7 +460,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     if (store.layout() == SupportVectorStore.Layout.DENSE) {
       r.within = blockScratch.within(b);
       r.withinExponents = blockScratch.withinExponents(b);
-      blockScratch.scorer.blockKernels(kernel, block, r.norms, r.within, r.withinExponents);
+      blockScratch.scorer.blockKernels(kernel, block, r.norms, r.within, r.withinExponents, store.floatMath());
     }
     r.newest = offersExponents ? blockScratch.newest(store.size() + b) : null;
     r.rowOfStamp = blockScratch.rowOfStamp(2 * b + 2);
@@ -531,7 +533,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       for (int g = 0; g < store.stampsGoneCount(); g++) {
         if (gone[g] < firstNew) {
           int q = blockScratch.index.get(gone[g]);
-          double k = -VectorMath.exp(pre[preBase + q]); // the bits the block pass added
+          double k = -store.valueOfExponent(pre[preBase + q]); // the bits the block pass added
           int a = q * stride;
           for (int j = 0; j < stride; j++) {
             scores[j] += k * alphas[a + j];
@@ -557,7 +559,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
             u = withinExponents[t * block.size() + row];
           } else {
             u = store.exponentSlot(kernel, x, norms[t], slot);
-            blockScratch.single[0] = VectorMath.exp(u); // kernelRowSlot's value, bit for bit
+            blockScratch.single[0] = store.valueOfExponent(u); // kernelRowSlot's value, bit for bit
           }
           if (collect) {
             newest[slot] = u;

@@ -65,13 +65,16 @@ class MergeRoundRowsTest {
     assertTrue(merge.mergesFromRoundRows() < merges, "some merges remove an older vector, seed " + SEED);
   }
 
-  /** The rows' exponents are their kernel values' exponents, bit for bit: kept by a row, by a slot, by a block. */
+  /**
+   * The rows' exponents are their kernel values' exponents, bit for bit: kept by a row, by a slot, by a block; in both
+   * precisions (float mode rounds each value to float, and a block's scores are the one-example path's).
+   */
   @ParameterizedTest
-  @EnumSource(SupportVectorStore.Layout.class)
-  void keptExponentsGiveTheKernelValues(SupportVectorStore.Layout layout) {
+  @CsvSource({"DENSE, DOUBLE", "SPARSE, DOUBLE", "DENSE, FLOAT", "SPARSE, FLOAT"})
+  void keptExponentsGiveTheKernelValues(SupportVectorStore.Layout layout, Precision precision) {
     SplittableRandom r = new SplittableRandom(SEED);
     RbfKernel kernel = new RbfKernel(1.5);
-    SupportVectorStore store = new SupportVectorStore(3, Precision.DOUBLE, 0, 0, layout);
+    SupportVectorStore store = new SupportVectorStore(3, precision, 0, 0, layout);
     for (int i = 0; i < 40; i++) {
       store.append(SupportVectorStoreTest.randomVector(r, 9, 0.6), new double[] {r.nextDouble(), r.nextDouble(), r.nextDouble()});
     }
@@ -98,20 +101,33 @@ class MergeRoundRowsTest {
       for (int k = 0; k < size; k++) {
         double value = plain.values()[k];
         assertEquals(value, kept.values()[k], 0.0, "slot " + k);
-        assertEquals(value, VectorMath.exp(kept.exponents()[k]), 0.0, "slot " + k);
+        assertEquals(value, store.valueOfExponent(kept.exponents()[k]), 0.0, "slot " + k);
+        if (precision == Precision.FLOAT) {
+          assertEquals((float) value, value, 0.0, "a float value, slot " + k);
+          assertEquals((float) u(kept, k), u(kept, k), 0.0, "a float exponent, slot " + k);
+        }
         double u = store.exponentSlot(kernel, x, norms[t], k);
         assertEquals(kept.exponents()[k], u, 0.0, "slot " + k);
         store.kernelRowSlot(kernel, x, norms[t], k, single);
         assertEquals(value, single[0], 0.0, "slot " + k);
         assertEquals(u, blockExponents[t * size + k], 0.0, "block row " + t + ", slot " + k);
       }
+      double[] scores = new double[store.stride()];
+      store.combine(plain.values(), size, scores);
+      for (int j = 0; j < store.width(); j++) {
+        assertEquals(scores[j], blockScores[t * store.stride() + j], 0.0, "block row " + t + ", lane " + j);
+      }
     }
     double[] within = new double[64];
     double[] withinExponents = new double[64];
-    new BlockScorer().blockKernels(kernel, block, norms, within, withinExponents);
+    new BlockScorer().blockKernels(kernel, block, norms, within, withinExponents, store.floatMath());
     for (int i = 0; i < 64; i++) {
-      assertEquals(within[i], VectorMath.exp(withinExponents[i]), 0.0, "pair " + i);
+      assertEquals(within[i], store.valueOfExponent(withinExponents[i]), 0.0, "pair " + i);
     }
+  }
+
+  private static double u(SupportVectorStore.KernelRow row, int k) {
+    return row.exponents()[k];
   }
 
   /** Without a row, or when m is not the newest vector, the merge is the one it computes itself, bit for bit. */

@@ -54,7 +54,8 @@ class KernelBlockTest {
 
   @ParameterizedTest
   @CsvSource({"falt-k,0,none,double,1.0", "falt-k,0,none,float,1.0", "pa1-k,0,none,double,1.0", "falt-k,0,none,double,0.2",
-      "falt-k,25,oldest,double,1.0", "falt-k,25,smallest,double,0.2", "falt-k,25,merge,double,1.0", "pa2-k,25,random,float,1.0"})
+      "falt-k,25,oldest,double,1.0", "falt-k,25,smallest,double,0.2", "falt-k,25,merge,double,1.0", "pa2-k,25,random,float,1.0",
+      "falt-k,0,none,float,0.2", "pa1-k,0,none,float,1.0", "falt-k,25,merge,float,1.0", "falt-k,25,smallest,float,0.2"})
   void blocksAgreeWithOneRoundAtATime(String learner, int budget, String policy, String precision, double density) {
     SplittableRandom r = new SplittableRandom(3);
     List<SparseVector> train = xs(r, 300, 12, density);
