@@ -36,6 +36,10 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code blockScores}: the whole block path ({@link BlockScorer#accumulate}: packing, both products
  *       and the b·n exponentials with {@link Math#exp}) against a store of {@code supportVectors} dense
  *       vectors: 2·64·n·(120 + 104) flops plus 64·n exponentials (n = 4,096: 117.4 Mflop).</li>
+ *   <li>{@code *Float*}: the same in float mode (a float store, {@code precision=float}): the products entirely in
+ *       float ({@link VectorMath#multiplyAdd(float[], int, int, int, int, float[], int, int, int, float[], int, int)}),
+ *       coefficient rows padded to 112 floats: 2·64·120·128 = 1,966,080 and 2·64·128·112 = 1,835,008 flops per chunk,
+ *       2·64·n·(120 + 112) flops for the block (n = 4,096: 121.6 Mflop) plus the float exponentials.</li>
  * </ul>
  *
  * <p>{@code *Panama} forks run the Vector API kernels, {@code *Scalar} forks the scalar specification; the
@@ -72,6 +76,15 @@ public class KernelBlockBenchmark {
   private final BlockScorer scorer = new BlockScorer();
   private final RbfKernel kernel = new RbfKernel(64.0);
   private int stride;
+  private float[] xf;
+  private float[] stf;
+  private float[] gf;
+  private float[] kf;
+  private float[] af;
+  private float[] scoresFloat;
+  private int strideFloat;
+  private SupportVectorStore storeFloat;
+  private double[] outFloat;
 
   @Setup(Level.Trial)
   public void setUp() {
@@ -104,6 +117,29 @@ public class KernelBlockBenchmark {
       norms[i] = block.features(i).squaredNorm();
     }
     out = new double[B * stride];
+    xf = randomFloats(r, B * D);
+    stf = randomFloats(r, D * chunk);
+    gf = new float[B * chunk];
+    kf = randomFloats(r, B * chunk);
+    storeFloat = new SupportVectorStore(W, Precision.FLOAT, D, supportVectors);
+    strideFloat = storeFloat.stride();
+    af = randomFloats(r, chunk * strideFloat);
+    scoresFloat = new float[B * strideFloat];
+    for (int n = 0; n < supportVectors; n++) {
+      for (int j = 0; j < W; j++) {
+        alpha[j] = r.nextDouble(-0.1, 0.1);
+      }
+      storeFloat.append(denseVector(r), alpha);
+    }
+    outFloat = new double[B * strideFloat];
+  }
+
+  private static float[] randomFloats(SplittableRandom r, int n) {
+    float[] v = new float[n];
+    for (int i = 0; i < n; i++) {
+      v[i] = (float) r.nextDouble(-1, 1);
+    }
+    return v;
   }
 
   private static double[] random(SplittableRandom r, int n) {
@@ -138,6 +174,46 @@ public class KernelBlockBenchmark {
     Arrays.fill(out, 0.0);
     scorer.accumulate(store, kernel, block, 0, B, norms, 0, store.size(), out, stride);
     return out;
+  }
+
+  private float[] gramFloat() {
+    VectorMath.multiplyAdd(xf, 0, D, B, D, stf, 0, BlockScorer.CHUNK, BlockScorer.CHUNK, gf, 0, BlockScorer.CHUNK);
+    return gf;
+  }
+
+  private float[] scoreFloat() {
+    VectorMath.multiplyAdd(kf, 0, BlockScorer.CHUNK, B, BlockScorer.CHUNK, af, 0, strideFloat, strideFloat, scoresFloat, 0, strideFloat);
+    return scoresFloat;
+  }
+
+  private double[] blockFloat() {
+    Arrays.fill(outFloat, 0.0);
+    scorer.accumulate(storeFloat, kernel, block, 0, B, norms, 0, storeFloat.size(), outFloat, strideFloat);
+    return outFloat;
+  }
+
+  @Benchmark
+  @Fork(jvmArgsPrepend = {MODULE, PANAMA})
+  public float[] gramProductFloatPanama() {
+    return gramFloat();
+  }
+
+  @Benchmark
+  @Fork(jvmArgsPrepend = SCALAR)
+  public float[] gramProductFloatScalar() {
+    return gramFloat();
+  }
+
+  @Benchmark
+  @Fork(jvmArgsPrepend = {MODULE, PANAMA})
+  public float[] scoreProductFloatPanama() {
+    return scoreFloat();
+  }
+
+  @Benchmark
+  @Fork(jvmArgsPrepend = {MODULE, PANAMA})
+  public double[] blockScoresFloatPanama() {
+    return blockFloat();
   }
 
   @Benchmark
