@@ -70,6 +70,31 @@ class BudgetPolicyTest {
     assertEquals(newest, SmallestPolicy.select(store), "the newest vector can be removed");
   }
 
+  /**
+   * A float store ties within 1e-6 relative: two coefficients on either side of the midpoint between two adjacent
+   * floats tie in double (4e-11 apart) but are stored 1.5e-7 apart once rounded; the older, rounded up, still goes in
+   * a float store as in a double one (with the 1e-9 rule the float store would remove the newer, smaller one).
+   */
+  @Test
+  void smallestTiesWithinFloatRoundingInAFloatStore() {
+    float f1 = 0.1f;
+    float f2 = Math.nextUp(f1);
+    double mid = ((double) f1 + f2) / 2;
+    for (org.altml.core.learner.Precision precision : org.altml.core.learner.Precision.values()) {
+      SupportVectorStore store = new SupportVectorStore(1, precision, 0, 0);
+      store.append(SparseVector.of(new int[] {0}, new float[] {1f}), new double[] {mid + 1e-12}); // older: rounds up to f2
+      store.append(SparseVector.of(new int[] {1}, new float[] {1f}), new double[] {mid - 1e-12}); // newer: rounds to f1
+      store.append(SparseVector.of(new int[] {2}, new float[] {1f}), new double[] {1});
+      double older = store.coefficientSquaredNorm(0);
+      double newer = store.coefficientSquaredNorm(1);
+      if (precision == org.altml.core.learner.Precision.FLOAT) {
+        double gap = (older - newer) / newer;
+        assertTrue(gap > SmallestPolicy.TIE_TOLERANCE && gap < SmallestPolicy.FLOAT_TIE_TOLERANCE, "gap " + gap);
+      }
+      assertEquals(0, SmallestPolicy.select(store), precision + ": the older of two rows that tie before rounding");
+    }
+  }
+
   @Test
   void randomIsReproducibleFromItsSeedAndItsSavedState() {
     RandomPolicy a = new RandomPolicy(42);

@@ -52,7 +52,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@link KernelReference}, an independent dense float64 transcription of SPEC.md's kernel section, scored by
  * {@link KernelReferenceMetrics} (SPEC's metrics, written independently of alt-core's metric classes).
  * Every one of the paper's seven metrics must agree within {@value #TOLERANCE}, in double weights (the
- * {@code precision=double} default where the learner has that parameter).
+ * {@code precision=double} default where the learner has that parameter); float mode ({@code precision=float}, kernel
+ * values and scores in float) within {@value #FLOAT_TOLERANCE} (on these runs it agrees to 1e-15, since float's
+ * {@code smallest} ties within float rounding).
  *
  * <p>Data, read with the real readers from {@code -Dalt.datasets} (skipped with a message when absent),
  * trained in file order and standardized by the real {@link FeatureScaler} fitted on the training rows (its
@@ -111,6 +113,11 @@ class KernelAgreementTest {
   /** One setting of one learner, with what the reference needs. */
   record Setting(String learner, double eta, double c, double sigmaSquared, int maxUpdates, int budget, Policy policy) {
     Map<String, String> text(LearnerSpec spec) {
+      return text(spec, "double");
+    }
+
+    /** The setting's parameters with {@code precision} where the learner has that parameter. */
+    Map<String, String> text(LearnerSpec spec, String precision) {
       Map<String, String> m = new LinkedHashMap<>();
       if (learner.equals("falt-k")) {
         m.put(ETA, num(eta));
@@ -122,7 +129,7 @@ class KernelAgreementTest {
       m.put(BUDGET, Integer.toString(budget));
       m.put(POLICY, policy.name().toLowerCase(Locale.ROOT));
       if (spec.hasParameter(PRECISION)) {
-        m.put(PRECISION, "double");
+        m.put(PRECISION, precision);
       }
       return m;
     }
@@ -225,6 +232,53 @@ class KernelAgreementTest {
         worstDouble, tied, learnerNanos * 1e-9, referenceNanos * 1e-9));
     assertTrue(failures.isEmpty(), failures.size() + " setting(s) with a metric off by more than " + TOLERANCE + ":\n"
         + String.join("\n", failures));
+  }
+
+  /** A float mode metric against the float64 reference's (float mode computes every kernel value and score in float). */
+  static final double FLOAT_TOLERANCE = 0.005;
+
+  /**
+   * Float mode ({@code precision=float}) against the same float64 reference, with the budgets the acceptance names
+   * ({@code none}, {@code oldest}, {@code smallest}): every metric within {@link #FLOAT_TOLERANCE}.
+   */
+  @ParameterizedTest(name = "{0}, {1}")
+  @MethodSource("cases")
+  void floatModeStaysNearTheKernelReference(String dataset, String learner) {
+    LearnerSpec spec = registered(learner);
+    Split split = load(dataset);
+    int numLabels = split.train().numLabels();
+    double worst = 0;
+    String worstWhere = "-";
+    List<String> failures = new ArrayList<>();
+    int runs = 0;
+    for (Setting setting : settings(learner, split, numLabels)) {
+      if (setting.policy() != Policy.NONE && setting.policy() != Policy.OLDEST && setting.policy() != Policy.SMALLEST) {
+        continue;
+      }
+      runs++;
+      Settings parsed = Settings.parse(spec, setting.text(spec, "float"));
+      MetricReport report = TrainThenTest.run(parsed, split.train(), split.test(),
+          TrainThenTest.Config.defaults().withOrder(Order.FILE).withScaling(FeatureScaling.STANDARDIZE).withThreads(1),
+          List.of()).metrics();
+      double[] actual = new double[KernelReferenceMetrics.NAMES.length];
+      for (int m = 0; m < actual.length; m++) {
+        actual[m] = report.get(Measure.byName(KernelReferenceMetrics.NAMES[m]));
+      }
+      double[][] expected = trainThenTest(setting.reference(numLabels, split.numFeatures()), split);
+      double dev = maxDeviation(actual, expected[0]);
+      String where = dataset + ", " + setting + ", float";
+      if (dev > worst || Double.isNaN(dev)) {
+        worst = dev;
+        worstWhere = where;
+      }
+      if (!(dev <= FLOAT_TOLERANCE)) {
+        failures.add(String.format(Locale.ROOT, "%s: max |learner - reference| = %.6f (%s)", where, dev, describe(actual, expected[0])));
+      }
+    }
+    LOG.info(String.format(Locale.ROOT, "kernel float mode %s %s: %d settings x 7 metrics, worst |learner - reference| = %.3g (%s)",
+        dataset, learner, runs, worst, worstWhere));
+    assertTrue(failures.isEmpty(), failures.size() + " float setting(s) with a metric off by more than " + FLOAT_TOLERANCE
+        + ":\n" + String.join("\n", failures));
   }
 
   static Stream<Arguments> prequentialCases() {
