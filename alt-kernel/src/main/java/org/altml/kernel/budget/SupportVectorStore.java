@@ -672,11 +672,7 @@ public final class SupportVectorStore {
       while (end > 0 && xi[off + end - 1] >= cols) {
         end--; // features no support vector has contribute nothing to the dot products
       }
-      if (isDouble) {
-        denseDots(x, end, null, size, out);
-      } else {
-        denseDotsFloat(x, end, null, size, out);
-      }
+      denseDots(x, end, null, size, out);
       return;
     }
     // sparse: scatter x once, then each support vector gathers from it (O(nnz(x_k)) per slot); adding the
@@ -732,58 +728,10 @@ public final class SupportVectorStore {
     return dot;
   }
 
-  /** Float mode's {@link #denseDots}: the same sums in float, four slots at a time. */
-  private void denseDotsFloat(SparseVector x, int end, int[] slots, int n, double[] out) {
-    int[] xi = x.indices();
-    float[] xv = x.values();
-    int off = x.offset();
-    int cols = columns;
-    int i = 0;
-    for (; i + 4 <= n; i += 4) {
-      int k0 = slots == null ? i : slots[i];
-      int k1 = slots == null ? i + 1 : slots[i + 1];
-      int k2 = slots == null ? i + 2 : slots[i + 2];
-      int k3 = slots == null ? i + 3 : slots[i + 3];
-      int b0 = k0 * cols;
-      int b1 = k1 * cols;
-      int b2 = k2 * cols;
-      int b3 = k3 * cols;
-      float dot0 = 0;
-      float dot1 = 0;
-      float dot2 = 0;
-      float dot3 = 0;
-      for (int j = 0; j < end; j++) {
-        float v = xv[off + j];
-        int f = xi[off + j];
-        dot0 += v * dense[b0 + f];
-        dot1 += v * dense[b1 + f];
-        dot2 += v * dense[b2 + f];
-        dot3 += v * dense[b3 + f];
-      }
-      out[k0] = dot0;
-      out[k1] = dot1;
-      out[k2] = dot2;
-      out[k3] = dot3;
-    }
-    for (; i < n; i++) {
-      int k = slots == null ? i : slots[i];
-      out[k] = denseDotFloat(xi, xv, off, end, k * cols);
-    }
-  }
-
-  /** Float mode: x·(the dense row at {@code base}) over x's entries [off, off + end), summed in float in order. */
-  private float denseDotFloat(int[] xi, float[] xv, int off, int end, int base) {
-    float dot = 0;
-    for (int j = 0; j < end; j++) {
-      dot += xv[off + j] * dense[base + xi[off + j]];
-    }
-    return dot;
-  }
-
   /**
    * Dense stores: x·x_k into {@code out[k]} for the slots k = {@code slots[i]}, i in [0, n) ({@code slots} null:
-   * k = i), each summed over x's entries [0, end) in order (the bits of one sum at a time), four slots at a time
-   * as independent sums that the core overlaps.
+   * k = i), each summed over x's entries [0, end) in order (the bits of one sum at a time; in float in float
+   * mode), four slots at a time as independent sums that the core overlaps.
    *
    * @param end x's entries [0, end) lie below the dense width
    */
@@ -791,43 +739,88 @@ public final class SupportVectorStore {
     int[] xi = x.indices();
     float[] xv = x.values();
     int off = x.offset();
-    int cols = columns;
     int i = 0;
     for (; i + 4 <= n; i += 4) {
       int k0 = slots == null ? i : slots[i];
       int k1 = slots == null ? i + 1 : slots[i + 1];
       int k2 = slots == null ? i + 2 : slots[i + 2];
       int k3 = slots == null ? i + 3 : slots[i + 3];
-      int b0 = k0 * cols;
-      int b1 = k1 * cols;
-      int b2 = k2 * cols;
-      int b3 = k3 * cols;
-      double dot0 = 0;
-      double dot1 = 0;
-      double dot2 = 0;
-      double dot3 = 0;
-      for (int j = 0; j < end; j++) {
-        double v = xv[off + j];
-        int f = xi[off + j];
-        dot0 += v * dense[b0 + f];
-        dot1 += v * dense[b1 + f];
-        dot2 += v * dense[b2 + f];
-        dot3 += v * dense[b3 + f];
+      if (isDouble) {
+        fourDots(xi, xv, off, end, k0, k1, k2, k3, out);
+      } else {
+        fourDotsFloat(xi, xv, off, end, k0, k1, k2, k3, out);
       }
-      out[k0] = dot0;
-      out[k1] = dot1;
-      out[k2] = dot2;
-      out[k3] = dot3;
     }
     for (; i < n; i++) {
       int k = slots == null ? i : slots[i];
-      int base = k * cols;
-      double dot = 0;
-      for (int j = 0; j < end; j++) {
-        dot += (double) xv[off + j] * dense[base + xi[off + j]];
-      }
-      out[k] = dot;
+      out[k] = isDouble ? denseDot(xi, xv, off, end, k * columns) : denseDotFloat(xi, xv, off, end, k * columns);
     }
+  }
+
+  /** x·x_k of {@link #denseDots} for four slots, in double. */
+  private void fourDots(int[] xi, float[] xv, int off, int end, int k0, int k1, int k2, int k3, double[] out) {
+    int b0 = k0 * columns;
+    int b1 = k1 * columns;
+    int b2 = k2 * columns;
+    int b3 = k3 * columns;
+    double dot0 = 0;
+    double dot1 = 0;
+    double dot2 = 0;
+    double dot3 = 0;
+    for (int j = 0; j < end; j++) {
+      double v = xv[off + j];
+      int f = xi[off + j];
+      dot0 += v * dense[b0 + f];
+      dot1 += v * dense[b1 + f];
+      dot2 += v * dense[b2 + f];
+      dot3 += v * dense[b3 + f];
+    }
+    out[k0] = dot0;
+    out[k1] = dot1;
+    out[k2] = dot2;
+    out[k3] = dot3;
+  }
+
+  /** {@link #fourDots} in float (float mode). */
+  private void fourDotsFloat(int[] xi, float[] xv, int off, int end, int k0, int k1, int k2, int k3, double[] out) {
+    int b0 = k0 * columns;
+    int b1 = k1 * columns;
+    int b2 = k2 * columns;
+    int b3 = k3 * columns;
+    float dot0 = 0;
+    float dot1 = 0;
+    float dot2 = 0;
+    float dot3 = 0;
+    for (int j = 0; j < end; j++) {
+      float v = xv[off + j];
+      int f = xi[off + j];
+      dot0 += v * dense[b0 + f];
+      dot1 += v * dense[b1 + f];
+      dot2 += v * dense[b2 + f];
+      dot3 += v * dense[b3 + f];
+    }
+    out[k0] = dot0;
+    out[k1] = dot1;
+    out[k2] = dot2;
+    out[k3] = dot3;
+  }
+
+  /** x·(the dense row at {@code base}) over x's entries [off, off + end), summed in double in order. */
+  private double denseDot(int[] xi, float[] xv, int off, int end, int base) {
+    double dot = 0;
+    for (int j = 0; j < end; j++) {
+      dot += (double) xv[off + j] * dense[base + xi[off + j]];
+    }
+    return dot;
+  }
+
+  /** {@link #denseDot} in float (float mode). */
+  private float denseDotFloat(int[] xi, float[] xv, int off, int end, int base) {
+    float dot = 0;
+    for (int j = 0; j < end; j++) {
+      dot += xv[off + j] * dense[base + xi[off + j]];
+    }
+    return dot;
   }
 
   /**
@@ -961,7 +954,7 @@ public final class SupportVectorStore {
   /** Float mode's {@link #squaredDistances}: the dot products and (||x||² + ||x_k||²) − 2·x·x_k in float. */
   private void squaredDistancesFloat(SparseVector x, float squaredNorm, int end, double[] scatter, int[] slots, int n, double[] out) {
     if (layout == Layout.DENSE) {
-      denseDotsFloat(x, end, slots, n, out);
+      denseDots(x, end, slots, n, out);
     } else {
       for (int i = 0; i < n; i++) {
         out[slots[i]] = gatherDotFloat(scatter, slots[i]);

@@ -204,10 +204,7 @@ class KernelAgreementTest {
           TrainThenTest.Config.defaults().withOrder(Order.FILE).withScaling(FeatureScaling.STANDARDIZE).withThreads(1),
           List.of()).metrics();
       learnerNanos += CPU.getCurrentThreadCpuTime() - start;
-      double[] actual = new double[KernelReferenceMetrics.NAMES.length];
-      for (int m = 0; m < actual.length; m++) {
-        actual[m] = report.get(Measure.byName(KernelReferenceMetrics.NAMES[m]));
-      }
+      double[] actual = metrics(report);
       KernelReference ref = setting.reference(numLabels, split.numFeatures());
       start = CPU.getCurrentThreadCpuTime();
       double[][] expected = trainThenTest(ref, split);
@@ -232,6 +229,15 @@ class KernelAgreementTest {
         worstDouble, tied, learnerNanos * 1e-9, referenceNanos * 1e-9));
     assertTrue(failures.isEmpty(), failures.size() + " setting(s) with a metric off by more than " + TOLERANCE + ":\n"
         + String.join("\n", failures));
+  }
+
+  /** The report's values of {@link KernelReferenceMetrics#NAMES}, in that order. */
+  static double[] metrics(MetricReport report) {
+    double[] values = new double[KernelReferenceMetrics.NAMES.length];
+    for (int m = 0; m < values.length; m++) {
+      values[m] = report.get(Measure.byName(KernelReferenceMetrics.NAMES[m]));
+    }
+    return values;
   }
 
   /** A float mode metric against the float64 reference's (float mode computes every kernel value and score in float). */
@@ -260,10 +266,7 @@ class KernelAgreementTest {
       MetricReport report = TrainThenTest.run(parsed, split.train(), split.test(),
           TrainThenTest.Config.defaults().withOrder(Order.FILE).withScaling(FeatureScaling.STANDARDIZE).withThreads(1),
           List.of()).metrics();
-      double[] actual = new double[KernelReferenceMetrics.NAMES.length];
-      for (int m = 0; m < actual.length; m++) {
-        actual[m] = report.get(Measure.byName(KernelReferenceMetrics.NAMES[m]));
-      }
+      double[] actual = metrics(report);
       double[][] expected = trainThenTest(setting.reference(numLabels, split.numFeatures()), split);
       double dev = maxDeviation(actual, expected[0]);
       String where = dataset + ", " + setting + ", float";
