@@ -82,7 +82,7 @@ public final class BlockScorer {
         if (exponentsOut != null) {
           System.arraycopy(row.exponents(), slotFrom, exponentsOut, i * kStride, slotTo - slotFrom);
         }
-        store.combineAdd(row.values(), slotFrom, 0, 1, slotFrom, slotTo - slotFrom, out, i * outStride, outStride);
+        store.combineAdd(row, slotFrom, slotTo - slotFrom, out, i * outStride);
       }
       return;
     }

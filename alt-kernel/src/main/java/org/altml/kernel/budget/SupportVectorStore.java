@@ -908,10 +908,11 @@ public final class SupportVectorStore {
       }
       VectorMath.exp(out, 0, size); // the kernel values on SIMD lanes, the same bits as one at a time
     } else {
+      float[] f = row.floats(size);
       for (int k = 0; k < size; k++) {
-        out[k] = kernel.exponentFromSquaredDistance((float) out[k]); // a float mode distance is a float
+        f[k] = kernel.exponentFromSquaredDistance((float) out[k]); // a float mode distance is a float
       }
-      floatValuesFromExponents(row);
+      floatValuesFromExponents(row, f);
     }
     cursor.count(hits, misses);
     if (layout != Layout.DENSE) {
@@ -1135,11 +1136,14 @@ public final class SupportVectorStore {
     double[] out = row.values;
     if (!isDouble) {
       if (kernel instanceof RbfKernel rbf) {
-        float nx = (float) squaredNorm;
+        float[] f = row.floats(size);
+        float[] norms = row.floatNorms(size);
         for (int k = 0; k < size; k++) {
-          out[k] = rbf.exponentFromDot((float) out[k], nx, (float) squaredNorms[k]);
+          f[k] = (float) out[k]; // a float mode dot product is a float
+          norms[k] = (float) squaredNorms[k];
         }
-        floatValuesFromExponents(row);
+        VectorMath.gaussianExponents(f, 0, size, (float) squaredNorm, norms, 0, rbf.twoSigmaSquaredFloat());
+        floatValuesFromExponents(row, f);
       } else {
         for (int k = 0; k < size; k++) {
           out[k] = (float) kernel.fromDot(out[k], squaredNorm, squaredNorms[k]);
@@ -1163,16 +1167,72 @@ public final class SupportVectorStore {
   }
 
   /**
-   * Float mode: the exponents in a row's values (floats) become the kernel values ({@link RbfKernel#valueOfExponentFloat},
-   * the toolkit's float exponential), keeping the exponents if the row asks.
+   * Float mode: the row's exponents {@code u[0..size)} become its kernel values ({@link RbfKernel#valueOfExponentFloat}'s
+   * bits: the float exponential, on SIMD lanes), keeping the exponents if the row asks.
    */
-  private void floatValuesFromExponents(KernelRow row) {
+  private void floatValuesFromExponents(KernelRow row, float[] u) {
     double[] out = row.values;
     if (row.keepExponents) {
-      row.keptExponents(size);
+      double[] e = row.exponents(size);
+      for (int k = 0; k < size; k++) {
+        e[k] = u[k];
+      }
     }
+    VectorMath.exp(u, 0, size);
     for (int k = 0; k < size; k++) {
-      out[k] = RbfKernel.valueOfExponentFloat(out[k]);
+      out[k] = u[k];
+    }
+  }
+
+  /**
+   * {@link #combine(double[], int, double[])} of the kernel values in {@code row} (its {@link KernelRow#values()}),
+   * with the row's scratch: in float mode the float product of {@link BlockScorer} on SIMD lanes, a chunk of slots
+   * at a time (the same bits as the scalar float loop).
+   */
+  public void combine(KernelRow row, int n, double[] out) {
+    if (isDouble) {
+      combine(row.values, n, out);
+      return;
+    }
+    combineAddFloat(row, 0, n, out, 0, width, true);
+  }
+
+  /**
+   * {@link #combineAdd} for one row of kernel values in {@code row} ({@code row.values()[slotFrom .. slotFrom + count)}
+   * against the slots [slotFrom, slotFrom + count)), onto {@code out[outOff .. outOff + stride())}, with the row's
+   * scratch: in float mode on SIMD lanes, as {@link #combine(KernelRow, int, double[])}.
+   */
+  public void combineAdd(KernelRow row, int slotFrom, int count, double[] out, int outOff) {
+    if (isDouble) {
+      combineAdd(row.values, slotFrom, 0, 1, slotFrom, count, out, outOff, stride);
+      return;
+    }
+    combineAddFloat(row, slotFrom, count, out, outOff, stride, false);
+  }
+
+  /**
+   * Float mode's one-row combination on SIMD lanes: the running sums (0, or out's floats) in float scratch, the
+   * slots' products added {@link BlockScorer#CHUNK} slots at a time by the float {@link VectorMath#multiplyAdd}
+   * (each chunk's coefficient rows stay in cache across its column panels), then written back to {@code lanes}
+   * entries of out.
+   */
+  private void combineAddFloat(KernelRow row, int slotFrom, int count, double[] out, int outOff, int lanes, boolean fresh) {
+    java.util.Objects.checkFromIndexSize(slotFrom, count, size);
+    float[] k = row.floats(slotFrom + count);
+    float[] acc = row.floatScores(stride);
+    double[] values = row.values;
+    for (int q = slotFrom; q < slotFrom + count; q++) {
+      k[q] = (float) values[q]; // a float mode kernel value is a float
+    }
+    for (int j = 0; j < stride; j++) {
+      acc[j] = fresh ? 0f : (float) out[outOff + j]; // floats: the sums of earlier calls
+    }
+    for (int k0 = slotFrom; k0 < slotFrom + count; k0 += BlockScorer.CHUNK) {
+      int nc = Math.min(BlockScorer.CHUNK, slotFrom + count - k0);
+      VectorMath.multiplyAdd(k, k0, nc, 1, nc, coefFloat, k0 * stride, stride, stride, acc, 0, stride);
+    }
+    for (int j = 0; j < lanes; j++) {
+      out[outOff + j] = acc[j];
     }
   }
 
@@ -1689,6 +1749,9 @@ public final class SupportVectorStore {
     private double[] exponents = new double[0];
     private boolean keepExponents;
     private double[] scatter = new double[0];
+    private float[] floats = new float[0];
+    private float[] floatNorms = new float[0];
+    private float[] floatScores = new float[0];
     private int[] own = new int[0];
     private int[] waiting = new int[0];
     private final SparseVector view = new SparseVector();
@@ -1720,10 +1783,39 @@ public final class SupportVectorStore {
 
     /** Copies the first {@code n} values, exponents at this point of a row's computation, to {@link #exponents}. */
     private void keptExponents(int n) {
+      System.arraycopy(values, 0, exponents(n), 0, n);
+    }
+
+    /** {@link #exponents}, at least {@code n} long (doubling). */
+    private double[] exponents(int n) {
       if (exponents.length < n) {
         exponents = new double[Math.max(n, 2 * exponents.length)];
       }
-      System.arraycopy(values, 0, exponents, 0, n);
+      return exponents;
+    }
+
+    /** Float mode's scratch of a row: at least {@code n} floats (doubling). */
+    private float[] floats(int n) {
+      if (floats.length < n) {
+        floats = new float[Math.max(n, 2 * floats.length)];
+      }
+      return floats;
+    }
+
+    /** Float mode's running scores of a row: at least {@code n} floats (doubling). */
+    private float[] floatScores(int n) {
+      if (floatScores.length < n) {
+        floatScores = new float[Math.max(n, 2 * floatScores.length)];
+      }
+      return floatScores;
+    }
+
+    /** Float mode's squared norms of the slots, rounded to float: at least {@code n} (doubling). */
+    private float[] floatNorms(int n) {
+      if (floatNorms.length < n) {
+        floatNorms = new float[Math.max(n, 2 * floatNorms.length)];
+      }
+      return floatNorms;
     }
 
     /** Scratch for the slots whose distances a row computes itself, at least {@code n} long. */
@@ -1754,7 +1846,8 @@ public final class SupportVectorStore {
 
     /** Approximate bytes of heap held. */
     public long ramBytesUsed() {
-      return 64 + 8L * (values.length + exponents.length + scatter.length) + 4L * (own.length + waiting.length);
+      return 64 + 8L * (values.length + exponents.length + scatter.length)
+          + 4L * (own.length + waiting.length + floats.length + floatNorms.length + floatScores.length);
     }
   }
 

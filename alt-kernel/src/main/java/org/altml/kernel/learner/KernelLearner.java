@@ -732,7 +732,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       roundNorm = x.squaredNorm();
       store.kernelRow(kernel, x, roundNorm, r);
     }
-    store.combine(r.values(), n, out);
+    store.combine(r, n, out);
     for (int j = store.width(); j <= numLabels; j++) {
       out[j] = 0.0; // binary relevance: the threshold score stays 0
     }
