@@ -8,7 +8,8 @@ import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * {@link ScalarVectorOps#exp(double)} on the Vector API, lane by lane the same operations in the same order
+ * {@link ScalarVectorOps#exp(double)} (and the float one, {@link ScalarVectorOps#exp(float)}, with the float RBF exponents
+ * before it) on the Vector API, lane by lane the same operations in the same order
  * (multiply, add, fused multiply-add, the bit moves of the scaling by 2^n, then the two range selections),
  * so every lane is bit-identical to the scalar specification in every JIT tier: the Vector API's fallback
  * for these operations is the same Java arithmetic. The Vector API's own {@code EXP} (SVML) is not used: its
