@@ -176,6 +176,22 @@ class MappedLearnerTest {
     assertArrayEquals(ModelIo.toBytes(SavedModel.of(a)), ModelIo.toBytes(SavedModel.of(b)), name);
   }
 
+  /** rff in front of a float learner holds Ω as floats, and a saved model comes back so. */
+  @Test
+  void rffRowsFollowTheLearnersPrecision() throws IOException {
+    for (String precision : new String[] {"double", "float"}) {
+      OnlineMultiLabelLearner l = create("salt+rff", Map.of("mapDim", 40, "sigma2", 0.75, "precision", precision), 4, -1);
+      for (Example e : xor(30, SEED)) {
+        l.update(e.x(), e.y());
+      }
+      RandomFourierFeatures map = (RandomFourierFeatures) ((MappedLearner) l).featureMap();
+      assertEquals(precision.equals("float"), map.floatRows(), precision);
+      assertEquals(precision, l.statistics().get("omegaPrecision"), l.statistics().toString());
+      OnlineMultiLabelLearner loaded = ModelIo.fromBytes(ModelIo.toBytes(SavedModel.of(l)), "rff").learner();
+      assertEquals(precision.equals("float"), ((RandomFourierFeatures) ((MappedLearner) loaded).featureMap()).floatRows());
+    }
+  }
+
   /**
    * Saved and loaded at any point (Nyström before its landmarks are in, too), a learner continues exactly as
    * one that never stopped: same bytes, same scores.

@@ -191,6 +191,48 @@ class RandomFourierFeaturesTest {
     }
   }
 
+  /**
+   * Float rows ({@code precision=float}): z(x) is the dense computation with each value of Ω rounded to float, the
+   * sums in double, bit for bit, whether the rows are held or generated on the fly; the rows take half the bytes.
+   */
+  @Test
+  void floatRowsAreOmegaRoundedToFloat() {
+    SplittableRandom random = new SplittableRandom(SEED + 2);
+    int d = 30;
+    int dimension = 67;
+    RandomFourierFeatures map = new RandomFourierFeatures(dimension, 0.7, SEED, true);
+    RandomFourierFeatures doubles = new RandomFourierFeatures(dimension, 0.7, SEED);
+    assertTrue(map.floatRows());
+    assertFalse(doubles.floatRows());
+    double[][] omega = new double[d][dimension];
+    for (int f = 0; f < d; f++) {
+      map.omegaRow(f, omega[f], 0);
+    }
+    boolean differs = false;
+    for (int trial = 0; trial < 50; trial++) {
+      SparseVector x = randomVector(random, d, trial % 3 == 0 ? 0.05 : 0.6);
+      double[] expected = new double[dimension];
+      for (int k = 0; k < x.nnz(); k++) {
+        for (int j = 0; j < dimension; j++) {
+          expected[j] += (double) x.value(k) * (double) (float) omega[x.index(k)][j];
+        }
+      }
+      for (int j = 0; j < dimension; j++) {
+        expected[j] = Math.sqrt(2.0 / dimension) * Math.cos(expected[j] + map.offset(j));
+      }
+      if (trial == 25) {
+        map.learn(SparseVector.of(new int[] {d - 1}, new float[] {1f})); // rows held from here on
+        doubles.learn(SparseVector.of(new int[] {d - 1}, new float[] {1f}));
+      }
+      double[] z = map(map, x);
+      assertArrayEquals(expected, z, 0.0, "trial " + trial + ", seed " + SEED);
+      differs |= !Arrays.equals(z, map(doubles, x));
+    }
+    assertTrue(differs, "float rows gave the double rows' bits everywhere");
+    assertEquals(4L * d * dimension - 8L * dimension, doubles.ramBytesUsed() - map.ramBytesUsed(),
+        "rows of 4 bytes instead of 8 (and one double row of generation scratch)");
+  }
+
   @Test
   void mappingAllocatesNothing() {
     com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
