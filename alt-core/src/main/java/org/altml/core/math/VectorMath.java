@@ -460,6 +460,21 @@ public final class VectorMath {
   }
 
   /**
+   * The toolkit's cosine: absolute error below 4.5e-16 for |x| <= 2^20 ({@link StrictMath#cos} beyond), with only
+   * IEEE operations, so that {@link #cos(double[], int, int)} on SIMD lanes gives the same bits (the random Fourier
+   * features' cosines).
+   */
+  public static double cos(double x) {
+    return ScalarVectorOps.cos(x);
+  }
+
+  /** In place, d[off+i] = {@link #cos(double)}(d[off+i]) for i in [0, n), on SIMD lanes where available (the same bits). */
+  public static void cos(double[] d, int off, int n) {
+    Objects.checkFromIndexSize(off, n, d.length);
+    IMPL.cos(d, off, n);
+  }
+
+  /**
    * The toolkit's float exponential: e^x within 2 units in the last place of the correctly rounded float, with
    * only IEEE float operations, so that {@link #exp(float[], int, int)} on SIMD lanes gives the same bits (the
    * float mode of the kernel learners).

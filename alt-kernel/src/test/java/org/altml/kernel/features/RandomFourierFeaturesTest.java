@@ -10,6 +10,7 @@ import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.altml.core.features.FeatureMap;
+import org.altml.core.math.VectorMath;
 import org.altml.kernel.RbfKernel;
 import org.altml.sparse.SparseVector;
 import org.junit.jupiter.api.Test;
@@ -182,7 +183,7 @@ class RandomFourierFeaturesTest {
         }
       }
       for (int j = 0; j < dimension; j++) {
-        expected[j] = Math.sqrt(2.0 / dimension) * Math.cos(expected[j] + map.offset(j));
+        expected[j] = Math.sqrt(2.0 / dimension) * VectorMath.cos(expected[j] + map.offset(j));
       }
       if (trial == 25) {
         map.learn(SparseVector.of(new int[] {d - 1}, new float[] {1f})); // rows held from here on
@@ -218,7 +219,7 @@ class RandomFourierFeaturesTest {
         }
       }
       for (int j = 0; j < dimension; j++) {
-        expected[j] = Math.sqrt(2.0 / dimension) * Math.cos(expected[j] + map.offset(j));
+        expected[j] = Math.sqrt(2.0 / dimension) * VectorMath.cos(expected[j] + map.offset(j));
       }
       if (trial == 25) {
         map.learn(SparseVector.of(new int[] {d - 1}, new float[] {1f})); // rows held from here on

@@ -130,4 +130,60 @@ final class PanamaExp {
       d[off + i] = ScalarVectorOps.exp(d[off + i]);
     }
   }
+
+  /**
+   * In place, d[off+i] = cos(d[off+i]), lane by lane {@link ScalarVectorOps#cos(double)}'s operations in its order; a
+   * vector holding an argument beyond {@link ScalarVectorOps#COS_LIMIT} (or NaN, an infinity) is left to the scalar
+   * function, whose other lanes are the same bits.
+   */
+  static void cos(double[] d, int off, int n) {
+    DoubleVector twoOverPi = DoubleVector.broadcast(DSPECIES, ScalarVectorOps.COS_TWO_OVER_PI);
+    DoubleVector shifter = DoubleVector.broadcast(DSPECIES, ScalarVectorOps.EXP_SHIFTER);
+    DoubleVector hi = DoubleVector.broadcast(DSPECIES, ScalarVectorOps.COS_NEG_PIO2_HI);
+    DoubleVector mid = DoubleVector.broadcast(DSPECIES, ScalarVectorOps.COS_NEG_PIO2_MID);
+    DoubleVector lo = DoubleVector.broadcast(DSPECIES, ScalarVectorOps.COS_NEG_PIO2_LO);
+    double[] sc = ScalarVectorOps.SIN_COEFFICIENTS;
+    double[] cc = ScalarVectorOps.COS_COEFFICIENTS;
+    int i = 0;
+    for (; i <= n - DLANES; i += DLANES) {
+      DoubleVector x = DoubleVector.fromArray(DSPECIES, d, off + i);
+      if (!x.abs().compare(VectorOperators.LE, ScalarVectorOps.COS_LIMIT).allTrue()) {
+        for (int j = i; j < i + DLANES; j++) {
+          d[off + j] = ScalarVectorOps.cos(d[off + j]);
+        }
+        continue;
+      }
+      DoubleVector t = x.mul(twoOverPi).add(shifter);
+      DoubleVector k = t.sub(shifter);
+      LongVector q = t.reinterpretAsLongs().sub(ScalarVectorOps.EXP_SHIFTER_BITS);
+      DoubleVector r = k.fma(hi, x);
+      r = k.fma(mid, r);
+      r = k.fma(lo, r);
+      DoubleVector z = r.mul(r);
+      DoubleVector ps = DoubleVector.broadcast(DSPECIES, sc[7]);
+      ps = ps.fma(z, DoubleVector.broadcast(DSPECIES, sc[6]));
+      ps = ps.fma(z, DoubleVector.broadcast(DSPECIES, sc[5]));
+      ps = ps.fma(z, DoubleVector.broadcast(DSPECIES, sc[4]));
+      ps = ps.fma(z, DoubleVector.broadcast(DSPECIES, sc[3]));
+      ps = ps.fma(z, DoubleVector.broadcast(DSPECIES, sc[2]));
+      ps = ps.fma(z, DoubleVector.broadcast(DSPECIES, sc[1]));
+      ps = ps.fma(z, DoubleVector.broadcast(DSPECIES, sc[0]));
+      DoubleVector sin = r.mul(z).fma(ps, r);
+      DoubleVector pc = DoubleVector.broadcast(DSPECIES, cc[8]);
+      pc = pc.fma(z, DoubleVector.broadcast(DSPECIES, cc[7]));
+      pc = pc.fma(z, DoubleVector.broadcast(DSPECIES, cc[6]));
+      pc = pc.fma(z, DoubleVector.broadcast(DSPECIES, cc[5]));
+      pc = pc.fma(z, DoubleVector.broadcast(DSPECIES, cc[4]));
+      pc = pc.fma(z, DoubleVector.broadcast(DSPECIES, cc[3]));
+      pc = pc.fma(z, DoubleVector.broadcast(DSPECIES, cc[2]));
+      pc = pc.fma(z, DoubleVector.broadcast(DSPECIES, cc[1]));
+      pc = pc.fma(z, DoubleVector.broadcast(DSPECIES, cc[0]));
+      DoubleVector cos = z.fma(pc, DoubleVector.broadcast(DSPECIES, 1.0));
+      DoubleVector v = cos.blend(sin, q.and(1L).compare(VectorOperators.NE, 0L).cast(DSPECIES));
+      v.blend(v.neg(), q.add(1L).and(2L).compare(VectorOperators.NE, 0L).cast(DSPECIES)).intoArray(d, off + i);
+    }
+    for (; i < n; i++) {
+      d[off + i] = ScalarVectorOps.cos(d[off + i]);
+    }
+  }
 }

@@ -171,6 +171,11 @@ final class PanamaVectorOps implements VectorOps {
   }
 
   @Override
+  public void cos(double[] d, int off, int n) {
+    PanamaExp.cos(d, off, n);
+  }
+
+  @Override
   public void exp(float[] d, int off, int n) {
     PanamaExp.exp(d, off, n);
   }

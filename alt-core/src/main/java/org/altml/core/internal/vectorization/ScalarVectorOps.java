@@ -588,6 +588,74 @@ public final class ScalarVectorOps implements VectorOps {
     return e;
   }
 
+  // The toolkit's cosine (random Fourier features): the exponential's construction, reduction by π/2 with three
+  // fused multiply-adds and Taylor polynomials of sin and cos on |r| <= π/4, only IEEE operations, so a SIMD
+  // version of the same operations is bit-identical in every lane; beyond COS_LIMIT, StrictMath.cos.
+
+  /** 2/π, rounded. */
+  static final double COS_TWO_OVER_PI = 0x1.45f306dc9c883p-1;
+  /** −π/2 in three parts: the rounded value, the rest rounded, and the rest of that. */
+  static final double COS_NEG_PIO2_HI = -0x1.921fb54442d18p0;
+  static final double COS_NEG_PIO2_MID = -0x1.1a62633145c07p-54;
+  static final double COS_NEG_PIO2_LO = 0x1.f1976b7ed8fbcp-110;
+  /** Largest |x| reduced here; beyond it (and for NaN and infinities) {@link StrictMath#cos}. */
+  static final double COS_LIMIT = 0x1p20;
+  /** (−1)^k/(2k+1)! for k = 1..8: sin's Taylor coefficients after r. */
+  static final double[] SIN_COEFFICIENTS = trigCoefficients(3);
+  /** (−1)^k/(2k)! for k = 1..9: cos's Taylor coefficients after 1. */
+  static final double[] COS_COEFFICIENTS = trigCoefficients(2);
+
+  private static double[] trigCoefficients(int firstPower) {
+    double[] c = new double[firstPower == 3 ? 8 : 9];
+    for (int k = 0; k < c.length; k++) {
+      int power = firstPower + 2 * k;
+      double factorial = 1.0;
+      for (int i = 2; i <= power; i++) {
+        factorial *= i; // exact: 18! < 2^53
+      }
+      c[k] = (k % 2 == 0 ? -1.0 : 1.0) / factorial;
+    }
+    return c;
+  }
+
+  /**
+   * cos x with an absolute error below 4.5e-16 for |x| <= 2^20 (a test checks it on millions of arguments): k =
+   * round(x·2/π) by the shifter, r = x − k·π/2 by three fused multiply-adds, sin r and cos r by Horner's rule in r²
+   * on their Taylor polynomials (fused multiply-adds), then the quadrant's choice and sign. Beyond 2^20, and for NaN
+   * and infinities, {@link StrictMath#cos}. The vectorised version is this function lane by lane, bit for bit.
+   */
+  public static double cos(double x) {
+    if (!(Math.abs(x) <= COS_LIMIT)) {
+      return StrictMath.cos(x);
+    }
+    double t = x * COS_TWO_OVER_PI + EXP_SHIFTER;
+    double k = t - EXP_SHIFTER;
+    long q = Double.doubleToRawLongBits(t) - EXP_SHIFTER_BITS;
+    double r = Math.fma(k, COS_NEG_PIO2_HI, x);
+    r = Math.fma(k, COS_NEG_PIO2_MID, r);
+    r = Math.fma(k, COS_NEG_PIO2_LO, r);
+    double z = r * r;
+    double ps = SIN_COEFFICIENTS[7];
+    for (int i = 6; i >= 0; i--) {
+      ps = Math.fma(ps, z, SIN_COEFFICIENTS[i]);
+    }
+    double sin = Math.fma(r * z, ps, r);
+    double pc = COS_COEFFICIENTS[8];
+    for (int i = 7; i >= 0; i--) {
+      pc = Math.fma(pc, z, COS_COEFFICIENTS[i]);
+    }
+    double cos = Math.fma(z, pc, 1.0);
+    double v = (q & 1) == 0 ? cos : sin;
+    return ((q + 1) & 2) == 0 ? v : -v;
+  }
+
+  @Override
+  public void cos(double[] d, int off, int n) {
+    for (int i = 0; i < n; i++) {
+      d[off + i] = cos(d[off + i]);
+    }
+  }
+
   // The toolkit's float exponential (float mode of the kernel learners): the double one's construction in float
   // arithmetic, with a degree-7 Taylor polynomial (truncation below 6e-9 relative on |r| <= ln2/2).
 

@@ -169,6 +169,9 @@ public interface VectorOps {
   /** In place, d[off+i] = {@link ScalarVectorOps#exp(double)}(d[off+i]) for i in [0, n), bit-identical in every implementation. */
   void exp(double[] d, int off, int n);
 
+  /** In place, d[off+i] = {@link ScalarVectorOps#cos(double)}(d[off+i]) for i in [0, n): bit-identical in every implementation. */
+  void cos(double[] d, int off, int n);
+
   /** In place, d[off+i] = {@link ScalarVectorOps#exp(float)}(d[off+i]) for i in [0, n): bit-identical in every implementation. */
   void exp(float[] d, int off, int n);
 
