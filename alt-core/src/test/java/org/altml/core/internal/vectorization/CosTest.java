@@ -2,8 +2,6 @@ package org.altml.core.internal.vectorization;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -59,11 +57,7 @@ class CosTest {
 
   @Test
   void panamaMatchesTheSpecificationBitForBit() {
-    VectorOps panama = VectorizationProvider.panamaOrNull();
-    if (panama == null && Boolean.getBoolean("alt.tests.requireSimd")) {
-      fail("-Dalt.tests.requireSimd=true but the Panama kernels are unavailable");
-    }
-    assumeTrue(panama != null, "Vector API unavailable: run with --add-modules jdk.incubator.vector");
+    VectorOps panama = SimdTests.panamaOrSkip();
     double[] specials = {0.0, -0.0, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Math.PI / 2, Math.PI,
         ScalarVectorOps.COS_LIMIT, -ScalarVectorOps.COS_LIMIT, Math.nextUp(ScalarVectorOps.COS_LIMIT), 1e300, Double.MIN_VALUE};
     SplittableRandom r = new SplittableRandom(22);

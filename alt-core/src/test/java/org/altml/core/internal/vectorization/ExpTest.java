@@ -2,8 +2,6 @@ package org.altml.core.internal.vectorization;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -79,11 +77,7 @@ class ExpTest {
 
   @Test
   void panamaMatchesTheSpecificationBitForBit() {
-    VectorOps panama = VectorizationProvider.panamaOrNull();
-    if (panama == null && Boolean.getBoolean("alt.tests.requireSimd")) {
-      fail("-Dalt.tests.requireSimd=true but the Panama kernels are unavailable");
-    }
-    assumeTrue(panama != null, "Vector API unavailable: run with --add-modules jdk.incubator.vector");
+    VectorOps panama = SimdTests.panamaOrSkip();
     double[] specials = {0.0, -0.0, 1.0, -1.0, Double.NaN, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, -746.0,
         -745.9, -745.13, -745.0, -708.4, 709.78, ScalarVectorOps.EXP_HIGHEST, Math.nextUp(ScalarVectorOps.EXP_HIGHEST), 1e300,
         -1e300, 0.5 * Math.log(2), -0.5 * Math.log(2), Double.MIN_VALUE, -Double.MIN_VALUE};
@@ -165,11 +159,7 @@ class ExpTest {
 
   @Test
   void floatPanamaMatchesTheSpecificationBitForBit() {
-    VectorOps panama = VectorizationProvider.panamaOrNull();
-    if (panama == null && Boolean.getBoolean("alt.tests.requireSimd")) {
-      fail("-Dalt.tests.requireSimd=true but the Panama kernels are unavailable");
-    }
-    assumeTrue(panama != null, "Vector API unavailable: run with --add-modules jdk.incubator.vector");
+    VectorOps panama = SimdTests.panamaOrSkip();
     float[] specials = {0.0f, -0.0f, 1.0f, -1.0f, Float.NaN, Float.NEGATIVE_INFINITY, Float.POSITIVE_INFINITY, -104.0f,
         -103.99f, -103.9f, -87.4f, 88.7f, ScalarVectorOps.EXPF_HIGHEST, Math.nextUp(ScalarVectorOps.EXPF_HIGHEST), 1e30f,
         -1e30f, (float) (0.5 * Math.log(2)), (float) (-0.5 * Math.log(2)), Float.MIN_VALUE, -Float.MIN_VALUE};
