@@ -127,9 +127,9 @@ public final class BlockScorer {
     int cols = store.denseColumns();
     packRowsFloat(block, rowFrom, rows, cols);
     int maxChunk = Math.min(CHUNK, slotTo - slotFrom);
-    packedSlotsFloat = atLeast(packedSlotsFloat, cols * maxChunk);
-    gramFloat = atLeast(gramFloat, rows * maxChunk);
-    scoresFloat = atLeast(scoresFloat, rows * stride);
+    packedSlotsFloat = SupportVectorStore.atLeast(packedSlotsFloat, cols * maxChunk);
+    gramFloat = SupportVectorStore.atLeast(gramFloat, rows * maxChunk);
+    scoresFloat = SupportVectorStore.atLeast(scoresFloat, rows * stride);
     for (int i = 0; i < rows; i++) {
       int o = (rowFrom + i) * outStride;
       for (int j = 0; j < stride; j++) {
@@ -176,15 +176,11 @@ public final class BlockScorer {
 
   /** The squared norms of {@code n} stored vectors from {@code from}, rounded to float, into {@link #normsFloat}. */
   private float[] normsFloat(double[] storeNorms, int from, int n) {
-    normsFloat = atLeast(normsFloat, n);
+    normsFloat = SupportVectorStore.atLeast(normsFloat, n);
     for (int q = 0; q < n; q++) {
       normsFloat[q] = (float) storeNorms[from + q];
     }
     return normsFloat;
-  }
-
-  private static float[] atLeast(float[] a, int n) {
-    return a.length < n ? new float[Math.max(n, 2 * a.length)] : a;
   }
 
   /**
@@ -233,8 +229,8 @@ public final class BlockScorer {
   private void blockKernelsFloat(RbfKernel kernel, ExampleBlock block, int b, int cols, double[] norms, double[] out,
       double[] exponentsOut) {
     packRowsFloat(block, 0, b, cols);
-    packedSlotsFloat = atLeast(packedSlotsFloat, cols * b);
-    gramFloat = atLeast(gramFloat, b * b);
+    packedSlotsFloat = SupportVectorStore.atLeast(packedSlotsFloat, cols * b);
+    gramFloat = SupportVectorStore.atLeast(gramFloat, b * b);
     for (int i = 0; i < b; i++) {
       for (int p = 0; p < cols; p++) {
         packedSlotsFloat[p * b + i] = packedRowsFloat[i * cols + p];
@@ -290,7 +286,7 @@ public final class BlockScorer {
 
   /** The block's rows [rowFrom, rowFrom+rows) as dense float rows of {@code cols}: {@link #packRows} for the float path. */
   private void packRowsFloat(ExampleBlock block, int rowFrom, int rows, int cols) {
-    packedRowsFloat = atLeast(packedRowsFloat, rows * cols);
+    packedRowsFloat = SupportVectorStore.atLeast(packedRowsFloat, rows * cols);
     Arrays.fill(packedRowsFloat, 0, rows * cols, 0f);
     for (int i = 0; i < rows; i++) {
       SparseVector x = block.features(rowFrom + i);

@@ -929,41 +929,24 @@ public final class SupportVectorStore {
   /**
    * d²(x, x_k) = (||x||² + ||x_k||²) − 2·x·x_k into {@code out[k]} for the slots {@code slots[0, n)}, each dot
    * product summed over x's entries in order as {@link #kernelRow} sums it (RbfKernel.fromDot's expression, term
-   * for term, so the same bits); dense slots four at a time, as independent sums that the core overlaps.
+   * for term, so the same bits; in float mode the dot products and the expression in float, the norms rounded to
+   * float); dense slots four at a time, as independent sums that the core overlaps.
    *
    * @param end x's entries [0, end) lie below the dense width (dense stores)
    * @param scatter x scattered by feature (sparse stores)
    */
   private void squaredDistances(SparseVector x, double squaredNorm, int end, double[] scatter, int[] slots, int n, double[] out) {
-    if (!isDouble) {
-      squaredDistancesFloat(x, (float) squaredNorm, end, scatter, slots, n, out);
-      return;
-    }
     if (layout == Layout.DENSE) {
       denseDots(x, end, slots, n, out);
     } else {
       for (int i = 0; i < n; i++) {
-        out[slots[i]] = gatherDot(scatter, slots[i]);
+        out[slots[i]] = isDouble ? gatherDot(scatter, slots[i]) : gatherDotFloat(scatter, slots[i]);
       }
     }
+    float normF = (float) squaredNorm;
     for (int i = 0; i < n; i++) {
       int k = slots[i];
-      out[k] = squaredNorm + squaredNorms[k] - 2.0 * out[k];
-    }
-  }
-
-  /** Float mode's {@link #squaredDistances}: the dot products and (||x||² + ||x_k||²) − 2·x·x_k in float. */
-  private void squaredDistancesFloat(SparseVector x, float squaredNorm, int end, double[] scatter, int[] slots, int n, double[] out) {
-    if (layout == Layout.DENSE) {
-      denseDots(x, end, slots, n, out);
-    } else {
-      for (int i = 0; i < n; i++) {
-        out[slots[i]] = gatherDotFloat(scatter, slots[i]);
-      }
-    }
-    for (int i = 0; i < n; i++) {
-      int k = slots[i];
-      out[k] = squaredNorm + (float) squaredNorms[k] - 2f * (float) out[k];
+      out[k] = isDouble ? squaredNorm + squaredNorms[k] - 2.0 * out[k] : normF + (float) squaredNorms[k] - 2f * (float) out[k];
     }
   }
 
@@ -972,7 +955,7 @@ public final class SupportVectorStore {
     checkSlot(slot);
     if (!isDouble) {
       out[0] = kernel instanceof RbfKernel rbf ? valueOfExponent(exponentSlot(rbf, x, squaredNorm, slot))
-          : (float) kernel.fromDot(dotSlotFloat(x, slot), squaredNorm, squaredNorms[slot]);
+          : (float) kernel.fromDot(dotSlot(x, slot), squaredNorm, squaredNorms[slot]);
       return;
     }
     // the RBF kernel's fromDot is VectorMath.gaussianFromDots' expression with the same exponential: the same bits
@@ -986,46 +969,16 @@ public final class SupportVectorStore {
   public double exponentSlot(RbfKernel kernel, SparseVector x, double squaredNorm, int slot) {
     checkSlot(slot);
     if (!isDouble) {
-      return kernel.exponentFromDot(dotSlotFloat(x, slot), (float) squaredNorm, (float) squaredNorms[slot]);
+      return kernel.exponentFromDot((float) dotSlot(x, slot), (float) squaredNorm, (float) squaredNorms[slot]);
     }
     return kernel.exponentFromDot(dotSlot(x, slot), squaredNorm, squaredNorms[slot]);
   }
 
-  /** x·x_slot, summed over x's entries in ascending feature order as {@link #kernelRow} sums each slot's. */
+  /**
+   * x·x_slot, summed over x's entries in ascending feature order as {@link #kernelRow} sums each slot's (in float
+   * mode each product and the sum in float, the float widened).
+   */
   private double dotSlot(SparseVector x, int slot) {
-    int nnz = x.nnz();
-    int[] xi = x.indices();
-    float[] xv = x.values();
-    int off = x.offset();
-    double dot = 0;
-    if (layout == Layout.DENSE) {
-      int base = slot * columns;
-      for (int j = 0; j < nnz && xi[off + j] < columns; j++) {
-        dot += (double) xv[off + j] * dense[base + xi[off + j]];
-      }
-    } else {
-      int p = starts[slot];
-      int e = p + lengths[slot];
-      int j = 0;
-      while (p < e && j < nnz) {
-        int a = poolIndices[p];
-        int c = xi[off + j];
-        if (a == c) {
-          dot += (double) xv[off + j] * poolValues[p];
-          p++;
-          j++;
-        } else if (a < c) {
-          p++;
-        } else {
-          j++;
-        }
-      }
-    }
-    return dot;
-  }
-
-  /** Float mode's {@link #dotSlot}: the products and their sum in float, in the same order. */
-  private float dotSlotFloat(SparseVector x, int slot) {
     int nnz = x.nnz();
     int[] xi = x.indices();
     float[] xv = x.values();
@@ -1035,9 +988,10 @@ public final class SupportVectorStore {
       while (end < nnz && xi[off + end] < columns) {
         end++;
       }
-      return denseDotFloat(xi, xv, off, end, slot * columns);
+      return isDouble ? denseDot(xi, xv, off, end, slot * columns) : denseDotFloat(xi, xv, off, end, slot * columns);
     }
-    float dot = 0;
+    double dot = 0;
+    float dotFloat = 0;
     int p = starts[slot];
     int e = p + lengths[slot];
     int j = 0;
@@ -1045,7 +999,11 @@ public final class SupportVectorStore {
       int a = poolIndices[p];
       int c = xi[off + j];
       if (a == c) {
-        dot += xv[off + j] * poolValues[p];
+        if (isDouble) {
+          dot += (double) xv[off + j] * poolValues[p];
+        } else {
+          dotFloat += xv[off + j] * poolValues[p];
+        }
         p++;
         j++;
       } else if (a < c) {
@@ -1054,7 +1012,7 @@ public final class SupportVectorStore {
         j++;
       }
     }
-    return dot;
+    return isDouble ? dot : dotFloat;
   }
 
   /** {@link #kernelRow} of the stored vector in {@code slot} against every slot (its own entry is K(x, x)). */
@@ -1353,6 +1311,11 @@ public final class SupportVectorStore {
     java.util.Objects.checkFromIndexSize(slotFrom, count, size);
     VectorMath.multiplyAdd(kernelValues, 0, Math.max(kStride, count), rows, count, coefFloat, slotFrom * stride, stride, stride,
         out, 0, outStride);
+  }
+
+  /** Float scratch: {@code a} if it holds {@code n} values, else a new array of at least n and twice a's length (the contents go). */
+  static float[] atLeast(float[] a, int n) {
+    return a.length < n ? new float[Math.max(n, 2 * a.length)] : a;
   }
 
   /** The squared norms by slot (live; entries from {@link #size()} on are stale): for block scoring. */
@@ -1794,27 +1757,21 @@ public final class SupportVectorStore {
       return exponents;
     }
 
-    /** Float mode's scratch of a row: at least {@code n} floats (doubling). */
+    /** Float mode's scratch of a row: at least {@code n} floats. */
     private float[] floats(int n) {
-      if (floats.length < n) {
-        floats = new float[Math.max(n, 2 * floats.length)];
-      }
+      floats = atLeast(floats, n);
       return floats;
     }
 
-    /** Float mode's running scores of a row: at least {@code n} floats (doubling). */
+    /** Float mode's running scores of a row: at least {@code n} floats. */
     private float[] floatScores(int n) {
-      if (floatScores.length < n) {
-        floatScores = new float[Math.max(n, 2 * floatScores.length)];
-      }
+      floatScores = atLeast(floatScores, n);
       return floatScores;
     }
 
-    /** Float mode's squared norms of the slots, rounded to float: at least {@code n} (doubling). */
+    /** Float mode's squared norms of the slots, rounded to float: at least {@code n}. */
     private float[] floatNorms(int n) {
-      if (floatNorms.length < n) {
-        floatNorms = new float[Math.max(n, 2 * floatNorms.length)];
-      }
+      floatNorms = atLeast(floatNorms, n);
       return floatNorms;
     }
 
