@@ -63,8 +63,6 @@ public final class RandomFourierFeatures implements FeatureMap {
   private final boolean floatRows;
   private double[] rows = new double[0];
   private float[] rowsFloat = new float[0];
-  /** A generated row before it is rounded into {@link #rowsFloat}. */
-  private final double[] generated;
   private int numRows;
 
   /**
@@ -97,7 +95,6 @@ public final class RandomFourierFeatures implements FeatureMap {
     this.offsets = new double[dimension];
     SeededRows.uniformAngles(seed, OFFSET_ROW, offsets, 0, dimension);
     this.rowScratch = new double[dimension];
-    this.generated = floatRows ? new double[dimension] : null;
   }
 
   /** Whether Ω's rows are held as floats (in front of a float learner). */
@@ -185,9 +182,9 @@ public final class RandomFourierFeatures implements FeatureMap {
     }
     for (int f = numRows; f < n; f++) {
       if (floatRows) {
-        omegaRow(f, generated, 0);
+        omegaRow(f, rowScratch, 0); // single-threaded: map's scratch is free here
         for (int j = 0; j < dimension; j++) {
-          rowsFloat[f * dimension + j] = (float) generated[j];
+          rowsFloat[f * dimension + j] = (float) rowScratch[j];
         }
       } else {
         omegaRow(f, rows, f * dimension);
@@ -273,7 +270,7 @@ public final class RandomFourierFeatures implements FeatureMap {
   @Override
   public long ramBytesUsed() {
     return 96 + (long) rows.length * Double.BYTES + (long) rowsFloat.length * Float.BYTES
-        + (floatRows ? 3L : 2L) * dimension * Double.BYTES;
+        + 2L * dimension * Double.BYTES;
   }
 
   @Override
