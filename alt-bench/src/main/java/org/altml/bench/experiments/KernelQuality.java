@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -20,6 +19,11 @@ import org.altml.core.learner.Settings;
 import org.altml.core.metric.Measure;
 import org.altml.core.metric.MetricReport;
 import org.altml.core.metric.ZeroDivisionPolicy;
+import org.altml.experiment.Grid;
+import org.altml.experiment.Search;
+import org.altml.experiment.Selection;
+import org.altml.experiment.Tuner;
+import org.altml.experiment.TuningResult;
 import org.altml.sparse.data.Dataset;
 import org.altml.sparse.io.DataFiles;
 import org.altml.sparse.io.ReadOptions;
@@ -31,11 +35,12 @@ import org.altml.sparse.io.ReadOptions;
  * on the data a model is trained on, never on what it is scored on):
  *
  * <ol>
- *   <li>Model selection by k-fold cross-validation on the <em>training set only</em>: seeded folds
- *       ({@link Dataset#folds}), one shuffled pass over the other k−1 folds, scored on the held-out fold
- *       ({@link TrainThenTest} on {@link DataView}s, one thread). Each learner's setting is the one of
- *       highest mean F1 over the folds (the measure the targets are stated in). The test set is never
- *       looked at before the choice is made.
+ *   <li>Model selection by k-fold cross-validation on the <em>training set only</em>, by alt-experiment's
+ *       {@link Tuner} (the one {@code alt tune} and {@code alt experiment} run): seeded folds, one shuffled pass
+ *       over the other k−1 folds, scored on the held-out fold. Each learner's setting is chosen from the fold
+ *       means by SPEC.md's default rule, the paper's (the setting better on more of the seven metrics; {@link
+ *       Selection#paper()}), or by one metric ({@code --select f1}: the measure the targets are stated in). The
+ *       test set is never looked at before the choice is made.
  *   <li>The chosen setting, trained on the whole training set in {@code runs} seeded permutations (seeds
  *       1..runs, which also seed the learner: budget policies, random features), scored on the test set;
  *       mean and sample standard deviation of the paper's seven metrics.
@@ -67,8 +72,17 @@ public final class KernelQuality {
   /** The M grid of every learner as multiples of L (0 stands for M = 1): {1, L} by default. */
   static List<Integer> maxUpdatesFactors = List.of(0, 1);
 
-  /** Seed of the cross-validation folds. */
-  static final long FOLD_SEED = 2026L;
+  /** FALT(k)'s σ² grid as powers of two from 2^(k+lo) to 2^(k+hi), 2^k ≈ d/2: {-2, 2} by default. */
+  static int[] sigma2Span = {-2, 2};
+
+  /** How a setting is chosen from the cross-validated means: SPEC.md's default, the paper's rule. */
+  static Selection selection = Selection.paper();
+
+  /** Tuning workers (0: every core); the choice does not depend on it. */
+  static int threads = 1;
+
+  /** Seed of the cross-validation folds and the folds' training orders (the CLI's default). */
+  static final long CV_SEED = 1L;
 
   /** The paper's Table 3, FALT(k): P, R, F1, MacroF1, MicroF1, Hl, Rl in %, then their standard deviations. */
   static final Map<String, double[]> PAPER_FALT_K = Map.of(
@@ -79,6 +93,13 @@ public final class KernelQuality {
 
   /** One learner's outcome on one dataset. */
   record Outcome(String name, Settings chosen, double cvF1, int gridSize, double[][] runs) {
+    private static final int F1 = PAPER.indexOf(Measure.F1);
+
+    /** The tuning's choice run over the permutations. */
+    Outcome(String name, TuningResult tuning, double[][] runs) {
+      this(name, tuning.selected(), tuning.best().means()[F1], tuning.grid().size(), runs);
+    }
+
     double mean(int m) {
       double s = 0;
       for (double[] r : runs) {
@@ -102,8 +123,9 @@ public final class KernelQuality {
 
   /**
    * Runs the experiment: {@code --data DIR --out FILE --runs R --folds K --datasets a,b --zero-division
-   * spec|zero|one --scale none|standardize --m-factors 0,1} (defaults: ../shared/datasets, stdout, 20, 10 (the paper's protocol), the
-   * four sets, spec, standardize, M ∈ {1, L}).
+   * spec|zero|one --scale none|standardize --m-factors 0,1 --sigma2-span -2,2 --select paper|f1|... --threads T} (defaults:
+   * ../shared/datasets, stdout, 20, 10 (the paper's protocol), the four sets, spec, standardize, M ∈ {1, L}, σ² from
+   * 2^(k−2) to 2^(k+2), the paper's rule, one thread).
    */
   public static void main(String[] args) throws IOException {
     Path data = Path.of("../shared/datasets");
@@ -121,6 +143,9 @@ public final class KernelQuality {
         case "--datasets" -> datasets = List.of(value.split(","));
         case "--scale" -> scaling = FeatureScaling.valueOf(value.toUpperCase(Locale.ROOT));
         case "--m-factors" -> maxUpdatesFactors = java.util.Arrays.stream(value.split(",")).map(Integer::valueOf).toList();
+        case "--sigma2-span" -> sigma2Span = java.util.Arrays.stream(value.split(",")).mapToInt(Integer::parseInt).toArray();
+        case "--select" -> selection = Selection.parse(value);
+        case "--threads" -> threads = Integer.parseInt(value);
         case "--zero-division" -> zeroDivision = ZeroDivisionPolicy.valueOf(value.toUpperCase(Locale.ROOT));
         default -> throw new IllegalArgumentException("unknown option " + args[i]);
       }
@@ -140,29 +165,29 @@ public final class KernelQuality {
       // σ² in powers of two around d/2 (standardized dense data: ||x − x'||² is about 2d)
       int k = (int) Math.round(Math.log(d / 2.0) / Math.log(2));
       List<String> mGrid = maxUpdatesFactors.stream().map(f -> Integer.toString(Math.max(1, f * numLabels))).toList();
-      List<String> faltGrid = grid("falt", Map.of(
-          "eta", List.of("0.0625", "0.25", "1", "4"), "maxUpdates", mGrid));
-      List<String> kernelGrid = grid("falt-k", Map.of(
-          "sigma2", powers(k - 2, k + 2), "eta", List.of("0.25", "1", "4"), "maxUpdates", mGrid));
-      List<String> rffGrid = grid("salt+rff", Map.of(
-          "mapDim", List.of("2000"), "sigma2", powers(k - 1, k + 1), "eta", List.of("0.25", "1"), "maxUpdates", mGrid));
-      System.err.printf(Locale.ROOT, "%s: d=%d L=%d train=%d test=%d, grids %d/%d/%d settings%n", name, d, numLabels,
-          train.size(), test.size(), faltGrid.size(), kernelGrid.size(), rffGrid.size());
+      Map<String, List<String>> faltAxes = Map.of("eta", List.of("0.0625", "0.25", "1", "4"), "maxUpdates", mGrid);
+      Map<String, List<String>> kernelAxes = Map.of("sigma2", powers(k + sigma2Span[0], k + sigma2Span[1]),
+          "eta", List.of("0.25", "1", "4"), "maxUpdates", mGrid);
+      Map<String, List<String>> rffAxes = Map.of("sigma2", powers(k - 1, k + 1), "eta", List.of("0.25", "1"), "maxUpdates", mGrid);
+      Map<String, String> budget = Map.of("budget", "200", "budgetPolicy", "merge");
+      System.err.printf(Locale.ROOT, "%s: d=%d L=%d train=%d test=%d, selection %s%n", name, d, numLabels,
+          train.size(), test.size(), selection.name());
 
-      Outcome falt = tuneAndRun("FALT", faltGrid, train, test, folds, runs);
-      Outcome kernel = tuneAndRun("FALT(k)", kernelGrid, train, test, folds, runs);
-      Settings merge = parse(kernel.chosen().learner() + " " + values(kernel.chosen()) + " budget=200 budgetPolicy=merge");
+      Tuner tuner = new Tuner(train, name, name, new Tuner.Config(folds, CV_SEED, Search.FULL, selection, scaling,
+          zeroDivision, threads), null, null);
+      Outcome falt = tuneAndRun("FALT", tuner, grid("falt", Map.of(), faltAxes), train, test, runs);
+      Outcome kernel = tuneAndRun("FALT(k)", tuner, grid("falt-k", Map.of(), kernelAxes), train, test, runs);
+      Settings merge = kernel.chosen().with(Map.of("budget", 200, "budgetPolicy", "merge"));
       Outcome mergedAsFaltK = new Outcome("FALT(k) merge B=200 at FALT(k)'s setting", merge, Double.NaN, 1,
           testRuns(merge, train, test, runs));
-      List<String> mergeGrid = kernelGrid.stream().map(line -> line + " budget=200 budgetPolicy=merge").toList();
-      Outcome merged = tuneAndRun("FALT(k) merge B=200", mergeGrid, train, test, folds, runs);
-      Outcome rff = tuneAndRun("SALT+rff D=2000", rffGrid, train, test, folds, runs);
+      Outcome merged = tuneAndRun("FALT(k) merge B=200", tuner, grid("falt-k", budget, kernelAxes), train, test, runs);
+      Outcome rff = tuneAndRun("SALT+rff D=2000", tuner, grid("salt+rff", Map.of("mapDim", "2000"), rffAxes), train, test, runs);
       double seconds = (System.nanoTime() - t0) * 1e-9;
 
       double[] paper = PAPER_FALT_K.get(name);
       md.printf(Locale.ROOT, "### %s (d = %d, L = %d, %d/%d examples; %.0f s)%n%n", name, d, numLabels, train.size(),
           test.size(), seconds);
-      md.println("| learner | setting (chosen by " + folds + "-fold CV on the training set) | CV F1 | grid | "
+      md.println("| learner | setting (chosen by " + folds + "-fold CV on the training set, " + selection.name() + ") | CV F1 | grid | "
           + "P | R | F1 | MacroF1 | MicroF1 | Hamming | RankLoss |");
       md.println("|---|---|---|---|---|---|---|---|---|---|---|");
       for (Outcome o : List.of(falt, kernel, mergedAsFaltK, merged, rff)) {
@@ -216,35 +241,12 @@ public final class KernelQuality {
     }
   }
 
-  /** Chooses the setting of best mean CV F1 from {@code grid}, then runs it over the permutations. */
-  static Outcome tuneAndRun(String name, List<String> grid, Dataset train, Dataset test, int folds, int runs) {
-    int[][] testFolds = train.folds(folds, FOLD_SEED);
-    Settings best = null;
-    double bestF1 = Double.NEGATIVE_INFINITY;
-    for (String line : grid) {
-      Settings settings = parse(line);
-      double sum = 0;
-      for (int f = 0; f < folds; f++) {
-        int[] trainRows = Dataset.complement(testFolds[f], train.size());
-        sum += f1(settings, DataView.of(train, trainRows), DataView.of(train, testFolds[f]), 1000 + f);
-      }
-      double mean = sum / folds;
-      if (mean > bestF1) {
-        bestF1 = mean;
-        best = settings;
-      }
-    }
-    System.err.printf(Locale.ROOT, "  %s: chose %s (CV F1 %.4f)%n", name, best.describe(), bestF1);
-    return new Outcome(name, best, bestF1, grid.size(), testRuns(best, train, test, runs));
-  }
-
-  /** F1 of one run; a run that diverges scores 0 (the setting is then not chosen). */
-  static double f1(Settings settings, DataView train, DataView test, long seed) {
-    try {
-      return TrainThenTest.run(settings, train, test, config(seed), List.of()).metrics().get(Measure.F1);
-    } catch (RuntimeException e) {
-      return 0;
-    }
+  /** Chooses a setting from {@code grid} by cross-validation on the training set, then runs it over the permutations. */
+  static Outcome tuneAndRun(String name, Tuner tuner, Grid grid, Dataset train, Dataset test, int runs) {
+    TuningResult tuning = tuner.tune(grid);
+    System.err.printf(Locale.ROOT, "  %s: chose %s (%d settings, CV F1 %.4f)%n", name, tuning.selected().describe(),
+        grid.size(), tuning.best().means()[PAPER.indexOf(Measure.F1)]);
+    return new Outcome(name, tuning, testRuns(tuning.selected(), train, test, runs));
   }
 
   static double[][] testRuns(Settings settings, Dataset train, Dataset test, int runs) {
@@ -264,19 +266,10 @@ public final class KernelQuality {
         .withScaling(scaling).withZeroDivision(zeroDivision).withThreads(1);
   }
 
-  /** Every combination of {@code values} (parameter name to its grid), as "learner name=value ..." lines. */
-  static List<String> grid(String learner, Map<String, List<String>> values) {
-    List<String> lines = new ArrayList<>(List.of(learner));
-    for (Map.Entry<String, List<String>> e : new java.util.TreeMap<>(values).entrySet()) {
-      List<String> next = new ArrayList<>();
-      for (String line : lines) {
-        for (String v : e.getValue()) {
-          next.add(line + " " + e.getKey() + "=" + v);
-        }
-      }
-      lines = next;
-    }
-    return lines;
+  /** The grid of {@code learner} over {@code axes} (parameter name to its values), the other parameters as {@code fixed} sets them. */
+  static Grid grid(String learner, Map<String, String> fixed, Map<String, List<String>> axes) {
+    Settings base = Settings.parse(LearnerRegistry.get(learner), fixed);
+    return Grid.of(base, Grid.Mode.NONE, new java.util.TreeMap<>(axes), fixed.keySet());
   }
 
   static List<String> powers(int from, int to) {
@@ -285,17 +278,6 @@ public final class KernelQuality {
       out.add(Double.toString(Math.scalb(1.0, e)));
     }
     return out;
-  }
-
-  /** Settings from "learner name=value ...", through the registry. */
-  static Settings parse(String line) {
-    String[] words = line.trim().split("\\s+");
-    Map<String, String> values = new LinkedHashMap<>();
-    for (int i = 1; i < words.length; i++) {
-      int eq = words[i].indexOf('=');
-      values.put(words[i].substring(0, eq), words[i].substring(eq + 1));
-    }
-    return Settings.parse(LearnerRegistry.get(words[0]), values);
   }
 
   /** The setting's values for the report: without the values every run here shares (no bias, double, no budget). */
