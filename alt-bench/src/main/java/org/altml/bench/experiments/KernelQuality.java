@@ -165,9 +165,12 @@ public final class KernelQuality {
       // σ² in powers of two around d/2 (standardized dense data: ||x − x'||² is about 2d)
       int k = (int) Math.round(Math.log(d / 2.0) / Math.log(2));
       List<String> mGrid = maxUpdatesFactors.stream().map(f -> Integer.toString(Math.max(1, f * numLabels))).toList();
-      Map<String, List<String>> faltAxes = Map.of("eta", List.of("0.0625", "0.25", "1", "4"), "maxUpdates", mGrid);
+      // η in powers of four; FALT(k) chose the lower edge, 1/4, of {1/4, 1, 4} on all four sets, and linear FALT
+      // the lower edge of {1/16, .., 4} and then of {1/64, .., 4}, so the grids reach lower
+      Map<String, List<String>> faltAxes = Map.of("eta", List.of("0.00390625", "0.015625", "0.0625", "0.25", "1", "4"),
+          "maxUpdates", mGrid);
       Map<String, List<String>> kernelAxes = Map.of("sigma2", powers(k + sigma2Span[0], k + sigma2Span[1]),
-          "eta", List.of("0.25", "1", "4"), "maxUpdates", mGrid);
+          "eta", List.of("0.0625", "0.25", "1", "4"), "maxUpdates", mGrid);
       Map<String, List<String>> rffAxes = Map.of("sigma2", powers(k - 1, k + 1), "eta", List.of("0.25", "1"), "maxUpdates", mGrid);
       Map<String, String> budget = Map.of("budget", "200", "budgetPolicy", "merge");
       System.err.printf(Locale.ROOT, "%s: d=%d L=%d train=%d test=%d, selection %s%n", name, d, numLabels,
