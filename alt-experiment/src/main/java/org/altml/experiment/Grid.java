@@ -102,7 +102,7 @@ public final class Grid {
         axes.add(new Axis(p, values));
         continue;
       }
-      if (fixed.contains(p.name()) || p.paperGrid().isEmpty() || mode == Mode.NONE) {
+      if (fixed.contains(p.name()) || p.paperGrid().isEmpty() || mode == Mode.NONE || alternativeGiven(base, p, explicit, fixed)) {
         continue;
       }
       List<Object> values = new ArrayList<>(mode == Mode.PAPER ? p.paperGrid() : coarse(p));
@@ -114,6 +114,21 @@ public final class Grid {
       axes.add(new Axis(p, values));
     }
     return new Grid(base, axes);
+  }
+
+  /**
+   * Whether the user gave a parameter that {@code p} is an alternative to, or one that is an alternative to
+   * {@code p} ({@link Parameter#insteadOf}): the M factor's grid is not searched when M was given, even as 1.
+   */
+  private static boolean alternativeGiven(Settings base, Parameter<?> p, Map<String, List<String>> explicit,
+      java.util.Set<String> fixed) {
+    for (Parameter<?> q : base.spec().parameters()) {
+      boolean given = fixed.contains(q.name()) || explicit.containsKey(q.name());
+      if (given && (q.name().equals(p.alternativeTo()) || p.name().equals(q.alternativeTo()))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -40,4 +40,20 @@ class GridTest {
     assertEquals(26 * 6, grid("pa1", Grid.Mode.PAPER, Set.of()).size());
     assertEquals(11 * 3, grid("falt", Grid.Mode.COARSE, Set.of()).size());
   }
+
+  @Test
+  void aGivenMIsNotReplacedByTheMFactorsGrid() {
+    // M given as 1, its default: fixed, and the M factor's paper grid is not searched instead of it
+    org.altml.core.learner.Settings m1 = org.altml.core.learner.Settings.parse(LearnerRegistry.get("falt"), Map.of("maxUpdates", "1"));
+    Grid fixedM = Grid.of(m1, Grid.Mode.PAPER, Map.of(), Set.of("maxUpdates"));
+    assertEquals(List.of("eta"), fixedM.axes().stream().map(a -> a.parameter().name()).toList());
+    // M given as a list: searched over that list alone
+    Grid listedM = Grid.of(LearnerRegistry.get("salt").defaults(), Grid.Mode.PAPER, Map.of("maxUpdates", List.of("1", "2")), Set.of());
+    assertEquals(List.of("eta", "delta", "maxUpdates=[1, 2]"), listedM.axes().stream()
+        .map(a -> a.parameter().name() + (a.parameter().name().equals("maxUpdates") ? "=" + a.values() : "")).toList());
+    assertEquals(21 * 21 * 2, listedM.size());
+    // nothing given: the factor's grid, as before
+    assertEquals(List.of("eta", "maxUpdatesFactor"), grid("falt", Grid.Mode.PAPER, Set.of()).axes().stream()
+        .map(a -> a.parameter().name()).toList());
+  }
 }

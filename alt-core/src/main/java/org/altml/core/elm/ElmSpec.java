@@ -42,7 +42,7 @@ public abstract sealed class ElmSpec implements LearnerSpec permits ElmSpec.Osml
   /** N0 as a count, instead of the fraction; unset by default. */
   public static final Parameter<Integer> INITIAL = Parameter.integer("initial", "N0",
       "instead of initialFraction: the N0 first examples are solved at once (default for a stream of unknown length: N0 = H)",
-      null, 1, Integer.MAX_VALUE);
+      null, 1, Integer.MAX_VALUE).insteadOf("initialFraction");
 
   /** B, the examples one blocked least-squares step absorbs. */
   public static final Parameter<Integer> BLOCK = Parameter.integer("block", "B",

@@ -41,7 +41,8 @@ public final class CommonParameters {
 
   /** The paper's M factor m: M = max(1, ⌈m·L⌉), searched in 2^[-3..2]; unset by default. */
   public static final Parameter<Double> MAX_UPDATES_FACTOR = Parameter.positiveDouble("maxUpdatesFactor", "m",
-      "instead of maxUpdates: M = max(1, ceil(m·L)), the paper's grid m in 2^[-3..2]", null, powersOfTwoD(-3, 2));
+      "instead of maxUpdates: M = max(1, ceil(m·L)), the paper's grid m in 2^[-3..2]", null, powersOfTwoD(-3, 2))
+      .insteadOf("maxUpdates");
 
   /** A constant bias feature 1 appended to every example; off by default, as in the paper. */
   public static final Parameter<Boolean> BIAS =

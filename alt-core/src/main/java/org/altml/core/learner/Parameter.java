@@ -29,10 +29,17 @@ public final class Parameter<T> {
   private final double max;
   private final List<String> choices;
   private final List<T> paperGrid;
+  private final String insteadOf;
 
   private Parameter(
       String name, String option, String symbol, String description, Class<T> type, T defaultValue, double min,
       boolean minExclusive, double max, List<String> choices, List<T> paperGrid) {
+    this(name, option, symbol, description, type, defaultValue, min, minExclusive, max, choices, paperGrid, null);
+  }
+
+  private Parameter(
+      String name, String option, String symbol, String description, Class<T> type, T defaultValue, double min,
+      boolean minExclusive, double max, List<String> choices, List<T> paperGrid, String insteadOf) {
     this.name = requireName(name);
     this.option = Objects.requireNonNull(option, "option");
     this.symbol = Objects.requireNonNull(symbol, "symbol");
@@ -47,6 +54,7 @@ public final class Parameter<T> {
     for (T v : this.paperGrid) {
       check(v);
     }
+    this.insteadOf = insteadOf == null ? null : requireName(insteadOf);
   }
 
   private static String requireName(String name) {
@@ -110,7 +118,7 @@ public final class Parameter<T> {
       throw new IllegalArgumentException("an option name starts with --: " + optionName);
     }
     return new Parameter<>(name, optionName, symbol, description, type, defaultValue, min, minExclusive, max, choices,
-        paperGrid);
+        paperGrid, insteadOf);
   }
 
   /**
@@ -118,7 +126,18 @@ public final class Parameter<T> {
    * searches other values (e.g. ELM-OMLL's C over 2^[-10..10] where PA's C is searched over 2^[-15..10]).
    */
   public Parameter<T> withPaperGrid(List<T> grid) {
-    return new Parameter<>(name, option, symbol, description, type, defaultValue, min, minExclusive, max, choices, grid);
+    return new Parameter<>(name, option, symbol, description, type, defaultValue, min, minExclusive, max, choices, grid,
+        insteadOf);
+  }
+
+  /**
+   * This parameter as the alternative to {@code other}: a user gives one of the two, never both (e.g. the M
+   * factor instead of M), so that tuning does not search this one's paper grid when {@code other} was given,
+   * even at its default value (which the kind's validation cannot tell from not given).
+   */
+  public Parameter<T> insteadOf(String other) {
+    return new Parameter<>(name, option, symbol, description, type, defaultValue, min, minExclusive, max, choices, paperGrid,
+        other);
   }
 
   /** {@code maxUpdatesFactor} -> {@code --max-updates-factor}. */
@@ -169,6 +188,11 @@ public final class Parameter<T> {
   /** The values the paper's tuning searches (SPEC.md, "Tuning"), or empty. */
   public List<T> paperGrid() {
     return paperGrid;
+  }
+
+  /** The parameter this one is given instead of ({@link #insteadOf(String)}), or null. */
+  public String alternativeTo() {
+    return insteadOf;
   }
 
   /** The valid range in words, e.g. {@code "> 0"} or {@code "in [1, 2147483647]"} or {@code "double|float"}. */
