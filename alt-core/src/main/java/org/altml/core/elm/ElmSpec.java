@@ -139,7 +139,8 @@ public abstract sealed class ElmSpec implements LearnerSpec permits ElmSpec.Osml
    * when set; else max(1, round(f·N)); else, when N is unknown (a prequential stream), N0 = H, the smallest
    * block that can give a full-rank start, as the reference code's own defaults do (H = N0 = 200).
    *
-   * @throws IllegalArgumentException when N0 exceeds a known training-set size
+   * @throws IllegalArgumentException when N0 exceeds a known training-set size, or a fraction other than the default
+   *     is given for a stream of unknown length (it would be ignored)
    */
   public static long initialExamples(Settings settings, long trainingSize) {
     if (settings.isSet(INITIAL)) {
@@ -151,6 +152,10 @@ public abstract sealed class ElmSpec implements LearnerSpec permits ElmSpec.Osml
       return n0;
     }
     if (trainingSize < 0) {
+      if (settings.get(INITIAL_FRACTION) != INITIAL_FRACTION.defaultValue().doubleValue()) {
+        throw new IllegalArgumentException("initialFraction (--initial-fraction) needs the number of training examples, which a"
+            + " stream of unknown length (a prequential run) does not tell: give initial (--initial N0) instead");
+      }
       return settings.get(HIDDEN);
     }
     return Math.max(1, Math.round(settings.get(INITIAL_FRACTION) * trainingSize));

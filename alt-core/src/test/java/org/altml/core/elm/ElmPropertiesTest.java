@@ -404,6 +404,10 @@ class ElmPropertiesTest {
     assertEquals(1, ElmSpec.initialExamples(s, 2));
     assertEquals(50, ElmSpec.initialExamples(s.with("initial", 50), -1));
     assertEquals(500, ElmSpec.initialExamples(s, -1), "unknown length: N0 = H");
+    // a fraction given for a stream of unknown length would be ignored: refused, naming the alternative
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> ElmSpec.initialExamples(s.with("initialFraction", 0.5), -1));
+    assertTrue(e.getMessage().contains("--initial N0"), e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> ElmSpec.initialExamples(s.with("initial", 50), 40));
     assertThrows(IllegalArgumentException.class, () -> s.with("initialFraction", 1.5));
     assertThrows(IllegalArgumentException.class, () -> s.with("initial", 5).with("initialFraction", 0.5));
