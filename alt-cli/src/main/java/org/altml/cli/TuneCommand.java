@@ -159,7 +159,22 @@ public final class TuneCommand implements Callable<Integer> {
           .map(e -> e.getKey() + "=" + e.getValue()).collect(java.util.stream.Collectors.joining(", "))));
     }
     out.println("selected: " + r.selected().describe());
-    out.println("evaluate with: alt evaluate " + Experiment.learnerArgs(r.selected()) + " --train ... --test ...");
+    out.println("evaluate with: alt evaluate " + evaluateArgs(r) + " --train ... --test ...");
+  }
+
+  /**
+   * The {@code alt evaluate} options that reproduce the tuned setting: the learner's, and the scaling and zero-division
+   * policy the folds were scored under when they are not evaluate's defaults.
+   */
+  static String evaluateArgs(TuningResult r) {
+    StringBuilder args = new StringBuilder(Experiment.learnerArgs(r.selected()));
+    if (r.config().scaling() != FeatureScaling.NONE) {
+      args.append(" --scale ").append(r.config().scaling().cliName());
+    }
+    if (r.config().zeroDivision() != ZeroDivisionPolicy.SPEC) {
+      args.append(" --zero-division ").append(r.config().zeroDivision().name().toLowerCase(Locale.ROOT));
+    }
+    return args.toString();
   }
 
   /** The searched values of {@code s}, e.g. {@code eta=0.25 maxUpdatesFactor=1.0}. */
@@ -181,7 +196,7 @@ public final class TuneCommand implements Callable<Integer> {
         g.writeStringField(e.getKey(), e.getValue());
       }
       g.writeEndObject();
-      g.writeStringField("evaluateOptions", Experiment.learnerArgs(r.selected()));
+      g.writeStringField("evaluateOptions", evaluateArgs(r));
       g.writeObjectFieldStart("selectedCvMeans");
       for (int m = 0; m < Selection.PAPER_MEASURES.size(); m++) {
         Reports.number(g, Selection.PAPER_MEASURES.get(m).metricName(), r.best().means()[m]);

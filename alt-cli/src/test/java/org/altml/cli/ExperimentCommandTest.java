@@ -1,6 +1,7 @@
 package org.altml.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -152,10 +153,22 @@ class ExperimentCommandTest {
     JsonNode j = JSON.readTree(run.out());
     assertEquals(8, j.get("candidates").size());
     assertEquals("1.0", j.at("/selected/maxUpdatesFactor").asText());
+    assertFalse(j.get("evaluateOptions").asText().contains("--scale"), j.toString());
     CliRun one = CliRun.of("tune", "--train", data[0].toString(), "--num-labels", "5", "--learner", "pa1", "--c", "1,2",
-        "--folds", "3", "--select", "microF1", "--threads", "1", "--quiet");
+        "--folds", "3", "--select", "microF1", "--threads", "1", "--quiet", "--scale", "standardize", "--zero-division", "one");
     assertEquals(0, one.exitCode(), one.err());
     assertTrue(one.out().contains("selected: pa1"), one.out());
+    // the suggested evaluate command scores the tuned setting: the folds' scaling and zero-division policy with it
+    assertTrue(one.out().contains("--scale standardize --zero-division one --train ... --test ..."), one.out());
+    // a given M is kept (1 is its default), and a list of M is searched, not refused
+    CliRun m1 = CliRun.of("tune", "--train", data[0].toString(), "--num-labels", "5", "--learner", "falt", "--eta", "1,2",
+        "--max-updates", "1", "--folds", "3", "--json", "--quiet");
+    assertEquals(0, m1.exitCode(), m1.err());
+    assertEquals(2, JSON.readTree(m1.out()).get("candidates").size(), m1.out());
+    CliRun m12 = CliRun.of("tune", "--train", data[0].toString(), "--num-labels", "5", "--learner", "falt", "--eta", "1",
+        "--max-updates", "1,2", "--folds", "3", "--json", "--quiet");
+    assertEquals(0, m12.exitCode(), m12.err());
+    assertEquals(2, JSON.readTree(m12.out()).get("candidates").size(), m12.out());
     CliRun wrong = CliRun.of("tune", "--train", data[0].toString(), "--learner", "falt", "--delta", "1,2");
     assertEquals(2, wrong.exitCode());
     assertTrue(wrong.err().contains("--delta applies to salt only, not falt"), wrong.err());
