@@ -17,6 +17,7 @@ import org.altml.core.eval.FeatureScaling;
 import org.altml.core.learner.LearnerRegistry;
 import org.altml.core.learner.LearnerSpec;
 import org.altml.core.learner.Settings;
+import org.altml.core.metric.Measure;
 import org.altml.core.metric.ZeroDivisionPolicy;
 import org.altml.experiment.Experiment;
 import org.altml.experiment.Grid;
@@ -24,6 +25,7 @@ import org.altml.experiment.Tuner;
 import org.altml.experiment.report.Analysis;
 import org.altml.experiment.report.Outputs;
 import org.altml.experiment.store.RunStore;
+import org.altml.experiment.store.StoredRun;
 import org.altml.sparse.data.Dataset;
 import org.altml.sparse.io.DataFormatException;
 import picocli.CommandLine;
@@ -220,6 +222,7 @@ public final class ExperimentCommand implements Callable<Integer> {
           }
         });
         outcomes.add(o);
+        warnEmptyRuns(progress, o);
         computed += o.computed();
         reused += o.reused();
       }
@@ -397,5 +400,25 @@ public final class ExperimentCommand implements Callable<Integer> {
       throw new DataFormatException(plan.toString(), line, "an unmatched double quote");
     }
     return out.toArray(String[]::new);
+  }
+
+  /**
+   * Warns about each learner whose runs include one that predicted no label for any test example: its F1 of 0 enters
+   * the table's mean and t-test like any other run, as the protocol says, but a user should know it is there.
+   */
+  private static void warnEmptyRuns(Progress progress, Experiment.DatasetOutcome o) {
+    for (Experiment.LearnerOutcome l : o.learners()) {
+      List<Long> seeds = new ArrayList<>();
+      for (StoredRun r : l.runs()) {
+        if (r.metric(Measure.EMPTY_PREDICTION_RATE.metricName()) == 1.0) {
+          seeds.add(r.seed());
+        }
+      }
+      if (!seeds.isEmpty()) {
+        progress.warn(String.format(Locale.ROOT, "%s, %s: %d of %d runs predicted no label for any test example (seeds %s),"
+            + " and count in the table with F1 0 (setting: %s)", o.plan().name(), l.name(),
+            seeds.size(), l.runs().size(), seeds, Experiment.learnerArgs(l.settings())));
+      }
+    }
   }
 }

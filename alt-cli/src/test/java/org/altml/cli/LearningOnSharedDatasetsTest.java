@@ -67,6 +67,21 @@ class LearningOnSharedDatasetsTest {
     return p;
   }
 
+  /**
+   * An experiment whose given setting predicts no label in one of its runs (emotions unscaled, a tiny η: seed 1 ends
+   * with every score below the threshold) says so on stderr; the run still counts in the table, as the protocol says.
+   */
+  @Test
+  void anExperimentWarnsAboutRunsThatPredictNothing() {
+    Path train = shared("emotions", "emotions-train.arff");
+    Path test = shared("emotions", "emotions-test.arff");
+    CliRun run = CliRun.of("experiment", "--train", train.toString(), "--test", test.toString(), "--learners", "falt", "--given",
+        "falt:eta=9.765625E-4,maxUpdatesFactor=0.25", "--runs", "2", "--curve-points", "0", "--out", dir.resolve("x").toString(), "-q");
+    assertEquals(0, run.exitCode(), run.err());
+    assertTrue(run.err().contains("alt: warning: emotions, falt: 1 of 2 runs predicted no label for any test example (seeds [1])"),
+        run.err());
+  }
+
   /** genbase's first attribute is a protein id (662 nominal values), not a feature: --ignore-attributes drops it. */
   @Test
   void genbaseWithoutItsProteinId() throws IOException {
