@@ -99,7 +99,9 @@ public final class AltCommand implements Callable<Integer> {
   private static CommandLine newCommandLine(List<Class<?>> subcommands) {
     CommandLine cmd = new CommandLine(new AltCommand());
     for (Class<?> c : subcommands) {
-      cmd.addSubcommand(new CommandLine(c)); // built as a command line of its own: its model transformer applies
+      CommandLine sub = new CommandLine(c); // built as a command line of its own: its model transformer applies
+      sub.getCommandSpec().usageMessage().description(paragraphs(sub.getCommandSpec().usageMessage().description()));
+      cmd.addSubcommand(sub);
     }
     cmd.setParameterExceptionHandler(
         (ex, args) -> {
@@ -125,6 +127,27 @@ public final class AltCommand implements Callable<Integer> {
         });
     cmd.setExitCodeExceptionMapper(ex -> EXIT_FAILURE);
     return cmd;
+  }
+
+  /**
+   * A command's description as paragraphs for picocli to wrap at the terminal's width: the source breaks its lines
+   * at about 100 columns, and picocli prints each line as a line of its own, wrapping the long ones again (ragged
+   * text). A line joins the one before it unless either is empty, the one before ends a sentence or introduces
+   * something ('.' or ':'), or it starts with a space (an indented continuation that keeps its layout).
+   */
+  static String[] paragraphs(String[] lines) {
+    List<String> out = new java.util.ArrayList<>();
+    for (String line : lines) {
+      String previous = out.isEmpty() ? "" : out.get(out.size() - 1);
+      boolean join = !previous.isEmpty() && !line.isEmpty() && !line.startsWith(" ") && !previous.endsWith(".")
+          && !previous.endsWith(":");
+      if (join) {
+        out.set(out.size() - 1, previous + " " + line);
+      } else {
+        out.add(line);
+      }
+    }
+    return out.toArray(String[]::new);
   }
 
   /** "Try 'alt evaluate --help' for the usage." for the command that failed to parse. */

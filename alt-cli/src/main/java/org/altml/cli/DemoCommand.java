@@ -49,14 +49,16 @@ import picocli.CommandLine.Spec;
       "cardinality 3.2, labels from a planted sparse linear model plus 0.2%% label noise.",
       "Settings (picked on seed 1, not tuned further): FALT eta=1, M=8; SALT eta=1, delta=0.1, M=8;",
       "PA-I C=1, M=1. With M=1, FALT and SALT barely learn on this stream (F1 about 21%%).",
-      "Prints a progress line on stderr and a table of the paper's seven metrics (cumulative, in %%),",
+      "Prints progress on stderr (one line updated in place on a terminal, else a line at each tenth of",
+      "each stream, so that a log shows the demo advancing; -q turns it off) and a table of the paper's",
+      "seven metrics (cumulative, in %%),",
       "the F1 over the last --window examples, and examples per second (learning time only).",
       "",
       "Then the nonlinear part: a seeded mediamill-shaped stream (120 dense features, 101 labels, labels",
       "from Voronoi neighbourhoods that no hyperplane separates) with linear FALT, FALT(k) (RBF kernel)",
       "without a budget and with B support vectors kept by merging, and SALT on D random Fourier features.",
       "Sized to stay quick: FALT(k) without a budget costs O(t) kernel rows at example t, so the stream is",
-      "--nonlinear-examples long (default 3,000; 0 skips the part); see NONLINEAR_LEARNERS for B and D."
+      "--nonlinear-examples long (default 3,000; 0 skips the part); B = 500 support vectors, D = 500 features."
     })
 public final class DemoCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
@@ -306,7 +308,7 @@ public final class DemoCommand implements Callable<Integer> {
   }
 
   /** The value after {@code prefix} in the first line of {@code lines} that has it (for the text). */
-  private static String value(List<String> lines, String prefix) {
+  static String value(List<String> lines, String prefix) {
     for (String line : lines) {
       for (String word : line.split("\\s+")) {
         if (word.startsWith(prefix)) {

@@ -25,10 +25,10 @@ import picocli.CommandLine.Spec;
     description = {
       "Writes a seeded synthetic corpus.",
       "The format follows OUT's extension, as in convert.",
-      "text:  RCV1-shaped sparse text (47,236 features, 76 non-zeros, 101 labels, cardinality 3.2),",
-      "       labels from a planted linear model plus label noise.",
-      "dense: mediamill-shaped dense data (120 features, 101 labels, cardinality 4.376),",
-      "       labels from RBF-like neighbourhoods (linear learners fall short)."
+      "text:  RCV1-shaped sparse text (47,236 features, 76 non-zeros, 101 labels,",
+      "       cardinality 3.2), labels from a planted linear model plus label noise.",
+      "dense: mediamill-shaped dense data (120 features, 101 labels, cardinality",
+      "       4.376), labels from RBF-like neighbourhoods (linear learners fall short)."
     })
 public final class GenerateCommand implements Callable<Integer> {
   /** The kind of corpus. */

@@ -201,7 +201,10 @@ final class LearnerOptions {
     if (!p.symbol().isEmpty()) {
       facts.append("; paper: ").append(p.symbol());
     }
-    String description = p.description().isEmpty() ? p.name() : withOptionNames(PARAMETERS.values(), p.description());
+    // the other parameters' names become their options; the parameter's own name in its description is a word
+    // ("a constant bias feature", "weight precision"), its option heads the line already
+    List<Parameter<?>> others = PARAMETERS.values().stream().filter(q -> !q.name().equals(p.name())).toList();
+    String description = p.description().isEmpty() ? p.name() : withOptionNames(others, p.description());
     char first = description.charAt(0);
     if (first >= 'a' && first <= 'z') { // not δ -> Δ
       description = Character.toUpperCase(first) + description.substring(1);

@@ -1,5 +1,6 @@
 package org.altml.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -123,5 +124,16 @@ class AltCommandTest {
       assertEquals("", traced.toString(java.nio.charset.StandardCharsets.UTF_8), command + ": picocli's warnings");
       assertFalse(r.out().contains("%n"), command + ": an unformatted description");
     }
+  }
+
+  @Test
+  void descriptionLinesBecomeParagraphsForPicocliToWrap() {
+    assertArrayEquals(new String[] {"One sentence broken over two lines.", "A list:", "  kept as it is,", "  line by line.", "",
+        "After a blank line a new paragraph; and another"},
+        AltCommand.paragraphs(new String[] {"One sentence broken", "over two lines.", "A list:", "  kept as it is,", "  line by line.",
+            "", "After a blank line a new", "paragraph; and", "another"}));
+    // a help text keeps its words: nothing of a command's description is lost
+    CliRun help = CliRun.of("demo", "--help");
+    assertTrue(help.out().replaceAll("\\s+", " ").contains("With M=1, FALT and SALT barely learn on this stream"), help.out());
   }
 }

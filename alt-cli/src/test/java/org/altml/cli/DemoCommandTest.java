@@ -118,6 +118,15 @@ class DemoCommandTest {
   }
 
   @Test
+  void theHelpNamesTheNonlinearPartsBudgetAndMapDimension() {
+    CliRun r = CliRun.of("demo", "--help");
+    assertEquals(0, r.exitCode(), r.err());
+    String help = r.out().replaceAll("\\s+", " ");
+    assertTrue(help.contains("B = " + DemoCommand.value(DemoCommand.NONLINEAR_LEARNERS, "budget=") + " support vectors, D = "
+        + DemoCommand.value(DemoCommand.NONLINEAR_LEARNERS, "mapDim=") + " features"), help);
+  }
+
+  @Test
   void badExampleCountIsAnError() {
     CliRun r = CliRun.of("demo", "-n", "0");
     assertEquals(2, r.exitCode());
