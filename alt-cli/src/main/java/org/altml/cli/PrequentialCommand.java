@@ -66,8 +66,8 @@ public final class PrequentialCommand implements Callable<Integer> {
           + " to stderr). Never an input file.")
   private String curve;
 
-  @Option(names = "--curve-format", defaultValue = "csv", paramLabel = "FORMAT",
-      description = "csv or jsonl (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--curve-format", paramLabel = "FORMAT",
+      description = "csv or jsonl (default: from FILE's extension, .jsonl or .json for jsonl, else csv).")
   private CurveWriter.Format curveFormat;
 
   @Option(names = "--max-examples", paramLabel = "N", description = "Stop after N examples (default: the whole stream).")
@@ -138,7 +138,7 @@ public final class PrequentialCommand implements Callable<Integer> {
       DataLoading.requireLabels(numLabels, dataFile, data);
       // d when the file declares it (ARFF), so the model is allocated once; else it grows with the stream
       LearnerContext context = new LearnerContext(numLabels, Math.max(0, file.numFeatures()), -1, seed.seed());
-      CurveWriter curveWriter = curveOut == null ? null : new CurveWriter(curveOut.writer(), curveFormat);
+      CurveWriter curveWriter = curveOut == null ? null : new CurveWriter(curveOut.writer(), curveFormat(curve, curveFormat));
       // loaded examples: the bar follows the curve points (a streamed file's bar counts its bytes)
       boolean countPoints = loaded >= 0 && progress.shown();
       Prequential.Listener listener = !countPoints ? curveWriter : point -> {
@@ -222,5 +222,14 @@ public final class PrequentialCommand implements Callable<Integer> {
     List<String> row = new ArrayList<>(List.of(name));
     row.addAll(Reports.paperPercentages(report));
     return row;
+  }
+
+  /** The curve's format: the one given, else from the file name's extension (.jsonl, .json: jsonl; else csv). */
+  static CurveWriter.Format curveFormat(String file, CurveWriter.Format given) {
+    if (given != null) {
+      return given;
+    }
+    String name = file.toLowerCase(java.util.Locale.ROOT);
+    return name.endsWith(".jsonl") || name.endsWith(".json") ? CurveWriter.Format.jsonl : CurveWriter.Format.csv;
   }
 }

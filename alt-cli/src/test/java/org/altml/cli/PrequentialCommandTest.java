@@ -77,6 +77,19 @@ class PrequentialCommandTest {
   }
 
   @Test
+  void theCurveFormatFollowsTheFileNameUnlessGiven() throws IOException {
+    Path jsonl = dir.resolve("curve.jsonl");
+    assertEquals(0, run("--curve", jsonl.toString()).exitCode());
+    assertEquals("10", Json.flatten(Files.readAllLines(jsonl).get(0)).get("examples"));
+    Path csv = dir.resolve("curve.jsonl.txt");
+    assertEquals(0, run("--curve", csv.toString()).exitCode());
+    assertTrue(Files.readAllLines(csv).get(0).startsWith("examples,"), Files.readAllLines(csv).get(0));
+    Path forced = dir.resolve("forced.jsonl");
+    assertEquals(0, run("--curve", forced.toString(), "--curve-format", "csv").exitCode());
+    assertTrue(Files.readAllLines(forced).get(0).startsWith("examples,"), Files.readAllLines(forced).get(0));
+  }
+
+  @Test
   void jsonLinesCurveToStdoutWithTheSummaryOnStderr() throws IOException {
     CliRun r = run("--curve", "-", "--curve-format", "jsonl", "--json");
     assertEquals(0, r.exitCode(), r.err());
