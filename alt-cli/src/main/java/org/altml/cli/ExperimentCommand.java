@@ -105,7 +105,8 @@ public final class ExperimentCommand implements Callable<Integer> {
     List<String> learners = new ArrayList<>();
 
     @Option(names = "--given", paramLabel = "LEARNER:NAME=VALUE,...",
-        description = "Settings to use without tuning, e.g. falt:eta=0.25,maxUpdatesFactor=0.125 (repeatable; parameter names).")
+        description = "Settings to use without tuning, e.g. falt:eta=0.25,max-updates-factor=0.125 (repeatable; option or"
+            + " parameter names: max-updates-factor or maxUpdatesFactor).")
     List<String> given = new ArrayList<>();
 
     @Option(names = "--fix", paramLabel = "LEARNER:NAME=VALUE,...",
@@ -340,10 +341,28 @@ public final class ExperimentCommand implements Callable<Integer> {
         if (eq <= 0) {
           throw new IllegalArgumentException(b.where() + option + " takes LEARNER:NAME=VALUE,...: " + s);
         }
-        values.put(kv.substring(0, eq).strip(), kv.substring(eq + 1).strip());
+        values.put(parameterName(kv.substring(0, eq).strip()), kv.substring(eq + 1).strip());
       }
     }
     return m;
+  }
+
+  /**
+   * A parameter's name as given to --given or --fix: its name ({@code maxUpdatesFactor}) or its option's spelling,
+   * with or without the dashes ({@code max-updates-factor}, {@code --max-updates-factor}).
+   */
+  static String parameterName(String given) {
+    String name = given.startsWith("--") ? given.substring(2) : given;
+    StringBuilder camel = new StringBuilder();
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (c == '-' && i + 1 < name.length() && i > 0) {
+        camel.append(Character.toUpperCase(name.charAt(++i)));
+      } else {
+        camel.append(c);
+      }
+    }
+    return camel.toString();
   }
 
   /** The blocks of a plan file, each line parsed with the dataset options; errors name the file and line. */

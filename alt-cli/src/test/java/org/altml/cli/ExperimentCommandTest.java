@@ -145,6 +145,15 @@ class ExperimentCommandTest {
   }
 
   @Test
+  void givenAndFixTakeOptionSpellingsOfParameterNames() {
+    assertEquals("maxUpdatesFactor", ExperimentCommand.parameterName("max-updates-factor"));
+    assertEquals("maxUpdatesFactor", ExperimentCommand.parameterName("--max-updates-factor"));
+    assertEquals("maxUpdatesFactor", ExperimentCommand.parameterName("maxUpdatesFactor"));
+    assertEquals("sigma2", ExperimentCommand.parameterName("sigma2"));
+    assertEquals("eta", ExperimentCommand.parameterName("--eta"));
+  }
+
+  @Test
   void tuneReportsTheSelectionAndTakesValueLists(@TempDir Path dir) throws IOException {
     Path[] data = corpus(dir, 200, 200);
     CliRun run = CliRun.of("tune", "--train", data[0].toString(), "--num-labels", "5", "--learner", "salt", "--eta", "2^-2..2^1",
