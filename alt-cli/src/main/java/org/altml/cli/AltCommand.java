@@ -109,6 +109,15 @@ public final class AltCommand implements Callable<Integer> {
           // the whole usage of a command is fifty lines that bury the one that matters
           CommandLine at = ex.getCommandLine();
           PrintWriter err = at.getErr();
+          if (ex instanceof CommandLine.UnmatchedArgumentException u && at.getParent() == null && !u.getUnmatched().isEmpty()
+              && !u.getUnmatched().get(0).startsWith("-")) {
+            // alt foo: a command that does not exist, not an "unmatched argument"
+            err.println("alt: unknown command '" + Messages.printable(u.getUnmatched().get(0)) + "'; the commands are "
+                + String.join(", ", at.getSubcommands().keySet()));
+            err.println(usageHint(at));
+            err.flush();
+            return EXIT_FAILURE;
+          }
           err.println("alt: " + Messages.printable(ex.getMessage()));
           CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
           err.println(usageHint(at));

@@ -457,7 +457,11 @@ final class LearnerOptions {
     } else {
       valid = p.range();
     }
-    return p.option() + " must be " + valid + ": " + text;
+    String error = p.option() + " must be " + valid + ": " + text;
+    if (!p.isFlag() && p.choices().isEmpty() && (text.contains(",") || text.contains(".."))) {
+      error += " (one value here; lists and ranges such as 2^-2..2^1 are for alt tune)";
+    }
+    return error;
   }
 
   /**

@@ -127,6 +127,14 @@ class AltCommandTest {
   }
 
   @Test
+  void anUnknownCommandIsNamedAsOne() {
+    CliRun r = CliRun.of("foo");
+    assertEquals(2, r.exitCode());
+    assertTrue(r.err().startsWith("alt: unknown command 'foo'; the commands are ") && r.err().contains("evaluate"), r.err());
+    assertEquals(2, r.err().lines().count(), r.err());
+  }
+
+  @Test
   void descriptionLinesBecomeParagraphsForPicocliToWrap() {
     assertArrayEquals(new String[] {"One sentence broken over two lines.", "A list:", "  kept as it is,", "  line by line.", "",
         "After a blank line a new paragraph; and another"},

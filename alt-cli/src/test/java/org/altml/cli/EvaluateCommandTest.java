@@ -182,6 +182,7 @@ class EvaluateCommandTest {
       {"--learner", "falt", "--scale", "minmax"},
       {"--learner", "falt", "--threads", "-1"},
       {"--learner", "falt", "--precision", "half"},
+      {"--learner", "falt", "--eta", "0.25,1"},
     };
     String[] expected = {
       "expected one of [elm-omll, falt, falt-k, osml-elm, pa1, pa1-k, pa2, pa2-k, salt] but was 'nope'",
@@ -198,6 +199,7 @@ class EvaluateCommandTest {
       "alt: --scale must be none, standardize or l2: minmax",
       "alt: --threads must be >= 0: -1",
       "alt: --precision must be double or float: half",
+      "alt: --eta must be > 0 and finite: 0.25,1 (one value here; lists and ranges such as 2^-2..2^1 are for alt tune)",
     };
     for (int i = 0; i < cases.length; i++) {
       String[] args = Stream.concat(Stream.of("evaluate", "--train", data.toString(), "--test", data.toString()),
