@@ -29,7 +29,9 @@ import picocli.CommandLine.Spec;
     description = {
       "Predicts every example of DATA (streamed; '-' reads standard input) with a model saved by 'alt train'.",
       "One line per example: the predicted label ids, comma separated (an empty line for none); with",
-      "--scores, a tab and then the L label scores and the threshold score, space separated.",
+      "--scores, a tab and then the L label scores and the threshold score, space separated. A label id",
+      "is the label's 0-based position in the model's label list: LIBSVM's label numbers, or for ARFF the",
+      "order of the Mulan XML file (not of the label columns).",
       "DATA must fit the model: no more labels than it has, the same label names (ARFF), and not many",
       "more features (2d + 100 or more is an error unless --allow-new-features); features the model",
       "never saw contribute nothing.",
