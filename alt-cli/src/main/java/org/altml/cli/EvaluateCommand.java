@@ -245,7 +245,7 @@ public final class EvaluateCommand implements Callable<Integer> {
         result.threads());
     String statistics = Reports.statisticsLine(result.learner());
     if (!statistics.isEmpty()) {
-      out.printf(Locale.ROOT, "learner: %s%n", statistics);
+      out.println(statistics);
     }
     out.println();
     Reports.paperTable(result.learner().name(), result.metrics(), result.testExamples(), "test examples", out);

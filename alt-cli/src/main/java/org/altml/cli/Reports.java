@@ -107,11 +107,41 @@ final class Reports {
 
   /** The learner's statistics in one line for human output ({@code key=value ...}), or "" when it has none. */
   static String statisticsLine(OnlineMultiLabelLearner learner) {
-    StringBuilder sb = new StringBuilder();
+    return wrap("learner: ", statisticsItems(learner), 100);
+  }
+
+  /** The learner's statistics as {@code name=value} items (doubles to 4 significant digits). */
+  static List<String> statisticsItems(OnlineMultiLabelLearner learner) {
+    List<String> items = new ArrayList<>();
     for (Map.Entry<String, Object> e : learner.statistics().entrySet()) {
       Object v = e.getValue();
       String text = v instanceof Double d ? String.format(Locale.ROOT, "%.4g", d) : String.valueOf(v);
-      sb.append(sb.length() == 0 ? "" : " ").append(e.getKey()).append('=').append(text);
+      items.add(e.getKey() + '=' + text);
+    }
+    return items;
+  }
+
+  /**
+   * {@code prefix} and the items separated by spaces, in lines of at most {@code width} characters where the items
+   * allow (an item is never split), continuation lines indented under the first item; "" when there are no items.
+   */
+  static String wrap(String prefix, List<String> items, int width) {
+    if (items.isEmpty()) {
+      return "";
+    }
+    String indent = " ".repeat(prefix.length());
+    StringBuilder sb = new StringBuilder(prefix);
+    int lineStart = 0;
+    for (int i = 0; i < items.size(); i++) {
+      String item = items.get(i);
+      if (i > 0 && sb.length() - lineStart + 1 + item.length() > width) {
+        sb.append(System.lineSeparator());
+        lineStart = sb.length();
+        sb.append(indent);
+      } else if (i > 0) {
+        sb.append(' ');
+      }
+      sb.append(item);
     }
     return sb.toString();
   }
