@@ -154,9 +154,14 @@ public final class TuneCommand implements Callable<Integer> {
     }
     Reports.table(rows, 2, out);
     out.println();
-    for (Map<String, Map<String, Object>> resources : shared) {
-      resources.forEach((key, stats) -> out.println("shared " + key + ": " + stats.entrySet().stream()
+    // one instance for every fold, or one per fold (standardized features are fitted per fold): the first one's
+    // counters stand for the others here, --json lists them all
+    if (!shared.isEmpty()) {
+      shared.get(0).forEach((key, stats) -> out.println("shared " + key + ": " + stats.entrySet().stream()
           .map(e -> e.getKey() + "=" + e.getValue()).collect(java.util.stream.Collectors.joining(", "))));
+      if (shared.size() > 1) {
+        out.printf(Locale.ROOT, "(the first of %d, one per fold; --json lists every one)%n", shared.size());
+      }
     }
     out.println("selected: " + r.selected().describe());
     out.println("evaluate with: alt evaluate " + evaluateArgs(r) + " --train ... --test ...");
