@@ -47,6 +47,11 @@ final class ModelFit {
     DataFit.checkLabels(model, modelName, dataName, numLabels, names);
   }
 
+  /** The model's label names when they are the training data's own (ARFF), else null (label indices only). */
+  List<String> namedLabels() {
+    return model.hasNamedLabels() ? model.labelNames() : null;
+  }
+
   /**
    * Checks one example's label ids (a LIBSVM stream declares no label count).
    *

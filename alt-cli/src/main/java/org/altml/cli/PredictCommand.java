@@ -107,8 +107,9 @@ public final class PredictCommand implements Callable<Integer> {
    * read ahead on one.
    */
   static ExampleStream open(Path dataFile, DataOptions data, Progress progress, ModelFit fit) throws IOException {
-    ExampleStream file = DataLoading.open(dataFile, DataLoading.readOptions(data).withParseThreads(DataLoading.parseThreads()),
-        progress);
+    // an ARFF file without its XML label file (and no label option): its label attributes are the model's labels
+    ExampleStream file = DataLoading.open(dataFile, DataLoading.readOptions(data).withParseThreads(DataLoading.parseThreads())
+        .withLabelNames(fit.namedLabels()), progress);
     try {
       if (file.numLabels() >= 0) {
         fit.labels(file.numLabels(), file instanceof ArffReader arff ? arff.labelNames() : null);

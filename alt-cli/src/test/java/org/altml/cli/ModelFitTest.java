@@ -68,6 +68,26 @@ class ModelFitTest {
   }
 
   @Test
+  void anArffFileWithoutItsXmlIsReadWithTheModelsLabelNames() throws IOException {
+    Path moods = dir.resolve("moods.arff");
+    Path with = dir.resolve("with.txt");
+    assertEquals(0, CliRun.of("predict", "--model", model.toString(), "--data", moods.toString(), "--out", with.toString()).exitCode());
+    Path alone = Files.createDirectory(dir.resolve("alone")).resolve("moods.arff");
+    Files.copy(moods, alone);
+    Path without = dir.resolve("without.txt");
+    CliRun r = CliRun.of("predict", "--model", model.toString(), "--data", alone.toString(), "--out", without.toString());
+    assertEquals(0, r.exitCode(), r.err());
+    assertEquals(Files.readString(with), Files.readString(without));
+    assertEquals(0, CliRun.of("test", "--model", model.toString(), "--data", alone.toString()).exitCode());
+    // a file whose attributes are not the model's labels is refused, naming the label
+    Path scenes = arff("scenes", List.of("beach", "sunset", "field"), 10);
+    Path other = dir.resolve("alone").resolve("scenes.arff");
+    Files.copy(scenes, other);
+    assertRefused(CliRun.of("predict", "--model", model.toString(), "--data", other.toString(), "--out", dir.resolve("x").toString()),
+        "label 'happy' (a saved model's label, no XML label file beside the data) is not an attribute of", "scenes.arff");
+  }
+
+  @Test
   void otherLabelNamesAreRefusedNamingBoth() throws IOException {
     Path scenes = arff("scenes", List.of("beach", "sunset", "field"), 10);
     Path out = dir.resolve("p.txt");

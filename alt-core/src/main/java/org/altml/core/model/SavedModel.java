@@ -48,6 +48,11 @@ public record SavedModel(
     return learner.examplesSeen();
   }
 
+  /** Whether the label names are the data's own (ARFF attribute names), not the label indices as text. */
+  public boolean hasNamedLabels() {
+    return !labelNames.equals(indexNames(labelNames.size()));
+  }
+
   private static List<String> indexNames(int numLabels) {
     String[] names = new String[numLabels];
     for (int i = 0; i < numLabels; i++) {

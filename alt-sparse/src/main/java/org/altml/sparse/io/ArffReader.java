@@ -36,7 +36,8 @@ import org.altml.sparse.data.InputDigest;
  * <p><b>Labels.</b> Which attributes are labels is decided in this order: an explicit XML file
  * ({@link ReadOptions#labelFile()}); an explicit count ({@link ReadOptions#labelsFirst()} or
  * {@link ReadOptions#labelsLast()}); the Mulan XML file beside the ARFF file
- * ({@link MulanLabels#findBeside}); MEKA's {@code -C N} in the relation name (labels are the first N
+ * ({@link MulanLabels#findBeside}); names given by the caller ({@link ReadOptions#labelNames()}: a saved model's
+ * labels); MEKA's {@code -C N} in the relation name (labels are the first N
  * attributes, or the last |N| when negative; the XML wins because {@code -C} may be stale). With none of
  * these the file is rejected. Label attributes may be anywhere in the attribute list; label ids follow
  * the XML order (or attribute order for counts), features are the remaining attributes in order. XML
@@ -203,6 +204,9 @@ public final class ArffReader implements ExampleStream {
     if (xml != null) {
       return labelsFromXml(xml, options.hashInputs());
     }
+    if (options.labelNames() != null) {
+      return labelsByName(options.labelNames(), in.file(), "a saved model's label, no XML label file beside the data");
+    }
     Matcher m = MEKA_CLASSES.matcher(header.relation);
     int count = 0;
     boolean found = false;
@@ -223,19 +227,26 @@ public final class ArffReader implements ExampleStream {
   private List<String> labelsFromXml(Path xml, boolean hash) throws IOException {
     MulanLabels.Labels loaded = MulanLabels.load(xml, hash);
     xmlDigest = loaded.digest();
-    List<String> names = loaded.names();
+    return labelsByName(loaded.names(), xml.toString(), null);
+  }
+
+  /**
+   * The label attributes named by {@code names}, in label order; errors name {@code source} (the XML file, or the
+   * ARFF file itself with {@code what} saying where the names came from).
+   */
+  private List<String> labelsByName(List<String> names, String source, String what) throws DataFormatException {
+    String from = what == null ? "" : " (" + what + ")";
     for (int l = 0; l < names.size(); l++) {
       Integer a = header.byName.get(names.get(l));
       if (a == null) {
-        throw new DataFormatException(xml.toString(), 0, "label " + Numbers.quote(names.get(l))
-            + " is not an attribute of " + in.file());
+        throw new DataFormatException(source, 0, "label " + Numbers.quote(names.get(l)) + from + " is not an attribute of " + in.file());
       }
       if (ignored[a]) {
-        throw new DataFormatException(xml.toString(), 0, "label " + Numbers.quote(names.get(l)) + " is also an ignored attribute");
+        throw new DataFormatException(source, 0, "label " + Numbers.quote(names.get(l)) + from + " is also an ignored attribute");
       }
       labelOf[a] = l;
     }
-    return names;
+    return List.copyOf(names);
   }
 
   private List<String> labelsByPosition(int count, boolean first, String source) throws DataFormatException {

@@ -33,6 +33,9 @@ import java.util.Set;
  *     it reads; more, the stream reads ahead on threads of its own, the file cut into blocks of whole lines
  *     parsed on {@code parseThreads} threads at once. The examples, their order, every error message (file,
  *     line, token) and the digests are the same whatever the number. An ARFF file is parsed as it is read
+ * @param labelNames ARFF only: the label attributes by name, in label order, used when neither a label file,
+ *     nor a label count, nor an XML file beside the ARFF file says which attributes are labels (a saved
+ *     model's label names, so that a file without its XML can be scored); null for none
  */
 public record ReadOptions(
     DataFormat format,
@@ -45,7 +48,8 @@ public record ReadOptions(
     Set<String> ignoredAttributes,
     int maxLineBytes,
     boolean hashInputs,
-    int parseThreads) {
+    int parseThreads,
+    java.util.List<String> labelNames) {
 
   /** Default longest line: 64 MiB. */
   public static final int DEFAULT_MAX_LINE_BYTES = 64 << 20;
@@ -79,6 +83,7 @@ public record ReadOptions(
     if (parseThreads < 1) {
       throw new IllegalArgumentException("parseThreads must be >= 1: " + parseThreads);
     }
+    labelNames = labelNames == null ? null : java.util.List.copyOf(labelNames);
   }
 
   /**
@@ -87,42 +92,42 @@ public record ReadOptions(
    * parsed on the caller's thread.
    */
   public static ReadOptions defaults() {
-    return new ReadOptions(DataFormat.AUTO, -1, -1, false, null, -1, -1, Set.of(), DEFAULT_MAX_LINE_BYTES, false, 1);
+    return new ReadOptions(DataFormat.AUTO, -1, -1, false, null, -1, -1, Set.of(), DEFAULT_MAX_LINE_BYTES, false, 1, null);
   }
 
   /** Same options with the given format ({@link DataFormat#AUTO} decides by file name). */
   public ReadOptions withFormat(DataFormat format) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames);
   }
 
   /** Same options with a declared number of features d (-1: from the file). */
   public ReadOptions withNumFeatures(int numFeatures) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames);
   }
 
   /** Same options with a declared number of labels L (-1: from the file). */
   public ReadOptions withNumLabels(int numLabels) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames);
   }
 
   /** Same options with 0-based (true) or 1-based (false, the LIBSVM convention) feature indices. */
   public ReadOptions withZeroBased(boolean zeroBased) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames);
   }
 
   /** Same options with an explicit Mulan XML label file (null: look beside the ARFF file). */
   public ReadOptions withLabelFile(Path labelFile) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames);
   }
 
   /** Same options where the last {@code n} ARFF attributes are the labels (clears labelsFirst). */
   public ReadOptions withLabelsLast(int n) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, -1, n, ignoredAttributes, maxLineBytes, hashInputs, parseThreads);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, -1, n, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames);
   }
 
   /** Same options where the first {@code n} ARFF attributes are the labels, as in MEKA (clears labelsLast). */
   public ReadOptions withLabelsFirst(int n) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, n, -1, ignoredAttributes, maxLineBytes, hashInputs, parseThreads);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, n, -1, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames);
   }
 
   /**
@@ -131,12 +136,12 @@ public record ReadOptions(
    */
   public ReadOptions withIgnoredAttributes(String... attributes) {
     return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, Set.of(attributes), maxLineBytes,
-        hashInputs, parseThreads);
+        hashInputs, parseThreads, labelNames);
   }
 
   /** Same options with a different longest accepted line, in bytes. */
   public ReadOptions withMaxLineBytes(int maxLineBytes) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames);
   }
 
   /**
@@ -144,7 +149,7 @@ public record ReadOptions(
    * size of every input they read, for provenance.
    */
   public ReadOptions withInputHashing(boolean hashInputs) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames);
   }
 
   /**
@@ -155,6 +160,14 @@ public record ReadOptions(
    * @throws IllegalArgumentException if {@code parseThreads < 1}
    */
   public ReadOptions withParseThreads(int parseThreads) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames);
+  }
+
+  /**
+   * Same options with the label attributes named, in label order, for an ARFF file whose labels nothing else
+   * names (no label file, no label count, no XML beside it): a saved model's label names. Null: none.
+   */
+  public ReadOptions withLabelNames(java.util.List<String> labelNames) {
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames);
   }
 }

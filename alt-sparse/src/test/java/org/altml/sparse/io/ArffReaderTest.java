@@ -45,6 +45,27 @@ class ArffReaderTest {
   }
 
   @Test
+  void labelNamesNameTheLabelsOfAFileWithoutItsXml() throws IOException {
+    // the Mulan file copied away from its XML: the caller's names (a saved model's) pick the label attributes
+    Path alone = dir.resolve("alone.arff");
+    Files.copy(IoTestSupport.resource("birdsong-train.arff"), alone);
+    List<String> names = List.of("Brown Creeper", "Swainson's Thrush");
+    Dataset d = DataFiles.read(alone, ReadOptions.defaults().withLabelNames(names));
+    Dataset beside = DataFiles.read(IoTestSupport.resource("birdsong-train.arff"));
+    assertEquals(names, d.labelNames());
+    for (int i = 0; i < d.size(); i++) {
+      assertEquals(beside.example(i).features(), d.example(i).features());
+      assertEquals(beside.example(i).labels(), d.example(i).labels());
+    }
+    // an XML beside the file still wins over the names
+    assertEquals(names, DataFiles.read(IoTestSupport.resource("birdsong-train.arff"),
+        ReadOptions.defaults().withLabelNames(List.of("length"))).labelNames());
+    DataFormatException e = assertThrows(DataFormatException.class,
+        () -> DataFiles.read(alone, ReadOptions.defaults().withLabelNames(List.of("Brown Creeper", "Robin"))));
+    assertTrue(e.getMessage().contains("label 'Robin'"), e.getMessage());
+  }
+
+  @Test
   void mekaRelationGivesTheFirstLabels() throws IOException {
     Dataset d = DataFiles.read(IoTestSupport.resource("music-meka.arff"));
     assertEquals(List.of("amazed", "happy", "calm"), d.labelNames());
