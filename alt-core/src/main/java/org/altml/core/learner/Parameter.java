@@ -210,14 +210,19 @@ public final class Parameter<T> {
   }
 
   /**
-   * Checks {@code value} against the type and range.
+   * Checks {@code value} against the type and range. A number of another type is taken as this parameter's
+   * type when that is exact in meaning: any number for a float or double parameter ({@code 0.5} for η, a float
+   * parameter, is 0.5f; {@code 4} for σ² is 4.0), an integral number within range for an integer one ({@code 4L}
+   * for M is 4; 2.5 is refused).
    *
-   * @return {@code value}
+   * @return {@code value} as the parameter's type
    * @throws IllegalArgumentException naming the parameter, the value and the valid range
    */
   public T check(Object value) {
+    value = converted(value);
     if (!type.isInstance(value)) {
-      throw new IllegalArgumentException(name + " takes a " + type.getSimpleName() + ", not " + value
+      String article = "AEIOU".indexOf(type.getSimpleName().charAt(0)) >= 0 ? "an " : "a ";
+      throw new IllegalArgumentException(name + " takes " + article + type.getSimpleName() + ", not " + value
           + (value == null ? "" : " (" + value.getClass().getSimpleName() + ")"));
     }
     boolean ok;
@@ -234,6 +239,28 @@ public final class Parameter<T> {
           + (value instanceof Number ? " and finite" : "") + ": " + value);
     }
     return type.cast(value);
+  }
+
+  /** {@code value} as this parameter's numeric type when it is a number of another type and the change is exact in meaning. */
+  private Object converted(Object value) {
+    if (!(value instanceof Number n) || type.isInstance(value)) {
+      return value;
+    }
+    if (type == Float.class) {
+      return n.floatValue();
+    }
+    if (type == Double.class) {
+      return n.doubleValue();
+    }
+    if (type == Integer.class) {
+      boolean integral = n instanceof Long || n instanceof Short || n instanceof Byte
+          || (n.doubleValue() == Math.rint(n.doubleValue()) && !Double.isInfinite(n.doubleValue()));
+      long l = n.longValue();
+      if (integral && l >= Integer.MIN_VALUE && l <= Integer.MAX_VALUE && (n instanceof Long || l == n.doubleValue())) {
+        return (int) l;
+      }
+    }
+    return value;
   }
 
   /**

@@ -68,6 +68,22 @@ class LearnerRegistryTest {
   }
 
   @Test
+  void numbersOfAnotherTypeAreTakenWhenTheirMeaningIsExact() {
+    LearnerSpec falt = LearnerRegistry.get("falt");
+    Settings s = falt.defaults().with("eta", 0.5).with("maxUpdates", 4L).with("maxUpdatesFactor", null);
+    assertEquals(0.5f, s.get(CommonParameters.ETA));
+    assertEquals(4, s.get(CommonParameters.MAX_UPDATES));
+    assertEquals(falt.defaults().with("eta", 0.5f).with("maxUpdates", 4), s, "the same settings, the same key");
+    assertEquals(2.0f, falt.defaults().with("eta", 2).get(CommonParameters.ETA));
+    assertEquals(3, falt.defaults().with("maxUpdates", 3.0).get(CommonParameters.MAX_UPDATES));
+    // not an integer, or out of int's range: refused, naming the type with its article
+    assertEquals("maxUpdates takes an Integer, not 2.5 (Double)",
+        assertThrows(IllegalArgumentException.class, () -> falt.defaults().with("maxUpdates", 2.5)).getMessage());
+    assertThrows(IllegalArgumentException.class, () -> falt.defaults().with("maxUpdates", 1L << 40));
+    assertThrows(IllegalArgumentException.class, () -> falt.defaults().with("eta", "0.5"));
+  }
+
+  @Test
   void aLearnerBuiltByHandReportsTheSettingsTheRegistryWouldBuildItFrom() {
     Falt byHand = new Falt(3, new FaltConfig(0.5f, 2), LearnerOptions.defaults().withBias(true));
     Settings s = byHand.settings();
