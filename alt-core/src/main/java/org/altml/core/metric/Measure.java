@@ -93,13 +93,20 @@ public enum Measure {
   }
 
   /**
-   * The measure with this {@link #metricName()}.
+   * The measure with this {@link #metricName()} ({@code "microF1"}), or its constant's name ({@code "MICRO_F1"}), in
+   * any case and with or without underscores ({@code "F1"}, {@code "microf1"}).
    *
    * @throws IllegalArgumentException if no measure has that name
    */
   public static Measure byName(String name) {
     for (Measure m : values()) {
       if (m.metricName.equals(name)) {
+        return m;
+      }
+    }
+    String loose = name == null ? "" : name.replace("_", "").toLowerCase(java.util.Locale.ROOT);
+    for (Measure m : values()) {
+      if (m.metricName.toLowerCase(java.util.Locale.ROOT).equals(loose)) {
         return m;
       }
     }

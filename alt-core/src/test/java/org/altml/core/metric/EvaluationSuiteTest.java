@@ -215,6 +215,9 @@ class EvaluationSuiteTest {
     assertThrows(IllegalArgumentException.class, () -> suite.merge(new EvaluationSuite(5)));
     assertThrows(IllegalArgumentException.class, () -> suite.merge(new EvaluationSuite(4, ZeroDivisionPolicy.ZERO)));
     assertThrows(IllegalArgumentException.class, () -> Measure.byName("accuracy"));
+    assertEquals(Measure.F1, Measure.byName("F1"));
+    assertEquals(Measure.MICRO_F1, Measure.byName("MICRO_F1"));
+    assertEquals(Measure.HAMMING_LOSS, Measure.byName("hammingloss"));
     MultiLabelMetric p = Measure.PRECISION.create(4, ZeroDivisionPolicy.SPEC);
     assertThrows(IllegalArgumentException.class, () -> p.merge(Measure.RECALL.create(4, ZeroDivisionPolicy.SPEC)));
   }
@@ -223,6 +226,7 @@ class EvaluationSuiteTest {
   void byNameRoundTrips() {
     for (Measure m : Measure.values()) {
       assertEquals(m, Measure.byName(m.metricName()));
+      assertEquals(m, Measure.byName(m.name()), "the constant's name finds the same measure");
     }
   }
 }
