@@ -43,6 +43,26 @@ public record SavedModel(
     return new SavedModel(learner, null, 0, FeatureScaler.of(FeatureScaling.NONE), Map.of());
   }
 
+  /**
+   * The scores of {@code x} as the model was trained to see it: scaled by {@link #scaler()} first (a model trained on
+   * standardized features predicts nothing sensible from raw ones), then {@link OnlineMultiLabelLearner#predict}.
+   * Uses the scaler's scratch: one thread at a time.
+   */
+  public void predict(org.altml.sparse.SparseVector x, org.altml.core.learner.Scores scores) {
+    learner.predict(scaler.transform(x), scores);
+  }
+
+  /** The names of the labels {@code scores} predicts (score above the threshold), in label order. */
+  public List<String> predictedLabelNames(org.altml.core.learner.Scores scores) {
+    int[] ids = new int[scores.numLabels()];
+    int n = scores.predicted(ids);
+    String[] names = new String[n];
+    for (int i = 0; i < n; i++) {
+      names[i] = labelNames.get(ids[i]);
+    }
+    return List.of(names);
+  }
+
   /** The number of update rounds the learner has seen. */
   public long examplesSeen() {
     return learner.examplesSeen();

@@ -99,6 +99,28 @@ class ModelIoTest {
   }
 
   @Test
+  void aSavedModelPredictsThroughItsScalerAndNamesItsLabels() throws IOException {
+    LinearLearner learner = trained(() -> new Falt(5, FaltConfig.defaults()));
+    List<String> names = List.of("a", "b", "c", "d", "e");
+    // an L2 scaler: the saved model must score the scaled vector, as its learner was trained on
+    org.altml.core.eval.FeatureScaler l2 = org.altml.core.eval.FeatureScaler.of(org.altml.core.eval.FeatureScaling.L2);
+    SavedModel model = new SavedModel(learner, names, 30, l2, java.util.Map.of());
+    SparseVector x = RandomData.vector(new SplittableRandom(7), 30, 6);
+    Scores direct = new Scores(5);
+    learner.predict(l2.transform(x), direct);
+    Scores viaModel = new Scores(5);
+    model.predict(x.copy(), viaModel);
+    assertArrayEquals(direct.array(), viaModel.array());
+    List<String> expected = new ArrayList<>();
+    for (int j = 0; j < 5; j++) {
+      if (direct.isPredicted(j)) {
+        expected.add(names.get(j));
+      }
+    }
+    assertEquals(expected, model.predictedLabelNames(viaModel));
+  }
+
+  @Test
   void defaultNamesAndReplacingAnExistingFile() throws IOException {
     Path file = dir.resolve("m.bin");
     Files.writeString(file, "old");
