@@ -70,11 +70,18 @@ class ReadmeExampleTest {
       }
     }
     double prequentialMicroF1 = suite.report().get(Measure.MICRO_F1);
+
+    // a saved model predicts one example as it was trained to see it (its scaling first)
+    SavedModel saved = ModelIo.read(dir.resolve("falt.model"));
+    Scores one = new Scores(saved.learner().numLabels());
+    saved.predict(test.example(0).features(), one);
+    List<String> predicted = saved.predictedLabelNames(one);
     // --- README: end ---
 
     assertTrue(f1 > 0.3 && f1 <= 1, "F1 " + f1);
     assertTrue(prequentialMicroF1 > 0.3 && prequentialMicroF1 <= 1, "micro-F1 " + prequentialMicroF1);
     assertEquals(1000, suite.count());
+    assertEquals(one.predictedCount(), predicted.size());
     assertReadmeHasTheSameCode();
   }
 
@@ -98,6 +105,10 @@ class ReadmeExampleTest {
       }
     }
     assertTrue(begin > 0 && end > begin, "markers not found in " + self);
+    // the README's import block: every line one of this file's imports, so that the example compiles with it
+    for (String line : text.lines().filter(l -> l.startsWith("import org.altml.")).toList()) {
+      assertTrue(lines.contains(line), "README.md imports what this example does not: " + line);
+    }
     for (String line : lines.subList(begin, end)) {
       String code = line.strip();
       if (!code.isEmpty()) {

@@ -41,7 +41,8 @@ public final class VectorizationProvider {
 
   /**
    * Returns the implementation for {@code mode} ({@code auto}, {@code scalar} or {@code panama}, case
-   * insensitive) and logs the choice.
+   * insensitive) and logs the choice (at CONFIG: {@code VectorMath.implementation()} and {@code alt --version} name it; a
+   * fallback to scalar for want of the Vector API is a WARNING).
    *
    * @throws IllegalStateException if {@code mode} is {@code panama} and Panama is unavailable
    * @throws IllegalArgumentException if {@code mode} is none of the three
@@ -50,13 +51,13 @@ public final class VectorizationProvider {
     String m = mode.trim().toLowerCase(Locale.ROOT);
     switch (m) {
       case "scalar" -> {
-        LOG.info(() -> "ALT vectorization: scalar (forced by -D" + MODE_PROPERTY + "=scalar)");
+        LOG.config(() -> "ALT vectorization: scalar (forced by -D" + MODE_PROPERTY + "=scalar)");
         return ScalarVectorOps.INSTANCE;
       }
       case "auto", "panama" -> {
         Result r = loadPanama();
         if (r.ops() != null) {
-          LOG.info(() -> "ALT vectorization: " + r.ops().name());
+          LOG.config(() -> "ALT vectorization: " + r.ops().name());
           return r.ops();
         }
         if (m.equals("panama")) {
