@@ -11,7 +11,6 @@ import org.altml.core.eval.Order;
 import org.altml.core.eval.TrainThenTest;
 import org.altml.core.eval.TrainThenTestResult;
 import java.util.Map;
-import org.altml.core.eval.DataView;
 import org.altml.core.learner.LearnerRegistry;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Scores;
@@ -53,8 +52,8 @@ class ReadmeExampleTest {
     Settings settings = LearnerRegistry.get("falt").defaults().with("eta", 0.5f).with("maxUpdates", 4);
 
     // one online pass, then the frozen model scored on the test set (all cores, same result as 1)
-    TrainThenTestResult result = TrainThenTest.run(settings, DataView.of(train), DataView.of(test),
-        TrainThenTest.Config.defaults().withOrder(Order.SHUFFLE).withSeed(1), List.of());
+    TrainThenTestResult result = TrainThenTest.run(settings, train, test,
+        TrainThenTest.Config.defaults().withOrder(Order.SHUFFLE).withSeed(1));
     double f1 = result.metrics().get(Measure.F1);
     ModelIo.write(new SavedModel(result.learner(), train.labelNames(), train.numFeatures(), result.scaler(),
         Map.of()), dir.resolve("falt.model"));                  // full state: training can continue later

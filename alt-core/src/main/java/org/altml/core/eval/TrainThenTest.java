@@ -115,6 +115,14 @@ public final class TrainThenTest {
   public record Testing(MetricReport metrics, long examples, double seconds, int threads) {}
 
   /**
+   * {@link #run(Settings, DataView, DataView, Config, List)} on whole datasets, with no data files in the run
+   * record: the short form for a program that has read its data itself.
+   */
+  public static TrainThenTestResult run(Settings settings, Dataset train, Dataset test, Config config) {
+    return run(settings, DataView.of(train), DataView.of(test), config, List.of());
+  }
+
+  /**
    * The protocol as a building block: builds the learner of {@code settings} for the training view (L of
    * the training set, d known, so linear learners allocate W once; the learner's seed derived from
    * {@code config.seed()} by {@link Seeds#learner}), fits the scaling on the training view, trains one pass

@@ -106,6 +106,10 @@ class LearnerRegistryTest {
     // is 1 on the quarter with Y = {0, 2} and 1/2 on the rest: 0.25 + 0.75/2
     assertEquals(0.625, r.metrics().get(Measure.PRECISION), 1e-12);
     assertEquals(16, r.record().key().length());
+    // the short form on whole datasets: the same run, the same record
+    TrainThenTestResult same = TrainThenTest.run(settings, data, data, TrainThenTest.Config.defaults().withThreads(2));
+    assertEquals(r.metrics().values(), same.metrics().values());
+    assertEquals(r.record().key(), same.record().key());
     SavedModel back = ModelIo.fromBytes(ModelIo.toBytes(SavedModel.of(r.learner())), "bytes");
     assertEquals(40, back.examplesSeen());
     assertEquals(settings, back.learner().settings());
