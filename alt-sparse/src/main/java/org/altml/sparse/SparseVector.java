@@ -60,6 +60,36 @@ public final class SparseVector {
   }
 
   /**
+   * The vector of a dense row: feature i takes {@code dense[i]} rounded to float (as every stored feature is),
+   * the zeros left out.
+   *
+   * @throws IllegalArgumentException if a value is NaN or infinite as a float (beyond ±3.4e38)
+   */
+  public static SparseVector ofDense(double[] dense) {
+    int nnz = 0;
+    for (int i = 0; i < dense.length; i++) {
+      float v = (float) dense[i];
+      if (!Float.isFinite(v)) {
+        throw new IllegalArgumentException("value " + dense[i] + " at index " + i + " is not finite as a float");
+      }
+      nnz += v != 0f ? 1 : 0;
+    }
+    int[] indices = new int[nnz];
+    float[] values = new float[nnz];
+    int k = 0;
+    for (int i = 0; i < dense.length; i++) {
+      float v = (float) dense[i];
+      if (v != 0f) {
+        indices[k] = i;
+        values[k++] = v;
+      }
+    }
+    SparseVector out = new SparseVector();
+    out.reset(indices, values, 0, nnz);
+    return out;
+  }
+
+  /**
    * Repositions this view over {@code nnz} entries of the given arrays starting at {@code offset}; for
    * stream and dataset implementations. The caller guarantees the invariants of this class (they are
    * checked only with assertions enabled). The arrays are not copied.

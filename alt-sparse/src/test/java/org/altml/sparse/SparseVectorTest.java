@@ -45,4 +45,13 @@ class SparseVectorTest {
     assertEquals(-1, new SparseVector().maxIndex());
     assertTrue(new SparseVector().equals(SparseVector.of(new int[0], new float[0])));
   }
+
+  @Test
+  void aDenseRowLeavesItsZerosOut() {
+    SparseVector v = SparseVector.ofDense(new double[] {0, 1.5, 0, -2, 1e-50});
+    assertEquals(SparseVector.of(new int[] {1, 3}, new float[] {1.5f, -2f}), v);
+    assertEquals(0, SparseVector.ofDense(new double[3]).nnz());
+    org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> SparseVector.ofDense(new double[] {1, Double.NaN}));
+    org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> SparseVector.ofDense(new double[] {1e39}));
+  }
 }
