@@ -96,6 +96,11 @@ public final class DataFiles {
     }
   }
 
+  /** {@link #open(Path, ReadOptions)} with {@link ReadOptions#defaults()}. */
+  public static ExampleStream open(Path file) throws IOException {
+    return open(file, ReadOptions.defaults());
+  }
+
   /**
    * Opens a stream over the file ({@code "-"}: standard input) that never loads it whole (memory is
    * bounded by the longest line and, for ARFF, the header). The caller closes it. With
