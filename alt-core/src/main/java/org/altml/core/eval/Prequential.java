@@ -94,6 +94,20 @@ public final class Prequential {
   }
 
   /**
+   * {@link #run(Settings, LearnerContext, long, ExampleStream, Config, Listener, List)} over a dataset in its order,
+   * as a stream of unknown length (L and d from the dataset; seed {@code runSeed}); {@code listener} may be null.
+   */
+  public static PrequentialResult run(Settings settings, org.altml.sparse.data.Dataset data, long runSeed, Config config,
+      Listener listener) {
+    try (ExampleStream stream = data.stream()) {
+      return run(settings, new LearnerContext(data.numLabels(), data.numFeatures(), -1, runSeed), runSeed, stream, config,
+          listener, List.of());
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e); // an in-memory dataset's stream does not read
+    }
+  }
+
+  /**
    * The protocol as a building block: builds the learner of {@code settings} for {@code context} (its seed
    * replaced by {@link Seeds#learner} of {@code runSeed}), runs predict-then-update over the rest of
    * {@code stream}, and returns the result with the trained learner and a run record.

@@ -106,6 +106,16 @@ class LearnerRegistryTest {
     // is 1 on the quarter with Y = {0, 2} and 1/2 on the rest: 0.25 + 0.75/2
     assertEquals(0.625, r.metrics().get(Measure.PRECISION), 1e-12);
     assertEquals(16, r.record().key().length());
+    // prequential on a dataset in one call: the same as the stream form with its context
+    org.altml.core.eval.PrequentialResult p1 = org.altml.core.eval.Prequential.run(settings, data, 5L,
+        org.altml.core.eval.Prequential.Config.defaults(), null);
+    org.altml.core.eval.PrequentialResult p2;
+    try (org.altml.sparse.data.ExampleStream stream = data.stream()) {
+      p2 = org.altml.core.eval.Prequential.run(settings, new LearnerContext(data.numLabels(), data.numFeatures(), -1, 5L), 5L, stream,
+          org.altml.core.eval.Prequential.Config.defaults(), null, List.of());
+    }
+    assertEquals(p2.cumulative().values(), p1.cumulative().values());
+    assertEquals(p2.record().key(), p1.record().key());
     // the short form on whole datasets: the same run, the same record
     TrainThenTestResult same = TrainThenTest.run(settings, data, data, TrainThenTest.Config.defaults().withThreads(2));
     assertEquals(r.metrics().values(), same.metrics().values());
