@@ -335,34 +335,36 @@ public final class ExperimentCommand implements Callable<Integer> {
       if (colon <= 0) {
         throw new IllegalArgumentException(b.where() + option + " takes LEARNER:NAME=VALUE,...: " + s);
       }
-      Map<String, String> values = m.computeIfAbsent(s.substring(0, colon).strip(), k -> new LinkedHashMap<>());
+      String learnerName = s.substring(0, colon).strip();
+      Map<String, String> values = m.computeIfAbsent(learnerName, k -> new LinkedHashMap<>());
       for (String kv : s.substring(colon + 1).split(",")) {
         int eq = kv.indexOf('=');
         if (eq <= 0) {
           throw new IllegalArgumentException(b.where() + option + " takes LEARNER:NAME=VALUE,...: " + s);
         }
-        values.put(parameterName(kv.substring(0, eq).strip()), kv.substring(eq + 1).strip());
+        values.put(parameterName(learnerName, kv.substring(0, eq).strip()), kv.substring(eq + 1).strip());
       }
     }
     return m;
   }
 
   /**
-   * A parameter's name as given to --given or --fix: its name ({@code maxUpdatesFactor}) or its option's spelling,
-   * with or without the dashes ({@code max-updates-factor}, {@code --max-updates-factor}).
+   * A parameter's name as given to --given or --fix: its name ({@code maxUpdatesFactor}) or its command-line option,
+   * with or without the dashes ({@code max-updates-factor}, {@code --max-updates-factor}), looked up among the
+   * parameters of {@code learnerName}; anything else is returned as it is, for the settings to name as unknown.
    */
-  static String parameterName(String given) {
-    String name = given.startsWith("--") ? given.substring(2) : given;
-    StringBuilder camel = new StringBuilder();
-    for (int i = 0; i < name.length(); i++) {
-      char c = name.charAt(i);
-      if (c == '-' && i + 1 < name.length() && i > 0) {
-        camel.append(Character.toUpperCase(name.charAt(++i)));
-      } else {
-        camel.append(c);
+  static String parameterName(String learnerName, String given) {
+    String option = given.startsWith("--") ? given : "--" + given;
+    try {
+      for (org.altml.core.learner.Parameter<?> p : LearnerRegistry.get(learnerName).parameters()) {
+        if (p.name().equals(given) || p.option().equals(option)) {
+          return p.name();
+        }
       }
+    } catch (IllegalArgumentException e) {
+      // an unknown learner: named by the caller's own check
     }
-    return camel.toString();
+    return given;
   }
 
   /** The blocks of a plan file, each line parsed with the dataset options; errors name the file and line. */

@@ -146,11 +146,14 @@ class ExperimentCommandTest {
 
   @Test
   void givenAndFixTakeOptionSpellingsOfParameterNames() {
-    assertEquals("maxUpdatesFactor", ExperimentCommand.parameterName("max-updates-factor"));
-    assertEquals("maxUpdatesFactor", ExperimentCommand.parameterName("--max-updates-factor"));
-    assertEquals("maxUpdatesFactor", ExperimentCommand.parameterName("maxUpdatesFactor"));
-    assertEquals("sigma2", ExperimentCommand.parameterName("sigma2"));
-    assertEquals("eta", ExperimentCommand.parameterName("--eta"));
+    assertEquals("maxUpdatesFactor", ExperimentCommand.parameterName("falt", "max-updates-factor"));
+    assertEquals("maxUpdatesFactor", ExperimentCommand.parameterName("falt", "--max-updates-factor"));
+    assertEquals("maxUpdatesFactor", ExperimentCommand.parameterName("falt", "maxUpdatesFactor"));
+    assertEquals("budgetPolicy", ExperimentCommand.parameterName("falt-k", "budget-policy"));
+    assertEquals("sigma2", ExperimentCommand.parameterName("falt-k", "--sigma2"));
+    assertEquals("eta", ExperimentCommand.parameterName("falt", "--eta"));
+    assertEquals("no-such", ExperimentCommand.parameterName("falt", "no-such"), "left for the settings to refuse");
+    assertEquals("eta", ExperimentCommand.parameterName("nope", "eta"), "an unknown learner is named elsewhere");
   }
 
   @Test

@@ -29,7 +29,7 @@ public final class Parameter<T> {
   private final double max;
   private final List<String> choices;
   private final List<T> paperGrid;
-  private final String insteadOf;
+  private final String alternativeTo;
 
   private Parameter(
       String name, String option, String symbol, String description, Class<T> type, T defaultValue, double min,
@@ -39,7 +39,7 @@ public final class Parameter<T> {
 
   private Parameter(
       String name, String option, String symbol, String description, Class<T> type, T defaultValue, double min,
-      boolean minExclusive, double max, List<String> choices, List<T> paperGrid, String insteadOf) {
+      boolean minExclusive, double max, List<String> choices, List<T> paperGrid, String alternativeTo) {
     this.name = requireName(name);
     this.option = Objects.requireNonNull(option, "option");
     this.symbol = Objects.requireNonNull(symbol, "symbol");
@@ -54,7 +54,7 @@ public final class Parameter<T> {
     for (T v : this.paperGrid) {
       check(v);
     }
-    this.insteadOf = insteadOf == null ? null : requireName(insteadOf);
+    this.alternativeTo = alternativeTo == null ? null : requireName(alternativeTo);
   }
 
   private static String requireName(String name) {
@@ -118,7 +118,7 @@ public final class Parameter<T> {
       throw new IllegalArgumentException("an option name starts with --: " + optionName);
     }
     return new Parameter<>(name, optionName, symbol, description, type, defaultValue, min, minExclusive, max, choices,
-        paperGrid, insteadOf);
+        paperGrid, alternativeTo);
   }
 
   /**
@@ -127,7 +127,7 @@ public final class Parameter<T> {
    */
   public Parameter<T> withPaperGrid(List<T> grid) {
     return new Parameter<>(name, option, symbol, description, type, defaultValue, min, minExclusive, max, choices, grid,
-        insteadOf);
+        alternativeTo);
   }
 
   /**
@@ -192,7 +192,7 @@ public final class Parameter<T> {
 
   /** The parameter this one is given instead of ({@link #insteadOf(String)}), or null. */
   public String alternativeTo() {
-    return insteadOf;
+    return alternativeTo;
   }
 
   /** The valid range in words, e.g. {@code "> 0"} or {@code "in [1, 2147483647]"} or {@code "double|float"}. */
@@ -253,10 +253,9 @@ public final class Parameter<T> {
       return n.doubleValue();
     }
     if (type == Integer.class) {
-      boolean integral = n instanceof Long || n instanceof Short || n instanceof Byte
-          || (n.doubleValue() == Math.rint(n.doubleValue()) && !Double.isInfinite(n.doubleValue()));
       long l = n.longValue();
-      if (integral && l >= Integer.MIN_VALUE && l <= Integer.MAX_VALUE && (n instanceof Long || l == n.doubleValue())) {
+      boolean exact = n instanceof Long || n.doubleValue() == l; // a long as it is; 2.5 and NaN are not integers
+      if (exact && l == (int) l) {
         return (int) l;
       }
     }
