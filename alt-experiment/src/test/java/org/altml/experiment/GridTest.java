@@ -37,7 +37,8 @@ class GridTest {
   void theLinearGridsAreSpecs() {
     assertEquals(21 * 6, grid("falt", Grid.Mode.PAPER, Set.of()).size());
     assertEquals(21 * 21 * 6, grid("salt", Grid.Mode.PAPER, Set.of()).size());
-    assertEquals(26 * 6, grid("pa1", Grid.Mode.PAPER, Set.of()).size());
+    assertEquals(26, grid("pa1", Grid.Mode.PAPER, Set.of()).size(), "the paper tunes C alone for the PA baselines (M = 1)");
+    assertEquals(26, grid("pa2", Grid.Mode.PAPER, Set.of()).size());
     assertEquals(11 * 3, grid("falt", Grid.Mode.COARSE, Set.of()).size());
   }
 

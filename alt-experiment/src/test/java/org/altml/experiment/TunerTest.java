@@ -46,7 +46,7 @@ class TunerTest {
     assertEquals(11 * 3, falt.size(), falt.describe());
     assertEquals(List.of("0.25", "1.0", "4.0"), falt.axes().get(1).labels());
     Grid pa1 = Grid.of(LearnerRegistry.get("pa1").defaults(), Grid.Mode.COARSE, Map.of(), Set.of());
-    assertEquals(13 * 3, pa1.size(), pa1.describe());
+    assertEquals(13, pa1.size(), pa1.describe() + ": C alone, as the paper tunes the PA baselines");
     assertTrue(pa1.axes().get(0).labels().contains("1.0"));
     // M fixed by hand: no M-factor axis
     Grid fixedM = Grid.of(LearnerRegistry.get("falt").defaults().with("maxUpdates", 3), Grid.Mode.PAPER, Map.of(),

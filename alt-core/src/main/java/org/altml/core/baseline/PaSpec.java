@@ -20,7 +20,8 @@ public abstract sealed class PaSpec extends LinearSpec permits PaSpec.Pa1, PaSpe
   private final String title;
 
   private PaSpec(PaConfig.Variant variant, String name, String title) {
-    super(name, title + " binary relevance (baseline; Crammer et al. 2006)", List.of(CommonParameters.C));
+    // the paper tunes C alone for PA-I/PA-II-BR(l) (section 6.4); M stays 1 unless given
+    super(name, title + " binary relevance (baseline; Crammer et al. 2006)", List.of(CommonParameters.C), false);
     this.variant = variant;
     this.title = title;
   }

@@ -24,14 +24,26 @@ public abstract class LinearSpec implements LearnerSpec {
    * @param description one line, citing the paper's section
    */
   protected LinearSpec(String name, String description, List<Parameter<?>> own) {
+    this(name, description, own, true);
+  }
+
+  /**
+   * A kind called {@code name} taking {@code own} parameters before the shared ones; {@code paperTunesM}: whether
+   * the paper's tuning searches the M factor for it (FALT(l) and SALT), or leaves M at 1 (the PA baselines,
+   * whose paper grid is C alone): their M factor then has no paper grid, so tuning does not search it.
+   */
+  protected LinearSpec(String name, String description, List<Parameter<?>> own, boolean paperTunesM) {
     this.name = name;
     this.description = description;
-    this.parameters = java.util.stream.Stream.concat(own.stream(), Shared.SHARED.stream()).toList();
+    this.parameters = java.util.stream.Stream.concat(own.stream(), (paperTunesM ? Shared.SHARED : Shared.SHARED_FIXED_M).stream())
+        .toList();
   }
 
   private static final class Shared {
     static final List<Parameter<?>> SHARED = List.of(CommonParameters.MAX_UPDATES, CommonParameters.MAX_UPDATES_FACTOR,
         CommonParameters.BIAS, CommonParameters.PRECISION);
+    static final List<Parameter<?>> SHARED_FIXED_M = List.of(CommonParameters.MAX_UPDATES,
+        CommonParameters.MAX_UPDATES_FACTOR.withPaperGrid(List.of()), CommonParameters.BIAS, CommonParameters.PRECISION);
   }
 
   @Override

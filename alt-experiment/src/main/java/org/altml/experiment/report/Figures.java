@@ -79,6 +79,36 @@ public final class Figures {
     return chart;
   }
 
+  /**
+   * The sensitivity figure of a tuning: {@link #heatmap} over two or more axes; over one axis (the PA baselines'
+   * C), {@code metric} against the axis's values, log2 for powers of two. Null for a grid without axes.
+   */
+  public static IChart sensitivity(String title, TuningResult tuning, String metric) {
+    Grid grid = tuning.grid();
+    if (grid.axes().size() != 1) {
+      return heatmap(title, tuning, metric);
+    }
+    int m = Analysis.METRICS.indexOf(metric);
+    Grid.Axis x = grid.axes().get(0);
+    List<String> labels = labels(x);
+    boolean powers = labels.stream().allMatch(l -> l.startsWith("2^"));
+    List<Double> xs = new ArrayList<>();
+    List<Double> ys = new ArrayList<>();
+    for (TuningResult.Candidate c : tuning.candidates()) {
+      if (!Double.isNaN(c.means()[m])) {
+        int i = grid.coordinates(c.gridIndex())[0];
+        xs.add(powers ? (double) Integer.parseInt(labels.get(i).substring(2)) : i);
+        ys.add(Math.round(1000 * c.means()[m]) / 10.0);
+      }
+    }
+    XYChart chart = new XYChartBuilder().width(900).height(560).title(title)
+        .xAxisTitle(symbol(x) + (powers ? ", log2" : ", grid position")).yAxisTitle(Analysis.HEADERS.get(m) + " [%] ("
+            + tuning.config().folds() + "-fold CV)").build();
+    chart.getStyler().setLegendVisible(false);
+    chart.addSeries(Analysis.HEADERS.get(m), xs, ys).setMarker(SeriesMarkers.CIRCLE);
+    return chart;
+  }
+
   private static String symbol(Grid.Axis a) {
     String s = a.parameter().symbol();
     return (s.isEmpty() ? a.parameter().name() : s + " (" + a.parameter().name() + ")");

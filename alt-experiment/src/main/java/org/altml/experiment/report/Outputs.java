@@ -17,8 +17,8 @@ import org.altml.experiment.TuningResult;
 import org.altml.experiment.stats.Friedman;
 import org.altml.experiment.store.StoredRun;
 import org.altml.sparse.io.AtomicOutput;
-import org.knowm.xchart.HeatMapChart;
 import org.knowm.xchart.XYChart;
+import org.knowm.xchart.internal.chartpart.IChart;
 
 /**
  * Writes an experiment's outputs into one folder, each file atomically: {@code experiment.json} (every
@@ -52,8 +52,8 @@ public final class Outputs {
       String ds = file(d.plan().name());
       for (Experiment.LearnerOutcome l : d.learners()) {
         if (l.tuning() != null) {
-          HeatMapChart h = Figures.heatmap(d.plan().name() + ": " + Tables.paperName(l.name()) + ", cross-validated F1 ("
-              + l.tuning().config().search().cliName() + " search)", l.tuning(), "f1");
+          IChart h = Figures.sensitivity(d.plan().name() + ": " + Tables.paperName(l.name())
+              + ", cross-validated F1 (" + l.tuning().config().search().cliName() + " search)", l.tuning(), "f1");
           if (h != null) {
             String name = "figures/sensitivity-" + ds + "-" + file(l.name()) + ".png";
             Figures.save(h, dir.resolve(name));
