@@ -53,7 +53,7 @@ import picocli.CommandLine.Spec;
       "stored at once in OUT/runs.jsonl; the same command continues an interrupted experiment without",
       "recomputing anything stored. Outputs in OUT: experiment.json, table3/table4 .md .tex, tables.csv,",
       "friedman.md, figures/*.png. A plan file holds one dataset per line, 'NAME: options' with the dataset",
-      "options below (--train, --test, --learners, --scale, --given, the data options); paths are relative to",
+      "options below (--train, --test, --learners, --data-scale, --given, --fix, the data options); paths are relative to",
       "the plan file; '#' starts a comment."
     })
 public final class ExperimentCommand implements Callable<Integer> {
