@@ -8,6 +8,8 @@ import java.util.Objects;
 import org.altml.core.eval.FeatureScaler;
 import org.altml.core.eval.FeatureScaling;
 import org.altml.core.learner.OnlineMultiLabelLearner;
+import org.altml.core.learner.Scores;
+import org.altml.sparse.SparseVector;
 
 /**
  * A model as {@link ModelIo} saves and loads it: the learner with its full state, what it was trained on,
@@ -48,12 +50,12 @@ public record SavedModel(
    * standardized features predicts nothing sensible from raw ones), then {@link OnlineMultiLabelLearner#predict}.
    * Uses the scaler's scratch: one thread at a time.
    */
-  public void predict(org.altml.sparse.SparseVector x, org.altml.core.learner.Scores scores) {
+  public void predict(SparseVector x, Scores scores) {
     learner.predict(scaler.transform(x), scores);
   }
 
   /** The names of the labels {@code scores} predicts (score above the threshold), in label order. */
-  public List<String> predictedLabelNames(org.altml.core.learner.Scores scores) {
+  public List<String> predictedLabelNames(Scores scores) {
     int[] ids = new int[scores.numLabels()];
     int n = scores.predicted(ids);
     String[] names = new String[n];

@@ -10,6 +10,8 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import org.altml.core.eval.DataView;
+import org.altml.core.eval.Prequential;
+import org.altml.core.eval.PrequentialResult;
 import org.altml.core.eval.TrainThenTest;
 import org.altml.core.eval.TrainThenTestResult;
 import org.altml.core.linear.Falt;
@@ -21,6 +23,7 @@ import org.altml.core.model.SavedModel;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;
+import org.altml.sparse.data.ExampleStream;
 import org.altml.sparse.data.DatasetBuilder;
 import org.junit.jupiter.api.Test;
 
@@ -107,12 +110,12 @@ class LearnerRegistryTest {
     assertEquals(0.625, r.metrics().get(Measure.PRECISION), 1e-12);
     assertEquals(16, r.record().key().length());
     // prequential on a dataset in one call: the same as the stream form with its context
-    org.altml.core.eval.PrequentialResult p1 = org.altml.core.eval.Prequential.run(settings, data, 5L,
-        org.altml.core.eval.Prequential.Config.defaults(), null);
-    org.altml.core.eval.PrequentialResult p2;
-    try (org.altml.sparse.data.ExampleStream stream = data.stream()) {
-      p2 = org.altml.core.eval.Prequential.run(settings, new LearnerContext(data.numLabels(), data.numFeatures(), -1, 5L), 5L, stream,
-          org.altml.core.eval.Prequential.Config.defaults(), null, List.of());
+    PrequentialResult p1 = Prequential.run(settings, data, 5L,
+        Prequential.Config.defaults(), null);
+    PrequentialResult p2;
+    try (ExampleStream stream = data.stream()) {
+      p2 = Prequential.run(settings, new LearnerContext(data.numLabels(), data.numFeatures(), -1, 5L), 5L, stream,
+          Prequential.Config.defaults(), null, List.of());
     }
     assertEquals(p2.cumulative().values(), p1.cumulative().values());
     assertEquals(p2.record().key(), p1.record().key());
