@@ -91,6 +91,17 @@ class ExperimentCommandTest {
     CliRun run = CliRun.of(experiment(data, dir.resolve("out"), "--wilcoxon"));
     assertEquals(0, run.exitCode(), run.err());
     JsonNode root = json(dir.resolve("out/experiment.json"));
+    // the test examples ranking loss leaves out (no label or every label), counted from the test file itself
+    Dataset test = DataFiles.read(data[1], org.altml.sparse.io.ReadOptions.defaults().withNumLabels(5));
+    int leftOut = 0;
+    for (int i = 0; i < test.size(); i++) {
+      int size = test.example(i).labels().size();
+      leftOut += size == 0 || size == 5 ? 1 : 0;
+    }
+    assertEquals(leftOut, root.at("/datasets/0/rankingLossLeftOut").asInt());
+    String table3 = Files.readString(dir.resolve("out/table3.md"));
+    assertEquals(leftOut > 0, table3.contains(" test examples; the " + leftOut + " with no label or every label are left out"),
+        table3);
     int checked = 0;
     for (JsonNode learner : root.at("/datasets/0/learners")) {
       for (JsonNode r : learner.get("runs")) {

@@ -45,7 +45,21 @@ public record Analysis(List<DatasetTable> datasets, Map<String, Friedman> friedm
   public record Cell(Summary summary, double tP, double wilcoxonP, boolean best, boolean bold) {}
 
   /** One dataset's cells: {@code cells.get(learner).get(column)}. */
-  public record DatasetTable(String dataset, List<String> learners, Map<String, Map<String, Cell>> cells) {}
+  public record DatasetTable(String dataset, List<String> learners, Map<String, Map<String, Cell>> cells, int testExamples,
+      int rankingLossLeftOut) {}
+
+  /**
+   * The test examples ranking loss leaves out (SPEC.md: no label, or every label): the same for every run and learner
+   * of a test set, so the tables report it once per dataset.
+   */
+  static int rankingLossLeftOut(org.altml.sparse.data.Dataset test) {
+    int out = 0;
+    for (int i = 0; i < test.size(); i++) {
+      int size = test.example(i).labels().size();
+      out += size == 0 || size == test.numLabels() ? 1 : 0;
+    }
+    return out;
+  }
 
   /** Whether lower is better in column {@code column}. */
   public static boolean lowerIsBetter(String column) {
@@ -89,7 +103,7 @@ public record Analysis(List<DatasetTable> datasets, Map<String, Friedman> friedm
           cells.get(learners.get(l)).put(column, new Cell(s, t, w, l == best, bold));
         }
       }
-      tables.add(new DatasetTable(d.plan().name(), learners, cells));
+      tables.add(new DatasetTable(d.plan().name(), learners, cells, d.plan().test().size(), rankingLossLeftOut(d.plan().test())));
     }
     // Friedman over the learners present on every dataset, in first-dataset order
     List<String> common = new ArrayList<>();
