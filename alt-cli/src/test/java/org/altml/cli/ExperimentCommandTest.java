@@ -102,6 +102,7 @@ class ExperimentCommandTest {
     String table3 = Files.readString(dir.resolve("out/table3.md"));
     assertEquals(leftOut > 0, table3.contains(" test examples; the " + leftOut + " with no label or every label are left out"),
         table3);
+    assertFalse(Files.readString(dir.resolve("out/table4.md")).contains("shared a cache"), "linear learners share no cache");
     int checked = 0;
     for (JsonNode learner : root.at("/datasets/0/learners")) {
       for (JsonNode r : learner.get("runs")) {

@@ -82,6 +82,18 @@ class LearningOnSharedDatasetsTest {
         run.err());
   }
 
+  /** A kernel learner's runs share a distance cache, and Table 4 says their times are not comparable between runs. */
+  @Test
+  void table4SaysWhenRunsSharedACache() throws java.io.IOException {
+    Path train = shared("emotions", "emotions-train.arff");
+    Path test = shared("emotions", "emotions-test.arff");
+    Path out = dir.resolve("k");
+    CliRun run = CliRun.of("experiment", "--train", train.toString(), "--test", test.toString(), "--learners", "falt-k", "--given",
+        "falt-k:sigma2=16", "--runs", "2", "--curve-points", "0", "--out", out.toString(), "-q");
+    assertEquals(0, run.exitCode(), run.err());
+    assertTrue(Files.readString(out.resolve("table4.md")).contains("On emotions the runs shared a cache"), run.out());
+  }
+
   /** genbase's first attribute is a protein id (662 nominal values), not a feature: --ignore-attributes drops it. */
   @Test
   void genbaseWithoutItsProteinId() throws IOException {

@@ -46,7 +46,7 @@ public record Analysis(List<DatasetTable> datasets, Map<String, Friedman> friedm
 
   /** One dataset's cells: {@code cells.get(learner).get(column)}. */
   public record DatasetTable(String dataset, List<String> learners, Map<String, Map<String, Cell>> cells, int testExamples,
-      int rankingLossLeftOut) {}
+      int rankingLossLeftOut, boolean sharedRunCache) {}
 
   /**
    * The test examples ranking loss leaves out (SPEC.md: no label, or every label): the same for every run and learner
@@ -103,7 +103,8 @@ public record Analysis(List<DatasetTable> datasets, Map<String, Friedman> friedm
           cells.get(learners.get(l)).put(column, new Cell(s, t, w, l == best, bold));
         }
       }
-      tables.add(new DatasetTable(d.plan().name(), learners, cells, d.plan().test().size(), rankingLossLeftOut(d.plan().test())));
+      tables.add(new DatasetTable(d.plan().name(), learners, cells, d.plan().test().size(), rankingLossLeftOut(d.plan().test()),
+          !d.runCaches().isEmpty()));
     }
     // Friedman over the learners present on every dataset, in first-dataset order
     List<String> common = new ArrayList<>();

@@ -71,6 +71,13 @@ public final class Tables {
             .append(" | ").append(cell(c.get("testSeconds"), false)).append(" |\n");
       }
     }
+    for (Analysis.DatasetTable t : a.datasets()) {
+      if (t.sharedRunCache()) {
+        sb.append(String.format(java.util.Locale.ROOT, "%nOn %s the runs shared a cache (the kernel learners' squared distances"
+            + " over the training and test rows; `--gram-cache-mb 0` turns it off): the first runs computed what the later"
+            + " ones looked up, so those learners' times are not comparable between runs.%n", t.dataset()));
+      }
+    }
     return sb.toString();
   }
 
