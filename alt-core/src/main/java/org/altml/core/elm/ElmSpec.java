@@ -129,9 +129,14 @@ public abstract sealed class ElmSpec implements LearnerSpec permits ElmSpec.Osml
     if (f > 1.0) {
       throw new IllegalArgumentException("initialFraction (--initial-fraction) must be at most 1: " + f);
     }
-    if (settings.isSet(INITIAL) && f != INITIAL_FRACTION.defaultValue()) {
+    if (settings.isSet(INITIAL) && fractionGiven(settings)) {
       throw new IllegalArgumentException("give initial (--initial) or initialFraction (--initial-fraction), not both");
     }
+  }
+
+  /** Whether the settings name a fraction other than the default (a fraction equal to it cannot be told from none). */
+  private static boolean fractionGiven(Settings settings) {
+    return settings.get(INITIAL_FRACTION).doubleValue() != INITIAL_FRACTION.defaultValue().doubleValue();
   }
 
   /**
@@ -152,7 +157,7 @@ public abstract sealed class ElmSpec implements LearnerSpec permits ElmSpec.Osml
       return n0;
     }
     if (trainingSize < 0) {
-      if (settings.get(INITIAL_FRACTION) != INITIAL_FRACTION.defaultValue().doubleValue()) {
+      if (fractionGiven(settings)) {
         throw new IllegalArgumentException("initialFraction (--initial-fraction) needs the number of training examples, which a"
             + " stream of unknown length (a prequential run) does not tell: give initial (--initial N0) instead");
       }

@@ -52,7 +52,7 @@ public record Analysis(List<DatasetTable> datasets, Map<String, Friedman> friedm
    * The test examples ranking loss leaves out (SPEC.md: no label, or every label): the same for every run and learner
    * of a test set, so the tables report it once per dataset.
    */
-  static int rankingLossLeftOut(org.altml.sparse.data.Dataset test) {
+  private static int rankingLossLeftOut(org.altml.sparse.data.Dataset test) {
     int out = 0;
     for (int i = 0; i < test.size(); i++) {
       int size = test.example(i).labels().size();

@@ -152,7 +152,7 @@ public final class Outputs {
     g.writeStringField("test", Experiment.hash(d.plan().test()));
     g.writeNumberField("trainExamples", d.plan().train().size());
     g.writeNumberField("testExamples", d.plan().test().size());
-    g.writeNumberField("rankingLossLeftOut", Analysis.rankingLossLeftOut(d.plan().test()));
+    g.writeNumberField("rankingLossLeftOut", table.rankingLossLeftOut());
     g.writeNumberField("numLabels", d.plan().train().numLabels());
     g.writeStringField("scaling", d.plan().scaling().cliName());
     // the caches the permutation runs shared, by key (a Gram cache's hits and misses); {} when none was made
