@@ -50,12 +50,44 @@ import picocli.CommandLine.Option;
 public final class FlinkMain implements Callable<Integer> {
   /** Runs the command line; exits with its code. */
   public static void main(String[] args) {
+    configureLogging();
     System.exit(commandLine().execute(args));
+  }
+
+  /** The loggers configured below, held so that their levels are not lost when they would be garbage collected. */
+  private static final java.util.logging.Logger ROOT_LOGGER = java.util.logging.Logger.getLogger("");
+  private static final java.util.logging.Logger ALT_LOGGER = java.util.logging.Logger.getLogger("org.altml");
+
+  /**
+   * Diagnostics on stderr as one line each: ALT's warnings, and of Flink's own log (SLF4J, bound to
+   * java.util.logging on the launcher's class path) only its errors. A local MiniCluster warns on every run about
+   * things a local run does not have (a log file for the web dashboard, delegation tokens, a collect fetcher
+   * asking a cluster that has just shut down), and a failing job reaches the user as this command's error
+   * anyway. A configuration given with {@code -Djava.util.logging.config.file} wins.
+   */
+  static void configureLogging() {
+    if (System.getProperty("java.util.logging.config.file") != null) {
+      return;
+    }
+    if (System.getProperty("java.util.logging.SimpleFormatter.format") == null) {
+      System.setProperty("java.util.logging.SimpleFormatter.format", "alt flink: %4$s: %3$s: %5$s%6$s%n");
+    }
+    ROOT_LOGGER.setLevel(java.util.logging.Level.SEVERE);
+    ALT_LOGGER.setLevel(java.util.logging.Level.WARNING);
   }
 
   /** The command line {@link #main} runs: a failure prints "alt flink: " and its cause's message and exits with 2. */
   static CommandLine commandLine() {
     CommandLine cli = new CommandLine(new FlinkMain()).setCaseInsensitiveEnumValuesAllowed(true);
+    cli.setParameterExceptionHandler((ex, args) -> {
+      // the problem in one line (with picocli's suggestions) and where the usage is, as alt's own commands do:
+      // the whole usage buries the line that matters
+      CommandLine at = ex.getCommandLine();
+      System.err.println("alt flink: " + ex.getMessage());
+      CommandLine.UnmatchedArgumentException.printSuggestions(ex, System.err);
+      System.err.println("Try '" + at.getCommandSpec().qualifiedName() + " --help' for the usage.");
+      return 2;
+    });
     cli.setExecutionExceptionHandler((e, line, parsed) -> {
       Throwable root = e;
       while (root.getCause() != null && root.getCause() != root) {
@@ -78,32 +110,32 @@ public final class FlinkMain implements Callable<Integer> {
 
   /** What both subcommands take. */
   abstract static class Common implements Callable<Integer> {
-    @Option(names = "--data", required = true, arity = "1..*", description = "LIBSVM or ARFF files (.gz too)")
+    @Option(names = "--data", required = true, arity = "1..*", paramLabel = "FILE", description = "LIBSVM or ARFF files (.gz too)")
     List<String> data;
-    @Option(names = "--parallelism", defaultValue = "1", description = "parallel learners/predictors P (default ${DEFAULT-VALUE})")
+    @Option(names = "--parallelism", paramLabel = "P", defaultValue = "1", description = "parallel learners/predictors P (default ${DEFAULT-VALUE})")
     int parallelism;
-    @Option(names = "--num-labels", defaultValue = "0", description = "L of LIBSVM data (ARFF: from the header)")
+    @Option(names = "--num-labels", paramLabel = "L", defaultValue = "0", description = "L of LIBSVM data (ARFF: from the header)")
     int numLabels;
-    @Option(names = "--num-features", defaultValue = "0", description = "d when declared")
+    @Option(names = "--num-features", paramLabel = "D", defaultValue = "0", description = "d when declared")
     int numFeatures;
     @Option(names = "--zero-based", description = "LIBSVM feature indices start at 0")
     boolean zeroBased;
-    @Option(names = "--labels-xml", description = "Mulan XML label file of ARFF data without one beside it")
+    @Option(names = "--labels-xml", paramLabel = "FILE", description = "Mulan XML label file of ARFF data without one beside it")
     String labelsXml;
-    @Option(names = "--labels-last", defaultValue = "-1", description = "ARFF: the last N attributes are the labels (MEKA)")
+    @Option(names = "--labels-last", paramLabel = "N", defaultValue = "-1", description = "ARFF: the last N attributes are the labels (MEKA)")
     int labelsLast;
-    @Option(names = "--out", description = "folder for predictions.jsonl, bad-records.jsonl, reports.jsonl and models")
+    @Option(names = "--out", paramLabel = "DIR", description = "folder for predictions.jsonl, bad-records.jsonl, reports.jsonl and models")
     Path out;
     @Option(names = "--no-predictions", description = "count predictions, do not keep them (throughput runs)")
     boolean noPredictions;
     @Option(names = "--scores", description = "predictions carry the label and threshold scores")
     boolean scores;
-    @Option(names = "--checkpoint-ms", defaultValue = "5000", description = "checkpoint interval in ms (0: off; default ${DEFAULT-VALUE})")
+    @Option(names = "--checkpoint-ms", paramLabel = "MS", defaultValue = "5000", description = "checkpoint interval in ms (0: off; default ${DEFAULT-VALUE})")
     long checkpointMs;
-    @Option(names = "--checkpoint-dir", description = "where checkpoints go (default: a folder under java.io.tmpdir; a shared file system"
+    @Option(names = "--checkpoint-dir", paramLabel = "DIR", description = "where checkpoints go (default: a folder under java.io.tmpdir; a shared file system"
         + " on a cluster)")
     String checkpointDir;
-    @Option(names = "--restarts", defaultValue = "0", description = "restarts from the last checkpoint after a failure (default ${DEFAULT-VALUE}:"
+    @Option(names = "--restarts", paramLabel = "N", defaultValue = "0", description = "restarts from the last checkpoint after a failure (default ${DEFAULT-VALUE}:"
         + " a failure ends the job with its error)")
     int restarts;
 
@@ -111,9 +143,12 @@ public final class FlinkMain implements Callable<Integer> {
       return new DataSpec(numLabels, numFeatures, zeroBased, labelsXml, labelsLast);
     }
 
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     /** A usage error (exit 2) naming the option, as picocli reports its own. */
     CommandLine.ParameterException usage(String message) {
-      return new CommandLine.ParameterException(new CommandLine(this), message);
+      return new CommandLine.ParameterException(spec.commandLine(), message);
     }
 
     /** Refuses option values the jobs cannot take, before anything runs. */
@@ -143,7 +178,7 @@ public final class FlinkMain implements Callable<Integer> {
           continue; // on another file system: Flink reads it, and it is never under --out
         }
         if (!Files.isRegularFile(local)) {
-          throw usage(input + ": " + (Files.isDirectory(local) ? "is a folder; give the files in it" : "no such file"));
+          throw usage("--data " + input + ": " + (Files.isDirectory(local) ? "is a folder; give the files in it" : "no such file"));
         }
         String name = local.getFileName().toString();
         try {
@@ -351,19 +386,19 @@ public final class FlinkMain implements Callable<Integer> {
   static final class Run extends Common {
     enum Mode { KEYED, PARALLEL }
 
-    @Option(names = "--mode", required = true, description = "keyed or parallel")
+    @Option(names = "--mode", required = true, paramLabel = "keyed|parallel", description = "keyed or parallel")
     Mode mode;
-    @Option(names = "--learner", required = true, description = "a registered learner kind (alt evaluate --help lists them)")
+    @Option(names = "--learner", required = true, paramLabel = "NAME", description = "a registered learner kind (alt evaluate --help lists them)")
     String learner;
-    @Option(names = "--set", description = "a learner parameter by name, e.g. --set eta=0.5 --set maxUpdates=4")
+    @Option(names = "--set", paramLabel = "NAME=VALUE", description = "a learner parameter by name, e.g. --set eta=0.5 --set maxUpdates=4")
     Map<String, String> set = new LinkedHashMap<>();
-    @Option(names = "--key-by", defaultValue = "file", description = "keyed: 'file' or 'mod:K' (default ${DEFAULT-VALUE})")
+    @Option(names = "--key-by", paramLabel = "file|mod:K", defaultValue = "file", description = "keyed: 'file' or 'mod:K' (default ${DEFAULT-VALUE})")
     String keyBy;
-    @Option(names = "--mix-every", defaultValue = "0", description = "parallel: average the workers' models every N records (0: only at the end)")
+    @Option(names = "--mix-every", paramLabel = "N", defaultValue = "0", description = "parallel: average the workers' models every N records (0: only at the end)")
     long mixEvery;
-    @Option(names = "--test", arity = "1..*", description = "parallel: files scored by the latest averaged model")
+    @Option(names = "--test", paramLabel = "FILE", arity = "1..*", description = "parallel: files scored by the latest averaged model")
     List<String> test = new ArrayList<>();
-    @Option(names = "--seed", defaultValue = "1", description = "seed of the learners' random choices")
+    @Option(names = "--seed", paramLabel = "SEED", defaultValue = "1", description = "seed of the learners' random choices")
     long seed;
     private DataStream<String> trainingLines;
 
@@ -415,11 +450,11 @@ public final class FlinkMain implements Callable<Integer> {
       + " a model file (frozen: each predictor reads it, chained to its share of the input) or the newest model dropped into a"
       + " folder (broadcast to the predictors, refreshed while the job runs).")
   static final class Predict extends Common {
-    @Option(names = "--model", description = "a model file (alt train --model, or final.model of alt flink run)")
+    @Option(names = "--model", paramLabel = "FILE", description = "a model file (alt train --model, or final.model of alt flink run)")
     String model;
-    @Option(names = "--watch", description = "a folder: every new model file in it replaces the current model (runs until cancelled)")
+    @Option(names = "--watch", paramLabel = "DIR", description = "a folder: every new model file in it replaces the current model (runs until cancelled)")
     String watch;
-    @Option(names = "--refresh-ms", defaultValue = "1000", description = "how often --watch looks (default ${DEFAULT-VALUE})")
+    @Option(names = "--refresh-ms", paramLabel = "MS", defaultValue = "1000", description = "how often --watch looks (default ${DEFAULT-VALUE})")
     long refreshMs;
 
     @Override

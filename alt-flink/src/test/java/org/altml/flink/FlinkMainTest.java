@@ -103,7 +103,20 @@ class FlinkMainTest {
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--key-by", "mod:x"},
         new String[] {"predict", "--watch", dir.resolve("none").toString(), "--data", d, "--num-labels", "2"});
     for (String[] args : concat(bad, missing)) {
-      assertEquals(2, FlinkMain.commandLine().execute(args), String.join(" ", args));
+      java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+      java.io.PrintStream was = System.err;
+      System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+      try {
+        assertEquals(2, FlinkMain.commandLine().execute(args), String.join(" ", args));
+      } finally {
+        System.setErr(was);
+      }
+      String message = err.toString(java.nio.charset.StandardCharsets.UTF_8);
+      // the problem, then where the usage is; not the fifty lines of the usage itself
+      assertTrue(message.startsWith("alt flink: ") && !message.contains("Usage:"), message);
+      if (bad.contains(args)) {
+        assertTrue(message.endsWith("Try 'alt flink " + args[0] + " --help' for the usage." + System.lineSeparator()), message);
+      }
     }
     assertEquals("keep me", Files.readString(file));
     // an input that an output of the same name under --out would replace
