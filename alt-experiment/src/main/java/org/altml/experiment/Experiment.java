@@ -159,15 +159,19 @@ public final class Experiment {
     return files;
   }
 
-  /** What identifies a dataset's content: its files' SHA-256, or its shape for in-memory data. */
+  /**
+   * What identifies a dataset's content in a {@link RunStore}: its files' SHA-256 when it holds what they held,
+   * as read with hashing ({@code ReadOptions.withInputHashing}); otherwise (read without hashing, built in
+   * memory, or a {@link Dataset#subset} of its files) the SHA-256 of the examples themselves ({@link
+   * Dataset#contentSha256()}, one pass over the data), so that changed data never meets stored results.
+   */
   public static String hash(Dataset d) {
+    if (d.inputDigests().isEmpty() || d.isSubsetOfInputs()) {
+      return "content:" + d.contentSha256().substring(0, 32);
+    }
     StringBuilder sb = new StringBuilder();
     for (InputDigest digest : d.inputDigests()) {
       sb.append(sb.length() == 0 ? "" : "+").append(digest.sha256(), 0, Math.min(16, digest.sha256().length()));
-    }
-    if (sb.length() == 0) {
-      sb.append("memory:").append(d.name()).append(':').append(d.size()).append(':').append(d.totalNonZeros()).append(':')
-          .append(d.totalLabels());
     }
     return sb.toString();
   }

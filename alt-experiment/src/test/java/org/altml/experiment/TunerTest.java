@@ -125,6 +125,35 @@ class TunerTest {
     }
   }
 
+  /**
+   * Data in memory (or read without hashing) is keyed by its content: changed values under the same name and
+   * shape meet none of the stored results (they were keyed by name, size and counts, and reused).
+   */
+  @Test
+  void changedDataInMemoryMeetsNoStoredResult(@TempDir Path dir) throws Exception {
+    Dataset train = corpus(200, 9);
+    org.altml.sparse.data.DatasetBuilder noisy = new org.altml.sparse.data.DatasetBuilder().name(train.name());
+    for (int i = 0; i < train.size(); i++) {
+      var e = train.example(i);
+      float[] v = e.features().values().clone();
+      for (int k = 0; k < v.length; k++) {
+        v[k] *= 1.5f;
+      }
+      noisy.add(org.altml.sparse.SparseVector.of(e.features().indices().clone(), v), e.labels());
+    }
+    Dataset changed = noisy.numLabels(train.numLabels()).numFeatures(train.numFeatures()).build();
+    assertEquals(train.totalNonZeros(), changed.totalNonZeros());
+    assertTrue(!Experiment.hash(train).equals(Experiment.hash(changed)), Experiment.hash(train));
+    assertEquals(Experiment.hash(train), Experiment.hash(corpus(200, 9)), "the same content, another object");
+    Path file = dir.resolve("runs.jsonl");
+    try (RunStore store = RunStore.open(file)) {
+      TuningResult first = new Tuner(train, "c", Experiment.hash(train), config(Search.FULL, 0), store, null).tune(smallGrid("falt"));
+      TuningResult other = new Tuner(changed, "c", Experiment.hash(changed), config(Search.FULL, 0), store, null).tune(smallGrid("falt"));
+      assertEquals(first.computed(), other.computed());
+      assertEquals(0, other.reused());
+    }
+  }
+
   @Test
   void sharedResourcesReachTheLearnersOfEveryFoldAndSetting() {
     Dataset train = corpus(120, 2);

@@ -236,7 +236,8 @@ public final class DatasetBuilder {
         indices,
         values,
         trimmed(labelOffsets),
-        trimmed(labelIds));
+        trimmed(labelIds),
+        false);
   }
 
   private int[] trimmed(IntArrayList a) {

@@ -40,6 +40,38 @@ class DatasetTest {
     assertEquals(List.of("a", "b", "c"), new DatasetBuilder().labelNames(List.of("a", "b", "c")).build().labelNames());
   }
 
+  /** The content digest follows the examples, not the object, the name or the inputs; subsets say what they are. */
+  @Test
+  void contentDigestIdentifiesTheExamples() throws IOException {
+    Dataset d = small(40);
+    String digest = d.contentSha256();
+    assertEquals(64, digest.length());
+    assertEquals(digest, small(40).contentSha256(), "the same examples");
+    assertEquals(digest, new DatasetBuilder().name("other").addAll(d.stream()).build().contentSha256(), "the name is not content");
+    assertNotEquals(digest, small(39).contentSha256());
+    // one value changed in its last bit, one label moved, the same examples in another order
+    DatasetBuilder b = new DatasetBuilder().name("small");
+    for (int i = 0; i < 40; i++) {
+      Example e = d.example(i);
+      float[] v = e.features().values().clone();
+      if (i == 17) {
+        v[1] = Math.nextUp(v[1]);
+      }
+      b.add(SparseVector.of(e.features().indices().clone(), v), e.labels());
+    }
+    assertNotEquals(digest, b.build().contentSha256());
+    assertNotEquals(digest, d.withDimensions(d.numFeatures(), d.numLabels() + 1).contentSha256(), "L is content");
+    int[] reversed = new int[40];
+    for (int i = 0; i < 40; i++) {
+      reversed[i] = 39 - i;
+    }
+    assertNotEquals(digest, d.subset(reversed).contentSha256(), "order is content: an online learner sees it");
+    assertFalse(d.isSubsetOfInputs());
+    assertTrue(d.subset(reversed).isSubsetOfInputs());
+    assertTrue(d.subset(reversed).withDimensions(d.numFeatures(), d.numLabels()).isSubsetOfInputs());
+    assertEquals(digest, d.subset(Dataset.complement(new int[0], 40)).contentSha256(), "all rows in order: the same content");
+  }
+
   @Test
   void streamReusesViewsAndVisitsInOrder() throws IOException {
     Dataset d = small(6);
