@@ -152,7 +152,7 @@ public final class EvaluateCommand implements Callable<Integer> {
     warnIfTestIsTraining(err, sameData, DataLoading.dataDigest(train.inputDigests()),
         DataLoading.dataDigest(test.inputDigests()));
     Warnings.ifAllPredictionsEmpty(err, result.metrics(), result.testExamples(),
-        "on the test data " + DataFiles.displayName(testFile));
+        "on the test data " + DataFiles.displayName(testFile), result.learner());
     if (predictions != null) {
       writePredictions(result.learner(), test, result.scaler());
     }

@@ -86,7 +86,8 @@ public final class PredictCommand implements Callable<Integer> {
       counts = predictAll(saved.learner(), scaler, fit, out.stream(), progress);
       out.commit();
     }
-    Warnings.ifAllPredictionsEmpty(err, counts[1], counts[0], "of the model " + modelFile, "retrain with");
+    Warnings.ifAllPredictionsEmpty(err, counts[1], counts[0], "of the model " + modelFile, "retrain with",
+        saved.learner());
     return 0;
   }
 

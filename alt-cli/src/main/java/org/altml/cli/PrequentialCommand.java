@@ -160,7 +160,7 @@ public final class PrequentialCommand implements Callable<Integer> {
     result.learner().checkFinite();
     result = withRecord(result, Reports.record(result.record(), result.record().seeds(), dataFiles));
     Warnings.ifNoExamples(err, result.examples(), "the data " + DataFiles.displayName(dataFile));
-    Warnings.ifAllPredictionsEmpty(err, result.cumulative(), result.examples(), "of the stream");
+    Warnings.ifAllPredictionsEmpty(err, result.cumulative(), result.examples(), "of the stream", result.learner());
 
     PrintWriter summary = curveToStdout ? err : spec.commandLine().getOut();
     if (json) {

@@ -116,7 +116,7 @@ public final class TestCommand implements Callable<Integer> {
       }
     }
     Warnings.ifNoExamples(err, examples, "the data " + DataFiles.displayName(dataFile));
-    Warnings.ifAllPredictionsEmpty(err, report, examples, "on the data " + DataFiles.displayName(dataFile));
+    Warnings.ifAllPredictionsEmpty(err, report, examples, "on the data " + DataFiles.displayName(dataFile), model);
 
     // the report goes to stderr when the predictions take standard output
     PrintWriter out = CliOutput.isStandardOutput(predictions) ? err : spec.commandLine().getOut();

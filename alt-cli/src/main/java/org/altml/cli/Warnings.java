@@ -2,6 +2,7 @@ package org.altml.cli;
 
 import java.io.PrintWriter;
 import java.util.Locale;
+import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.metric.Measure;
 import org.altml.core.metric.MetricReport;
 
@@ -11,9 +12,6 @@ import org.altml.core.metric.MetricReport;
  * --quiet} silences the progress bar only) and never go to standard output.
  */
 final class Warnings {
-  /** What most often cures a model that predicts no label at all. */
-  static final String EMPTY_PREDICTIONS_CURE = "--scale standardize or a larger --max-updates";
-
   private Warnings() {}
 
   /** Prints {@code alt: warning: text}. */
@@ -29,21 +27,36 @@ final class Warnings {
     }
   }
 
-  /** Every prediction of a run over at least one example is empty (from its empty-prediction rate). */
-  static void ifAllPredictionsEmpty(PrintWriter err, MetricReport report, long examples, String what) {
-    ifAllPredictionsEmpty(err, report.get(Measure.EMPTY_PREDICTION_RATE) == 1.0 ? examples : 0, examples, what, "try");
+  /** Every prediction of a run over at least one example by {@code learner} is empty (from its empty-prediction rate). */
+  static void ifAllPredictionsEmpty(PrintWriter err, MetricReport report, long examples, String what, OnlineMultiLabelLearner learner) {
+    ifAllPredictionsEmpty(err, report.get(Measure.EMPTY_PREDICTION_RATE) == 1.0 ? examples : 0, examples, what, "try", learner);
   }
 
   /**
-   * {@code empty} of {@code examples} predictions are empty: when that is all of them (and there is at
-   * least one), says so with the likely cure.
+   * {@code empty} of {@code examples} predictions of {@code learner} are empty: when that is all of them (and there
+   * is at least one), says why when the learner never started ({@link OnlineMultiLabelLearner#notStartedReason()}),
+   * else with the likely cure.
    *
    * @param verb how the cure is introduced ("try", "retrain with")
    */
-  static void ifAllPredictionsEmpty(PrintWriter err, long empty, long examples, String what, String verb) {
-    if (examples > 0 && empty == examples) {
-      print(err, String.format(Locale.ROOT, "every prediction %s is empty (%,d examples: no label scores above the"
-          + " threshold); %s %s", what, examples, verb, EMPTY_PREDICTIONS_CURE));
+  static void ifAllPredictionsEmpty(PrintWriter err, long empty, long examples, String what, String verb,
+      OnlineMultiLabelLearner learner) {
+    if (examples == 0 || empty != examples) {
+      return;
     }
+    String notStarted = learner.notStartedReason();
+    if (notStarted != null) {
+      print(err, String.format(Locale.ROOT, "every prediction %s is empty (%,d examples): %s never started to learn: %s", what,
+          examples, learner.name(), notStarted));
+      return;
+    }
+    print(err, String.format(Locale.ROOT, "every prediction %s is empty (%,d examples: no label scores above the"
+        + " threshold); %s %s", what, examples, verb, emptyPredictionsCure(learner)));
+  }
+
+  /** What most often cures a model that predicts no label at all: scaled features, and more steps where M is a parameter. */
+  static String emptyPredictionsCure(OnlineMultiLabelLearner learner) {
+    boolean hasM = learner.spec().parameters().stream().anyMatch(p -> p.option().equals("--max-updates"));
+    return "--scale standardize" + (hasM ? " or a larger --max-updates" : "");
   }
 }

@@ -139,6 +139,24 @@ class ProgressAndWarningsTest {
     assertTrue(q.errLine().startsWith("alt: warning: every prediction of the stream is empty (3 examples"), q.err());
     CliRun fine = run(false, "predict", "--model", model.toString(), "--data", test.toString());
     assertEquals("", fine.err());
+    // a kind without M is not told to raise it
+    var elm = org.altml.core.learner.LearnerRegistry.get("osml-elm");
+    assertEquals("--scale standardize", Warnings.emptyPredictionsCure(elm.create(elm.defaults().with("initial", 1L),
+        org.altml.core.learner.LearnerContext.of(3))));
+  }
+
+  /** A learner that never started (an ELM whose N0 is more than the stream) says why, not how to raise M. */
+  @Test
+  void aLearnerThatNeverStartedSaysWhy() {
+    CliRun q = run(false, "prequential", "--learner", "osml-elm", "--hidden", "1000", "--data", test.toString(), "--quiet");
+    assertEquals(0, q.exitCode(), q.err());
+    assertEquals("alt: warning: every prediction of the stream is empty (500 examples): osml-elm never started to learn: its first"
+        + " least-squares solve waits for N0 = 1,000 examples and it has learned from 500; N0 is initial (--initial), else"
+        + " initialFraction of a training set of known size, else (a stream) the hidden size H", q.errLine());
+    CliRun started = run(false, "prequential", "--learner", "osml-elm", "--hidden", "100", "--initial", "50", "--data",
+        test.toString(), "--quiet");
+    assertEquals(0, started.exitCode(), started.err());
+    assertTrue(!started.err().contains("never started"), started.err());
   }
 
   /** A warning while a bar is drawn clears the bar's line first, so that it has a line of its own. */

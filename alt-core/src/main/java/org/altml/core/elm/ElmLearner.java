@@ -164,6 +164,17 @@ public abstract class ElmLearner implements OnlineMultiLabelLearner {
     return examples >= initialExamples;
   }
 
+  /** Before the initial block is solved: how many examples it waits for, and how N0 is set. */
+  @Override
+  public final String notStartedReason() {
+    if (initialized()) {
+      return null;
+    }
+    return String.format(java.util.Locale.ROOT, "its first least-squares solve waits for N0 = %,d examples and it has learned"
+        + " from %,d; N0 is initial (--initial), else initialFraction of a training set of known size, else (a stream)"
+        + " the hidden size H", initialExamples, examples);
+  }
+
   /** β[i][p] after absorbing the queued examples: for tests. */
   public final double beta(int hiddenUnit, int label) {
     absorbQueued();

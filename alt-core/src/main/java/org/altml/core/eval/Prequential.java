@@ -96,6 +96,10 @@ public final class Prequential {
   /**
    * {@link #run(Settings, LearnerContext, long, ExampleStream, Config, Listener, List)} over a dataset in its order,
    * as a stream of unknown length (L and d from the dataset; seed {@code runSeed}); {@code listener} may be null.
+   * The order is the dataset's (a prequential stream is learned as it comes; {@link
+   * org.altml.sparse.data.Dataset#subset} with {@link org.altml.sparse.data.Dataset#permutation} gives another). A
+   * learner that waits for a start learns from nothing on a shorter stream: an ELM told no training-set size
+   * starts after N0 = H examples; {@code result.learner().notStartedReason()} says so.
    */
   public static PrequentialResult run(Settings settings, org.altml.sparse.data.Dataset data, long runSeed, Config config,
       Listener listener) {

@@ -56,6 +56,17 @@ public interface OnlineMultiLabelLearner {
   }
 
   /**
+   * Why this learner has not started to learn yet, so that every prediction is still empty whatever the example,
+   * or null when it has: a kind that learns nothing before some start (an ELM's first least-squares solve after
+   * its first N0 examples) says what it waits for, so that a run that ended before the start can tell the user
+   * instead of reporting a model that predicts nothing. A sentence fragment naming the parameter to change. Null
+   * by default.
+   */
+  default String notStartedReason() {
+    return null;
+  }
+
+  /**
    * Writes the L label scores and the threshold score of {@code x} into {@code out}; never changes the
    * model. Features beyond those seen in training contribute nothing. Uses the learner's own scratch:
    * not for concurrent use (see {@link #predictor()}).
