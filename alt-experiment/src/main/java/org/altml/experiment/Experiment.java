@@ -44,15 +44,36 @@ public final class Experiment {
   private Experiment() {}
 
   /**
-   * One learner of a dataset block.
+   * One learner of a dataset block: tuned over a grid, or run with given settings.
    *
-   * @param grid the grid to tune over (its base holds the user's fixed values)
-   * @param given settings to use without tuning, or null to tune
+   * @param grid the grid to tune over (its base holds the user's fixed values); may be null when {@code given} is set
+   * @param given settings to use without tuning, or null to tune; when both are set, of the grid's learner kind
    */
   public record Learner(Grid grid, Settings given) {
+    /** Checks that there is something to run, and one learner kind. */
+    public Learner {
+      if (grid == null && given == null) {
+        throw new IllegalArgumentException("a learner needs a grid to tune over or the settings to run");
+      }
+      if (grid != null && given != null && !grid.base().learner().equals(given.learner())) {
+        throw new IllegalArgumentException("the given settings are " + given.learner() + "'s, the grid is "
+            + grid.base().learner() + "'s");
+      }
+    }
+
+    /** A learner tuned over {@code grid}. */
+    public static Learner tuned(Grid grid) {
+      return new Learner(Objects.requireNonNull(grid, "grid"), null);
+    }
+
+    /** A learner run with {@code settings}, without tuning. */
+    public static Learner given(Settings settings) {
+      return new Learner(null, Objects.requireNonNull(settings, "settings"));
+    }
+
     /** The learner kind's name. */
     public String name() {
-      return grid.base().learner();
+      return given != null ? given.learner() : grid.base().learner();
     }
   }
 

@@ -26,8 +26,12 @@ class ExperimentRunsTest {
     Dataset test = TunerTest.corpus(25, 3);
     CountingSpec.contexts.clear();
     Grid grid = Grid.of(new CountingSpec().defaults(), Grid.Mode.NONE, Map.of("eta", List.of("0.5", "1")), Set.of());
-    Experiment.Learner tuned = new Experiment.Learner(grid, null);
-    Experiment.Learner given = new Experiment.Learner(grid, grid.settings().get(0));
+    Experiment.Learner tuned = Experiment.Learner.tuned(grid);
+    Experiment.Learner given = Experiment.Learner.given(grid.settings().get(0)); // no grid needed
+    assertEquals(grid.base().learner(), given.name());
+    org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> new Experiment.Learner(null, null));
+    org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> new Experiment.Learner(grid, org.altml.core.learner.LearnerRegistry.get("falt").defaults()));
     Experiment.DatasetPlan plan = new Experiment.DatasetPlan("c", train, test, List.of(tuned, given), FeatureScaling.NONE, "");
     Experiment.Config config = new Experiment.Config(TunerTest.config(Search.FULL, 2), 3, 1L, ZeroDivisionPolicy.SPEC, 0);
     Experiment.DatasetOutcome outcome = Experiment.run(plan, config, null, Experiment.Listener.NONE);

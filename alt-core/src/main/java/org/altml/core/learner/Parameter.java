@@ -213,7 +213,9 @@ public final class Parameter<T> {
    * Checks {@code value} against the type and range. A number of another type is taken as this parameter's
    * type when that is exact in meaning: any number for a float or double parameter ({@code 0.5} for η, a float
    * parameter, is 0.5f; {@code 4} for σ² is 4.0), an integral number within range for an integer one ({@code 4L}
-   * for M is 4; 2.5 is refused).
+   * for M is 4; 2.5 is refused). A float given for a double parameter means its shortest decimal ({@code 0.1f}
+   * for σ² is 0.1), and an enum constant given for a choice its lower-case name ({@code Precision.FLOAT} is
+   * "float").
    *
    * @return {@code value} as the parameter's type
    * @throws IllegalArgumentException naming the parameter, the value and the valid range
@@ -243,6 +245,9 @@ public final class Parameter<T> {
 
   /** {@code value} as this parameter's numeric type when it is a number of another type and the change is exact in meaning. */
   private Object converted(Object value) {
+    if (value instanceof Enum<?> e && type == String.class) {
+      return e.name().toLowerCase(Locale.ROOT); // Precision.FLOAT for a choice among "double" and "float"
+    }
     if (!(value instanceof Number n) || type.isInstance(value)) {
       return value;
     }
@@ -250,7 +255,8 @@ public final class Parameter<T> {
       return n.floatValue();
     }
     if (type == Double.class) {
-      return n.doubleValue();
+      // a float's meaning is its shortest decimal (0.1f is 0.1), not its binary value (0.10000000149011612)
+      return n instanceof Float f ? Double.parseDouble(Float.toString(f)) : n.doubleValue();
     }
     if (type == Integer.class) {
       long l = n.longValue();
@@ -262,16 +268,22 @@ public final class Parameter<T> {
     return value;
   }
 
+  private static final java.util.regex.Pattern POWER_OF_TWO = java.util.regex.Pattern.compile("2\\^(-?\\d{1,4})");
+
   /**
-   * Parses the text form of a value (as {@link #format} writes it and a user types it).
+   * Parses the text form of a value (as {@link #format} writes it and a user types it; a real number may also be
+   * written as a power of two, {@code 2^-3}).
    *
    * @throws IllegalArgumentException naming the parameter when the text is not a valid value
    */
   public T parse(String text) {
     Objects.requireNonNull(text, "text");
     Object v;
+    java.util.regex.Matcher power = POWER_OF_TWO.matcher(text.trim());
     try {
-      if (type == Float.class) {
+      if (power.matches() && (type == Float.class || type == Double.class)) {
+        v = converted(Math.scalb(1.0, Integer.parseInt(power.group(1)))); // 2^-3, as grids and the paper write them
+      } else if (type == Float.class) {
         v = Float.parseFloat(text.trim());
       } else if (type == Double.class) {
         v = Double.parseDouble(text.trim());

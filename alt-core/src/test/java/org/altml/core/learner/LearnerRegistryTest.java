@@ -84,6 +84,15 @@ class LearnerRegistryTest {
         assertThrows(IllegalArgumentException.class, () -> falt.defaults().with("maxUpdates", 2.5)).getMessage());
     assertThrows(IllegalArgumentException.class, () -> falt.defaults().with("maxUpdates", 1L << 40));
     assertThrows(IllegalArgumentException.class, () -> falt.defaults().with("eta", "0.5"));
+    // a float for a double means its decimal, an enum for a choice its name; 2^k is text a real number may be
+    Parameter<?> factor = falt.parameter("maxUpdatesFactor");
+    assertEquals(0.1, factor.check(0.1f));
+    assertEquals(falt.defaults().with("maxUpdatesFactor", 0.1).key(), falt.defaults().with("maxUpdatesFactor", 0.1f).key());
+    assertEquals("float", falt.defaults().with("precision", Precision.FLOAT).values().get("precision"));
+    assertEquals(0.125f, falt.parameter("eta").parse("2^-3"));
+    assertEquals(0.125, factor.parse(" 2^-3 "));
+    assertThrows(IllegalArgumentException.class, () -> falt.parameter("maxUpdates").parse("2^3"), "an integer is written out");
+    assertThrows(IllegalArgumentException.class, () -> falt.parameter("eta").parse("2^9999"), "not finite");
   }
 
   @Test
