@@ -215,6 +215,7 @@ public final class TrainThenTest {
       RunRecord record, Observer observer, SharedResources resources) {
     checkLabels(learner, train.dataset(), "training");
     checkLabels(learner, test.dataset(), "test");
+    checkSameLabelNames(train.dataset(), test.dataset());
     FeatureScaler scaler = FeatureScaler.fit(config.scaling(), train);
     // example ids: the resources' id of each dataset's row 0 when they were made for it, else the row index itself
     // for the training rows and for test rows of the same dataset (a held-out fold); the rows of another file have
@@ -232,6 +233,26 @@ public final class TrainThenTest {
         testBase);
     return new TrainThenTestResult(testing.metrics(), training.seconds(), testing.seconds(), training.examples(),
         testing.examples(), config, testing.threads(), learner, scaler, record);
+  }
+
+  /**
+   * Refuses a test set whose labels are named otherwise than the training set's, position by position (ARFF data
+   * of another dataset: its scores would be compared with the wrong labels). A position named by its index on
+   * either side (LIBSVM data, or labels past the end of a shorter header) is not compared.
+   */
+  private static void checkSameLabelNames(Dataset train, Dataset test) {
+    if (train == test) {
+      return;
+    }
+    List<String> a = train.labelNames();
+    List<String> b = test.labelNames();
+    for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
+      String index = Integer.toString(i);
+      if (!a.get(i).equals(b.get(i)) && !a.get(i).equals(index) && !b.get(i).equals(index)) {
+        throw new IllegalArgumentException("the labels of the test set " + test.name() + " are not those of the training set "
+            + train.name() + ": label " + (i + 1) + " is '" + b.get(i) + "', not '" + a.get(i) + "'");
+      }
+    }
   }
 
   private static void checkLabels(OnlineMultiLabelLearner learner, Dataset data, String role) {

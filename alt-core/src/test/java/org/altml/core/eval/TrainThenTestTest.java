@@ -155,4 +155,20 @@ class TrainThenTestTest {
     assertThrows(IllegalArgumentException.class,
         () -> TrainThenTest.test(new FrequencyLearner(1), test, FeatureScaler.of(FeatureScaling.NONE), ZeroDivisionPolicy.SPEC, 0));
   }
+
+  /** A test set whose labels are named otherwise (another dataset's ARFF) is refused; index names are not compared. */
+  @Test
+  void rejectsATestSetOfOtherLabels() {
+    Dataset train = named(List.of("up", "high"));
+    assertEquals("the labels of the test set t are not those of the training set t: label 1 is 'left', not 'up'",
+        assertThrows(IllegalArgumentException.class, () -> TrainThenTest.run(new FrequencyLearner(2), train,
+            named(List.of("left", "right")), TrainThenTest.Config.defaults())).getMessage());
+    TrainThenTest.run(new FrequencyLearner(2), train, named(List.of("up", "high")), TrainThenTest.Config.defaults());
+    TrainThenTest.run(new FrequencyLearner(2), train, FakeLearners.withIds(2, new int[][] {{0}, {1}}), TrainThenTest.Config.defaults());
+  }
+
+  private static Dataset named(List<String> labels) {
+    return new org.altml.sparse.data.DatasetBuilder().name("t").labelNames(labels)
+        .add(org.altml.sparse.SparseVector.of(new int[] {0}, new float[] {1}), org.altml.sparse.LabelSet.of(0)).build();
+  }
 }
