@@ -97,8 +97,12 @@ public final class LearnerRegistry {
   public static LearnerSpec get(String name) {
     LearnerSpec spec = SPECS.get(name);
     if (spec == null) {
-      spec = composed(name).orElseThrow(() -> new IllegalArgumentException(
-          "no learner called '" + name + "' (known: " + String.join(", ", names()) + ")"));
+      spec = composed(name).orElseThrow(() -> new IllegalArgumentException("no learner called '" + name + "' (known: "
+          + String.join(", ", names()) + (name != null && name.indexOf(LearnerComposer.SEPARATOR) >= 0
+              ? "; a name with '" + LearnerComposer.SEPARATOR + "' is a learner before a feature map, as falt"
+                  + LearnerComposer.SEPARATOR + "MAP, and no registered map composes this one"
+              : "") + "; a kind registers when its module is on the class path, e.g. alt-kernel for the kernel learners"
+          + " and the feature maps)"));
     }
     return spec;
   }

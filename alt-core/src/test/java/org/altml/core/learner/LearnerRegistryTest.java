@@ -95,6 +95,17 @@ class LearnerRegistryTest {
     assertThrows(IllegalArgumentException.class, () -> falt.parameter("eta").parse("2^9999"), "not finite");
   }
 
+  /** An unknown name says where kinds come from; one with '+' what the name means. */
+  @Test
+  void anUnknownNameSaysWhereKindsComeFrom() {
+    String plain = assertThrows(IllegalArgumentException.class, () -> LearnerRegistry.get("nope")).getMessage();
+    assertTrue(plain.startsWith("no learner called 'nope' (known: ") && plain.contains("falt, ")
+        && plain.endsWith("; a kind registers when its module is on the class path, e.g. alt-kernel for the kernel learners and"
+            + " the feature maps)"), plain);
+    String composed = assertThrows(IllegalArgumentException.class, () -> LearnerRegistry.get("salt+foo")).getMessage();
+    assertTrue(composed.contains("a name with '+' is a learner before a feature map, as falt+MAP"), composed);
+  }
+
   @Test
   void aLearnerBuiltByHandReportsTheSettingsTheRegistryWouldBuildItFrom() {
     Falt byHand = new Falt(3, new FaltConfig(0.5f, 2), LearnerOptions.defaults().withBias(true));
