@@ -41,6 +41,7 @@
  *   public static final class Spec implements LearnerSpec {
  *     static final Parameter<Float> SHARE = Parameter.positiveFloat("share", "", "...", 0.5f, List.of());
  *     public String name() { return "mean-score"; }
+ *     public String description() { return "predicts the labels seen in more than a share of the examples"; }
  *     public List<Parameter<?>> parameters() { return List.of(SHARE); }
  *     public OnlineMultiLabelLearner create(Settings s, LearnerContext c) { return new MeanScore(this, s, c.numLabels()); }
  *     public ModelCodec codec() { return CODEC; }   // writes examples and the label counts
