@@ -85,6 +85,46 @@ public final class Tuner {
       return new Config(10, 1L, Search.FULL, Selection.paper(), FeatureScaling.NONE, ZeroDivisionPolicy.SPEC, 0);
     }
 
+    /** This config with k = {@code folds}. */
+    public Config withFolds(int folds) {
+      return new Config(folds, seed, search, selection, scaling, zeroDivision, threads, sharedCacheBytes);
+    }
+
+    /** This config with another cross-validation seed. */
+    public Config withSeed(long seed) {
+      return new Config(folds, seed, search, selection, scaling, zeroDivision, threads, sharedCacheBytes);
+    }
+
+    /** This config with another search strategy. */
+    public Config withSearch(Search search) {
+      return new Config(folds, seed, search, selection, scaling, zeroDivision, threads, sharedCacheBytes);
+    }
+
+    /** This config with another selection rule. */
+    public Config withSelection(Selection selection) {
+      return new Config(folds, seed, search, selection, scaling, zeroDivision, threads, sharedCacheBytes);
+    }
+
+    /** This config with another feature scaling. */
+    public Config withScaling(FeatureScaling scaling) {
+      return new Config(folds, seed, search, selection, scaling, zeroDivision, threads, sharedCacheBytes);
+    }
+
+    /** This config with another zero-division policy. */
+    public Config withZeroDivision(ZeroDivisionPolicy zeroDivision) {
+      return new Config(folds, seed, search, selection, scaling, zeroDivision, threads, sharedCacheBytes);
+    }
+
+    /** This config with another worker count (0 = every core). */
+    public Config withThreads(int threads) {
+      return new Config(folds, seed, search, selection, scaling, zeroDivision, threads, sharedCacheBytes);
+    }
+
+    /** This config with another budget for the shared caches, in bytes (-1: their default; 0: none). */
+    public Config withSharedCacheBytes(long sharedCacheBytes) {
+      return new Config(folds, seed, search, selection, scaling, zeroDivision, threads, sharedCacheBytes);
+    }
+
     /** The worker count: {@link #threads()}, or the number of cores when 0. */
     public int effectiveThreads() {
       return threads == 0 ? Runtime.getRuntime().availableProcessors() : threads;
@@ -113,7 +153,8 @@ public final class Tuner {
    * A tuner over {@code train}.
    *
    * @param datasetName the dataset's name (stored with each run)
-   * @param dataHash identifies the training data's content (stored runs are looked up by it)
+   * @param dataHash identifies the training data's content (stored runs are looked up by it): {@link
+   *     Experiment#hash}{@code (train)}, which the experiment and the CLI use
    * @param store where finished runs go and are looked up, or null
    * @param progress told the number of runs finished (computed or found in the store) as they finish
    * @throws IllegalArgumentException if the training set has fewer examples than folds

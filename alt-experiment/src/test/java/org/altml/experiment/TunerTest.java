@@ -39,6 +39,15 @@ class TunerTest {
   }
 
   @Test
+  void configsAreBuiltFromTheDefaultsByName() {
+    Selection f1 = Selection.metric(Measure.F1);
+    Tuner.Config c = Tuner.Config.defaults().withFolds(5).withSeed(7L).withSearch(Search.HALVING).withSelection(f1)
+        .withScaling(FeatureScaling.STANDARDIZE).withZeroDivision(ZeroDivisionPolicy.ONE).withThreads(2).withSharedCacheBytes(0);
+    assertEquals(new Tuner.Config(5, 7L, Search.HALVING, f1, FeatureScaling.STANDARDIZE, ZeroDivisionPolicy.ONE, 2, 0),
+        c);
+  }
+
+  @Test
   void paperGridComesFromTheRegistry() {
     Grid salt = Grid.of(LearnerRegistry.get("salt").defaults(), Grid.Mode.PAPER, Map.of(), Set.of());
     assertEquals(21 * 21 * 6, salt.size(), salt.describe());
