@@ -360,6 +360,8 @@ public final class TrainThenTest {
    */
   private static Testing test(
       OnlineMultiLabelLearner learner, DataView test, FeatureScaler scaler, ZeroDivisionPolicy policy, int threads, long idBase) {
+    java.util.Objects.requireNonNull(scaler, "scaler (FeatureScaler.of(FeatureScaling.NONE) for none)");
+    java.util.Objects.requireNonNull(policy, "policy");
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be >= 1: " + threads);
     }
@@ -429,6 +431,7 @@ public final class TrainThenTest {
    */
   public static Testing test(OnlineMultiLabelLearner learner, ExampleStream stream, FeatureScaler scaler, ZeroDivisionPolicy policy)
       throws IOException {
+    java.util.Objects.requireNonNull(scaler, "scaler (FeatureScaler.of(FeatureScaling.NONE) for none)");
     int numLabels = learner.numLabels();
     EvaluationSuite suite = new EvaluationSuite(numLabels, policy);
     Scores scores = new Scores(numLabels);
