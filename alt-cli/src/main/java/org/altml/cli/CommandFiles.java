@@ -169,6 +169,37 @@ final class CommandFiles {
     }
   }
 
+  /**
+   * Refuses an input that a file written into the output folder {@code dir} (given with {@code option}) would
+   * replace: one of {@code names} in it, or any file in its subfolder {@code chosen}, whose file names the run
+   * chooses (figures named after datasets and learners). Call after {@link #check()}.
+   *
+   * @throws IllegalArgumentException naming the input and the folder
+   * @throws IOException if a path cannot be examined
+   */
+  void checkOutputFolder(String option, Path dir, List<String> names, String chosen) throws IOException {
+    Path sub = dir.resolve(chosen);
+    for (Role in : inputs) {
+      if (DataFiles.isStandardInput(in.path())) {
+        continue;
+      }
+      String replaced = null;
+      for (String name : names) {
+        if (OutputPaths.sameFile(dir.resolve(name), in.path())) {
+          replaced = name;
+        }
+      }
+      Path parent = in.path().toRealPath().getParent();
+      if (replaced == null && parent != null && Files.isDirectory(sub) && Files.isSameFile(parent, sub)) {
+        replaced = chosen + "/";
+      }
+      if (replaced != null) {
+        throw new IllegalArgumentException(in.name() + " is in " + shown(option, dir) + " as " + replaced + ", which the run"
+            + " writes: an output never replaces an input; give another folder, or keep the input elsewhere");
+      }
+    }
+  }
+
   /** Inputs exist, are not folders, and standard input is read once. */
   private void checkInputs() throws IOException {
     Role fromStandardInput = null;

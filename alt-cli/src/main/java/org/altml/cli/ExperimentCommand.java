@@ -57,6 +57,9 @@ import picocli.CommandLine.Spec;
       "the plan file; '#' starts a comment."
     })
 public final class ExperimentCommand implements Callable<Integer> {
+  /** The run store in the output folder: every finished run, so that a rerun resumes. */
+  static final String STORE = "runs.jsonl";
+
   @Spec private CommandSpec spec;
 
   @Mixin private DatasetOptions dataset;
@@ -178,6 +181,9 @@ public final class ExperimentCommand implements Callable<Integer> {
     if (Files.exists(out) && !Files.isDirectory(out)) {
       throw new IllegalArgumentException("--out " + out + ": is not a folder");
     }
+    List<String> outputs = new ArrayList<>(Outputs.FILES);
+    outputs.add(STORE);
+    files.checkOutputFolder("--out", out, outputs, Outputs.FIGURES);
     // every learner name and fixed value is checked before any data is read
     for (Block b : blocks) {
       b.learners = learners(b, mode);
@@ -187,7 +193,7 @@ public final class ExperimentCommand implements Callable<Integer> {
     long started = System.nanoTime();
     int computed = 0;
     int reused = 0;
-    try (RunStore store = RunStore.open(out.resolve("runs.jsonl")); Progress progress = progressOptions.progress(spec)) {
+    try (RunStore store = RunStore.open(out.resolve(STORE)); Progress progress = progressOptions.progress(spec)) {
       if (store.droppedTornLine()) {
         progress.warn(store.file() + ": the last line was cut off (an interrupted write); it is dropped and recomputed");
       }
@@ -234,7 +240,7 @@ public final class ExperimentCommand implements Callable<Integer> {
         mode.name().toLowerCase(Locale.ROOT), tc.selection().name(), wilcoxon));
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.printf(Locale.ROOT, "experiment: %d dataset(s), %d evaluations computed, %d taken from %s, %.1f s%n", outcomes.size(),
-        computed, reused, out.resolve("runs.jsonl"), (System.nanoTime() - started) * 1e-9);
+        computed, reused, out.resolve(STORE), (System.nanoTime() - started) * 1e-9);
     stdout.println();
     stdout.print(org.altml.experiment.report.Tables.table3Markdown(analysis));
     stdout.println();

@@ -156,6 +156,28 @@ class ExperimentCommandTest {
     assertTrue(unknown.err().contains("no learner called 'nope'"), unknown.err());
   }
 
+  /** An input where the run writes a table, a figure or its store is refused before anything is written. */
+  @Test
+  void theOutputFolderNeverReplacesAnInput(@TempDir Path dir) throws IOException {
+    Path[] data = corpus(dir, 60, 30);
+    for (String name : List.of("tables.csv", "experiment.json", "runs.jsonl", "figures/curves-x.png")) {
+      Path out = dir.resolve("out-" + name.replace('/', '-'));
+      Path input = out.resolve(name);
+      Files.createDirectories(input.getParent());
+      Files.copy(data[1], input);
+      CliRun run = CliRun.of(experiment(new Path[] {data[0], input}, out, "--grid", "none"));
+      assertEquals(2, run.exitCode(), name);
+      assertTrue(run.err().contains("an output never replaces an input"), run.err());
+      assertEquals(-1L, Files.mismatch(data[1], input), name + " is left as it was");
+    }
+    // a file of another name in the folder is read, and stays
+    Path out = dir.resolve("beside");
+    Path input = Files.copy(data[1], Files.createDirectories(out).resolve("test.svm"));
+    CliRun run = CliRun.of(experiment(new Path[] {data[0], input}, out, "--grid", "none"));
+    assertEquals(0, run.exitCode(), run.err());
+    assertEquals(-1L, Files.mismatch(data[1], input));
+  }
+
   @Test
   void givenAndFixTakeOptionSpellingsOfParameterNames() {
     assertEquals("maxUpdatesFactor", ExperimentCommand.parameterName("falt", "max-updates-factor"));

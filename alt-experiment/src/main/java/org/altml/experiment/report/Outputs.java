@@ -32,7 +32,13 @@ public final class Outputs {
   /** What the outputs say about how they were made. */
   public record Provenance(String command, Experiment.Config config, String gridMode, String selection, boolean wilcoxon) {}
 
-  /** Every output file written, relative to {@code dir}. */
+  /** The files {@link #write} always writes into its folder, beside the subfolder {@link #FIGURES}. */
+  public static final List<String> FILES = List.of("table3.md", "table4.md", "table3.tex", "table4.tex", "tables.csv",
+      "friedman.md", "experiment.json");
+  /** The subfolder of the figures, whose file names come from the datasets, learners and metrics. */
+  public static final String FIGURES = "figures";
+
+  /** Every output file written, relative to {@code dir}: {@link #FILES} and figures under {@link #FIGURES}. */
   public static List<String> write(Path dir, List<Experiment.DatasetOutcome> outcomes, Analysis analysis, Provenance provenance)
       throws IOException {
     Files.createDirectories(dir.resolve("figures"));
