@@ -239,7 +239,13 @@ public final class AltCommand implements Callable<Integer> {
     }
     int code;
     try {
-      code = newCommandLine(args).execute(args);
+      CommandLine cli = newCommandLine(args);
+      code = cli.execute(args);
+      // a report printed to standard output that did not arrive: not a success (a full disk, a closed pipe)
+      if (code == 0 && (cli.getOut().checkError() | System.out.checkError())) {
+        System.err.println("alt: " + CliOutput.STANDARD_OUTPUT_FAILED);
+        code = EXIT_FAILURE;
+      }
     } catch (OutOfMemoryError e) {
       // every input-sized allocation is checked first (MemoryCheck); this is the last line of defence
       System.err.println("alt: out of memory (" + e.getMessage() + "): run with more heap: ALT_JAVA_OPTS=-Xmx8g ./alt ...");

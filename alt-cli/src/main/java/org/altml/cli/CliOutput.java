@@ -58,7 +58,12 @@ final class CliOutput implements AutoCloseable {
     return stdoutBytes;
   }
 
-  /** Finishes the output: moves the file into place, or flushes standard output. */
+  /**
+   * Finishes the output: moves the file into place, or flushes standard output.
+   *
+   * @throws IOException when a write to standard output failed (a full disk, a closed pipe): its writers keep
+   *     going silently, so the output is incomplete and the command must not report success
+   */
   void commit() throws IOException {
     if (file != null) {
       file.commit();
@@ -66,7 +71,21 @@ final class CliOutput implements AutoCloseable {
       if (stdoutBytes != null) {
         stdoutBytes.flush();
       }
-      stdout.flush();
+      checkStandardOutput(stdout);
+    }
+  }
+
+  /** The message of a failed write to standard output. */
+  static final String STANDARD_OUTPUT_FAILED =
+      "writing standard output failed (a full disk or a closed pipe): what it received is incomplete";
+
+  /**
+   * Flushes {@code out} (a writer over standard output) and standard output itself, and fails when a write to
+   * either failed: {@link PrintWriter} and {@link System#out} record an I/O error instead of throwing it.
+   */
+  static void checkStandardOutput(PrintWriter out) throws IOException {
+    if (out.checkError() | System.out.checkError()) {
+      throw new IOException(STANDARD_OUTPUT_FAILED);
     }
   }
 

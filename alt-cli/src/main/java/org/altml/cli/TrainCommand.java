@@ -201,7 +201,9 @@ public final class TrainCommand implements Callable<Integer> {
     }
     spec.commandLine().getOut().flush();
     ModelIo.write(model, System.out);
-    System.out.flush();
+    if (System.out.checkError()) { // flushes; PrintStream records a failed write instead of throwing it
+      throw new IOException(CliOutput.STANDARD_OUTPUT_FAILED);
+    }
   }
 
   /** Where the one-line report goes: stdout, unless the model does. */

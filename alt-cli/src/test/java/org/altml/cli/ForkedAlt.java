@@ -20,6 +20,14 @@ final class ForkedAlt {
    * standard input; fails after two minutes.
    */
   static CliRun run(List<String> jvm, Path stdin, String... args) throws IOException, InterruptedException {
+    return run(jvm, stdin, null, args);
+  }
+
+  /**
+   * {@link #run(List, Path, String...)} with standard output going to the file {@code stdout} (null: read back as
+   * {@link CliRun#out()}), e.g. {@code /dev/full}.
+   */
+  static CliRun run(List<String> jvm, Path stdin, Path stdout, String... args) throws IOException, InterruptedException {
     String java = ProcessHandle.current().info().command()
         .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     List<String> command = new ArrayList<>(List.of(java, "--add-modules", "jdk.incubator.vector"));
@@ -29,6 +37,9 @@ final class ForkedAlt {
     ProcessBuilder builder = new ProcessBuilder(command);
     if (stdin != null) {
       builder.redirectInput(stdin.toFile());
+    }
+    if (stdout != null) {
+      builder.redirectOutput(stdout.toFile());
     }
     Path err = Files.createTempFile("alt-forked-", ".err");
     builder.redirectError(err.toFile());

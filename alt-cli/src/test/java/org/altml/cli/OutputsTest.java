@@ -79,6 +79,27 @@ class OutputsTest {
     assertEquals("", r.err());
   }
 
+  /**
+   * A write to standard output that fails (a full disk) is an error, not a success over an incomplete output:
+   * Java's writers record the failure instead of throwing it.
+   */
+  @Test
+  void aFailedWriteToStandardOutputIsAnError() throws Exception {
+    Path full = Path.of("/dev/full");
+    org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(full), "no /dev/full on this system");
+    String[][] commands = {
+      {"convert", data.toString(), "-"},
+      {"predict", "--model", model.toString(), "--data", data.toString()},
+      {"train", "--learner", "falt", "--data", data.toString(), "--model", "-"},
+      {"stats", data.toString()},
+    };
+    for (String[] args : commands) {
+      CliRun r = ForkedAlt.run(List.of(), null, full, args);
+      assertEquals(2, r.exitCode(), String.join(" ", args) + " -> " + r.err());
+      assertEquals("alt: " + CliOutput.STANDARD_OUTPUT_FAILED + "\n", r.err(), String.join(" ", args));
+    }
+  }
+
   @Test
   void aSymbolicLinkIsWrittenThroughAndStaysALink() throws IOException {
     Path target = dir.resolve("target.txt");
