@@ -25,6 +25,7 @@ final class ModelFit {
   private final boolean allowNewFeatures;
   private final Progress progress;
   private boolean warned;
+  private boolean baseWarned;
 
   /**
    * Checks for {@code model} read from {@code modelFile} against the data in {@code dataFile}; warnings go
@@ -50,6 +51,24 @@ final class ModelFit {
   /** The model's label names when they are the training data's own (ARFF), else null (label indices only). */
   List<String> namedLabels() {
     return model.hasNamedLabels() ? model.labelNames() : null;
+  }
+
+  /**
+   * Warns when LIBSVM data (its labels without names) is read with another first feature index than the
+   * model's training data was ({@code --zero-based}): unless the files differ in that way, every feature is then
+   * shifted by one, which no other check can see. Once.
+   */
+  void indexBase(boolean zeroBased, List<String> labelNames) {
+    String trained = model.provenance().get(DataFit.FEATURE_INDEX_BASE);
+    String read = zeroBased ? "0" : "1";
+    if (trained == null || trained.equals(read) || (labelNames != null && !DataFit.isIndexNames(labelNames)) || baseWarned) {
+      return;
+    }
+    baseWarned = true;
+    progress.warn(dataName + " is read with " + read + "-based feature indices, the model " + modelName + " was trained on"
+        + " data read with " + trained + "-based ones" + (trained.equals("0") ? " (--zero-based)" : "") + ": unless the"
+        + " files differ in that way, every feature is shifted by one; " + (zeroBased ? "leave --zero-based out" : "give"
+        + " --zero-based"));
   }
 
   /**

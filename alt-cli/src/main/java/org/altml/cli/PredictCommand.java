@@ -116,6 +116,9 @@ public final class PredictCommand implements Callable<Integer> {
         fit.labels(file.numLabels(), file instanceof ArffReader arff ? arff.labelNames() : null);
       }
       fit.features(file.numFeatures(), true);
+      if (!(file instanceof ArffReader)) {
+        fit.indexBase(data.zeroBased, null);
+      }
     } catch (RuntimeException e) {
       file.close();
       throw e;

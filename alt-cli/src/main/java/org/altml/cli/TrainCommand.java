@@ -176,6 +176,7 @@ public final class TrainCommand implements Callable<Integer> {
       ModelFit fit = new ModelFit(saved, fromFile, dataFile, allowNewFeatures, progress);
       fit.labels(more.numLabels(), more.labelNames());
       fit.features(more.numFeatures(), true);
+      fit.indexBase(data.zeroBased, more.labelNames());
       more = DataLoading.withLabels(more, learner.numLabels());
       progress.start("training", more.size(), false);
       training = TrainThenTest.train(progress.counting(learner), DataView.of(more), trainingOrder,
@@ -233,6 +234,10 @@ public final class TrainCommand implements Callable<Integer> {
     put(p, prefix + "data", DataLoading.dataDigest(digests));
     if (digests.size() > 1) {
       put(p, prefix + "labels", digests.get(0));
+    }
+    if (pass == 0 && DataFit.isIndexNames(read.labelNames())) {
+      // LIBSVM data (labels without names): predict warns when its data is read with the other base
+      p.put(DataFit.FEATURE_INDEX_BASE, data.zeroBased ? "0" : "1");
     }
     if (pass == 0 && !data.ignoreAttributes.isEmpty()) {
       // predict and train --from apply them by themselves

@@ -275,4 +275,29 @@ class TrainPredictCommandTest {
     assertTrue(r.err().contains("diverged at example 1"), r.err());
     assertFalse(Files.exists(model));
   }
+
+  /**
+   * LIBSVM data read with another first feature index than the training data was (--zero-based) gets a warning:
+   * every feature is shifted by one, which no other check sees. The same base, and ARFF data, get none.
+   */
+  @Test
+  void dataReadWithAnotherIndexBaseIsWarnedAbout() throws IOException {
+    writeData(5);
+    Path model = dir.resolve("zero.model");
+    assertEquals(0, CliRun.of("train", "--learner", "falt", "--zero-based", "--data", train.toString(), "--model", model.toString())
+        .exitCode());
+    CliRun shifted = CliRun.of("predict", "--model", model.toString(), "--data", test.toString(), "--quiet");
+    assertEquals(0, shifted.exitCode(), shifted.err());
+    assertTrue(shifted.err().contains("test.svm is read with 1-based feature indices, the model " + model + " was trained on"
+        + " data read with 0-based ones (--zero-based)"), shifted.err());
+    CliRun same = CliRun.of("predict", "--model", model.toString(), "--data", test.toString(), "--zero-based", "--quiet");
+    assertEquals("", same.err());
+    CliRun more = CliRun.of("train", "--from", model.toString(), "--data", test.toString(), "--model",
+        dir.resolve("more.model").toString(), "--quiet");
+    assertTrue(more.err().contains("every feature is shifted by one; give --zero-based"), more.err());
+    Path oneBased = dir.resolve("one.model");
+    assertEquals(0, CliRun.of("train", "--learner", "falt", "--data", train.toString(), "--model", oneBased.toString()).exitCode());
+    CliRun zero = CliRun.of("test", "--model", oneBased.toString(), "--data", test.toString(), "--zero-based", "--quiet");
+    assertTrue(zero.err().contains("leave --zero-based out"), zero.err());
+  }
 }

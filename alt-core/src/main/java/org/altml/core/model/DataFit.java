@@ -29,6 +29,11 @@ public final class DataFit {
 
   /** The provenance key under which a trained model records the ARFF attributes it ignored (comma separated). */
   public static final String IGNORED_ATTRIBUTES = "ignoreAttributes";
+  /**
+   * The provenance key of the first index of the LIBSVM training data's features ("0" or "1"; absent for ARFF
+   * data and older models): a file read with the other base has every feature shifted by one.
+   */
+  public static final String FEATURE_INDEX_BASE = "featureIndexBase";
 
   private DataFit() {}
 
