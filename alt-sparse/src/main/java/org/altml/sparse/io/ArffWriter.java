@@ -32,15 +32,18 @@ public final class ArffWriter {
 
   /**
    * Writes {@code data} to {@code arff} (gzip when the name ends in {@code .gz}) and its label names to
-   * {@link MulanLabels#labelFileFor(Path)}, each through {@link AtomicOutput}: the label file first, the
-   * ARFF last, so a complete ARFF always has its labels beside it.
+   * {@link MulanLabels#labelFileFor(Path)}, each through {@link AtomicOutput}: both written in full before
+   * either is moved into place, then the label file first and the ARFF last, so a complete ARFF always has its
+   * labels beside it, and a write that fails or is interrupted leaves neither behind.
    *
    * @throws IllegalArgumentException if two label names are equal
    */
   public static void write(Dataset data, Path arff) throws IOException {
-    MulanLabels.write(data.labelNames(), MulanLabels.labelFileFor(arff));
-    try (AtomicOutput out = AtomicOutput.createCompressedByName(arff)) {
+    try (AtomicOutput labels = AtomicOutput.create(MulanLabels.labelFileFor(arff));
+        AtomicOutput out = AtomicOutput.createCompressedByName(arff)) {
+      MulanLabels.write(data.labelNames(), labels.stream());
       write(data, out.stream(), relationName(arff));
+      labels.commit();
       out.commit();
     }
   }

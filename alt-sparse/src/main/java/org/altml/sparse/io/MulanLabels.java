@@ -197,16 +197,21 @@ public final class MulanLabels {
 
   /** Writes a Mulan label file listing {@code names} in order (UTF-8, XML-escaped), atomically. */
   public static void write(List<String> names, Path xml) throws IOException {
+    try (AtomicOutput out = AtomicOutput.create(xml)) {
+      write(names, out.stream());
+      out.commit();
+    }
+  }
+
+  /** Writes the Mulan XML of label names {@code names} to {@code out} (not closed). */
+  static void write(List<String> names, java.io.OutputStream out) throws IOException {
     StringBuilder sb = new StringBuilder("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n");
     sb.append("<labels xmlns=\"").append(NAMESPACE).append("\">\n");
     for (String name : names) {
       sb.append("<label name=\"").append(escape(name)).append("\"></label>\n");
     }
     sb.append("</labels>\n");
-    try (AtomicOutput out = AtomicOutput.create(xml)) {
-      out.stream().write(sb.toString().getBytes(StandardCharsets.UTF_8));
-      out.commit();
-    }
+    out.write(sb.toString().getBytes(StandardCharsets.UTF_8));
   }
 
   private static String escape(String s) {

@@ -222,6 +222,18 @@ class ArffReaderTest {
     assertEquals(List.of(), DataFiles.read(svm).featureNames());
   }
 
+  /** A write that fails part-way leaves neither the ARFF nor its label file (the label file was written first). */
+  @Test
+  void aFailedWriteLeavesNoLabelFile() throws IOException {
+    Dataset clash = new org.altml.sparse.data.DatasetBuilder().labelNames(List.of("tempo", "y2")).featureNames(List.of("tempo"))
+        .add(SparseVector.of(new int[] {0}, new float[] {1}), LabelSet.of(1)).build();
+    Path out = dir.resolve("clash.arff");
+    assertThrows(IllegalArgumentException.class, () -> DataFiles.write(clash, out));
+    try (Stream<Path> files = Files.list(dir)) {
+      assertEquals(List.of(), files.map(p -> p.getFileName().toString()).toList());
+    }
+  }
+
   @Test
   void xmlErrors() throws IOException {
     Path f = write(dir, "d-test.arff", "@relation r\n@attribute a numeric\n@attribute y {0,1}\n@data\n1,1\n");
