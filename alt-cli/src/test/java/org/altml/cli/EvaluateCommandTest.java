@@ -240,7 +240,7 @@ class EvaluateCommandTest {
     CliRun r = CliRun.of("evaluate", "--learner", "falt", "--precision", "float", "--eta", "1e30", "--order", "file", "--train", train.toString(),
         "--test", train.toString(), "--predictions", preds.toString());
     assertEquals(2, r.exitCode());
-    assertTrue(r.err().startsWith("alt: falt") && r.err().contains("diverged at example 1"), r.err());
+    assertTrue(r.err().startsWith("alt: falt") && r.err().contains("diverged after learning from 1 example:"), r.err());
     assertEquals(1, r.err().lines().count(), r.err());
     assertFalse(Files.exists(preds));
 

@@ -272,7 +272,7 @@ class TrainPredictCommandTest {
     CliRun r = CliRun.of("train", "--learner", "falt", "--precision", "float", "--eta", "1e30", "--order", "file",
         "--data", data.toString(), "--model", model.toString());
     assertEquals(2, r.exitCode());
-    assertTrue(r.err().contains("diverged at example 1"), r.err());
+    assertTrue(r.err().contains("diverged after learning from 1 example:"), r.err());
     assertFalse(Files.exists(model));
   }
 

@@ -15,11 +15,12 @@ public final class DivergenceLatch {
   }
 
   /**
-   * Latches the divergence of {@code learner} (its settings in one line) at {@code example} (0-based update
-   * round) and returns the exception to throw.
+   * Latches the divergence of {@code learner} (its settings in one line) after it learned from {@code example}
+   * examples (the 0-based index of the update round it was in, or of the next one when it diverged predicting)
+   * and returns the exception to throw.
    */
   public DivergenceException diverged(String learner, long example, String what) {
-    failure = learner + " diverged at example " + example + " (0-based update round): " + what
+    failure = learner + " diverged after learning from " + example + (example == 1 ? " example" : " examples") + ": " + what
         + "; the model is unusable (" + hint + ")";
     return new DivergenceException(example, failure);
   }

@@ -438,13 +438,19 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
     checkLabels(y);
     ensureFeatures(x.maxIndex() + 1); // new rows are zero: the prediction is unchanged
     float[] s = out.array();
+    float probe;
     if (weights.scoresIfFloat(x, s)) {
       for (int j = 0; j < stride; j++) {
         scores[j] = s[j]; // float storage: the caller's float scores are exact; decisions widen them once
       }
+      probe = InnerSteps.finiteProbe(s, numLabels + 1);
     } else {
       weights.scores(x, scores, floatScratch);
-      InnerSteps.roundInto(scores, s, stride);
+      probe = InnerSteps.roundInto(scores, s, stride);
+    }
+    if (probe != 0f) {
+      // the prediction a prequential run scores, as predict() refuses it (a score beyond float range included)
+      throw diverged(examples, "predict computed a non-finite score " + out);
     }
     if (x.nnz() == 0 && !options.bias()) {
       examples++;
