@@ -22,7 +22,9 @@ for n in 1 2 3 4 5; do
     header { print > train; print > test; if (tolower($1) == "@data") header = 0; next }
     /^[ \t]*$/ || /^%/ { next }
     { rows++; if (rows % 2 == 1) print > train; else print > test }'
-  gzip -f -9 "$OUT/$name-train.arff" "$OUT/$name-test.arff"
+  # -n: no name or time in the header, so the same split always has the same bytes, and the SHA-256 the
+  # experiment store keys its results by (a fresh clone re-cuts the splits, which are not committed)
+  gzip -n -f -9 "$OUT/$name-train.arff" "$OUT/$name-test.arff"
   cp "$D/$name/$name.xml" "$OUT/$name.xml"
   echo "$RULE" > "$OUT/$name.split"
 done
