@@ -228,6 +228,11 @@ final class CommandFiles {
       throw new IllegalArgumentException(out.name() + ": is a folder; give a file name");
     }
     if (Files.exists(path)) {
+      if (Files.isRegularFile(path) && !Files.isWritable(path)) {
+        // the atomic write renames a new file over it, which a folder's permissions allow: ask, as cp and mv do
+        throw new IllegalArgumentException(out.name() + ": the file is write-protected; make it writable to replace it, or"
+            + " write elsewhere");
+      }
       return Files.isRegularFile(path);
     }
     if (Files.isSymbolicLink(path)) {

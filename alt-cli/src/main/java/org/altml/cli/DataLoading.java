@@ -49,6 +49,11 @@ final class DataLoading {
     if (options.labelsLast != null && options.labelsFirst != null) {
       throw new IllegalArgumentException("give --labels-first or --labels-last, not both");
     }
+    if (options.labelsXml != null && (options.labelsLast != null || options.labelsFirst != null)) {
+      // the XML names the label attributes, the counts place them: one of the two says where the labels are
+      throw new IllegalArgumentException("give --labels-xml or " + (options.labelsLast != null ? "--labels-last" : "--labels-first")
+          + ", not both: each says which attributes are the labels");
+    }
     if (options.labelsLast != null) {
       r = r.withLabelsLast(atLeastZero("--labels-last", options.labelsLast));
     }
@@ -56,7 +61,14 @@ final class DataLoading {
       r = r.withLabelsFirst(atLeastZero("--labels-first", options.labelsFirst));
     }
     if (!options.ignoreAttributes.isEmpty()) {
-      r = r.withIgnoredAttributes(options.ignoreAttributes.stream().map(String::strip).toArray(String[]::new));
+      String[] ignored = options.ignoreAttributes.stream().map(String::strip).toArray(String[]::new);
+      java.util.Set<String> seen = new java.util.HashSet<>();
+      for (String a : ignored) {
+        if (!seen.add(a)) {
+          throw new IllegalArgumentException("--ignore-attributes names " + a + " twice");
+        }
+      }
+      r = r.withIgnoredAttributes(ignored);
     }
     return r;
   }

@@ -101,6 +101,9 @@ public final class PrequentialCommand implements Callable<Integer> {
     if (maxExamples != null && maxExamples < 1) {
       throw new IllegalArgumentException("--max-examples must be >= 1: " + maxExamples);
     }
+    if (curveFormat != null && curve == null) {
+      throw new IllegalArgumentException("--curve-format is the format of --curve FILE, which is not given");
+    }
     if (window < 1) {
       throw new IllegalArgumentException("--window must be >= 1: " + window);
     }

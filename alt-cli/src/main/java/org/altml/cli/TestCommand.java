@@ -115,7 +115,8 @@ public final class TestCommand implements Callable<Integer> {
         out.commit();
       }
     }
-    Warnings.ifNoExamples(err, examples, "the data " + DataFiles.displayName(dataFile));
+    Warnings.ifNoExamples(err, examples, "the data " + DataFiles.displayName(dataFile), "nothing was scored, and every metric is"
+        + " undefined");
     Warnings.ifAllPredictionsEmpty(err, report, examples, "on the data " + DataFiles.displayName(dataFile), model);
 
     // the report goes to stderr when the predictions take standard output

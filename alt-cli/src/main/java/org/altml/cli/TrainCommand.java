@@ -111,6 +111,10 @@ public final class TrainCommand implements Callable<Integer> {
     if (fromFile != null) {
       return continueTraining();
     }
+    if (allowNewFeatures) {
+      throw new ParameterException(spec.commandLine(), "--allow-new-features is for --from MODEL (new features against the"
+          + " saved model's); a new model takes every feature of its data");
+    }
     if (!LearnerOptions.hasLearner(spec)) {
       throw new ParameterException(spec.commandLine(), "Missing required option: '" + LearnerOptions.LEARNER
           + "=NAME' (or --from MODEL to continue training a saved model)");

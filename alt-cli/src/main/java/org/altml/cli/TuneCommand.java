@@ -104,6 +104,9 @@ public final class TuneCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (top < 0) {
+      throw new IllegalArgumentException("--top must be >= 0: " + top);
+    }
     String learnerName = spec.commandLine().getParseResult().matchedOptionValue(LearnerOptions.LEARNER, "");
     Grid grid = grid(spec, learnerName, Grid.Mode.parse(tuning.grid));
     Tuner.Config config = tuning.config(ProtocolOptions.scaling(tuning.scale), ProtocolOptions.zeroDivision(tuning.zeroDivision));

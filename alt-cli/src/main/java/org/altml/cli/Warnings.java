@@ -22,8 +22,13 @@ final class Warnings {
 
   /** The data a model learns from has no example ({@code data}: "the training data x.svm"). */
   static void ifNoExamples(PrintWriter err, long examples, String data) {
+    ifNoExamples(err, examples, data, "the model has learned nothing");
+  }
+
+  /** {@code data} has no example, so that {@code consequence} ("nothing was scored"). */
+  static void ifNoExamples(PrintWriter err, long examples, String data, String consequence) {
     if (examples == 0) {
-      print(err, data + " has no examples: the model has learned nothing");
+      print(err, data + " has no examples: " + consequence);
     }
   }
 

@@ -92,7 +92,7 @@ class ModelFitTest {
     Path scenes = arff("scenes", List.of("beach", "sunset", "field"), 10);
     Path out = dir.resolve("p.txt");
     CliRun p = CliRun.of("predict", "--model", model.toString(), "--data", scenes.toString(), "--out", out.toString());
-    assertRefused(p, scenes.toString(), model.toString(), "beach", "happy", "label 1");
+    assertRefused(p, scenes.toString(), model.toString(), "beach", "happy", "label id 0");
     assertFalse(Files.exists(out));
     CliRun t = CliRun.of("train", "--from", model.toString(), "--data", scenes.toString(), "--model", dir.resolve("m2").toString());
     assertRefused(t, scenes.toString(), model.toString(), "beach");
@@ -109,11 +109,11 @@ class ModelFitTest {
     Path moods = dir.resolve("moods.arff");
     Path scenes = arff("scenes", List.of("beach", "sunset", "field"), 10);
     CliRun e = CliRun.of("evaluate", "--learner", "falt", "--train", moods.toString(), "--test", scenes.toString());
-    assertRefused(e, "the test data " + scenes, "the training data " + moods, "label 1 is 'beach', not 'happy'");
+    assertRefused(e, "the test data " + scenes, "the training data " + moods, "label id 0 is 'beach', not 'happy'");
     Path out = dir.resolve("experiment");
     CliRun x = CliRun.of("experiment", "--train", moods.toString(), "--test", scenes.toString(), "--learners", "falt", "--folds", "2",
         "--runs", "2", "--grid", "coarse", "--out", out.toString(), "--quiet");
-    assertRefused(x, "the test data " + scenes, "label 1 is 'beach', not 'happy'");
+    assertRefused(x, "the test data " + scenes, "label id 0 is 'beach', not 'happy'");
     Path wide = arff("wide", List.of("happy", "sad", "calm"), 120);
     CliRun w = CliRun.of("evaluate", "--learner", "falt", "--train", moods.toString(), "--test", wide.toString());
     assertEquals(0, w.exitCode(), w.err());

@@ -241,13 +241,13 @@ class FrozenScoringTest {
     List<String> badOnes = FlinkTesting.ofType(scored, "bad");
     assertEquals(0, FlinkTesting.ofType(scored, "prediction").size());
     assertEquals(want.size(), badOnes.size());
-    assertTrue(badOnes.get(0).contains("label 1 is 'up', not 'left'"), badOnes.get(0));
+    assertTrue(badOnes.get(0).contains("label id 0 is 'up', not 'left'"), badOnes.get(0));
 
     Path other = arff("other.arff", "left", "right", 10, 4);
     IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
         () -> Jobs.scoreFrozen(FlinkTesting.env(1, null), List.of(other.toString()), spec, 2, model.toString(), 1, false, null));
     assertTrue(e.getMessage().contains("other.arff") && e.getMessage().contains("without-f2.model")
-        && e.getMessage().contains("label 1 is 'left', not 'up'"), e.getMessage());
+        && e.getMessage().contains("label id 0 is 'left', not 'up'"), e.getMessage());
   }
 
   /** A LIBSVM record with many more features than the model was trained on is a bad record naming both files. */

@@ -250,7 +250,7 @@ public final class TrainThenTest {
       String index = Integer.toString(i);
       if (!a.get(i).equals(b.get(i)) && !a.get(i).equals(index) && !b.get(i).equals(index)) {
         throw new IllegalArgumentException("the labels of the test set " + test.name() + " are not those of the training set "
-            + train.name() + ": label " + (i + 1) + " is '" + b.get(i) + "', not '" + a.get(i) + "'");
+            + train.name() + ": label id " + i + " is '" + b.get(i) + "', not '" + a.get(i) + "'");
       }
     }
   }

@@ -69,7 +69,7 @@ public final class DataFit {
     for (int i = 0; i < Math.min(names.size(), own.size()); i++) {
       if (!names.get(i).equals(own.get(i))) {
         throw new IllegalArgumentException("the labels of " + dataName + " (" + sample(names) + ") are not those of " + ownName
-            + " (" + sample(own) + "): label " + (i + 1) + " is '" + names.get(i) + "', not '" + own.get(i) + "'; " + question);
+            + " (" + sample(own) + "): label id " + i + " is '" + names.get(i) + "', not '" + own.get(i) + "'; " + question);
       }
     }
   }

@@ -160,7 +160,7 @@ class TrainThenTestTest {
   @Test
   void rejectsATestSetOfOtherLabels() {
     Dataset train = named(List.of("up", "high"));
-    assertEquals("the labels of the test set t are not those of the training set t: label 1 is 'left', not 'up'",
+    assertEquals("the labels of the test set t are not those of the training set t: label id 0 is 'left', not 'up'",
         assertThrows(IllegalArgumentException.class, () -> TrainThenTest.run(new FrequencyLearner(2), train,
             named(List.of("left", "right")), TrainThenTest.Config.defaults())).getMessage());
     TrainThenTest.run(new FrequencyLearner(2), train, named(List.of("up", "high")), TrainThenTest.Config.defaults());

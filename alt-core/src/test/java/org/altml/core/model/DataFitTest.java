@@ -31,7 +31,7 @@ class DataFitTest {
     assertTrue(more.getMessage().startsWith("d.svm has 4 labels but the model m.model has 3"), more.getMessage());
     IllegalArgumentException other = assertThrows(IllegalArgumentException.class,
         () -> DataFit.checkLabels(m, "m.model", "d.arff", 3, List.of("a", "x", "c")));
-    assertTrue(other.getMessage().contains("label 2 is 'x', not 'b'"), other.getMessage());
+    assertTrue(other.getMessage().contains("label id 1 is 'x', not 'b'"), other.getMessage());
     assertDoesNotThrow(() -> DataFit.checkLabels(model(null, 10, Map.of()), "m.model", "d.arff", 3, List.of("p", "q", "r")));
   }
 

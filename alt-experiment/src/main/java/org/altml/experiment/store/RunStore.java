@@ -87,7 +87,9 @@ public final class RunStore implements AutoCloseable {
             existing.add(parse(text));
           } catch (IOException | RuntimeException e) {
             if (complete) {
-              throw new DataFormatException(file.toString(), line, "not a stored run (" + e.getMessage()
+              // Jackson's own message ends with a location that names no file: ours does
+              String why = e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
+              throw new DataFormatException(file.toString(), line, "not a stored run (" + why
                   + "); the store is damaged: move it away to start over");
             }
             torn = true;

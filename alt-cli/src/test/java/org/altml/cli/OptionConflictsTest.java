@@ -1,0 +1,77 @@
+package org.altml.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.altml.sparse.data.Dataset;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Options that contradict each other, or mean nothing without another, are usage errors naming the option
+ * (exit 2) instead of being ignored; a write-protected output is not replaced behind the user's back.
+ */
+class OptionConflictsTest {
+  @TempDir Path dir;
+
+  private Path data;
+  private Path arff;
+
+  @BeforeEach
+  void writeData() throws IOException {
+    Dataset all = SmallCorpus.generate(50, 6, 200, 7);
+    data = SmallCorpus.write(all, 0, 200, dir.resolve("d.svm"));
+    arff = dir.resolve("d.arff");
+    assertEquals(0, CliRun.of("convert", data.toString(), arff.toString()).exitCode());
+  }
+
+  private static void refused(String expected, String... args) {
+    CliRun r = CliRun.of(args);
+    assertEquals(2, r.exitCode(), String.join(" ", args) + " -> " + r.err());
+    assertTrue(r.err().lines().findFirst().orElse("").contains(expected), r.err());
+  }
+
+  @Test
+  void optionsThatContradictOrDependAreRefused() {
+    String xml = dir.resolve("d.xml").toString();
+    refused("give --labels-xml or --labels-last, not both", "stats", "--labels-last", "1", "--labels-xml", xml, arff.toString());
+    refused("give --labels-xml or --labels-first, not both", "stats", "--labels-first", "1", "--labels-xml", xml, arff.toString());
+    refused("--allow-new-features is for --from MODEL", "train", "--learner", "falt", "--data", data.toString(), "--model",
+        dir.resolve("m.model").toString(), "--allow-new-features");
+    assertFalse(Files.exists(dir.resolve("m.model")));
+    refused("--curve-format is the format of --curve FILE", "prequential", "--learner", "falt", "--data", data.toString(),
+        "--curve-format", "csv");
+    refused("--top must be >= 0", "tune", "--learner", "falt", "--train", data.toString(), "--top", "-1");
+    refused("--ignore-attributes names f1 twice", "stats", "--ignore-attributes", "f1,f1", arff.toString());
+  }
+
+  @Test
+  void testingNoExamplesSaysNothingWasScored() throws IOException {
+    Path model = dir.resolve("m.model");
+    assertEquals(0, CliRun.of("train", "--learner", "falt", "--data", data.toString(), "--model", model.toString()).exitCode());
+    Path empty = Files.writeString(dir.resolve("empty.svm"), "# no examples\n");
+    CliRun r = CliRun.of("test", "--model", model.toString(), "--data", empty.toString());
+    assertEquals(0, r.exitCode(), r.err());
+    assertTrue(r.err().contains("has no examples: nothing was scored"), r.err());
+  }
+
+  /** Replacing a read-only file would need the user's word, as cp and mv ask for it (not testable as root). */
+  @Test
+  void aWriteProtectedOutputIsNotReplaced() throws IOException {
+    Path model = dir.resolve("m.model");
+    assertEquals(0, CliRun.of("train", "--learner", "falt", "--data", data.toString(), "--model", model.toString()).exitCode());
+    Path out = Files.writeString(dir.resolve("p.txt"), "keep\n");
+    Files.setPosixFilePermissions(out, PosixFilePermissions.fromString("r--r--r--"));
+    Assumptions.assumeFalse(Files.isWritable(out), "a superuser may write any file");
+    refused("the file is write-protected", "predict", "--model", model.toString(), "--data", data.toString(), "--out",
+        out.toString());
+    assertEquals("keep\n", Files.readString(out));
+  }
+}
