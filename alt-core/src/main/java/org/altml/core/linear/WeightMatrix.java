@@ -109,7 +109,8 @@ public final class WeightMatrix {
     this.numRows = numRows;
   }
 
-  private static final String HINT = "check the data for a stray large feature index (the largest index sets the number of rows)";
+  private static final String HINT = "check the data for a stray large feature index (the largest index sets the number of rows)"
+      + " and the number of labels (L + 1 values a row: --num-labels, or the largest label)";
 
   private int checkedLength(long numRows) {
     long length = base + numRows * stride;

@@ -84,7 +84,10 @@ public final class ModelIo {
     }
   }
 
-  /** Saves {@code learner} with label names (or null) and no preprocessing; see {@link #write(SavedModel, Path)}. */
+  /**
+   * Saves {@code learner} with label names (or null) and no preprocessing; see {@link #write(SavedModel, Path)}. A
+   * learner trained on scaled features is saved with its scaling by {@code write(SavedModel.of(result, train), file)}.
+   */
   public static void write(OnlineMultiLabelLearner learner, List<String> labelNames, Path file) throws IOException {
     write(new SavedModel(learner, labelNames, 0, FeatureScaler.of(org.altml.core.eval.FeatureScaling.NONE), Map.of()),
         file);

@@ -40,9 +40,21 @@ public record SavedModel(
     provenance = Collections.unmodifiableMap(new LinkedHashMap<>(provenance));
   }
 
-  /** A model of {@code learner} without preprocessing, label names or provenance. */
+  /**
+   * A model of {@code learner} without preprocessing, label names or provenance: for a learner trained on features
+   * as they are. One trained through a protocol with scaling needs {@link #of(TrainThenTestResult, Dataset)}.
+   */
   public static SavedModel of(OnlineMultiLabelLearner learner) {
     return new SavedModel(learner, null, 0, FeatureScaler.of(FeatureScaling.NONE), Map.of());
+  }
+
+  /**
+   * The model {@code result} trained on {@code train}: its learner with the feature scaling it was trained with
+   * (statistics included, so that {@link #predict} and {@code alt predict} scale raw examples as training did), and
+   * the training set's label names and d.
+   */
+  public static SavedModel of(org.altml.core.eval.TrainThenTestResult result, org.altml.sparse.data.Dataset train) {
+    return new SavedModel(result.learner(), train.labelNames(), train.numFeatures(), result.scaler(), Map.of());
   }
 
   /**
@@ -56,6 +68,9 @@ public record SavedModel(
 
   /** The names of the labels {@code scores} predicts (score above the threshold), in label order. */
   public List<String> predictedLabelNames(Scores scores) {
+    if (scores.numLabels() != labelNames.size()) {
+      throw new IllegalArgumentException("scores of " + scores.numLabels() + " labels for a model of " + labelNames.size());
+    }
     int[] ids = new int[scores.numLabels()];
     int n = scores.predicted(ids);
     String[] names = new String[n];

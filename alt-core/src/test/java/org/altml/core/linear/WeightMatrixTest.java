@@ -59,7 +59,8 @@ class WeightMatrixTest {
     InsufficientMemoryException e = assertThrows(InsufficientMemoryException.class, () -> m.ensureRows(15_000_000));
     assertTrue(e.getMessage().startsWith("not enough memory for the weight matrix (15000000 features x 104 double values): needs 11.6 GiB"),
         e.getMessage());
-    assertTrue(e.getMessage().endsWith(", or check the data for a stray large feature index (the largest index sets the number of rows)"),
+    assertTrue(e.getMessage().endsWith(", or check the data for a stray large feature index (the largest index sets the number of rows)"
+        + " and the number of labels (L + 1 values a row: --num-labels, or the largest label)"),
         e.getMessage());
     assertEquals(1, m.numRows());
   }

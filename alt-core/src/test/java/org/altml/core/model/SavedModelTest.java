@@ -1,0 +1,42 @@
+package org.altml.core.model;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.altml.core.eval.FeatureScaling;
+import org.altml.core.eval.TrainThenTest;
+import org.altml.core.eval.TrainThenTestResult;
+import org.altml.core.learner.LearnerRegistry;
+import org.altml.core.learner.Scores;
+import org.altml.sparse.SparseVector;
+import org.altml.sparse.data.Dataset;
+import org.altml.sparse.synth.SparseTextGenerator;
+import org.junit.jupiter.api.Test;
+
+class SavedModelTest {
+  /**
+   * The model of a protocol run keeps the scaling it was trained with: a raw example predicted through the saved
+   * and loaded model scores as the protocol's own scaled test pass did.
+   */
+  @Test
+  void theModelOfAScaledRunScalesRawExamplesAsTrainingDid() throws Exception {
+    SparseTextGenerator.Config c = SparseTextGenerator.Config.defaults().withMeanNonZeros(8).withModelNonZerosPerLabel(10).withNumFeatures(60).withNumLabels(4)
+        .withLabelCardinality(1.5).withSeed(3);
+    Dataset all = new SparseTextGenerator(c).generate(300);
+    Dataset train = all.subset(java.util.stream.IntStream.range(0, 250).toArray());
+    Dataset test = all.subset(java.util.stream.IntStream.range(250, 300).toArray());
+    TrainThenTestResult r = TrainThenTest.run(LearnerRegistry.get("falt").defaults(), train, test,
+        TrainThenTest.Config.defaults().withScaling(FeatureScaling.STANDARDIZE));
+    SavedModel back = ModelIo.fromBytes(ModelIo.toBytes(SavedModel.of(r, train)), "bytes");
+    assertEquals(FeatureScaling.STANDARDIZE, back.scaler().scaling());
+    assertEquals(train.labelNames(), back.labelNames());
+    SparseVector x = test.features(7, new SparseVector());
+    Scores expected = new Scores(4);
+    r.learner().predict(r.scaler().transform(x), expected);
+    Scores got = new Scores(4);
+    back.predict(x, got);
+    assertArrayEquals(expected.array(), got.array());
+    assertThrows(IllegalArgumentException.class, () -> back.predictedLabelNames(new Scores(3)), "scores of another L");
+  }
+}
