@@ -199,7 +199,7 @@ class FaltTest {
     DivergenceException e = assertThrows(DivergenceException.class, () -> falt.update(x, LabelSet.of(0)));
     assertEquals(0, e.exampleIndex());
     assertTrue(e.getMessage().contains("falt") && e.getMessage().contains("eta=1.0E38")
-        && e.getMessage().contains("example 0"), e.getMessage());
+        && e.getMessage().contains("after learning from 0 examples:"), e.getMessage());
     IllegalStateException s = assertThrows(IllegalStateException.class, () -> falt.predict(x, new Scores(2)));
     assertTrue(s.getMessage().contains("diverged"), s.getMessage());
     assertThrows(IllegalStateException.class, () -> falt.update(x, LabelSet.of(0)));
