@@ -178,6 +178,28 @@ class ExperimentCommandTest {
     assertEquals(-1L, Files.mismatch(data[1], input));
   }
 
+  /** The outputs are written all or none: one that cannot be written leaves every earlier output as it was. */
+  @Test
+  void outputsAreReplacedAllOrNone(@TempDir Path dir) throws IOException {
+    Path[] data = corpus(dir, 60, 30);
+    Path out = dir.resolve("out");
+    CliRun first = CliRun.of(experiment(data, out, "--grid", "none"));
+    assertEquals(0, first.exitCode(), first.err());
+    Files.writeString(out.resolve("table3.md"), "earlier\n");
+    Path curves;
+    try (var figures = Files.list(out.resolve("figures"))) {
+      curves = figures.filter(f -> f.getFileName().toString().startsWith("curves-")).findFirst().orElseThrow();
+    }
+    Files.delete(curves);
+    Files.createDirectories(curves.resolve("in-the-way")); // a folder where a figure goes: that output fails
+    CliRun again = CliRun.of(experiment(data, out, "--grid", "none"));
+    assertEquals(2, again.exitCode(), again.err());
+    assertEquals("earlier\n", Files.readString(out.resolve("table3.md")), "no table replaced when a figure fails");
+    try (var files = Files.walk(out)) {
+      assertEquals(List.of(), files.filter(f -> f.getFileName().toString().contains(".alt-tmp-")).toList(), "no temporary left");
+    }
+  }
+
   @Test
   void givenAndFixTakeOptionSpellingsOfParameterNames() {
     assertEquals("maxUpdatesFactor", ExperimentCommand.parameterName("falt", "max-updates-factor"));

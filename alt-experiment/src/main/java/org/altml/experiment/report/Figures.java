@@ -3,7 +3,6 @@ package org.altml.experiment.report;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.altml.experiment.Experiment;
@@ -11,7 +10,6 @@ import org.altml.experiment.Grid;
 import org.altml.experiment.Selection;
 import org.altml.experiment.TuningResult;
 import org.altml.experiment.stats.Friedman;
-import org.altml.sparse.io.AtomicOutput;
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.HeatMapChart;
@@ -35,12 +33,9 @@ public final class Figures {
 
   private Figures() {}
 
-  /** Writes {@code chart} as PNG to {@code file}, whole or not at all. */
-  public static void save(IChart chart, Path file) throws IOException {
-    try (AtomicOutput out = AtomicOutput.create(file)) {
-      javax.imageio.ImageIO.write(BitmapEncoder.getBufferedImage(chart), "png", out.stream());
-      out.commit();
-    }
+  /** Writes {@code chart} as PNG to {@code out} (not closed; an {@code AtomicOutput}'s stream for a file whole or not at all). */
+  public static void write(IChart chart, java.io.OutputStream out) throws IOException {
+    javax.imageio.ImageIO.write(BitmapEncoder.getBufferedImage(chart), "png", out);
   }
 
   /**

@@ -38,10 +38,64 @@ public final class Outputs {
   /** The subfolder of the figures, whose file names come from the datasets, learners and metrics. */
   public static final String FIGURES = "figures";
 
-  /** Every output file written, relative to {@code dir}: {@link #FILES} and figures under {@link #FIGURES}. */
+  /**
+   * Writes every output into {@code dir} and returns their names, relative to {@code dir}: {@link #FILES} and the
+   * figures under {@link #FIGURES}. All or none: each is written to a temporary file first, and they are moved
+   * into place together once every one is complete, so a failure part-way (a full disk) or an interrupt leaves
+   * the folder's earlier outputs as they were, never new tables beside an old {@code experiment.json}.
+   */
   public static List<String> write(Path dir, List<Experiment.DatasetOutcome> outcomes, Analysis analysis, Provenance provenance)
       throws IOException {
-    Files.createDirectories(dir.resolve("figures"));
+    Files.createDirectories(dir.resolve(FIGURES));
+    try (Pending pending = new Pending(dir)) {
+      List<String> written = writeAll(pending, outcomes, analysis, provenance);
+      pending.commitAll();
+      return written;
+    }
+  }
+
+  /** The outputs of one {@link #write}, each in its temporary file until {@link #commitAll}; closing discards the rest. */
+  private static final class Pending implements AutoCloseable {
+    private final Path dir;
+    private final List<AtomicOutput> outputs = new java.util.ArrayList<>();
+    private final List<String> names = new java.util.ArrayList<>();
+
+    Pending(Path dir) {
+      this.dir = dir;
+    }
+
+    /** A new output named {@code name} relative to the folder. */
+    AtomicOutput open(String name) throws IOException {
+      AtomicOutput out = AtomicOutput.create(dir.resolve(name));
+      outputs.add(out);
+      names.add(name);
+      return out;
+    }
+
+    void commitAll() throws IOException {
+      for (AtomicOutput out : outputs) {
+        out.commit();
+      }
+    }
+
+    @Override
+    public void close() throws IOException {
+      IOException first = null;
+      for (AtomicOutput out : outputs) {
+        try {
+          out.close();
+        } catch (IOException e) {
+          first = first == null ? e : first;
+        }
+      }
+      if (first != null) {
+        throw first;
+      }
+    }
+  }
+
+  private static List<String> writeAll(Pending dir, List<Experiment.DatasetOutcome> outcomes, Analysis analysis,
+      Provenance provenance) throws IOException {
     List<String> written = new java.util.ArrayList<>();
     text(dir, "table3.md", "# Table 3: test metrics [%], mean (standard deviation) over " + provenance.config().runs()
         + " runs; bold: the best and those not significantly different (paired t-test, 95%)\n\n" + Tables.table3Markdown(analysis), written);
@@ -52,7 +106,7 @@ public final class Outputs {
     text(dir, "tables.csv", Tables.csv(analysis), written);
     text(dir, "friedman.md", "# Friedman test over datasets, Nemenyi critical difference (Demšar 2006)\n\n"
         + Tables.friedmanMarkdown(analysis), written);
-    json(dir.resolve("experiment.json"), outcomes, analysis, provenance);
+    json(dir.open("experiment.json"), outcomes, analysis, provenance);
     written.add("experiment.json");
     for (Experiment.DatasetOutcome d : outcomes) {
       String ds = file(d.plan().name());
@@ -62,7 +116,7 @@ public final class Outputs {
               + ", cross-validated F1 (" + l.tuning().config().search().cliName() + " search)", l.tuning(), "f1");
           if (h != null) {
             String name = "figures/sensitivity-" + ds + "-" + file(l.name()) + ".png";
-            Figures.save(h, dir.resolve(name));
+            Figures.write(h, dir.open(name).stream());
             written.add(name);
           }
         }
@@ -70,7 +124,7 @@ public final class Outputs {
       XYChart c = Figures.curves(d.plan().name() + ": learning curves (prequential, selected settings)", d.learners(), "f1");
       if (c != null) {
         String name = "figures/curves-" + ds + ".png";
-        Figures.save(c, dir.resolve(name));
+        Figures.write(c, dir.open(name).stream());
         written.add(name);
       }
     }
@@ -79,7 +133,7 @@ public final class Outputs {
       XYChart cd = Figures.criticalDifference("Critical difference, " + header + " (Nemenyi, α = 0.05, N = "
           + e.getValue().datasets() + " datasets)", e.getValue(), analysis.friedmanLearners());
       String name = "figures/cd-" + e.getKey() + ".png";
-      Figures.save(cd, dir.resolve(name));
+      Figures.write(cd, dir.open(name).stream());
       written.add(name);
     }
     return written;
@@ -89,16 +143,14 @@ public final class Outputs {
     return name.replaceAll("[^A-Za-z0-9._-]", "_");
   }
 
-  private static void text(Path dir, String name, String content, List<String> written) throws IOException {
-    try (AtomicOutput out = AtomicOutput.create(dir.resolve(name))) {
-      out.stream().write(content.getBytes(StandardCharsets.UTF_8));
-      out.commit();
-    }
+  private static void text(Pending dir, String name, String content, List<String> written) throws IOException {
+    dir.open(name).stream().write(content.getBytes(StandardCharsets.UTF_8));
     written.add(name);
   }
 
-  private static void json(Path file, List<Experiment.DatasetOutcome> outcomes, Analysis analysis, Provenance p) throws IOException {
-    try (AtomicOutput out = AtomicOutput.create(file)) {
+  private static void json(AtomicOutput out, List<Experiment.DatasetOutcome> outcomes, Analysis analysis, Provenance p)
+      throws IOException {
+    {
       Writer w = out.writer();
       try (JsonGenerator g = JsonFactory.builder().disable(com.fasterxml.jackson.core.StreamWriteFeature.AUTO_CLOSE_TARGET).build()
           .createGenerator(w)) {
@@ -147,7 +199,7 @@ public final class Outputs {
         g.writeEndObject();
       }
       w.write('\n');
-      out.commit();
+      w.flush();
     }
   }
 
