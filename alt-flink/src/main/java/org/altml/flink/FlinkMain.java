@@ -185,6 +185,13 @@ public final class FlinkMain implements Callable<Integer> {
           if (out != null && writes(name) && OutputPaths.sameFile(local, out.resolve(name))) {
             throw usage("--out " + out + " would replace the input " + input + " with an output of the same name: give another folder");
           }
+          // an output that is a link to the input (or a hard link of it) would be written through into it
+          for (Path existing : existingOutputs()) {
+            if (OutputPaths.sameFile(local, existing)) {
+              throw usage("--out " + out + " would replace the input " + input + " through " + existing
+                  + ", which is the same file: give another folder");
+            }
+          }
         } catch (IOException e) {
           throw usage("--out " + out + ": cannot be checked against the input " + input + " (" + e.getMessage() + ")");
         }
@@ -193,6 +200,16 @@ public final class FlinkMain implements Callable<Integer> {
 
     /** The outputs every command writes under {@code --out}; an input of one of these names there would be replaced. */
     static final List<String> OUTPUT_NAMES = List.of("predictions.jsonl", "bad-records.jsonl", "reports.jsonl");
+
+    /** The files already under {@code --out} that the command would write (none when it does not exist). */
+    List<Path> existingOutputs() throws IOException {
+      if (out == null || !Files.isDirectory(out)) {
+        return List.of();
+      }
+      try (java.util.stream.Stream<Path> files = Files.list(out)) {
+        return files.filter(f -> writes(f.getFileName().toString())).toList();
+      }
+    }
 
     /** Whether the command writes a file named {@code name} under {@code --out}. */
     boolean writes(String name) {

@@ -125,6 +125,13 @@ class FlinkMainTest {
     assertEquals(2, FlinkMain.commandLine().execute("run", "--mode", "keyed", "--learner", "falt", "--data", inputThere.toString(),
         "--labels-last", "2", "--checkpoint-ms", "0", "--out", out.toString()));
     assertEquals(Files.readString(data), Files.readString(inputThere));
+    // an output under --out that is a link to an input: writing it would write into the input
+    Path linked = Files.createDirectories(dir.resolve("linked"));
+    Path input = Files.copy(data, dir.resolve("in.arff"));
+    Files.createSymbolicLink(linked.resolve("predictions.jsonl"), input);
+    assertEquals(2, FlinkMain.commandLine().execute("run", "--mode", "keyed", "--learner", "falt", "--data", input.toString(),
+        "--labels-last", "2", "--checkpoint-ms", "0", "--out", linked.toString()));
+    assertEquals(Files.readString(data), Files.readString(input));
   }
 
   private static List<String[]> concat(List<String[]> a, List<String[]> b) {
