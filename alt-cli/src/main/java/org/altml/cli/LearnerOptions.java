@@ -352,17 +352,7 @@ final class LearnerOptions {
    */
   static Settings settings(CommandSpec spec) {
     ParseResult parsed = spec.commandLine().getParseResult();
-    String base = Objects.requireNonNull(parsed.matchedOptionValue(LEARNER, (String) null), "--learner");
-    String map = parsed.matchedOptionValue(FEATURE_MAP, (String) null);
-    LearnerSpec learner = LearnerRegistry.get(base);
-    if (map != null) {
-      if (!learner.isLinear()) {
-        throw new IllegalArgumentException(FEATURE_MAP + " applies to the linear learners (" + inWords(linearNames(), "and")
-            + "), not " + base);
-      }
-      learner = LearnerRegistry.get(FeatureMapComposer.name(base, map));
-    }
-    String name = learner.name();
+    LearnerSpec learner = learner(spec);
     Map<String, String> text = new LinkedHashMap<>();
     for (OptionSpec o : parsed.matchedOptions()) {
       Parameter<?> p = PARAMETERS.get(o.longestName());
@@ -370,15 +360,7 @@ final class LearnerOptions {
         continue;
       }
       if (!learner.hasParameter(p.name())) {
-        List<String> maps = mapTakers(p.name());
-        if (map == null && !maps.isEmpty() && learner.isLinear() && takers(p.name()).isEmpty()) {
-          throw new IllegalArgumentException(p.option() + " needs " + FEATURE_MAP + " (" + inWords(maps, "or") + ") with "
-              + name);
-        }
-        List<String> takers = new ArrayList<>(takers(p.name()));
-        maps.forEach(m -> takers.add(FEATURE_MAP + " " + m));
-        throw new IllegalArgumentException(p.option() + " applies to "
-            + (takers.size() == 1 ? takers.get(0) + " only" : inWords(takers, "and")) + ", not " + name);
+        throw notTaken(p, learner, parsed.matchedOptionValue(FEATURE_MAP, (String) null));
       }
       String value = p.isFlag() ? "true" : parsed.matchedOptionValue(p.option(), "");
       Parameter<?> own = learner.parameter(p.name());
@@ -399,7 +381,7 @@ final class LearnerOptions {
     try {
       return Settings.parse(learner, text);
     } catch (IllegalArgumentException e) {
-      String message = e.getMessage() != null ? e.getMessage() : "invalid settings for " + name;
+      String message = e.getMessage() != null ? e.getMessage() : "invalid settings for " + learner.name();
       throw new IllegalArgumentException(withOptionNames(learner.parameters(), message), e);
     }
   }
@@ -411,9 +393,9 @@ final class LearnerOptions {
    *
    * @throws IllegalArgumentException naming an option the learner does not take
    */
-  static Map<String, String> givenText(CommandSpec spec, String learnerName) {
+  static Map<String, String> givenText(CommandSpec spec) {
     ParseResult parsed = spec.commandLine().getParseResult();
-    LearnerSpec learner = LearnerRegistry.get(learnerName);
+    LearnerSpec learner = learner(spec);
     Map<String, String> text = new LinkedHashMap<>();
     for (OptionSpec o : parsed.matchedOptions()) {
       Parameter<?> p = PARAMETERS.get(o.longestName());
@@ -421,13 +403,44 @@ final class LearnerOptions {
         continue;
       }
       if (!learner.hasParameter(p.name())) {
-        List<String> takers = takers(p.name());
-        throw new IllegalArgumentException(p.option() + " applies to "
-            + (takers.size() == 1 ? takers.get(0) + " only" : inWords(takers, "and")) + ", not " + learnerName);
+        throw notTaken(p, learner, parsed.matchedOptionValue(FEATURE_MAP, (String) null));
       }
       text.put(p.name(), p.isFlag() ? "true" : parsed.matchedOptionValue(p.option(), ""));
     }
     return text;
+  }
+
+  /**
+   * The learner kind the options name: {@code --learner}, composed with {@code --feature-map} when one is given.
+   *
+   * @throws IllegalArgumentException when a feature map is given with a learner that does not take one
+   */
+  static LearnerSpec learner(CommandSpec spec) {
+    ParseResult parsed = spec.commandLine().getParseResult();
+    String base = Objects.requireNonNull(parsed.matchedOptionValue(LEARNER, (String) null), "--learner");
+    String map = parsed.matchedOptionValue(FEATURE_MAP, (String) null);
+    LearnerSpec learner = LearnerRegistry.get(base);
+    if (map == null) {
+      return learner;
+    }
+    if (!learner.isLinear()) {
+      throw new IllegalArgumentException(FEATURE_MAP + " applies to the linear learners (" + inWords(linearNames(), "and")
+          + "), not " + base);
+    }
+    return LearnerRegistry.get(FeatureMapComposer.name(base, map));
+  }
+
+  /** Why {@code learner} (with the feature map {@code map}, or null) does not take the option of {@code p}. */
+  private static IllegalArgumentException notTaken(Parameter<?> p, LearnerSpec learner, String map) {
+    List<String> maps = mapTakers(p.name());
+    if (map == null && !maps.isEmpty() && learner.isLinear() && takers(p.name()).isEmpty()) {
+      return new IllegalArgumentException(p.option() + " needs " + FEATURE_MAP + " (" + inWords(maps, "or") + ") with "
+          + learner.name());
+    }
+    List<String> takers = new ArrayList<>(takers(p.name()));
+    maps.forEach(m -> takers.add(FEATURE_MAP + " " + m));
+    return new IllegalArgumentException(p.option() + " applies to "
+        + (takers.size() == 1 ? takers.get(0) + " only" : inWords(takers, "and")) + ", not " + learner.name());
   }
 
   /** The option of the parameter called {@code name} (e.g. {@code --max-updates-factor}), or the name. */

@@ -76,9 +76,9 @@ public final class TuneCommand implements Callable<Integer> {
    *
    * @throws IllegalArgumentException naming the option of a bad value
    */
-  static Grid grid(CommandSpec spec, String learnerName, Grid.Mode mode) {
-    LearnerSpec learner = LearnerRegistry.get(learnerName);
-    Map<String, String> given = LearnerOptions.givenText(spec, learnerName);
+  static Grid grid(CommandSpec spec, Grid.Mode mode) {
+    LearnerSpec learner = LearnerOptions.learner(spec); // with --feature-map, the composite kind LEARNER+MAP
+    Map<String, String> given = LearnerOptions.givenText(spec);
     Map<String, String> fixed = new LinkedHashMap<>();
     Map<String, List<String>> lists = new LinkedHashMap<>();
     given.forEach((name, text) -> {
@@ -107,8 +107,7 @@ public final class TuneCommand implements Callable<Integer> {
     if (top < 0) {
       throw new IllegalArgumentException("--top must be >= 0: " + top);
     }
-    String learnerName = spec.commandLine().getParseResult().matchedOptionValue(LearnerOptions.LEARNER, "");
-    Grid grid = grid(spec, learnerName, Grid.Mode.parse(tuning.grid));
+    Grid grid = grid(spec, Grid.Mode.parse(tuning.grid));
     Tuner.Config config = tuning.config(ProtocolOptions.scaling(tuning.scale), ProtocolOptions.zeroDivision(tuning.zeroDivision));
     new CommandFiles().data("--train", trainFile, data).check();
     PrintWriter err = spec.commandLine().getErr();
@@ -118,7 +117,7 @@ public final class TuneCommand implements Callable<Integer> {
       Dataset train = DataLoading.readHashed(trainFile, data, progress);
       int numLabels = DataLoading.requireLabels(data.numLabels != null ? data.numLabels : train.numLabels(), trainFile, data);
       train = DataLoading.withLabels(train, numLabels);
-      progress.start("tuning " + learnerName, Tuner.planned(grid, config.search(), config.folds()), false);
+      progress.start("tuning " + grid.base().learner(), Tuner.planned(grid, config.search(), config.folds()), false);
       Tuner tuner = new Tuner(train, DataLoading.shortName(trainFile), Experiment.hash(train), config, null, progress::stepBy);
       result = tuner.tune(grid);
       shared = tuner.sharedResourceStatistics();

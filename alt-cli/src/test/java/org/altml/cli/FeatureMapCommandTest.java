@@ -50,6 +50,27 @@ class FeatureMapCommandTest {
     assertEquals(message, r.errLine());
   }
 
+  /**
+   * tune tunes the learner on the map (it tuned the plain learner, ignoring --feature-map), refuses map options
+   * without a map as evaluate does, and suggests an evaluate command that runs.
+   */
+  @Test
+  void tuneTunesTheLearnerOnItsMap() throws IOException {
+    Path[] files = corpus();
+    CliRun t = CliRun.of("tune", "--learner", "salt", "--feature-map", "rff", "--map-dim", "50", "--train", files[0].toString(),
+        "--grid", "none", "--folds", "2", "--json", "--quiet");
+    assertEquals(0, t.exitCode(), t.err());
+    java.util.Map<String, String> json = Json.flatten(t.out());
+    assertEquals("salt+rff", json.get("learner"));
+    assertEquals("--learner salt --feature-map rff --map-dim 50", json.get("evaluateOptions"));
+    CliRun e = CliRun.of(("evaluate --train " + files[0] + " --test " + files[1] + " " + json.get("evaluateOptions")
+        + " --quiet").split(" "));
+    assertEquals(0, e.exitCode(), e.err());
+    CliRun bad = CliRun.of("tune", "--learner", "salt", "--map-dim", "50", "--train", files[0].toString(), "--grid", "none");
+    assertEquals(2, bad.exitCode());
+    assertEquals("alt: --map-dim needs --feature-map (nystrom or rff) with salt", bad.errLine());
+  }
+
   @Test
   void anUnknownMapNamesTheKnownOnes() throws IOException {
     Path[] files = corpus();

@@ -345,7 +345,11 @@ public final class Experiment {
    * whose value is not its default.
    */
   public static String learnerArgs(Settings s) {
-    StringBuilder sb = new StringBuilder("--learner ").append(s.learner());
+    // a composite kind LEARNER+MAP is --learner LEARNER --feature-map MAP on the command line
+    String name = s.learner();
+    int plus = name.indexOf(org.altml.core.learner.LearnerComposer.SEPARATOR);
+    StringBuilder sb = new StringBuilder("--learner ").append(plus < 0 ? name
+        : name.substring(0, plus) + " --feature-map " + name.substring(plus + 1));
     for (org.altml.core.learner.Parameter<?> p : s.spec().parameters()) {
       Object v = s.values().get(p.name());
       if (v == null || v.equals(p.defaultValue())) {
