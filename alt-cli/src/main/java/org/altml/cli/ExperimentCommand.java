@@ -124,9 +124,14 @@ public final class ExperimentCommand implements Callable<Integer> {
     /** Creates the options with their defaults (picocli fills them). */
     public DatasetOptions() {}
 
-    /** Whether any option of a dataset was given (on the command line: then --plan may not be). */
+    /**
+     * Whether any option of a dataset was given (on the command line: then --plan may not be, since each plan line
+     * carries its own and one given beside the plan would be ignored).
+     */
     boolean any() {
-      return train != null || test != null || !learners.isEmpty();
+      return train != null || test != null || !learners.isEmpty() || name != null || !given.isEmpty() || !fix.isEmpty()
+          || scale != null || data.zeroBased || data.labelsXml != null || data.labelsLast != null || data.labelsFirst != null
+          || data.numLabels != null || !data.ignoreAttributes.isEmpty();
     }
 
     /**
@@ -161,7 +166,8 @@ public final class ExperimentCommand implements Callable<Integer> {
     Tuner.Config tc = tuning.config(defaultScaling, policy);
     Experiment.Config config = new Experiment.Config(tc, runs, seed, policy, curvePoints);
     if (plan != null && dataset.any()) {
-      throw new IllegalArgumentException("give --plan or --train/--test/--learners, not both");
+      throw new IllegalArgumentException("give --plan or the dataset options (--train, --test, --learners, --name, --given,"
+          + " --fix, --data-scale, the data options), not both: each plan line carries its own");
     }
     if (plan == null) {
       dataset.check("");
@@ -185,8 +191,14 @@ public final class ExperimentCommand implements Callable<Integer> {
     outputs.add(STORE);
     files.checkOutputFolder("--out", out, outputs, Outputs.FIGURES);
     // every learner name and fixed value is checked before any data is read
+    java.util.Set<String> names = new java.util.HashSet<>();
     for (Block b : blocks) {
       b.learners = learners(b, mode);
+      String name = b.options.name != null ? b.options.name : defaultName(b.options.train);
+      if (!names.add(name)) {
+        // two blocks of one name would be two table rows that cannot be told apart, sharing a figure file
+        throw new IllegalArgumentException(b.where() + "a second dataset named " + name + ": give each its own --name");
+      }
     }
     Files.createDirectories(out);
     List<Experiment.DatasetOutcome> outcomes = new ArrayList<>();
@@ -309,8 +321,16 @@ public final class ExperimentCommand implements Callable<Integer> {
     Map<String, Map<String, String>> given = settingsByLearner(b, b.options.given, "--given");
     Map<String, Map<String, String>> fixed = settingsByLearner(b, b.options.fix, "--fix");
     List<Experiment.Learner> out = new ArrayList<>();
+    java.util.Set<String> seen = new java.util.HashSet<>();
     for (String name : b.options.learners) {
       String n = name.strip();
+      if (!seen.add(n)) {
+        throw new IllegalArgumentException(b.where() + "--learners names " + n + " twice");
+      }
+      if (given.containsKey(n) && fixed.containsKey(n)) {
+        throw new IllegalArgumentException(b.where() + n + ": --given sets every value and skips the tuning, --fix fixes"
+            + " values of a tuning: give one of them");
+      }
       LearnerSpec learner;
       try {
         learner = LearnerRegistry.get(n);
@@ -348,7 +368,10 @@ public final class ExperimentCommand implements Callable<Integer> {
         if (eq <= 0) {
           throw new IllegalArgumentException(b.where() + option + " takes LEARNER:NAME=VALUE,...: " + s);
         }
-        values.put(parameterName(learnerName, kv.substring(0, eq).strip()), kv.substring(eq + 1).strip());
+        String parameter = parameterName(learnerName, kv.substring(0, eq).strip());
+        if (values.put(parameter, kv.substring(eq + 1).strip()) != null) {
+          throw new IllegalArgumentException(b.where() + option + " sets " + learnerName + "'s " + parameter + " twice");
+        }
       }
     }
     return m;

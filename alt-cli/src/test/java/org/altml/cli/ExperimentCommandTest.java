@@ -200,6 +200,31 @@ class ExperimentCommandTest {
     }
   }
 
+  /** What would be ignored or resolved silently is refused before anything is written. */
+  @Test
+  void optionsThatWouldBeIgnoredAreRefused(@TempDir Path dir) throws IOException {
+    Path[] data = corpus(dir, 60, 30);
+    Path plan = Files.writeString(dir.resolve("p.plan"), "a: --train train.svm --test test.svm --num-labels 5 --learners falt\n"
+        + "b: --name a --train train.svm --test test.svm --num-labels 5 --learners pa1\n");
+    String[][] refused = {
+      {"experiment", "--plan", plan.toString(), "--given", "falt:eta=0.5", "--out", dir.resolve("o1").toString()},
+      {"experiment", "--plan", plan.toString(), "--data-scale", "l2", "--out", dir.resolve("o2").toString()},
+      {"experiment", "--plan", plan.toString(), "--out", dir.resolve("o3").toString()},
+      experiment(data, dir.resolve("o4"), "--given", "falt:eta=1", "--fix", "falt:precision=float"),
+      experiment(data, dir.resolve("o5"), "--given", "falt:eta=1", "--given", "falt:eta=2"),
+      experiment(data, dir.resolve("o6"), "--learners", "falt,falt"),
+    };
+    String[] messages = {"give --plan or the dataset options", "give --plan or the dataset options",
+        "p.plan:2: a second dataset named a: give each its own --name", "give one of them", "sets falt's eta twice",
+        "--learners names falt twice"};
+    for (int i = 0; i < refused.length; i++) {
+      CliRun r = CliRun.of(refused[i]);
+      assertEquals(2, r.exitCode(), String.join(" ", refused[i]) + " -> " + r.err());
+      assertTrue(r.err().contains(messages[i]), r.err());
+      assertFalse(Files.exists(dir.resolve("o" + (i + 1))), "nothing written");
+    }
+  }
+
   @Test
   void givenAndFixTakeOptionSpellingsOfParameterNames() {
     assertEquals("maxUpdatesFactor", ExperimentCommand.parameterName("falt", "max-updates-factor"));
