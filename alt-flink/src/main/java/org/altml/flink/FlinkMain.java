@@ -246,6 +246,11 @@ public final class FlinkMain implements Callable<Integer> {
       return env;
     }
 
+    /** Whether the job runs until cancelled, so that its outputs stream out as they come instead of at its end. */
+    boolean endless() {
+      return false;
+    }
+
     /** Runs the job, writes the outputs, prints the summary. */
     int execute(StreamExecutionEnvironment env, Jobs.Streams streams, String mode) throws Exception {
       DataStream<String> main = streams.main() == null ? null : streams.main().getType().equals(Types.STRING)
@@ -254,6 +259,9 @@ public final class FlinkMain implements Callable<Integer> {
       DataStream<String> all = new Jobs.Streams(main, streams.bad(), streams.reports()).all();
       if (out != null) {
         Files.createDirectories(out);
+      }
+      if (endless()) {
+        return stream(all, mode);
       }
       long start = System.nanoTime();
       long n = 0;
@@ -334,6 +342,61 @@ public final class FlinkMain implements Callable<Integer> {
       }
       System.out.println(summary.append('}'));
       return 0;
+    }
+
+    /**
+     * The outputs of a job that runs until cancelled: each line written and flushed as it arrives (predictions to
+     * {@code --out}'s files, or predictions to stdout and bad records to stderr without it), since a job that
+     * never ends cannot move whole files into place at its end. A cancelled run keeps every line that arrived.
+     */
+    private int stream(DataStream<String> all, String mode) throws Exception {
+      try (PrintWriter predictions = streamed("predictions.jsonl", System.out); PrintWriter badRecords = streamed(
+          "bad-records.jsonl", System.err); PrintWriter reportLines = streamed("reports.jsonl", null)) {
+        CloseableIterator<String> it = all.executeAndCollect("alt flink " + mode);
+        try {
+          streamLines(it, predictions, badRecords, reportLines);
+        } finally {
+          it.close();
+        }
+      }
+      return 0;
+    }
+
+    private void streamLines(CloseableIterator<String> it, PrintWriter predictions, PrintWriter badRecords,
+        PrintWriter reportLines) {
+      while (it.hasNext()) {
+        String line = it.next();
+        if (line.startsWith("{\"type\":\"prediction\"")) {
+          if (!noPredictions) {
+            predictions.println(line);
+          }
+        } else if (line.startsWith("{\"type\":\"bad\"")) {
+          badRecords.println(line);
+        } else if (!line.startsWith("{\"type\":\"count\"")) {
+          reportLines.println(line.replaceAll(",\"model\":\"[^\"]*\"", ""));
+        }
+      }
+    }
+
+    /** A line writer flushing every line, to {@code --out}'s file {@code name}, or else to {@code console} (null: nowhere). */
+    private PrintWriter streamed(String name, java.io.PrintStream console) throws IOException {
+      if (out != null) {
+        return new PrintWriter(Files.newBufferedWriter(out.resolve(name), StandardCharsets.UTF_8), true);
+      }
+      // closing it must leave the console open (a failure's message goes to stderr after)
+      java.io.OutputStream kept = console == null ? null : new java.io.FilterOutputStream(console) {
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+          out.write(b, off, len);
+        }
+
+        @Override
+        public void close() throws IOException {
+          flush();
+        }
+      };
+      return kept != null ? new PrintWriter(new java.io.OutputStreamWriter(kept, StandardCharsets.UTF_8), true)
+          : new PrintWriter(java.io.OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8);
     }
 
     /** The output {@code name} under {@code --out}, written to a temporary file until committed; null without {@code --out}. */
@@ -469,10 +532,16 @@ public final class FlinkMain implements Callable<Integer> {
   static final class Predict extends Common {
     @Option(names = "--model", paramLabel = "FILE", description = "a model file (alt train --model, or final.model of alt flink run)")
     String model;
-    @Option(names = "--watch", paramLabel = "DIR", description = "a folder: every new model file in it replaces the current model (runs until cancelled)")
+    @Option(names = "--watch", paramLabel = "DIR", description = "a folder: every new model file in it replaces the current model"
+        + " (runs until cancelled; predictions stream out as they come, to --out's files or to stdout)")
     String watch;
     @Option(names = "--refresh-ms", paramLabel = "MS", defaultValue = "1000", description = "how often --watch looks (default ${DEFAULT-VALUE})")
     long refreshMs;
+
+    @Override
+    boolean endless() {
+      return watch != null;
+    }
 
     @Override
     List<String> inputs() {
@@ -505,7 +574,7 @@ public final class FlinkMain implements Callable<Integer> {
         throw usage("--watch needs --num-labels L (the models' L)");
       }
       int l = numLabels;
-      DataStream<ModelMessage> models = Jobs.watchModels(env, watch, Duration.ofMillis(refreshMs));
+      DataStream<ModelMessage> models = Jobs.watchModels(env, watch, Duration.ofMillis(refreshMs), numLabels);
       DataSpec spec = new DataSpec(l, numFeatures, zeroBased, labelsXml, labelsLast);
       return execute(env, Jobs.score(env, data, spec, l, models, parallelism, scores, null), "predict");
     }

@@ -203,10 +203,11 @@ public final class Jobs {
   /**
    * Models dropped into {@code dir} while the job runs, each a new version (its modification time): the
    * periodically refreshed model. Write a new file under a new name and move it into place (a file is read
-   * once, by name). The stream does not end: the job runs until cancelled.
+   * once, by name). The stream does not end: the job runs until cancelled. A file that is not a model of
+   * {@code numLabels} labels is skipped with a warning ({@link ModelFileFormat}).
    */
-  public static DataStream<ModelMessage> watchModels(StreamExecutionEnvironment env, String dir, Duration every) {
-    FileSource<ModelMessage> source = FileSource.forBulkFileFormat(new ModelFileFormat(),
+  public static DataStream<ModelMessage> watchModels(StreamExecutionEnvironment env, String dir, Duration every, int numLabels) {
+    FileSource<ModelMessage> source = FileSource.forBulkFileFormat(new ModelFileFormat(numLabels),
         new Path(DataSpec.uri(dir))).monitorContinuously(every).build();
     return env.fromSource(source, WatermarkStrategy.noWatermarks(), "models in " + dir).setParallelism(1).uid("models");
   }

@@ -11,9 +11,21 @@ import org.apache.flink.connector.file.src.reader.BulkFormat;
 import org.apache.flink.connector.file.src.util.CheckpointedPosition;
 import org.apache.flink.connector.file.src.util.IteratorResultIterator;
 
-/** Whole model files as {@link ModelMessage}s, version = the file's modification time in ms. */
+/**
+ * Whole model files as {@link ModelMessage}s, version = the file's modification time in ms. A file that is not a
+ * model of the job's L (a stray file, a model still being copied, another dataset's model) is skipped with a
+ * warning naming it, and the current model stays: one bad file must not end a job that runs until cancelled.
+ */
 final class ModelFileFormat implements BulkFormat<ModelMessage, FileSourceSplit> {
   private static final long serialVersionUID = 1L;
+  private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(ModelFileFormat.class.getName());
+
+  private final int numLabels;
+
+  /** Models for data of {@code numLabels} labels. */
+  ModelFileFormat(int numLabels) {
+    this.numLabels = numLabels;
+  }
 
   @Override
   public Reader<ModelMessage> createReader(Configuration config, FileSourceSplit split) {
@@ -31,7 +43,18 @@ final class ModelFileFormat implements BulkFormat<ModelMessage, FileSourceSplit>
           in.transferTo(bytes);
         }
         ModelMessage m = new ModelMessage(split.fileModificationTime(), -1, 1, bytes.toByteArray(), null);
-        Models.learner(m.model, LineFormat.displayName(split.path()));
+        String name = LineFormat.displayName(split.path());
+        try {
+          int labels = Models.learner(m.model, name).numLabels();
+          if (labels != numLabels) {
+            throw new IllegalArgumentException(name + ": a model of " + labels + " labels, the data has " + numLabels);
+          }
+        } catch (RuntimeException e) {
+          String why = e instanceof java.io.UncheckedIOException u ? u.getCause().getMessage() : e.getMessage();
+          LOG.warning("skipped a file that is not a model for this job: " + why + "; the current model stays (a file is"
+              + " read once: write a model elsewhere and move it into the folder)");
+          return null;
+        }
         return new IteratorResultIterator<>(List.of(m).iterator(), CheckpointedPosition.NO_OFFSET, 0);
       }
 
