@@ -59,11 +59,11 @@ public final class FlinkMain implements Callable<Integer> {
   private static final java.util.logging.Logger ALT_LOGGER = java.util.logging.Logger.getLogger("org.altml");
 
   /**
-   * Diagnostics on stderr as one line each: ALT's warnings, and of Flink's own log (SLF4J, bound to
-   * java.util.logging on the launcher's class path) only its errors. A local MiniCluster warns on every run about
-   * things a local run does not have (a log file for the web dashboard, delegation tokens, a collect fetcher
-   * asking a cluster that has just shut down), and a failing job reaches the user as this command's error
-   * anyway. A configuration given with {@code -Djava.util.logging.config.file} wins.
+   * Diagnostics on stderr as one line each: ALT's warnings, and nothing of Flink's own log (SLF4J, bound to
+   * java.util.logging on the launcher's class path). A local MiniCluster warns on every run about things a local
+   * run does not have (a log file for the web dashboard, delegation tokens, a collect fetcher asking a cluster
+   * that has just shut down), logs a failing task's stack trace, and a failing job reaches the user as this
+   * command's one-line error anyway. A configuration given with {@code -Djava.util.logging.config.file} wins.
    */
   static void configureLogging() {
     if (System.getProperty("java.util.logging.config.file") != null) {
@@ -72,7 +72,7 @@ public final class FlinkMain implements Callable<Integer> {
     if (System.getProperty("java.util.logging.SimpleFormatter.format") == null) {
       System.setProperty("java.util.logging.SimpleFormatter.format", "alt flink: %4$s: %3$s: %5$s%6$s%n");
     }
-    ROOT_LOGGER.setLevel(java.util.logging.Level.SEVERE);
+    ROOT_LOGGER.setLevel(java.util.logging.Level.OFF);
     ALT_LOGGER.setLevel(java.util.logging.Level.WARNING);
   }
 
@@ -178,7 +178,8 @@ public final class FlinkMain implements Callable<Integer> {
           continue; // on another file system: Flink reads it, and it is never under --out
         }
         if (!Files.isRegularFile(local)) {
-          throw usage("--data " + input + ": " + (Files.isDirectory(local) ? "is a folder; give the files in it" : "no such file"));
+          throw usage(optionOf(input) + " " + input + ": " + (Files.isDirectory(local) ? "is a folder; give the files in it"
+              : "no such file"));
         }
         String name = local.getFileName().toString();
         try {
@@ -216,6 +217,11 @@ public final class FlinkMain implements Callable<Integer> {
       return OUTPUT_NAMES.contains(name);
     }
 
+    /** The option that named the input {@code file} (--data, or per command --test or --model). */
+    String optionOf(String file) {
+      return "--data";
+    }
+
     /** Every file the command reads (data, and per command its test files or model). */
     List<String> inputs() {
       return data;
@@ -232,7 +238,7 @@ public final class FlinkMain implements Callable<Integer> {
       }
       // checkpoints to files: the job manager's memory (Flink's default without a folder) takes at most 5 MB of
       // state, and a model of RCV1's shape is 38 MB
-      String dir = checkpointDir != null ? checkpointDir
+      String dir = checkpointDir != null ? DataSpec.uri(checkpointDir) // a plain path is a local folder, as for the data
           : Path.of(System.getProperty("java.io.tmpdir"), "alt-flink-checkpoints").toAbsolutePath().toUri().toString();
       conf.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
       conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, dir);
@@ -489,6 +495,11 @@ public final class FlinkMain implements Callable<Integer> {
       return all;
     }
 
+    @Override
+    String optionOf(String file) {
+      return test.contains(file) && !data.contains(file) ? "--test" : "--data";
+    }
+
     /** Also its models: final.model, key-*.model. */
     @Override
     boolean writes(String name) {
@@ -499,6 +510,14 @@ public final class FlinkMain implements Callable<Integer> {
     public Integer call() throws Exception {
       if (mixEvery < 0) {
         throw usage("--mix-every must be >= 0 (0: average only at the end), not " + mixEvery);
+      }
+      // options of the other mode would be ignored
+      CommandLine.ParseResult given = spec.commandLine().getParseResult();
+      for (String option : mode == Mode.KEYED ? List.of("--mix-every", "--test") : List.of("--key-by")) {
+        if (given.hasMatchedOption(option)) {
+          throw usage(option + " is for --mode " + (mode == Mode.KEYED ? "parallel" : "keyed") + ", not " + mode.name()
+              .toLowerCase(java.util.Locale.ROOT));
+        }
       }
       checkOptions();
       DataSpec spec = dataSpec();
@@ -550,6 +569,11 @@ public final class FlinkMain implements Callable<Integer> {
         all.add(model);
       }
       return all;
+    }
+
+    @Override
+    String optionOf(String file) {
+      return file.equals(model) && !data.contains(file) ? "--model" : "--data";
     }
 
     @Override

@@ -95,13 +95,16 @@ class FlinkMainTest {
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--checkpoint-ms", "-1"},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--restarts", "-1"},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--out", file.toString()},
-        new String[] {"predict", "--watch", dir.toString(), "--data", d, "--num-labels", "2", "--refresh-ms", "0"});
+        new String[] {"predict", "--watch", dir.toString(), "--data", d, "--num-labels", "2", "--refresh-ms", "0"},
+        new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--mix-every", "5"},
+        new String[] {"run", "--mode", "parallel", "--learner", "falt", "--data", d, "--labels-last", "2", "--key-by", "mod:2"});
     List<String[]> missing = List.of(
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", dir.toString(), "--num-labels", "2"},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", dir.resolve("none.svm").toString(), "--num-labels", "2"},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-xml", dir.resolve("none.xml").toString()},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--key-by", "mod:x"},
-        new String[] {"predict", "--watch", dir.resolve("none").toString(), "--data", d, "--num-labels", "2"});
+        new String[] {"predict", "--watch", dir.resolve("none").toString(), "--data", d, "--num-labels", "2"},
+        new String[] {"predict", "--model", dir.resolve("none.model").toString(), "--data", d, "--labels-last", "2"});
     for (String[] args : concat(bad, missing)) {
       java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
       java.io.PrintStream was = System.err;
@@ -114,6 +117,9 @@ class FlinkMainTest {
       String message = err.toString(java.nio.charset.StandardCharsets.UTF_8);
       // the problem, then where the usage is; not the fifty lines of the usage itself
       assertTrue(message.startsWith("alt flink: ") && !message.contains("Usage:"), message);
+      if (args[1].equals("--model")) {
+        assertTrue(message.contains("--model " + args[2] + ": no such file"), message);
+      }
       if (bad.contains(args)) {
         assertTrue(message.endsWith("Try 'alt flink " + args[0] + " --help' for the usage." + System.lineSeparator()), message);
       }
