@@ -399,6 +399,12 @@ public final class ExperimentCommand implements Callable<Integer> {
   /** The blocks of a plan file, each line parsed with the dataset options; errors name the file and line. */
   private static List<Block> readPlan(Path plan) throws IOException {
     List<Block> blocks = new ArrayList<>();
+    if (Files.isDirectory(plan)) {
+      throw new IllegalArgumentException("--plan " + plan + ": is a folder, not a plan file");
+    }
+    if (!Files.exists(plan)) {
+      throw new IllegalArgumentException("--plan " + plan + ": no such file");
+    }
     List<String> lines = Files.readAllLines(plan, StandardCharsets.UTF_8);
     Path base = plan.toAbsolutePath().getParent();
     for (int i = 0; i < lines.size(); i++) {

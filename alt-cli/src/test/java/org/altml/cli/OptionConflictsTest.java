@@ -50,6 +50,13 @@ class OptionConflictsTest {
         "--curve-format", "csv");
     refused("--top must be >= 0", "tune", "--learner", "falt", "--train", data.toString(), "--top", "-1");
     refused("--ignore-attributes names f1 twice", "stats", "--ignore-attributes", "f1,f1", arff.toString());
+    refused("--plan " + dir + ": is a folder, not a plan file", "experiment", "--plan", dir.toString(), "--out",
+        dir.resolve("o").toString());
+    // a learner's refusal inside a tuning's worker threads reaches the user as its own message, no class name
+    CliRun n0 = CliRun.of("tune", "--learner", "osml-elm", "--initial", "1000", "--train", data.toString(), "--grid", "none",
+        "--folds", "2");
+    assertEquals(2, n0.exitCode(), n0.err());
+    assertTrue(n0.errLine().startsWith("alt: N0 = 1000 (--initial) is larger than the"), n0.err());
   }
 
   @Test

@@ -48,7 +48,10 @@ public final class ProtocolThreads {
       for (ForkJoinTask<T> task : running) {
         task.cancel(true);
       }
-      Throwable cause = e.getCause() != null && e.getClass() == RuntimeException.class ? e.getCause() : e;
+      // join() rethrows a task's exception wrapped: in a RuntimeException, or in a copy of its own class made for
+      // the caller's stack, whose message is the original's toString() ("java.lang.IllegalArgumentException: ...")
+      Throwable cause = e.getCause() != null && (e.getClass() == RuntimeException.class || e.getClass() == e.getCause().getClass())
+          ? e.getCause() : e;
       if (cause instanceof RuntimeException re) {
         throw re;
       }
