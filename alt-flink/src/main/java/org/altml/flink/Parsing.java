@@ -33,7 +33,16 @@ final class Parsing {
     reason = null;
     RecordParser p = parser(line.file);
     try {
-      return p.parse(line.text, 0, line.text.length, line.line) ? p : null;
+      if (!p.parse(line.text, 0, line.text.length, line.line)) {
+        return null;
+      }
+      int max = p.labels().maxLabel();
+      if (numLabels > 0 && max >= numLabels) {
+        // a LIBSVM record beside ARFF inputs that set L: bad, as with --num-labels, not the end of the job
+        reason = "label " + max + " is not below the job's " + numLabels + " labels";
+        return null;
+      }
+      return p;
     } catch (DataFormatException e) {
       reason = problem(e);
       return null;
