@@ -199,6 +199,13 @@ public final class ExperimentCommand implements Callable<Integer> {
         // two blocks of one name would be two table rows that cannot be told apart, sharing a figure file
         throw new IllegalArgumentException(b.where() + "a second dataset named " + name + ": give each its own --name");
       }
+      if (b.options.scale != null) {
+        try {
+          ProtocolOptions.scaling(b.options.scale);
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException(b.where() + "--data-scale must be none, standardize or l2: " + b.options.scale, e);
+        }
+      }
     }
     Files.createDirectories(out);
     List<Experiment.DatasetOutcome> outcomes = new ArrayList<>();

@@ -213,10 +213,12 @@ class ExperimentCommandTest {
       experiment(data, dir.resolve("o4"), "--given", "falt:eta=1", "--fix", "falt:precision=float"),
       experiment(data, dir.resolve("o5"), "--given", "falt:eta=1", "--given", "falt:eta=2"),
       experiment(data, dir.resolve("o6"), "--learners", "falt,falt"),
+      {"experiment", "--plan", Files.writeString(dir.resolve("s.plan"), "a: --train train.svm --test test.svm --num-labels 5"
+          + " --learners falt --data-scale bogus\n").toString(), "--out", dir.resolve("o7").toString()},
     };
     String[] messages = {"give --plan or the dataset options", "give --plan or the dataset options",
         "p.plan:2: a second dataset named a: give each its own --name", "give one of them", "sets falt's eta twice",
-        "--learners names falt twice"};
+        "--learners names falt twice", "s.plan:1: --data-scale must be none, standardize or l2: bogus"};
     for (int i = 0; i < refused.length; i++) {
       CliRun r = CliRun.of(refused[i]);
       assertEquals(2, r.exitCode(), String.join(" ", refused[i]) + " -> " + r.err());

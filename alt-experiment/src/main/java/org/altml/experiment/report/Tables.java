@@ -42,7 +42,7 @@ public final class Tables {
     sb.append("---|".repeat(Analysis.HEADERS.size())).append('\n');
     for (Analysis.DatasetTable t : a.datasets()) {
       for (String l : t.learners()) {
-        sb.append("| ").append(t.dataset()).append(" | ").append(paperName(l)).append(" |");
+        sb.append("| ").append(md(t.dataset())).append(" | ").append(paperName(l)).append(" |");
         for (String m : Analysis.METRICS) {
           Analysis.Cell c = t.cells().get(l).get(m);
           String text = cell(c, true);
@@ -67,7 +67,7 @@ public final class Tables {
     for (Analysis.DatasetTable t : a.datasets()) {
       for (String l : t.learners()) {
         Map<String, Analysis.Cell> c = t.cells().get(l);
-        sb.append("| ").append(t.dataset()).append(" | ").append(paperName(l)).append(" | ").append(cell(c.get("trainSeconds"), false))
+        sb.append("| ").append(md(t.dataset())).append(" | ").append(paperName(l)).append(" | ").append(cell(c.get("trainSeconds"), false))
             .append(" | ").append(cell(c.get("testSeconds"), false)).append(" |\n");
       }
     }
@@ -79,6 +79,11 @@ public final class Tables {
       }
     }
     return sb.toString();
+  }
+
+  /** A name in a Markdown table cell: a '|' would end the cell. */
+  private static String md(String s) {
+    return s.replace("|", "\\|");
   }
 
   private static String tex(String s) {
