@@ -59,10 +59,16 @@ class OptionConflictsTest {
     assertTrue(n0.errLine().startsWith("alt: N0 = 1000 (--initial) is larger than the"), n0.err());
   }
 
-  @Test
-  void testingNoExamplesSaysNothingWasScored() throws IOException {
+  /** A FALT model of the data. */
+  private Path model() {
     Path model = dir.resolve("m.model");
     assertEquals(0, CliRun.of("train", "--learner", "falt", "--data", data.toString(), "--model", model.toString()).exitCode());
+    return model;
+  }
+
+  @Test
+  void testingNoExamplesSaysNothingWasScored() throws IOException {
+    Path model = model();
     Path empty = Files.writeString(dir.resolve("empty.svm"), "# no examples\n");
     CliRun r = CliRun.of("test", "--model", model.toString(), "--data", empty.toString());
     assertEquals(0, r.exitCode(), r.err());
@@ -72,8 +78,7 @@ class OptionConflictsTest {
   /** Replacing a read-only file would need the user's word, as cp and mv ask for it (not testable as root). */
   @Test
   void aWriteProtectedOutputIsNotReplaced() throws IOException {
-    Path model = dir.resolve("m.model");
-    assertEquals(0, CliRun.of("train", "--learner", "falt", "--data", data.toString(), "--model", model.toString()).exitCode());
+    Path model = model();
     Path out = Files.writeString(dir.resolve("p.txt"), "keep\n");
     Files.setPosixFilePermissions(out, PosixFilePermissions.fromString("r--r--r--"));
     Assumptions.assumeFalse(Files.isWritable(out), "a superuser may write any file");

@@ -48,9 +48,9 @@ public final class Outputs {
       throws IOException {
     Files.createDirectories(dir.resolve(FIGURES));
     try (Pending pending = new Pending(dir)) {
-      List<String> written = writeAll(pending, outcomes, analysis, provenance);
+      writeAll(pending, outcomes, analysis, provenance);
       pending.commitAll();
-      return written;
+      return List.copyOf(pending.names);
     }
   }
 
@@ -94,20 +94,18 @@ public final class Outputs {
     }
   }
 
-  private static List<String> writeAll(Pending dir, List<Experiment.DatasetOutcome> outcomes, Analysis analysis,
+  private static void writeAll(Pending dir, List<Experiment.DatasetOutcome> outcomes, Analysis analysis,
       Provenance provenance) throws IOException {
-    List<String> written = new java.util.ArrayList<>();
     text(dir, "table3.md", "# Table 3: test metrics [%], mean (standard deviation) over " + provenance.config().runs()
-        + " runs; bold: the best and those not significantly different (paired t-test, 95%)\n\n" + Tables.table3Markdown(analysis), written);
+        + " runs; bold: the best and those not significantly different (paired t-test, 95%)\n\n" + Tables.table3Markdown(analysis));
     text(dir, "table4.md", "# Table 4: train and test seconds, mean (standard deviation) over " + provenance.config().runs()
-        + " runs\n\n" + Tables.table4Markdown(analysis), written);
-    text(dir, "table3.tex", Tables.table3Latex(analysis), written);
-    text(dir, "table4.tex", Tables.table4Latex(analysis), written);
-    text(dir, "tables.csv", Tables.csv(analysis), written);
+        + " runs\n\n" + Tables.table4Markdown(analysis));
+    text(dir, "table3.tex", Tables.table3Latex(analysis));
+    text(dir, "table4.tex", Tables.table4Latex(analysis));
+    text(dir, "tables.csv", Tables.csv(analysis));
     text(dir, "friedman.md", "# Friedman test over datasets, Nemenyi critical difference (Demšar 2006)\n\n"
-        + Tables.friedmanMarkdown(analysis), written);
+        + Tables.friedmanMarkdown(analysis));
     json(dir.open("experiment.json"), outcomes, analysis, provenance);
-    written.add("experiment.json");
     for (Experiment.DatasetOutcome d : outcomes) {
       String ds = file(d.plan().name());
       for (Experiment.LearnerOutcome l : d.learners()) {
@@ -117,7 +115,6 @@ public final class Outputs {
           if (h != null) {
             String name = "figures/sensitivity-" + ds + "-" + file(l.name()) + ".png";
             Figures.write(h, dir.open(name).stream());
-            written.add(name);
           }
         }
       }
@@ -125,7 +122,6 @@ public final class Outputs {
       if (c != null) {
         String name = "figures/curves-" + ds + ".png";
         Figures.write(c, dir.open(name).stream());
-        written.add(name);
       }
     }
     for (Map.Entry<String, Friedman> e : analysis.friedman().entrySet()) {
@@ -134,73 +130,68 @@ public final class Outputs {
           + e.getValue().datasets() + " datasets)", e.getValue(), analysis.friedmanLearners());
       String name = "figures/cd-" + e.getKey() + ".png";
       Figures.write(cd, dir.open(name).stream());
-      written.add(name);
     }
-    return written;
   }
 
   private static String file(String name) {
     return name.replaceAll("[^A-Za-z0-9._-]", "_");
   }
 
-  private static void text(Pending dir, String name, String content, List<String> written) throws IOException {
+  private static void text(Pending dir, String name, String content) throws IOException {
     dir.open(name).stream().write(content.getBytes(StandardCharsets.UTF_8));
-    written.add(name);
   }
 
   private static void json(AtomicOutput out, List<Experiment.DatasetOutcome> outcomes, Analysis analysis, Provenance p)
       throws IOException {
-    {
-      Writer w = out.writer();
-      try (JsonGenerator g = JsonFactory.builder().disable(com.fasterxml.jackson.core.StreamWriteFeature.AUTO_CLOSE_TARGET).build()
-          .createGenerator(w)) {
-        g.useDefaultPrettyPrinter();
-        g.writeStartObject();
-        g.writeStringField("command", p.command());
-        g.writeObjectFieldStart("protocol");
-        g.writeNumberField("folds", p.config().tuning().folds());
-        g.writeNumberField("cvSeed", p.config().tuning().seed());
-        g.writeStringField("grid", p.gridMode());
-        g.writeStringField("search", p.config().tuning().search().cliName());
-        g.writeStringField("select", p.selection());
-        g.writeNumberField("runs", p.config().runs());
-        g.writeNumberField("firstSeed", p.config().firstSeed());
-        g.writeStringField("zeroDivision", p.config().zeroDivision().name().toLowerCase(Locale.ROOT));
-        g.writeStringField("tTest", "paired, two-sided, alpha " + Analysis.ALPHA + ", against the best mean");
-        g.writeEndObject();
-        g.writeArrayFieldStart("datasets");
-        for (int d = 0; d < outcomes.size(); d++) {
-          dataset(g, outcomes.get(d), analysis.datasets().get(d));
+    Writer w = out.writer();
+    try (JsonGenerator g = JsonFactory.builder().disable(com.fasterxml.jackson.core.StreamWriteFeature.AUTO_CLOSE_TARGET).build()
+        .createGenerator(w)) {
+      g.useDefaultPrettyPrinter();
+      g.writeStartObject();
+      g.writeStringField("command", p.command());
+      g.writeObjectFieldStart("protocol");
+      g.writeNumberField("folds", p.config().tuning().folds());
+      g.writeNumberField("cvSeed", p.config().tuning().seed());
+      g.writeStringField("grid", p.gridMode());
+      g.writeStringField("search", p.config().tuning().search().cliName());
+      g.writeStringField("select", p.selection());
+      g.writeNumberField("runs", p.config().runs());
+      g.writeNumberField("firstSeed", p.config().firstSeed());
+      g.writeStringField("zeroDivision", p.config().zeroDivision().name().toLowerCase(Locale.ROOT));
+      g.writeStringField("tTest", "paired, two-sided, alpha " + Analysis.ALPHA + ", against the best mean");
+      g.writeEndObject();
+      g.writeArrayFieldStart("datasets");
+      for (int d = 0; d < outcomes.size(); d++) {
+        dataset(g, outcomes.get(d), analysis.datasets().get(d));
+      }
+      g.writeEndArray();
+      g.writeObjectFieldStart("friedman");
+      g.writeArrayFieldStart("learners");
+      for (String l : analysis.friedmanLearners()) {
+        g.writeString(l);
+      }
+      g.writeEndArray();
+      for (Map.Entry<String, Friedman> e : analysis.friedman().entrySet()) {
+        Friedman f = e.getValue();
+        g.writeObjectFieldStart(e.getKey());
+        g.writeArrayFieldStart("averageRanks");
+        for (double r : f.averageRanks()) {
+          g.writeNumber(r);
         }
         g.writeEndArray();
-        g.writeObjectFieldStart("friedman");
-        g.writeArrayFieldStart("learners");
-        for (String l : analysis.friedmanLearners()) {
-          g.writeString(l);
-        }
-        g.writeEndArray();
-        for (Map.Entry<String, Friedman> e : analysis.friedman().entrySet()) {
-          Friedman f = e.getValue();
-          g.writeObjectFieldStart(e.getKey());
-          g.writeArrayFieldStart("averageRanks");
-          for (double r : f.averageRanks()) {
-            g.writeNumber(r);
-          }
-          g.writeEndArray();
-          num(g, "chiSquare", f.chiSquare());
-          num(g, "chiSquareP", f.chiSquareP());
-          num(g, "imanDavenport", f.imanDavenport());
-          num(g, "imanDavenportP", f.imanDavenportP());
-          num(g, "criticalDifference", f.criticalDifference());
-          g.writeNumberField("datasets", f.datasets());
-          g.writeEndObject();
-        }
-        g.writeEndObject();
+        num(g, "chiSquare", f.chiSquare());
+        num(g, "chiSquareP", f.chiSquareP());
+        num(g, "imanDavenport", f.imanDavenport());
+        num(g, "imanDavenportP", f.imanDavenportP());
+        num(g, "criticalDifference", f.criticalDifference());
+        g.writeNumberField("datasets", f.datasets());
         g.writeEndObject();
       }
-      w.write('\n');
-      w.flush();
+      g.writeEndObject();
+      g.writeEndObject();
     }
+    w.write('\n');
+    w.flush();
   }
 
   private static void dataset(JsonGenerator g, Experiment.DatasetOutcome d, Analysis.DatasetTable table) throws IOException {
