@@ -320,6 +320,11 @@ public final class FlinkMain implements Callable<Integer> {
         }
       }
       long counted = this instanceof Run ? examples : n; // run: the examples learned (an ARFF header's lines are not)
+      if (counted == 0 && bad > 0) {
+        // a job over data it cannot read at all succeeds as a job; the user should not have to read its counts
+        System.err.println("alt flink: warning: every record was bad (" + bad + ")" + (out != null ? ": see " + out.resolve(
+            "bad-records.jsonl") : "") + "; nothing was " + (this instanceof Run ? "learned" : "scored"));
+      }
       long firstMs = spans.stream().mapToLong(t -> t[0]).min().orElse(Long.MAX_VALUE); // the job's first and last record
       long lastMs = spans.stream().mapToLong(t -> t[1]).max().orElse(0);
       double span = lastMs > firstMs ? (lastMs - firstMs) / 1e3 : seconds;

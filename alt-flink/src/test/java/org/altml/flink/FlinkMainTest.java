@@ -140,6 +140,23 @@ class FlinkMainTest {
     assertEquals(Files.readString(data), Files.readString(input));
   }
 
+  /** A job that could read none of its records succeeds, but says so. */
+  @Test
+  void aJobOfOnlyBadRecordsSaysSo() throws Exception {
+    Path bad = Files.writeString(dir.resolve("bad.svm"), "0 1:abc\n1 2:x\n");
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream was = System.err;
+    System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      assertEquals(0, FlinkMain.commandLine().execute("run", "--mode", "keyed", "--learner", "falt", "--data", bad.toString(),
+          "--num-labels", "2", "--checkpoint-ms", "0", "--out", dir.resolve("bad-out").toString()));
+    } finally {
+      System.setErr(was);
+    }
+    String message = err.toString(java.nio.charset.StandardCharsets.UTF_8);
+    assertTrue(message.contains("alt flink: warning: every record was bad (2)"), message);
+  }
+
   private static List<String[]> concat(List<String[]> a, List<String[]> b) {
     List<String[]> all = new java.util.ArrayList<>(a);
     all.addAll(b);
