@@ -70,7 +70,7 @@ public final class FlinkMain implements Callable<Integer> {
       return;
     }
     if (System.getProperty("java.util.logging.SimpleFormatter.format") == null) {
-      System.setProperty("java.util.logging.SimpleFormatter.format", "alt flink: %4$s: %3$s: %5$s%6$s%n");
+      System.setProperty("java.util.logging.SimpleFormatter.format", "alt flink: %4$s: %5$s%6$s%n");
     }
     ROOT_LOGGER.setLevel(java.util.logging.Level.OFF);
     ALT_LOGGER.setLevel(java.util.logging.Level.WARNING);
