@@ -196,11 +196,51 @@ public final class FlinkMain implements Callable<Integer> {
         } catch (IOException e) {
           throw usage("--out " + out + ": cannot be checked against the input " + input + " (" + e.getMessage() + ")");
         }
+        if (!optionOf(input).equals("--model")) {
+          checkNameFitsContent(optionOf(input) + " " + input, local);
+        }
       }
     }
 
     /** The outputs every command writes under {@code --out}; an input of one of these names there would be replaced. */
     static final List<String> OUTPUT_NAMES = List.of("predictions.jsonl", "bad-records.jsonl", "reports.jsonl");
+
+    /**
+     * Refuses a data file whose name says otherwise than its content: Flink's file source reads a file through gzip
+     * by its {@code .gz} name, and the jobs read ARFF by its {@code .arff} name (the CLI's readers look at the
+     * content instead), so gzip data under another name would be read as lines of binary, and ARFF as bad LIBSVM
+     * records.
+     */
+    private void checkNameFitsContent(String named, Path file) {
+      byte[] head;
+      try (java.io.InputStream in = Files.newInputStream(file)) {
+        head = in.readNBytes(1 << 16);
+      } catch (IOException e) {
+        throw usage(named + ": cannot be read (" + e.getMessage() + ")");
+      }
+      boolean gzipData = head.length >= 2 && (head[0] & 0xff) == 0x1f && (head[1] & 0xff) == 0x8b;
+      boolean gzipName = file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".gz");
+      if (gzipData && !gzipName) {
+        throw usage(named + ": is gzip-compressed, and Flink reads a file through gzip by its name: name it .gz");
+      }
+      if (!gzipData && gzipName && head.length > 0) {
+        throw usage(named + ": is named .gz but is not gzip data: name it without .gz");
+      }
+      if (!gzipData && !DataSpec.isArff(file.toString()) && startsLikeArff(head)) {
+        throw usage(named + ": is ARFF (it starts with @relation), and the jobs read ARFF by its name: name it .arff");
+      }
+    }
+
+    /** Whether the first line that is not blank or a % comment starts with @relation (any case). */
+    private static boolean startsLikeArff(byte[] head) {
+      for (String line : new String(head, StandardCharsets.ISO_8859_1).split("\n", -1)) {
+        String t = line.strip();
+        if (!t.isEmpty() && !t.startsWith("%")) {
+          return t.toLowerCase(Locale.ROOT).startsWith("@relation");
+        }
+      }
+      return false;
+    }
 
     /** The files already under {@code --out} that the command would write (none when it does not exist). */
     List<Path> existingOutputs() throws IOException {

@@ -89,7 +89,18 @@ class FlinkMainTest {
     Path data = arff("d.arff", "up", "high");
     Path file = Files.writeString(dir.resolve("not-a-folder"), "keep me");
     String d = data.toString();
+    // names that say otherwise than the content (Flink decides gzip, and the jobs ARFF, by the name)
+    Path gzipUnderPlainName = dir.resolve("hidden.svm");
+    try (java.util.zip.GZIPOutputStream z = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gzipUnderPlainName))) {
+      z.write("0 1:1\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+    }
+    Path plainUnderGzipName = Files.writeString(dir.resolve("plain.svm.gz"), "0 1:1\n");
+    Path arffUnderOtherName = Files.copy(data, dir.resolve("d.dat"));
+    String[] misnamed = {gzipUnderPlainName.toString(), plainUnderGzipName.toString(), arffUnderOtherName.toString()};
     List<String[]> bad = List.of(
+        new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", misnamed[0], "--num-labels", "2"},
+        new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", misnamed[1], "--num-labels", "2"},
+        new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", misnamed[2], "--num-labels", "2"},
         new String[] {"run", "--mode", "parallel", "--learner", "falt", "--data", d, "--labels-last", "2", "--mix-every", "-5"},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--parallelism", "0"},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--checkpoint-ms", "-1"},
