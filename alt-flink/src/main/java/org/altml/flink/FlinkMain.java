@@ -172,6 +172,12 @@ public final class FlinkMain implements Callable<Integer> {
       if (xml != null && !Files.isRegularFile(xml)) {
         throw usage("--labels-xml " + labelsXml + ": no such file");
       }
+      List<Path> outputs;
+      try {
+        outputs = existingOutputs();
+      } catch (IOException e) {
+        throw usage("--out " + out + ": cannot be listed (" + e.getMessage() + ")");
+      }
       for (String input : inputs()) {
         Path local = DataSpec.localPath(input);
         if (local == null) {
@@ -181,16 +187,14 @@ public final class FlinkMain implements Callable<Integer> {
           throw usage(optionOf(input) + " " + input + ": " + (Files.isDirectory(local) ? "is a folder; give the files in it"
               : "no such file"));
         }
-        String name = local.getFileName().toString();
         try {
-          if (out != null && writes(name) && OutputPaths.sameFile(local, out.resolve(name))) {
-            throw usage("--out " + out + " would replace the input " + input + " with an output of the same name: give another folder");
-          }
-          // an output that is a link to the input (or a hard link of it) would be written through into it
-          for (Path existing : existingOutputs()) {
+          // an input under --out with an output's name, or one that an output there links to (or is a hard link
+          // of), would be replaced or written through
+          for (Path existing : outputs) {
             if (OutputPaths.sameFile(local, existing)) {
-              throw usage("--out " + out + " would replace the input " + input + " through " + existing
-                  + ", which is the same file: give another folder");
+              boolean there = existing.toAbsolutePath().normalize().equals(local.toAbsolutePath().normalize());
+              throw usage("--out " + out + " would replace the input " + input + (there ? ", an output's name there"
+                  : " through " + existing + ", which is the same file") + ": give another folder");
             }
           }
         } catch (IOException e) {
