@@ -242,9 +242,13 @@ public final class AltCommand implements Callable<Integer> {
       CommandLine cli = newCommandLine(args);
       code = cli.execute(args);
       // a report printed to standard output that did not arrive: not a success (a full disk, a closed pipe)
-      if (code == 0 && (cli.getOut().checkError() | System.out.checkError())) {
-        System.err.println("alt: " + CliOutput.STANDARD_OUTPUT_FAILED);
-        code = EXIT_FAILURE;
+      if (code == 0) {
+        try {
+          CliOutput.checkStandardOutput(cli.getOut());
+        } catch (java.io.IOException e) {
+          System.err.println("alt: " + e.getMessage());
+          code = EXIT_FAILURE;
+        }
       }
     } catch (OutOfMemoryError e) {
       // every input-sized allocation is checked first (MemoryCheck); this is the last line of defence

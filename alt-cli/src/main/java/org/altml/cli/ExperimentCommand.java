@@ -194,17 +194,15 @@ public final class ExperimentCommand implements Callable<Integer> {
     java.util.Set<String> names = new java.util.HashSet<>();
     for (Block b : blocks) {
       b.learners = learners(b, mode);
-      String name = b.options.name != null ? b.options.name : defaultName(b.options.train);
-      if (!names.add(name)) {
+      b.name = b.options.name != null ? b.options.name : defaultName(b.options.train);
+      if (!names.add(b.name)) {
         // two blocks of one name would be two table rows that cannot be told apart, sharing a figure file
-        throw new IllegalArgumentException(b.where() + "a second dataset named " + name + ": give each its own --name");
+        throw new IllegalArgumentException(b.where() + "a second dataset named " + b.name + ": give each its own --name");
       }
-      if (b.options.scale != null) {
-        try {
-          ProtocolOptions.scaling(b.options.scale);
-        } catch (IllegalArgumentException e) {
-          throw new IllegalArgumentException(b.where() + "--data-scale must be none, standardize or l2: " + b.options.scale, e);
-        }
+      try {
+        b.scaling = b.options.scale != null ? ProtocolOptions.scaling(b.options.scale) : defaultScaling;
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(b.where() + "--data-scale must be none, standardize or l2: " + b.options.scale, e);
       }
     }
     Files.createDirectories(out);
@@ -223,10 +221,8 @@ public final class ExperimentCommand implements Callable<Integer> {
         DataLoading.checkTestLikeTraining(train, b.options.train, test, b.options.test, progress);
         int numLabels = DataLoading.requireLabels(b.options.data.numLabels != null ? b.options.data.numLabels
             : Math.max(train.numLabels(), test.numLabels()), b.options.train, b.options.data);
-        FeatureScaling scaling = b.options.scale != null ? ProtocolOptions.scaling(b.options.scale) : defaultScaling;
-        String name = b.options.name != null ? b.options.name : defaultName(b.options.train);
-        plans.add(new Experiment.DatasetPlan(name, DataLoading.withLabels(train, numLabels), DataLoading.withLabels(test, numLabels),
-            b.learners, scaling, evaluateArgs(b.options, scaling, numLabels)));
+        plans.add(new Experiment.DatasetPlan(b.name, DataLoading.withLabels(train, numLabels), DataLoading.withLabels(test,
+            numLabels), b.learners, b.scaling, evaluateArgs(b.options, b.scaling, numLabels)));
       }
       long total = 0;
       for (Experiment.DatasetPlan p : plans) {
@@ -310,6 +306,9 @@ public final class ExperimentCommand implements Callable<Integer> {
     final int line;
     final DatasetOptions options;
     List<Experiment.Learner> learners;
+    /** The name in the tables and the feature scaling, set once the block's options are checked. */
+    String name;
+    FeatureScaling scaling;
 
     Block(Path file, int line, DatasetOptions options, List<Experiment.Learner> learners) {
       this.file = file;

@@ -61,7 +61,7 @@ final class Warnings {
 
   /** What most often cures a model that predicts no label at all: scaled features, and more steps where M is a parameter. */
   static String emptyPredictionsCure(OnlineMultiLabelLearner learner) {
-    boolean hasM = learner.spec().parameters().stream().anyMatch(p -> p.option().equals("--max-updates"));
-    return "--scale standardize" + (hasM ? " or a larger --max-updates" : "");
+    org.altml.core.learner.Parameter<?> m = org.altml.core.learner.CommonParameters.MAX_UPDATES;
+    return "--scale standardize" + (learner.spec().hasParameter(m.name()) ? " or a larger " + m.option() : "");
   }
 }
