@@ -19,7 +19,8 @@ import org.altml.sparse.data.InputDigest;
  *
  * <p>Encoding: the input must be UTF-8. A UTF-8 byte order mark is skipped; UTF-16 (a UTF-16 byte order
  * mark, or NUL bytes at every other position of the first line) and other binary data (NUL bytes in the
- * first line) are refused at line 1 with a message saying so, instead of a confusing token error.
+ * first line) are refused at line 1 with a message saying so, instead of a confusing token error; so are
+ * archives and compression other than gzip, told by their first bytes ({@link #packedFormat}).
  */
 final class LineInput implements Closeable {
   private static final int BUFFER = 1 << 18;
@@ -105,6 +106,10 @@ final class LineInput implements Closeable {
     if (limit >= 2 && ((b[0] & 0xff) == 0xFF && (b[1] & 0xff) == 0xFE || (b[0] & 0xff) == 0xFE && (b[1] & 0xff) == 0xFF)) {
       throw new DataFormatException(file, 1, UTF16);
     }
+    String packed = packedFormat(b, limit);
+    if (packed != null) {
+      throw new DataFormatException(file, 1, packed);
+    }
     int end = indexOfNewline(b, 0, limit);
     if (end < 0) {
       end = limit;
@@ -125,6 +130,50 @@ final class LineInput implements Closeable {
       boolean utf16 = (nulEven == 0 || nulOdd == 0) && end >= 2;
       throw new DataFormatException(file, 1, utf16 ? UTF16 : "binary data (NUL bytes in line 1), not a UTF-8 text file");
     }
+  }
+
+  /**
+   * The message for data packed in a format ALT does not read (an archive, or compression other than gzip), told
+   * by its first bytes; null for anything else. No UTF-8 data file starts with these bytes: a LIBSVM line starts
+   * with a label or a feature index, an ARFF file with {@code @} or {@code %}.
+   */
+  static String packedFormat(byte[] b, int limit) {
+    String how;
+    if (starts(b, limit, 'B', 'Z', 'h') && limit >= 4 && b[3] >= '1' && b[3] <= '9') {
+      how = "bzip2-compressed data: decompress it first (bunzip2 -k FILE)";
+    } else if (starts(b, limit, 0xFD, '7', 'z', 'X', 'Z', 0x00)) {
+      how = "xz-compressed data: decompress it first (unxz -k FILE)";
+    } else if (starts(b, limit, 0x28, 0xB5, 0x2F, 0xFD)) {
+      how = "zstd-compressed data: decompress it first (unzstd FILE)";
+    } else if (starts(b, limit, 0x04, 0x22, 0x4D, 0x18)) {
+      how = "lz4-compressed data: decompress it first (unlz4 FILE)";
+    } else if (starts(b, limit, 0x1F, 0x9D)) {
+      how = "compress (.Z) data: decompress it first (uncompress FILE)";
+    } else if (starts(b, limit, 'P', 'K', 0x03, 0x04) || starts(b, limit, 'P', 'K', 0x05, 0x06)) {
+      how = "a zip archive: extract the data file first (unzip FILE)";
+    } else if (starts(b, limit, '7', 'z', 0xBC, 0xAF, 0x27, 0x1C)) {
+      how = "a 7z archive: extract the data file first (7z x FILE)";
+    } else if (starts(b, limit, 'R', 'a', 'r', '!', 0x1A, 0x07)) {
+      how = "a RAR archive: extract the data file first (unrar x FILE)";
+    } else if (limit >= 262 && b[257] == 'u' && b[258] == 's' && b[259] == 't' && b[260] == 'a' && b[261] == 'r') {
+      how = "a tar archive: extract the data file first (tar -xf FILE)";
+    } else {
+      return null;
+    }
+    return how + "; ALT reads UTF-8 text, plain or gzip-compressed";
+  }
+
+  /** Whether {@code b[0, limit)} starts with the given byte values. */
+  private static boolean starts(byte[] b, int limit, int... prefix) {
+    if (limit < prefix.length) {
+      return false;
+    }
+    for (int i = 0; i < prefix.length; i++) {
+      if ((b[i] & 0xff) != prefix[i]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

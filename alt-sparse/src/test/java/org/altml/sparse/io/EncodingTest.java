@@ -68,4 +68,53 @@ class EncodingTest {
     DataFormatException e = assertThrows(DataFormatException.class, () -> DataFiles.read(f));
     assertEquals(f + ":1: binary data (NUL bytes in line 1), not a UTF-8 text file", e.getMessage());
   }
+
+  static Stream<Arguments> packed() {
+    return Stream.of(
+        Arguments.of("d.svm.bz2", new int[] {'B', 'Z', 'h', '9', '1', 'A', 'Y', '&'}, "bzip2-compressed data: decompress it first (bunzip2 -k FILE)"),
+        Arguments.of("d.svm.xz", new int[] {0xFD, '7', 'z', 'X', 'Z', 0, 0, 4}, "xz-compressed data: decompress it first (unxz -k FILE)"),
+        Arguments.of("d.svm.zst", new int[] {0x28, 0xB5, 0x2F, 0xFD, 0x24, '1'}, "zstd-compressed data: decompress it first (unzstd FILE)"),
+        Arguments.of("d.svm.lz4", new int[] {0x04, 0x22, 0x4D, 0x18, 0x64}, "lz4-compressed data: decompress it first (unlz4 FILE)"),
+        Arguments.of("d.svm.Z", new int[] {0x1F, 0x9D, 0x90, '1'}, "compress (.Z) data: decompress it first (uncompress FILE)"),
+        Arguments.of("d.zip", new int[] {'P', 'K', 3, 4, 20, 0}, "a zip archive: extract the data file first (unzip FILE)"),
+        Arguments.of("d.7z", new int[] {'7', 'z', 0xBC, 0xAF, 0x27, 0x1C, 0}, "a 7z archive: extract the data file first (7z x FILE)"),
+        Arguments.of("d.rar", new int[] {'R', 'a', 'r', '!', 0x1A, 0x07, 1, 0}, "a RAR archive: extract the data file first (unrar x FILE)"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("packed")
+  void archivesAndOtherCompressionAreNamed(String name, int[] head, String how) throws IOException {
+    byte[] bytes = new byte[head.length + 40];
+    for (int i = 0; i < head.length; i++) {
+      bytes[i] = (byte) head[i];
+    }
+    for (int i = head.length; i < bytes.length; i++) {
+      bytes[i] = (byte) (i * 37); // compressed-looking bytes, NULs and newlines among them
+    }
+    Path f = Files.write(dir.resolve(name), bytes);
+    DataFormatException e = assertThrows(DataFormatException.class, () -> DataFiles.read(f));
+    assertEquals(f + ":1: " + how + "; ALT reads UTF-8 text, plain or gzip-compressed", e.getMessage());
+  }
+
+  @Test
+  void aTarArchiveInsideGzipIsNamed() throws IOException {
+    byte[] tar = new byte[1024]; // one tar header: a member's name, then "ustar" at offset 257
+    byte[] member = "emotions/emotions.svm".getBytes(StandardCharsets.US_ASCII);
+    System.arraycopy(member, 0, tar, 0, member.length);
+    System.arraycopy("ustar".getBytes(StandardCharsets.US_ASCII), 0, tar, 257, 5);
+    java.io.ByteArrayOutputStream gz = new java.io.ByteArrayOutputStream();
+    try (java.util.zip.GZIPOutputStream out = new java.util.zip.GZIPOutputStream(gz)) {
+      out.write(tar);
+    }
+    Path f = Files.write(dir.resolve("emotions.tar.gz"), gz.toByteArray());
+    DataFormatException e = assertThrows(DataFormatException.class, () -> DataFiles.read(f));
+    assertEquals(f + ":1: a tar archive: extract the data file first (tar -xf FILE); ALT reads UTF-8 text, plain or gzip-compressed",
+        e.getMessage());
+  }
+
+  @Test
+  void textThatStartsLikeNoArchiveIsRead() throws IOException {
+    Dataset svm = DataFiles.read(Files.write(dir.resolve("plain.svm"), "7 1:1\n".getBytes(StandardCharsets.US_ASCII)));
+    assertEquals(LabelSet.of(7), svm.example(0).labels());
+  }
 }
