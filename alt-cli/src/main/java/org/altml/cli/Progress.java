@@ -76,8 +76,17 @@ final class Progress implements AutoCloseable {
     if (System.getenv("TERM") == null || "dumb".equals(System.getenv("TERM"))) {
       return false;
     }
+    return isTerminal(2);
+  }
+
+  /**
+   * Whether file descriptor {@code fd} (1 standard output, 2 standard error) of this process is a terminal:
+   * on Linux by where {@code /proc/self/fd/<fd>} points (a pseudo-terminal or a tty); elsewhere a console that is
+   * a terminal stands in for it (JDK 22+ can tell; on 21 a console means one).
+   */
+  static boolean isTerminal(int fd) {
     try {
-      String target = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
+      String target = Files.readSymbolicLink(Path.of("/proc/self/fd/" + fd)).toString();
       return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
     } catch (IOException | UnsupportedOperationException | SecurityException e) {
       // not Linux: ask the console

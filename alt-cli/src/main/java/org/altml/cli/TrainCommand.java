@@ -105,6 +105,10 @@ public final class TrainCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     new CommandFiles().input("--from", fromFile, "model file").data("--data", dataFile, data).output("--model", modelFile)
         .check();
+    if (CliOutput.isStandardOutput(modelFile) && stdoutIsTerminal()) {
+      throw new ParameterException(spec.commandLine(), "--model -: standard output is a terminal, and a model file is binary;"
+          + " redirect it (--model - > model.alt) or give a file");
+    }
     if (threads < 0) {
       throw new ParameterException(spec.commandLine(), "--threads must be >= 0: " + threads);
     }
@@ -209,6 +213,14 @@ public final class TrainCommand implements Callable<Integer> {
     if (System.out.checkError()) { // flushes; PrintStream records a failed write instead of throwing it
       throw new IOException(CliOutput.STANDARD_OUTPUT_FAILED);
     }
+  }
+
+  /** Tests set the answer to "is stdout a terminal?"; null asks the process. */
+  static volatile Boolean stdoutTerminalForTests;
+
+  private static boolean stdoutIsTerminal() {
+    Boolean forced = stdoutTerminalForTests;
+    return forced != null ? forced : Progress.isTerminal(1);
   }
 
   /** Where the one-line report goes: stdout, unless the model does. */

@@ -185,4 +185,20 @@ class OutputsTest {
         r.errLine());
     assertFalse(Files.exists(Path.of(typed).getParent()));
   }
+
+  /** A binary model is not written onto a terminal: the user forgot the redirection. */
+  @Test
+  void aModelIsNotWrittenOntoATerminal() {
+    CliRun r;
+    try {
+      TrainCommand.stdoutTerminalForTests = true;
+      r = CliRun.of("train", "--learner", "falt", "--data", data.toString(), "--model", "-");
+    } finally {
+      TrainCommand.stdoutTerminalForTests = null;
+    }
+    assertEquals(2, r.exitCode());
+    assertEquals("alt: --model -: standard output is a terminal, and a model file is binary; redirect it (--model - > model.alt)"
+        + " or give a file", r.err().lines().findFirst().orElse(""));
+    assertEquals("", r.out());
+  }
 }
