@@ -183,7 +183,7 @@ final class DataLoading {
     if (!measurable(file, progress)) {
       return DataFiles.read(file, r);
     }
-    return DataFiles.read(countingBytes(file, progress), file.toString(), withLabelFileBeside(file, r));
+    return DataFiles.read(countingBytes(file, progress), file, r);
   }
 
   /**
@@ -194,7 +194,7 @@ final class DataLoading {
     if (!measurable(file, progress)) {
       return DataFiles.open(file, options);
     }
-    return DataFiles.open(countingBytes(file, progress), file.toString(), withLabelFileBeside(file, options));
+    return DataFiles.open(countingBytes(file, progress), file, options);
   }
 
   /** Whether reading {@code file} can show how far it got: a regular file's size is known. */
@@ -205,18 +205,6 @@ final class DataLoading {
   private static InputStream countingBytes(Path file, Progress progress) throws IOException {
     progress.start("reading " + file.getFileName(), Files.size(file), true);
     return progress.counting(Files.newInputStream(file));
-  }
-
-  /**
-   * Read from a stream, a file has no "beside": the Mulan XML the reader would find next to it is named
-   * explicitly, when the options do not say where the labels are (it is ignored for LIBSVM).
-   */
-  private static ReadOptions withLabelFileBeside(Path file, ReadOptions options) {
-    if (options.labelFile() != null || options.labelsFirst() >= 0 || options.labelsLast() >= 0) {
-      return options;
-    }
-    Path xml = MulanLabels.findBeside(file);
-    return xml == null ? options : options.withLabelFile(xml);
   }
 
   /**

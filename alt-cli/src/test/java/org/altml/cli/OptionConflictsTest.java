@@ -50,6 +50,16 @@ class OptionConflictsTest {
         "--curve-format", "csv");
     refused("--top must be >= 0", "tune", "--learner", "falt", "--train", data.toString(), "--top", "-1");
     refused("--ignore-attributes names f1 twice", "stats", "--ignore-attributes", "f1,f1", arff.toString());
+    // an option of the other format would be ignored without a word
+    refused(arff + " is ARFF data, and zero-based indexing (--zero-based) is a LIBSVM option", "stats",
+        "--zero-based", arff.toString());
+    refused(data + " is LIBSVM data, whose lines list their labels, and the labels-last count (--labels-last N) is an ARFF option",
+        "prequential", "--learner", "falt", "--data", data.toString(), "--labels-last", "3");
+    refused(data + " is LIBSVM data, whose lines list their labels, and a label file (--labels-xml FILE) is an ARFF option",
+        "train", "--learner", "falt", "--data", data.toString(), "--labels-xml", xml, "--model", dir.resolve("m.model").toString());
+    assertFalse(Files.exists(dir.resolve("m.model")));
+    refused(data + " is LIBSVM data, whose lines list their labels, and ignoring attributes (--ignore-attributes NAME|INDEX) is",
+        "stats", "--ignore-attributes", "f1", data.toString());
     refused("--plan " + dir + ": is a folder, not a plan file", "experiment", "--plan", dir.toString(), "--out",
         dir.resolve("o").toString());
     // a learner's refusal inside a tuning's worker threads reaches the user as its own message, no class name

@@ -108,12 +108,36 @@ public final class DataFiles {
    * own (the same examples, errors and digests); an ARFF stream is an {@link ArffReader} either way.
    */
   public static ExampleStream open(Path file, ReadOptions options) throws IOException {
-    DataFormat format = options.format().resolve(file);
-    LineInput in = Inputs.lines(file, options);
-    if (format == DataFormat.ARFF || (options.format() == DataFormat.AUTO && in.looksLikeArff())) {
-      return ArffReader.over(in, file, options);
+    return over(Inputs.lines(file, options), file, options);
+  }
+
+  /**
+   * {@link #open(Path, ReadOptions)} reading the bytes of {@code file} from {@code in} (which the stream owns and
+   * closes), for a caller that passes them through something of its own, such as a progress counter: the format,
+   * the name in messages and the Mulan XML beside an ARFF file come from {@code file}.
+   */
+  public static ExampleStream open(InputStream in, Path file, ReadOptions options) throws IOException {
+    return over(Inputs.lines(in, Inputs.displayName(file), options), file, options);
+  }
+
+  /** {@link #read(Path, ReadOptions)} reading the bytes of {@code file} from {@code in}, as {@link #open(InputStream, Path, ReadOptions)}. */
+  public static Dataset read(InputStream in, Path file, ReadOptions options) throws IOException {
+    try (ExampleStream s = open(in, file, options)) {
+      return load(s, datasetName(file), options);
     }
-    return libSvm(in, options);
+  }
+
+  /** The reader of {@code file}'s lines: its format by the options, the name or the content. */
+  private static ExampleStream over(LineInput in, Path file, ReadOptions options) throws IOException {
+    try {
+      boolean arff = options.format().resolve(file) == DataFormat.ARFF
+          || (options.format() == DataFormat.AUTO && in.looksLikeArff());
+      options.checkAppliesTo(arff, Inputs.displayName(file));
+      return arff ? ArffReader.over(in, file, options) : libSvm(in, options);
+    } catch (IOException | RuntimeException e) {
+      in.close();
+      throw e;
+    }
   }
 
   /** A LIBSVM stream over {@code in}: parsed as it is read, or on threads ahead ({@link ReadOptions#parseThreads()}). */
@@ -128,12 +152,18 @@ public final class DataFiles {
    */
   public static ExampleStream open(InputStream in, String name, ReadOptions options) throws IOException {
     LineInput lines = Inputs.lines(in, name, options);
-    boolean arff = switch (options.format()) {
-      case ARFF -> true;
-      case LIBSVM -> false;
-      case AUTO -> Inputs.plainName(name).endsWith(".arff") || lines.looksLikeArff();
-    };
-    return arff ? ArffReader.over(lines, null, options) : libSvm(lines, options);
+    try {
+      boolean arff = switch (options.format()) {
+        case ARFF -> true;
+        case LIBSVM -> false;
+        case AUTO -> Inputs.plainName(name).endsWith(".arff") || lines.looksLikeArff();
+      };
+      options.checkAppliesTo(arff, name);
+      return arff ? ArffReader.over(lines, null, options) : libSvm(lines, options);
+    } catch (IOException | RuntimeException e) {
+      lines.close();
+      throw e;
+    }
   }
 
   /**
