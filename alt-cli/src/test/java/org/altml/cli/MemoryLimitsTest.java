@@ -51,8 +51,10 @@ class MemoryLimitsTest {
   @Test
   void hugeRequestsAreRefusedInOneLine() throws Exception {
     Path small = write("small.svm", "0 1:1\n1 2:1\n0,1 1:0.5 2:0.5\n");
-    assertRefusedForMemory(ForkedAlt.run(SMALL_HEAP, null, "prequential", "--learner", "falt", "--data", small.toString(),
-        "--window", "100000000"), "a sliding window of 100000000 examples", "prequential");
+    // a window wider than the stream holds only the stream's examples (its ring grows as they arrive)
+    CliRun window = ForkedAlt.run(SMALL_HEAP, null, "prequential", "--learner", "falt", "--data", small.toString(),
+        "--window", "100000000");
+    assertEquals(0, window.exitCode(), window.err());
 
     Path out = dir.resolve("big.svm");
     CliRun generate = ForkedAlt.run(SMALL_HEAP, null, "generate", "-n", "2000000000", out.toString());

@@ -1,5 +1,6 @@
 package org.altml.core.metric;
 
+import java.util.Arrays;
 import org.altml.core.learner.Scores;
 import org.altml.sparse.InsufficientMemoryException;
 import org.altml.sparse.LabelSet;
@@ -13,8 +14,9 @@ import org.altml.sparse.MemoryCheck;
  * EvaluationSuite} fed the same last {@code width} examples; all metrics, including macro- and
  * micro-F1, are windowed.
  *
- * <p>Memory: about {@code width·(60 + L/4)} bytes, checked against the heap before allocating
- * ({@link MemoryCheck}). Cost per example: that of {@link EvaluationSuite} plus O(L/64)
+ * <p>Memory: about {@code min(width, accepted)·(60 + L/4)} bytes: the ring grows by doubling as examples arrive
+ * (from {@value #INITIAL_CAPACITY} slots) until it holds {@code width}, each growth checked against the heap before
+ * allocating ({@link MemoryCheck}), so a window wider than the stream costs only the stream. Cost per example: that of {@link EvaluationSuite} plus O(L/64)
  * for the bit sets. Nothing is allocated per example. Not thread-safe.
  */
 public final class SlidingWindowSuite {
@@ -22,18 +24,21 @@ public final class SlidingWindowSuite {
   private final MetricSums sums;
   private final int width;
   private final int words;
-  private final double[] precision;
-  private final double[] recall;
-  private final double[] jaccard;
-  private final double[] rankingLoss;
-  private final double[] oneError;
-  private final double[] coverage;
-  private final double[] averagePrecision;
-  private final int[] symDiff;
-  private final boolean[] exact;
-  private final boolean[] empty;
-  private final long[] truthBits;
-  private final long[] predictedBits;
+  private final String what;
+  /** Slots the arrays hold: grows to {@link #width} while the window fills. */
+  private int capacity;
+  private double[] precision = new double[0];
+  private double[] recall = new double[0];
+  private double[] jaccard = new double[0];
+  private double[] rankingLoss = new double[0];
+  private double[] oneError = new double[0];
+  private double[] coverage = new double[0];
+  private double[] averagePrecision = new double[0];
+  private int[] symDiff = new int[0];
+  private boolean[] exact = new boolean[0];
+  private boolean[] empty = new boolean[0];
+  private long[] truthBits = new long[0];
+  private long[] predictedBits = new long[0];
   private int next;
   private int size;
 
@@ -53,26 +58,37 @@ public final class SlidingWindowSuite {
     this.width = width;
     this.words = (numLabels + 63) >>> 6;
     long bits = (long) width * words;
-    String what = "a sliding window of " + width + " examples over " + numLabels + " labels";
+    this.what = "a sliding window of " + width + " examples over " + numLabels + " labels";
     if (bits > Integer.MAX_VALUE - 8) {
       throw new InsufficientMemoryException(what, Long.MAX_VALUE, MemoryCheck.available(),
           what + " does not fit in one array (" + bits + " words of label bits); choose a smaller window");
     }
+    grow(Math.min(width, INITIAL_CAPACITY));
+  }
+
+  /** Slots of a new window (or all of a narrower one). */
+  static final int INITIAL_CAPACITY = 1024;
+
+  /**
+   * Makes the arrays hold {@code slots} examples, keeping those held (the window has not wrapped while it grows:
+   * its examples are in slots 0 to size − 1).
+   */
+  private void grow(int slots) {
     // seven doubles, an int and two booleans per example, and two bit sets of L bits
-    MemoryCheck.require(MemoryCheck.bytes(width, 7L * 8 + 4 + 2 + 16L * words), what,
-        "choose a smaller window");
-    this.precision = new double[width];
-    this.recall = new double[width];
-    this.jaccard = new double[width];
-    this.rankingLoss = new double[width];
-    this.oneError = new double[width];
-    this.coverage = new double[width];
-    this.averagePrecision = new double[width];
-    this.symDiff = new int[width];
-    this.exact = new boolean[width];
-    this.empty = new boolean[width];
-    this.truthBits = new long[(int) bits];
-    this.predictedBits = new long[(int) bits];
+    MemoryCheck.require(MemoryCheck.bytes(slots, 7L * 8 + 4 + 2 + 16L * words), what, "choose a smaller window");
+    precision = Arrays.copyOf(precision, slots);
+    recall = Arrays.copyOf(recall, slots);
+    jaccard = Arrays.copyOf(jaccard, slots);
+    rankingLoss = Arrays.copyOf(rankingLoss, slots);
+    oneError = Arrays.copyOf(oneError, slots);
+    coverage = Arrays.copyOf(coverage, slots);
+    averagePrecision = Arrays.copyOf(averagePrecision, slots);
+    symDiff = Arrays.copyOf(symDiff, slots);
+    exact = Arrays.copyOf(exact, slots);
+    empty = Arrays.copyOf(empty, slots);
+    truthBits = Arrays.copyOf(truthBits, slots * words);
+    predictedBits = Arrays.copyOf(predictedBits, slots * words);
+    capacity = slots;
   }
 
   /**
@@ -87,6 +103,9 @@ public final class SlidingWindowSuite {
     if (size == width) {
       evict(slot);
     } else {
+      if (size == capacity) {
+        grow((int) Math.min(width, 2L * capacity));
+      }
       size++;
     }
     precision[slot] = e.precision;

@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import org.altml.core.learner.Scores;
 import org.altml.sparse.LabelSet;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -204,6 +205,28 @@ class StreamingDifferentialTest {
           assertArrayEquals(expected.truePositives(), actual.truePositives(), where);
           assertEquals(Math.min(i + 1, width), window.size(), where);
         }
+      }
+    }
+  }
+
+  /** A window wider than its first slots grows as examples arrive (1,024 -> 2,048 -> 2,500 here), then wraps. */
+  @Test
+  void aGrowingWindowEqualsFreshSuiteOverLastW() {
+    int L = 65;
+    int width = 2_500;
+    List<Example> data = data(11, 6_000, L);
+    SlidingWindowSuite window = new SlidingWindowSuite(L, width, ZeroDivisionPolicy.SPEC, true);
+    for (int i = 0; i < data.size(); i++) {
+      window.accept(data.get(i).truth(), data.get(i).scores());
+      if (i == 1_023 || i == 1_024 || i == 2_048 || i == 2_499 || i == 2_500 || i % 997 == 0 || i == data.size() - 1) {
+        EvaluationSuite fresh = new EvaluationSuite(L);
+        for (int k = Math.max(0, i + 1 - width); k <= i; k++) {
+          fresh.accept(data.get(k).truth(), data.get(k).scores());
+        }
+        String where = "after " + (i + 1);
+        assertEquals(fresh.report(), window.report(), where);
+        assertArrayEquals(fresh.report().falseNegatives(), window.report().falseNegatives(), where);
+        assertEquals(Math.min(i + 1, width), window.size(), where);
       }
     }
   }
