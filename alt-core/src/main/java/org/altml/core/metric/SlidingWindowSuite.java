@@ -16,7 +16,8 @@ import org.altml.sparse.MemoryCheck;
  *
  * <p>Memory: about {@code min(width, accepted)·(60 + L/4)} bytes: the ring grows by doubling as examples arrive
  * (from {@value #INITIAL_CAPACITY} slots) until it holds {@code width}, each growth checked against the heap before
- * allocating ({@link MemoryCheck}), so a window wider than the stream costs only the stream. Cost per example: that of {@link EvaluationSuite} plus O(L/64)
+ * allocating ({@link MemoryCheck}), so a window wider than the stream costs only the stream. Cost per example:
+ * that of {@link EvaluationSuite} plus O(L/64)
  * for the bit sets. Nothing is allocated per example. Not thread-safe.
  */
 public final class SlidingWindowSuite {
@@ -47,7 +48,7 @@ public final class SlidingWindowSuite {
    *
    * @param ranking whether to compute the ranking metrics (NaN otherwise)
    * @throws IllegalArgumentException if {@code width < 1} or {@code numLabels < 1}
-   * @throws InsufficientMemoryException if the window does not fit in the heap
+   * @throws InsufficientMemoryException if no array can hold the window's label bits, or its first slots do not fit
    */
   public SlidingWindowSuite(int numLabels, int width, ZeroDivisionPolicy policy, boolean ranking) {
     if (width < 1) {
@@ -95,6 +96,7 @@ public final class SlidingWindowSuite {
    * Adds one example, dropping the oldest when the window is full.
    *
    * @throws IllegalArgumentException as {@link EvaluationSuite#accept}
+   * @throws InsufficientMemoryException if the window must grow and its larger ring does not fit in the heap
    */
   public void accept(LabelSet truth, Scores scores) {
     ExampleEvaluator e = evaluator;
