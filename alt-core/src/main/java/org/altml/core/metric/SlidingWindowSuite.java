@@ -17,8 +17,8 @@ import org.altml.sparse.MemoryCheck;
  * <p>Memory: about {@code min(width, accepted)·(60 + L/4)} bytes: the ring grows by doubling as examples arrive
  * (from {@value #INITIAL_CAPACITY} slots) until it holds {@code width}, each growth checked against the heap before
  * allocating ({@link MemoryCheck}), so a window wider than the stream costs only the stream. Cost per example:
- * that of {@link EvaluationSuite} plus O(L/64)
- * for the bit sets. Nothing is allocated per example. Not thread-safe.
+ * that of {@link EvaluationSuite} plus O(L/64) for the bit sets; nothing is allocated per example beyond the
+ * doublings. Not thread-safe.
  */
 public final class SlidingWindowSuite {
   private final ExampleEvaluator evaluator;
