@@ -54,7 +54,8 @@ import picocli.CommandLine.Spec;
       "recomputing anything stored. Outputs in OUT: experiment.json, table3/table4 .md .tex, tables.csv,",
       "friedman.md, figures/*.png. A plan file holds one dataset per line, 'NAME: options' with the dataset",
       "options below (--train, --test, --learners, --data-scale, --given, --fix, the data options); paths are relative to",
-      "the plan file; '#' starts a comment."
+      "the plan file; single or double quotes keep spaces, and '#' starts a comment (at the start of a line",
+      "or of a word)."
     })
 public final class ExperimentCommand implements Callable<Integer> {
   /** The run store in the output folder: every finished run, so that a rerun resumes. */
@@ -451,15 +452,42 @@ public final class ExperimentCommand implements Callable<Integer> {
     return blocks;
   }
 
-  /** Splits a plan line at white space; double quotes keep spaces. */
-  private static String[] tokens(String text, Path plan, int line) throws DataFormatException {
+  /**
+   * Splits a plan line into words as a shell would, without escapes: white space separates words, single or double
+   * quotes keep what they enclose together (spaces, the other quote, '#'), quoted and plain parts of one word join
+   * ({@code --train="a b.svm"}), and a '#' that starts a word starts a comment to the end of the line.
+   */
+  static String[] tokens(String text, Path plan, int line) throws DataFormatException {
     List<String> out = new ArrayList<>();
-    Matcher m = Pattern.compile("\"([^\"]*)\"|(\\S+)").matcher(text);
-    while (m.find()) {
-      out.add(m.group(1) != null ? m.group(1) : m.group(2));
+    StringBuilder word = null;
+    int i = 0;
+    int n = text.length();
+    while (i < n) {
+      char c = text.charAt(i);
+      if (Character.isWhitespace(c)) {
+        if (word != null) {
+          out.add(word.toString());
+          word = null;
+        }
+        i++;
+      } else if (c == '#' && word == null) {
+        break;
+      } else if (c == '"' || c == '\'') {
+        int close = text.indexOf(c, i + 1);
+        if (close < 0) {
+          throw new DataFormatException(plan.toString(), line, "an unmatched " + (c == '"' ? "double" : "single") + " quote");
+        }
+        word = word == null ? new StringBuilder() : word;
+        word.append(text, i + 1, close);
+        i = close + 1;
+      } else {
+        word = word == null ? new StringBuilder() : word;
+        word.append(c);
+        i++;
+      }
     }
-    if (text.chars().filter(c -> c == '"').count() % 2 != 0) {
-      throw new DataFormatException(plan.toString(), line, "an unmatched double quote");
+    if (word != null) {
+      out.add(word.toString());
     }
     return out.toArray(String[]::new);
   }

@@ -1,8 +1,10 @@
 package org.altml.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -23,6 +25,7 @@ import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;
 import org.altml.sparse.data.DatasetBuilder;
 import org.altml.sparse.io.DataFiles;
+import org.altml.sparse.io.DataFormatException;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -135,7 +138,7 @@ class ExperimentCommandTest {
     Path plan = Files.writeString(dir.resolve("plan.txt"), """
         # two datasets, relative paths
         one: --train a/train.svm --test a/test.svm --num-labels 5 --learners falt,pa1,pa2 --given pa2:c=0.5
-        two: --train b/train.svm --test b/test.svm --num-labels 5 --learners falt,pa1,pa2 --given pa2:c=0.5
+        two: --train 'b/train.svm' --test "b/test.svm" --num-labels 5 --learners falt,pa1,pa2 --given pa2:c=0.5  # quoted
         """);
     CliRun run = CliRun.of("experiment", "--plan", plan.toString(), "--grid", "coarse", "--folds", "3", "--runs", "2",
         "--curve-points", "0", "--out", dir.resolve("out").toString(), "--quiet");
@@ -154,6 +157,19 @@ class ExperimentCommandTest {
     CliRun unknown = CliRun.of(experiment(a, dir.resolve("u"), "--learners", "nope"));
     assertEquals(2, unknown.exitCode());
     assertTrue(unknown.err().contains("no learner called 'nope'"), unknown.err());
+  }
+
+  /** Plan lines split as a shell would, without escapes. */
+  @Test
+  void planLinesSplitLikeAShell() throws IOException {
+    Path plan = Path.of("p.plan");
+    assertArrayEquals(new String[] {"--train", "my data/a.svm", "--name", "it's", "--x=a b", "a#b"},
+        ExperimentCommand.tokens("--train 'my data/a.svm' --name \"it's\" --x=\"a b\" a#b # a comment 'unmatched", plan, 3));
+    assertArrayEquals(new String[] {"", "#not-a-comment"}, ExperimentCommand.tokens("'' '#not-a-comment'", plan, 3));
+    assertEquals("p.plan:3: an unmatched single quote",
+        assertThrows(DataFormatException.class, () -> ExperimentCommand.tokens("--name 'x", plan, 3)).getMessage());
+    assertEquals("p.plan:4: an unmatched double quote",
+        assertThrows(DataFormatException.class, () -> ExperimentCommand.tokens("--name \"x' y'", plan, 4)).getMessage());
   }
 
   /** An input where the run writes a table, a figure or its store is refused before anything is written. */
