@@ -271,8 +271,43 @@ public final class FlinkMain implements Callable<Integer> {
       return data;
     }
 
+    /** Tests: where a run's own checkpoint folder is made (null: java.io.tmpdir). */
+    static volatile Path checkpointRoot;
+
+    /** Runs the command's job; the checkpoint folder it made is removed however it ends. */
+    @Override
+    public final Integer call() throws Exception {
+      try {
+        return job();
+      } finally {
+        removeOwnCheckpoints();
+      }
+    }
+
+    /** The command's job. */
+    abstract Integer job() throws Exception;
+
+    /** The checkpoint folder this run made under java.io.tmpdir (no --checkpoint-dir), removed when the job ends; or null. */
+    Path ownCheckpoints;
+
+    /** Removes {@link #ownCheckpoints} and everything in it (what Flink left: the job's folder, its shared state). */
+    void removeOwnCheckpoints() {
+      Path dir = ownCheckpoints;
+      ownCheckpoints = null;
+      if (dir == null || !Files.exists(dir)) {
+        return;
+      }
+      try (java.util.stream.Stream<Path> all = Files.walk(dir)) {
+        for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+          Files.deleteIfExists(p);
+        }
+      } catch (IOException e) {
+        System.err.println("alt flink: warning: could not remove the checkpoint folder " + dir + ": " + e.getMessage());
+      }
+    }
+
     /** The job's environment; {@link #checkOptions()} must have passed. */
-    StreamExecutionEnvironment env() {
+    StreamExecutionEnvironment env() throws IOException {
       Configuration conf = new Configuration();
       if (restarts > 0) {
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
@@ -282,10 +317,19 @@ public final class FlinkMain implements Callable<Integer> {
       }
       // checkpoints to files: the job manager's memory (Flink's default without a folder) takes at most 5 MB of
       // state, and a model of RCV1's shape is 38 MB
-      String dir = checkpointDir != null ? DataSpec.uri(checkpointDir) // a plain path is a local folder, as for the data
-          : Path.of(System.getProperty("java.io.tmpdir"), "alt-flink-checkpoints").toAbsolutePath().toUri().toString();
-      conf.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
-      conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, dir);
+      if (checkpointMs > 0) {
+        String dir;
+        if (checkpointDir != null) {
+          dir = DataSpec.uri(checkpointDir); // a plain path is a local folder, as for the data
+        } else {
+          // a folder of this run's own under java.io.tmpdir, removed when the job ends (restarts resume inside one run)
+          ownCheckpoints = checkpointRoot == null ? Files.createTempDirectory("alt-flink-checkpoints-")
+              : Files.createTempDirectory(checkpointRoot, "alt-flink-checkpoints-");
+          dir = ownCheckpoints.toAbsolutePath().toUri().toString();
+        }
+        conf.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
+        conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, dir);
+      }
       // a report may carry a model (38 MB of doubles for RCV1's W): the collect sink's batches must hold one
       conf.setString("collect-sink.batch-size.max", "512mb");
       StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
@@ -348,10 +392,13 @@ public final class FlinkMain implements Callable<Integer> {
           it.close();
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        writeModels(mode, reports);
+        java.util.Set<String> models = writeModels(mode, reports);
         commit(predictions, predictionsFile);
         commit(badRecords, badFile);
         commit(reportLines, reportsFile);
+        if (mode.equals("keyed")) {
+          removeStaleKeyModels(models);
+        }
         return summarize(mode, main, n, bad, reports, spans, seconds);
       }
     }
@@ -482,9 +529,36 @@ public final class FlinkMain implements Callable<Integer> {
     List<String> labelNames;
     int numFeaturesDeclared;
 
-    private void writeModels(String mode, List<String> reports) throws IOException {
+    /**
+     * Removes the {@code key-*.model} files under {@code --out} that this keyed run did not write (keys of an earlier
+     * run, no longer in the data), so that the folder holds this run's models only; says how many on stderr.
+     */
+    private void removeStaleKeyModels(java.util.Set<String> written) throws IOException {
       if (out == null) {
         return;
+      }
+      List<Path> stale = new ArrayList<>();
+      try (java.nio.file.DirectoryStream<Path> models = Files.newDirectoryStream(out, "key-*.model")) {
+        for (Path p : models) {
+          if (!written.contains(p.getFileName().toString()) && Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            stale.add(p);
+          }
+        }
+      }
+      for (Path p : stale) {
+        Files.deleteIfExists(p);
+      }
+      if (!stale.isEmpty()) {
+        System.err.println("alt flink: removed " + stale.size() + " key-*.model file" + (stale.size() == 1 ? "" : "s")
+            + " of an earlier run from " + out + " (keys not in this run's data)");
+      }
+    }
+
+    /** Writes the models the reports carry under {@code --out}; returns the names of the files written. */
+    private java.util.Set<String> writeModels(String mode, List<String> reports) throws IOException {
+      java.util.Set<String> written = new java.util.HashSet<>();
+      if (out == null) {
+        return written;
       }
       Pattern model = Pattern.compile("\"model\":\"([^\"]*)\"");
       for (String r : reports) {
@@ -506,7 +580,9 @@ public final class FlinkMain implements Callable<Integer> {
         provenance.put("data", String.join(",", data));
         ModelIo.write(new SavedModel(learner, labelNames, numFeaturesDeclared, FeatureScaler.of(FeatureScaling.NONE),
             provenance), out.resolve(name));
+        written.add(name);
       }
+      return written;
     }
   }
 
@@ -556,7 +632,7 @@ public final class FlinkMain implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws Exception {
+    Integer job() throws Exception {
       if (mixEvery < 0) {
         throw usage("--mix-every must be >= 0 (0: average only at the end), not " + mixEvery);
       }
@@ -626,7 +702,7 @@ public final class FlinkMain implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws Exception {
+    Integer job() throws Exception {
       checkOptions();
       if (refreshMs < 1) {
         throw usage("--refresh-ms must be >= 1, not " + refreshMs);

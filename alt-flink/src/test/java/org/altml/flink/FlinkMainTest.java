@@ -29,6 +29,43 @@ class FlinkMainTest {
     return file;
   }
 
+  /** The data files whose keyed models are in {@code out} ({@code key-<path with _>_<file>.model}), sorted. */
+  private static List<String> keyModels(Path out) throws java.io.IOException {
+    try (var files = Files.list(out)) {
+      return files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("key-") && n.endsWith(".model"))
+          .map(n -> n.substring(n.lastIndexOf('_') + 1, n.length() - ".model".length())).sorted().toList();
+    }
+  }
+
+  /** A keyed run's folder holds its own key models only, and a run leaves no checkpoint folder behind. */
+  @Test
+  void aKeyedRunReplacesTheKeyModelsOfAnEarlierRunAndRemovesItsCheckpoints() throws Exception {
+    Path a = arff("a.arff", "up", "high");
+    Path b = arff("b.arff", "up", "high");
+    Path out = dir.resolve("keyed");
+    Path checkpoints = Files.createDirectory(dir.resolve("checkpoints"));
+    FlinkMain.Common.checkpointRoot = checkpoints;
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream was = System.err;
+    try {
+      assertEquals(0, FlinkMain.commandLine().execute("run", "--mode", "keyed", "--learner", "falt", "--data", a.toString(),
+          b.toString(), "--labels-last", "2", "--checkpoint-ms", "50", "--out", out.toString()));
+      assertEquals(List.of("a.arff", "b.arff"), keyModels(out));
+      System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+      assertEquals(0, FlinkMain.commandLine().execute("run", "--mode", "keyed", "--learner", "falt", "--data", a.toString(),
+          "--labels-last", "2", "--checkpoint-ms", "50", "--out", out.toString()));
+    } finally {
+      System.setErr(was);
+      FlinkMain.Common.checkpointRoot = null;
+    }
+    assertEquals(List.of("a.arff"), keyModels(out), "b.arff's model was of the earlier run only");
+    assertTrue(err.toString(java.nio.charset.StandardCharsets.UTF_8).contains(
+        "alt flink: removed 1 key-*.model file of an earlier run from " + out + " (keys not in this run's data)"), err.toString());
+    try (var left = Files.list(checkpoints)) {
+      assertEquals(List.of(), left.toList(), "the runs' checkpoint folders are removed");
+    }
+  }
+
   @Test
   void aTrainedModelKnowsItsDataAndAFailedJobLeavesTheEarlierOutputsAsTheyWere() throws Exception {
     Path train = arff("train.arff", "up", "high");
