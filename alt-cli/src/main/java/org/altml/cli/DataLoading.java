@@ -267,16 +267,22 @@ final class DataLoading {
   /**
    * Checks that the test data is of the training data's kind, before a train-then-test run: ARFF label names must
    * match position by position ({@link DataFit#checkLabelNames}; an error, since every metric would compare other
-   * labels), and a test set with many more features than the training set (d' &gt;= 2d + {@value
+   * labels), so must ARFF feature names (else every weight would meet another feature), and a test set with many more features than the training set (d' &gt;= 2d + {@value
    * DataFit#FEATURE_SLACK}) gets a warning (new features contribute nothing, which the command allows).
    *
-   * @throws IllegalArgumentException naming both files when the label names differ
+   * @throws IllegalArgumentException naming both files when the label or feature names differ
    */
   static void checkTestLikeTraining(Dataset train, Path trainFile, Dataset test, Path testFile, Progress progress) {
     String trainName = DataFiles.displayName(trainFile);
     String testName = DataFiles.displayName(testFile);
     DataFit.checkLabelNames(train.labelNames(), "the training data " + trainName, "the test data " + testName, test.labelNames(),
         "are they the same data set?");
+    int f = train.firstFeatureNameDifference(test);
+    if (f >= 0) {
+      throw new IllegalArgumentException("the features of the test data " + testName + " are not those of the training data "
+          + trainName + ": feature id " + f + " is '" + test.featureNames().get(f) + "', not '" + train.featureNames().get(f)
+          + "'; are the attributes in the same order?");
+    }
     int d = train.numFeatures();
     if (DataFit.manyMoreFeatures(test.numFeatures(), d)) {
       progress.warn("the test data " + testName + " has " + test.numFeatures() + " features, the training data " + trainName + " "

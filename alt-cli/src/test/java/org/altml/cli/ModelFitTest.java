@@ -122,6 +122,14 @@ class ModelFitTest {
     CliRun same = CliRun.of("evaluate", "--learner", "falt", "--train", moods.toString(), "--test", more.toString());
     assertEquals(0, same.exitCode(), same.err());
     assertFalse(same.err().contains("same data set"), same.err());
+    // the same labels over attributes in another order: every weight would meet another feature
+    Path swapped = dir.resolve("moods-swapped.arff");
+    Files.writeString(swapped, Files.readString(more).replace("@attribute f0 numeric\n@attribute f1 numeric",
+        "@attribute f1 numeric\n@attribute f0 numeric"));
+    Files.copy(dir.resolve("moods-more.xml"), dir.resolve("moods-swapped.xml"));
+    CliRun order = CliRun.of("evaluate", "--learner", "falt", "--train", moods.toString(), "--test", swapped.toString());
+    assertRefused(order, "the features of the test data " + swapped, "the training data " + moods,
+        "feature id 0 is 'f1', not 'f0'; are the attributes in the same order?");
   }
 
   @Test

@@ -238,7 +238,8 @@ public final class TrainThenTest {
   /**
    * Refuses a test set whose labels are named otherwise than the training set's, position by position (ARFF data
    * of another dataset: its scores would be compared with the wrong labels). A position named by its index on
-   * either side (LIBSVM data, or labels past the end of a shorter header) is not compared.
+   * either side (LIBSVM data, or labels past the end of a shorter header) is not compared. So are the feature
+   * names ({@link Dataset#firstFeatureNameDifference}: ARFF data of another attribute order).
    */
   private static void checkSameLabelNames(Dataset train, Dataset test) {
     if (train == test) {
@@ -252,6 +253,11 @@ public final class TrainThenTest {
         throw new IllegalArgumentException("the labels of the test set " + test.name() + " are not those of the training set "
             + train.name() + ": label id " + i + " is '" + b.get(i) + "', not '" + a.get(i) + "'");
       }
+    }
+    int f = train.firstFeatureNameDifference(test);
+    if (f >= 0) {
+      throw new IllegalArgumentException("the features of the test set " + test.name() + " are not those of the training set "
+          + train.name() + ": feature id " + f + " is '" + test.featureNames().get(f) + "', not '" + train.featureNames().get(f) + "'");
     }
   }
 

@@ -167,6 +167,22 @@ class TrainThenTestTest {
     TrainThenTest.run(new FrequencyLearner(2), train, FakeLearners.withIds(2, new int[][] {{0}, {1}}), TrainThenTest.Config.defaults());
   }
 
+  /** A test set whose features are named otherwise (attributes in another order) is refused; unnamed features are not compared. */
+  @Test
+  void rejectsATestSetOfOtherFeatures() {
+    Dataset train = named(List.of("up", "high"), List.of("a", "b"));
+    assertEquals("the features of the test set t are not those of the training set t: feature id 0 is 'b', not 'a'",
+        assertThrows(IllegalArgumentException.class, () -> TrainThenTest.run(new FrequencyLearner(2), train,
+            named(List.of("up", "high"), List.of("b", "a")), TrainThenTest.Config.defaults())).getMessage());
+    TrainThenTest.run(new FrequencyLearner(2), train, named(List.of("up", "high"), List.of("a", "b", "c")), TrainThenTest.Config.defaults());
+    TrainThenTest.run(new FrequencyLearner(2), train, named(List.of("up", "high")), TrainThenTest.Config.defaults());
+  }
+
+  private static Dataset named(List<String> labels, List<String> features) {
+    return new org.altml.sparse.data.DatasetBuilder().name("t").labelNames(labels).numFeatures(features.size()).featureNames(features)
+        .add(org.altml.sparse.SparseVector.of(new int[] {0}, new float[] {1}), org.altml.sparse.LabelSet.of(0)).build();
+  }
+
   private static Dataset named(List<String> labels) {
     return new org.altml.sparse.data.DatasetBuilder().name("t").labelNames(labels)
         .add(org.altml.sparse.SparseVector.of(new int[] {0}, new float[] {1}), org.altml.sparse.LabelSet.of(0)).build();

@@ -90,6 +90,25 @@ public final class Dataset {
   }
 
   /**
+   * The first feature index at which this dataset's feature names and {@code other}'s differ, or -1 when they agree
+   * on every index both name, or either has no names (LIBSVM, generated data). A difference means data of another
+   * attribute order or of another dataset: a model trained on one would weigh the other's features wrongly.
+   */
+  public int firstFeatureNameDifference(Dataset other) {
+    List<String> a = featureNames;
+    List<String> b = other.featureNames;
+    if (a.isEmpty() || b.isEmpty()) {
+      return -1;
+    }
+    for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
+      if (!a.get(i).equals(b.get(i))) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
    * The inputs this dataset was read from, hashed as they were read (see
    * {@link ExampleStream#inputDigests()}); empty when it was not read with hashing or not read at all.
    */
