@@ -48,6 +48,15 @@ final class ModelFit {
     DataFit.checkLabels(model, modelName, dataName, numLabels, names);
   }
 
+  /**
+   * Checks the data's feature names (empty: unnamed) against the model's ({@link DataFit#checkFeatureNames}).
+   *
+   * @throws IllegalArgumentException naming both files when they differ
+   */
+  void featureNames(List<String> names) {
+    DataFit.checkFeatureNames(model, modelName, dataName, names);
+  }
+
   /** The model's label names when they are the training data's own (ARFF), else null (label indices only). */
   List<String> namedLabels() {
     return model.hasNamedLabels() ? model.labelNames() : null;

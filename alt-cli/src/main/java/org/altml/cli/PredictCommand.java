@@ -115,6 +115,9 @@ public final class PredictCommand implements Callable<Integer> {
       if (file.numLabels() >= 0) {
         fit.labels(file.numLabels(), file instanceof ArffReader arff ? arff.labelNames() : null);
       }
+      if (file instanceof ArffReader arff) {
+        fit.featureNames(arff.featureNames());
+      }
       fit.features(file.numFeatures(), true);
       if (!(file instanceof ArffReader)) {
         fit.indexBase(data.zeroBased, null);

@@ -183,6 +183,7 @@ public final class TrainCommand implements Callable<Integer> {
       more = DataLoading.readHashed(dataFile, data, progress);
       ModelFit fit = new ModelFit(saved, fromFile, dataFile, allowNewFeatures, progress);
       fit.labels(more.numLabels(), more.labelNames());
+      fit.featureNames(more.featureNames());
       fit.features(more.numFeatures(), true);
       fit.indexBase(data.zeroBased, more.labelNames());
       more = DataLoading.withLabels(more, learner.numLabels());
@@ -254,6 +255,11 @@ public final class TrainCommand implements Callable<Integer> {
     if (pass == 0 && DataFit.isIndexNames(read.labelNames())) {
       // LIBSVM data (labels without names): predict warns when its data is read with the other base
       p.put(DataFit.FEATURE_INDEX_BASE, data.zeroBased ? "0" : "1");
+    }
+    String featureNames = DataFit.featureNamesDigest(read.featureNames(), read.numFeatures());
+    if (pass == 0 && featureNames != null) {
+      // ARFF: predict, test and train --from refuse data of other attribute names or order
+      p.put(DataFit.FEATURE_NAMES_SHA256, featureNames);
     }
     if (pass == 0 && !data.ignoreAttributes.isEmpty()) {
       // predict and train --from apply them by themselves

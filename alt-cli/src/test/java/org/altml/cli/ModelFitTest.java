@@ -99,6 +99,28 @@ class ModelFitTest {
     assertFalse(Files.exists(dir.resolve("m2")));
   }
 
+  /** ARFF data of the model's labels but its attributes in another order is refused by predict, test and train --from. */
+  @Test
+  void attributesInAnotherOrderAreRefused() throws IOException {
+    Path moods = dir.resolve("moods.arff");
+    Path swapped = dir.resolve("swapped.arff");
+    Files.writeString(swapped, Files.readString(moods).replace("@attribute f0 numeric\n@attribute f1 numeric",
+        "@attribute f1 numeric\n@attribute f0 numeric"));
+    Files.copy(dir.resolve("moods.xml"), dir.resolve("swapped.xml"));
+    String[] says = {"the features of " + swapped + " are not those the model " + model + " was trained on: the names of its first"
+        + " 10 attributes differ (another data set, or its attributes in another order)"};
+    Path out = dir.resolve("p.txt");
+    assertRefused(CliRun.of("predict", "--model", model.toString(), "--data", swapped.toString(), "--out", out.toString()), says);
+    assertFalse(Files.exists(out));
+    assertRefused(CliRun.of("test", "--model", model.toString(), "--data", swapped.toString()), says);
+    assertRefused(CliRun.of("train", "--from", model.toString(), "--data", swapped.toString(), "--model",
+        dir.resolve("m2").toString()), says);
+    // the model's own attribute order, and a copy of the file, pass
+    assertEquals(0, CliRun.of("test", "--model", model.toString(), "--data", moods.toString()).exitCode());
+    assertEquals(0, CliRun.of("train", "--from", model.toString(), "--data", moods.toString(), "--model",
+        dir.resolve("m3").toString()).exitCode());
+  }
+
   /**
    * Train-then-test checks the test data against the training data as predict checks it against a model: other
    * label names are refused naming both files (emotions' training file and scene's test file both have six

@@ -43,7 +43,7 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
   /**
    * This spec fitted to a saved model it will score: L is the model's when the spec has none, the data's ARFF
    * files are read without the attributes the model was trained without, and each ARFF header is checked against the model ({@link DataFit}: labels, their
-   * names, the number of features). A LIBSVM file declares none of these; its records are checked one by one as
+   * names, the feature names, the number of features). A LIBSVM file declares none of these; its records are checked one by one as
    * they are scored ({@link LineScorer}).
    *
    * @param modelName the model file as messages name it
@@ -64,6 +64,7 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
       }
       RecordParser p = fitted.parser(file);
       DataFit.checkLabels(model, modelName, file, p.numLabels(), p.labelNames());
+      DataFit.checkFeatureNames(model, modelName, file, p.featureNames());
       String more = DataFit.newFeatures(model, modelName, file, p.numFeatures(), true);
       if (more != null) {
         throw new IllegalArgumentException(more + ": " + DataFit.OTHER_DATA);
@@ -135,8 +136,8 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
   }
 
   /**
-   * L and the label names of the inputs: from the first ARFF header, else the declared L. Every other ARFF input
-   * must name the same labels (one model learns from all of them).
+   * L and the label and feature names of the inputs: from the first ARFF header, else the declared L. Every other ARFF
+   * input must name the same labels and features (one model learns from all of them).
    *
    * @throws IllegalArgumentException naming both files when an ARFF input's labels differ from the first's
    */
@@ -147,7 +148,7 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
       if (isArff(f)) {
         RecordParser p = parser(f);
         if (first == null) {
-          first = new Labels(p.numLabels(), p.labelNames(), Math.max(p.numFeatures(), 0));
+          first = new Labels(p.numLabels(), p.labelNames(), Math.max(p.numFeatures(), 0), p.featureNames());
           firstFile = f;
         } else {
           if (p.numLabels() != first.numLabels()) {
@@ -155,6 +156,10 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
                 + ": the inputs of one job must have the same labels");
           }
           DataFit.checkLabelNames(first.names(), firstFile, f, p.labelNames(), "the inputs of one job must have the same labels");
+          if (!p.featureNames().equals(first.featureNames())) {
+            throw new IllegalArgumentException(f + " has other attributes than " + firstFile + " (other names, or in another"
+                + " order): the inputs of one job must have the same features");
+          }
         }
       }
     }
@@ -164,9 +169,9 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
     if (numLabels < 1) {
       throw new IllegalArgumentException("LIBSVM input needs the number of labels (--num-labels L)");
     }
-    return new Labels(numLabels, null, numFeatures);
+    return new Labels(numLabels, null, numFeatures, List.of());
   }
 
-  /** L, the label names (null when the data has none) and d when known (else 0). */
-  public record Labels(int numLabels, List<String> names, int numFeatures) implements Serializable {}
+  /** L, the label names (null when the data has none), d when known (else 0) and the feature names (empty: none). */
+  public record Labels(int numLabels, List<String> names, int numFeatures, List<String> featureNames) implements Serializable {}
 }

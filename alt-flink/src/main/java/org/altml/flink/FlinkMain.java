@@ -21,6 +21,7 @@ import org.altml.core.learner.LearnerRegistry;
 import org.altml.core.learner.LearnerSpec;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Settings;
+import org.altml.core.model.DataFit;
 import org.altml.core.model.ModelIo;
 import org.altml.core.model.SavedModel;
 import org.altml.sparse.io.AtomicOutput;
@@ -528,6 +529,8 @@ public final class FlinkMain implements Callable<Integer> {
      */
     List<String> labelNames;
     int numFeaturesDeclared;
+    /** The data's feature names (an ARFF header), recorded in the models as a digest; empty: none. */
+    List<String> featureNames = List.of();
 
     /**
      * Removes the {@code key-*.model} files under {@code --out} that this keyed run did not write (keys of an earlier
@@ -578,6 +581,10 @@ public final class FlinkMain implements Callable<Integer> {
         Map<String, String> provenance = new LinkedHashMap<>();
         provenance.put("trainedBy", "alt flink run --mode " + mode);
         provenance.put("data", String.join(",", data));
+        String features = DataFit.featureNamesDigest(featureNames, numFeaturesDeclared);
+        if (features != null) {
+          provenance.put(DataFit.FEATURE_NAMES_SHA256, features);
+        }
         ModelIo.write(new SavedModel(learner, labelNames, numFeaturesDeclared, FeatureScaler.of(FeatureScaling.NONE),
             provenance), out.resolve(name));
         written.add(name);
@@ -649,6 +656,7 @@ public final class FlinkMain implements Callable<Integer> {
       DataSpec.Labels labels = spec.labels(inputs()); // the --test files must name the training files' labels too
       labelNames = labels.names();
       numFeaturesDeclared = labels.numFeatures();
+      featureNames = labels.featureNames();
       LearnerSpec kind = LearnerRegistry.get(learner);
       Settings settings = Settings.parse(kind, set);
       LearnerSetup setup = LearnerSetup.of(settings, labels.numLabels(), labels.numFeatures(), seed);

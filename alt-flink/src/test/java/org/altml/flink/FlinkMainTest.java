@@ -88,11 +88,21 @@ class FlinkMainTest {
     assertEquals(2, FlinkMain.commandLine().execute("predict", "--model", out.resolve("final.model").toString(), "--data",
         other.toString(), "--labels-last", "2", "--out", scored.toString(), "--checkpoint-ms", "0"));
     assertEquals(predictions, Files.readString(scored.resolve("predictions.jsonl")));
+    // so is data of the model's labels with its attributes in another order
+    Path swapped = dir.resolve("swapped.arff");
+    Files.writeString(swapped, Files.readString(train).replace("@attribute f1 numeric\n@attribute f2 numeric",
+        "@attribute f2 numeric\n@attribute f1 numeric"));
+    assertEquals(2, FlinkMain.commandLine().execute("predict", "--model", out.resolve("final.model").toString(), "--data",
+        swapped.toString(), "--labels-last", "2", "--out", scored.toString(), "--checkpoint-ms", "0"));
+    assertEquals(predictions, Files.readString(scored.resolve("predictions.jsonl")));
     // one job's inputs must name the same labels: refused before the job runs
     assertEquals(2, FlinkMain.commandLine().execute("run", "--mode", "parallel", "--learner", "falt", "--data", train.toString(),
         other.toString(), "--labels-last", "2", "--checkpoint-ms", "0"));
     assertEquals(2, FlinkMain.commandLine().execute("run", "--mode", "parallel", "--learner", "falt", "--data", train.toString(),
         "--test", other.toString(), "--labels-last", "2", "--checkpoint-ms", "0"));
+    // and the same features, in the same order
+    assertEquals(2, FlinkMain.commandLine().execute("run", "--mode", "parallel", "--learner", "falt", "--data", train.toString(),
+        swapped.toString(), "--labels-last", "2", "--checkpoint-ms", "0"));
     // a job that fails while it streams (a truncated gzip file after good lines) leaves them as they were too
     java.io.ByteArrayOutputStream gz = new java.io.ByteArrayOutputStream();
     try (java.util.zip.GZIPOutputStream z = new java.util.zip.GZIPOutputStream(gz)) {

@@ -16,6 +16,8 @@ import java.util.List;
  *   <li>Many more features than the model was trained on, d' &gt;= 2d + {@value #FEATURE_SLACK}: what
  *       {@link #newFeatures} describes; the caller decides whether that is an error or a warning. A model
  *       of unknown d (0) is not checked.
+ *   <li>Feature names (ARFF attributes) other than those the model was trained on ({@link #checkFeatureNames}): an
+ *       error (another dataset, or its attributes in another order).
  *   <li>ARFF attributes the model was trained without ({@link #ignoredAttributes}): its data must be read
  *       without them too, or every feature after them would shift.
  * </ul>
@@ -34,8 +36,52 @@ public final class DataFit {
    * data and older models): a file read with the other base has every feature shifted by one.
    */
   public static final String FEATURE_INDEX_BASE = "featureIndexBase";
+  /**
+   * The provenance key of the SHA-256 of the training data's d feature names ({@link #featureNamesDigest}; absent
+   * for unnamed features, LIBSVM, and older models): ARFF data of another attribute order has other names.
+   */
+  public static final String FEATURE_NAMES_SHA256 = "featureNamesSha256";
 
   private DataFit() {}
+
+  /**
+   * The SHA-256 (hex) of the first {@code count} of {@code names}, each as its UTF-8 length and bytes, for {@link
+   * #FEATURE_NAMES_SHA256}; null when there are fewer names (unnamed features: none).
+   */
+  public static String featureNamesDigest(List<String> names, int count) {
+    if (names.size() < count || count <= 0) {
+      return null;
+    }
+    java.security.MessageDigest sha;
+    try {
+      sha = java.security.MessageDigest.getInstance("SHA-256");
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java platform has SHA-256", e);
+    }
+    for (int i = 0; i < count; i++) {
+      byte[] b = names.get(i).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      sha.update(java.nio.ByteBuffer.allocate(4).putInt(b.length).array());
+      sha.update(b);
+    }
+    return java.util.HexFormat.of().formatHex(sha.digest());
+  }
+
+  /**
+   * Checks the feature names of data (empty: unnamed) against those {@code model} was trained on ({@link
+   * #FEATURE_NAMES_SHA256}): the data's first d names must be the model's. Nothing is checked when either has no
+   * names, or the data has fewer than d.
+   *
+   * @throws IllegalArgumentException naming both when they differ
+   */
+  public static void checkFeatureNames(SavedModel model, String modelName, String dataName, List<String> names) {
+    String recorded = model.provenance().get(FEATURE_NAMES_SHA256);
+    String digest = recorded == null ? null : featureNamesDigest(names, model.numFeatures());
+    if (digest != null && !digest.equals(recorded)) {
+      throw new IllegalArgumentException("the features of " + dataName + " are not those the model " + modelName + " was trained"
+          + " on: the names of its first " + model.numFeatures() + " attributes differ (another data set, or its attributes in"
+          + " another order); " + OTHER_DATA);
+    }
+  }
 
   /**
    * Checks data of {@code numLabels} labels named {@code names} (null: the data has no names) against

@@ -85,6 +85,11 @@ public final class RecordParser {
     return arff != null ? arff.labelNames() : null;
   }
 
+  /** The feature names of an ARFF file (its attributes that are not labels or ignored), else an empty list. */
+  public List<String> featureNames() {
+    return arff != null ? arff.featureNames() : List.of();
+  }
+
   /**
    * Parses {@code b[off, off + len)}, the text of line {@code lineNumber} (1-based, without its line end).
    *
