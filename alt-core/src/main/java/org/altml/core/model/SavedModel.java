@@ -51,10 +51,13 @@ public record SavedModel(
   /**
    * The model {@code result} trained on {@code train}: its learner with the feature scaling it was trained with
    * (statistics included, so that {@link #predict} and {@code alt predict} scale raw examples as training did), and
-   * the training set's label names and d.
+   * the training set's label names and d, and a digest of its feature names when it has them ({@link
+   * DataFit#FEATURE_NAMES_SHA256}: ARFF data of another attribute order is then refused by {@code alt predict}).
    */
   public static SavedModel of(org.altml.core.eval.TrainThenTestResult result, org.altml.sparse.data.Dataset train) {
-    return new SavedModel(result.learner(), train.labelNames(), train.numFeatures(), result.scaler(), Map.of());
+    String features = DataFit.featureNamesDigest(train.featureNames(), train.numFeatures());
+    return new SavedModel(result.learner(), train.labelNames(), train.numFeatures(), result.scaler(),
+        features == null ? Map.of() : Map.of(DataFit.FEATURE_NAMES_SHA256, features));
   }
 
   /**

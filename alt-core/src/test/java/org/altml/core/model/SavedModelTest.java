@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.List;
 import org.altml.core.eval.FeatureScaling;
 import org.altml.core.eval.TrainThenTest;
 import org.altml.core.eval.TrainThenTestResult;
@@ -38,5 +39,22 @@ class SavedModelTest {
     back.predict(x, got);
     assertArrayEquals(expected.array(), got.array());
     assertThrows(IllegalArgumentException.class, () -> back.predictedLabelNames(new Scores(3)), "scores of another L");
+    assertEquals(null, back.provenance().get(DataFit.FEATURE_NAMES_SHA256), "generated data names no features");
+  }
+
+  /** A model of named features records their digest, and data of those names in another order is refused. */
+  @Test
+  void theModelOfNamedFeaturesRefusesThemInAnotherOrder() throws Exception {
+    Dataset train = new org.altml.sparse.data.DatasetBuilder().name("t").numFeatures(2).featureNames(List.of("a", "b"))
+        .add(SparseVector.of(new int[] {0}, new float[] {1}), org.altml.sparse.LabelSet.of(0))
+        .add(SparseVector.of(new int[] {1}, new float[] {1}), org.altml.sparse.LabelSet.of(1)).build();
+    TrainThenTestResult r = TrainThenTest.run(LearnerRegistry.get("falt").defaults(), train, train, TrainThenTest.Config.defaults());
+    SavedModel back = ModelIo.fromBytes(ModelIo.toBytes(SavedModel.of(r, train)), "bytes");
+    assertEquals(DataFit.featureNamesDigest(List.of("a", "b"), 2), back.provenance().get(DataFit.FEATURE_NAMES_SHA256));
+    DataFit.checkFeatureNames(back, "m", "d", List.of("a", "b", "c"));
+    DataFit.checkFeatureNames(back, "m", "d", List.of());
+    assertEquals("the features of d are not those the model m was trained on: the names of its first 2 attributes differ"
+        + " (another data set, or its attributes in another order); " + DataFit.OTHER_DATA,
+        assertThrows(IllegalArgumentException.class, () -> DataFit.checkFeatureNames(back, "m", "d", List.of("b", "a"))).getMessage());
   }
 }
