@@ -154,7 +154,8 @@ public final class Tuner {
    *
    * @param datasetName the dataset's name (stored with each run)
    * @param dataHash identifies the training data's content (stored runs are looked up by it): {@link
-   *     Experiment#hash}{@code (train)}, which the experiment and the CLI use
+   *     Experiment#hash}{@code (train)}, which the experiment and the CLI use, and which null stands for (a null key
+   *     would let the runs of one dataset be taken for another's)
    * @param store where finished runs go and are looked up, or null
    * @param progress told the number of runs finished (computed or found in the store) as they finish
    * @throws IllegalArgumentException if the training set has fewer examples than folds
@@ -162,7 +163,7 @@ public final class Tuner {
   public Tuner(Dataset train, String datasetName, String dataHash, Config config, RunStore store, LongConsumer progress) {
     this.train = Objects.requireNonNull(train, "train");
     this.datasetName = datasetName;
-    this.dataHash = dataHash;
+    this.dataHash = dataHash != null ? dataHash : Experiment.hash(train);
     this.config = Objects.requireNonNull(config, "config");
     this.store = store;
     this.progress = progress == null ? n -> {} : progress;

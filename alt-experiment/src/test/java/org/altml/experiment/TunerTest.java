@@ -73,6 +73,11 @@ class TunerTest {
     assertTrue(Selection.beats(b, a));
     assertEquals(1, Selection.paper().select(List.of(a, b, c)));
     assertEquals(0, Selection.metric(Measure.HAMMING_LOSS).select(List.of(a, b, c)));
+    // tuning keeps the seven metrics' means only: another metric is refused before any fold runs
+    assertEquals("tuning selects by the paper's rule or one of its seven metrics (precision, recall, f1, macroF1, microF1,"
+        + " hammingLoss, rankingLoss), not jaccard",
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> Selection.parse("jaccard")).getMessage());
+    assertEquals(Selection.metric(Measure.MICRO_F1).toString(), Selection.parse(" microf1 ").toString());
     // a cycle of three: one win each, the highest F1 wins
     // P, R, Hamming rank x > y > z; F1, MacroF1 rank y > z > x; MicroF1, ranking loss rank z > x > y
     double[] x = {0.6, 0.6, 0.4, 0.4, 0.5, 0.1, 0.2};
@@ -160,6 +165,13 @@ class TunerTest {
       TuningResult other = new Tuner(changed, "c", Experiment.hash(changed), config(Search.FULL, 0), store, null).tune(smallGrid("falt"));
       assertEquals(first.computed(), other.computed());
       assertEquals(0, other.reused());
+      // no key given: the content's, so another dataset under the same name meets no stored result either
+      TuningResult unkeyed = new Tuner(changed, "c", null, config(Search.FULL, 0), store, null).tune(smallGrid("falt"));
+      assertEquals(0, unkeyed.computed(), "the changed data's own runs, by its content");
+      Dataset third = corpus(200, 10);
+      TuningResult another = new Tuner(third, "c", null, config(Search.FULL, 0), store, null).tune(smallGrid("falt"));
+      assertEquals(first.computed(), another.computed());
+      assertEquals(0, another.reused());
     }
   }
 
