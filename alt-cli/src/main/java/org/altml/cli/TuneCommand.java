@@ -266,8 +266,8 @@ public final class TuneCommand implements Callable<Integer> {
     String search;
 
     @Option(names = "--select", defaultValue = "paper", paramLabel = "RULE",
-        description = "paper (most pairwise wins on the seven metrics, ties by F1) or a metric: f1, microF1,"
-            + " hammingLoss, ... (default: ${DEFAULT-VALUE}).")
+        description = "paper (most pairwise wins on the seven metrics, ties by F1) or one of them: precision, recall,"
+            + " f1, macroF1, microF1, hammingLoss, rankingLoss (default: ${DEFAULT-VALUE}).")
     String select;
 
     @Option(names = "--cv-seed", defaultValue = "1", paramLabel = "S",

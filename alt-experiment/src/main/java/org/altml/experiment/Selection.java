@@ -33,14 +33,24 @@ public final class Selection {
     return new Selection(null);
   }
 
-  /** The best mean of {@code metric} (its direction respected). */
+  /**
+   * The best mean of {@code metric} (its direction respected).
+   *
+   * @throws IllegalArgumentException unless it is one of {@link #PAPER_MEASURES} (the means tuning keeps)
+   */
   public static Selection metric(Measure metric) {
-    return new Selection(java.util.Objects.requireNonNull(metric, "metric"));
+    java.util.Objects.requireNonNull(metric, "metric");
+    if (!PAPER_MEASURES.contains(metric)) {
+      // tuning keeps the cross-validated means of the seven only: refused before any fold is run
+      throw new IllegalArgumentException("tuning selects by the paper's rule or one of its seven metrics (" + names() + "), not "
+          + metric.metricName());
+    }
+    return new Selection(metric);
   }
 
-  /** {@code paper} or a metric name ({@code f1}, {@code microF1}, ..., case-insensitively). */
+  /** {@code paper} or one of the seven metrics' names ({@code f1}, {@code microF1}, ..., case-insensitively). */
   public static Selection parse(String text) {
-    if (text.equalsIgnoreCase("paper")) {
+    if (text.strip().equalsIgnoreCase("paper")) {
       return paper();
     }
     for (Measure m : Measure.values()) {
@@ -48,8 +58,11 @@ public final class Selection {
         return metric(m);
       }
     }
-    throw new IllegalArgumentException("--select is paper or a metric (" + String.join(", ",
-        java.util.Arrays.stream(Measure.values()).map(Measure::metricName).toList()) + "): " + text);
+    throw new IllegalArgumentException("--select is paper or one of the paper's metrics (" + names() + "): " + text);
+  }
+
+  private static String names() {
+    return String.join(", ", PAPER_MEASURES.stream().map(Measure::metricName).toList());
   }
 
   /** {@code paper} or the metric's name. */
