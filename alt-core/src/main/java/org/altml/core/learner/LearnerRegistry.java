@@ -95,6 +95,9 @@ public final class LearnerRegistry {
    *     when a composite name does not compose
    */
   public static LearnerSpec get(String name) {
+    if (name == null) {
+      throw new IllegalArgumentException("no learner named (null); known: " + String.join(", ", names()));
+    }
     LearnerSpec spec = SPECS.get(name);
     if (spec == null) {
       spec = composed(name).orElseThrow(() -> new IllegalArgumentException("no learner called '" + name + "' (known: "

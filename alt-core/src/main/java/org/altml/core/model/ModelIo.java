@@ -201,6 +201,9 @@ public final class ModelIo {
    * @throws IOException if reading fails
    */
   public static SavedModel read(Path file) throws IOException {
+    if (!DataFiles.isStandardInput(file) && Files.isDirectory(file)) {
+      throw new java.nio.file.FileSystemException(file.toString(), null, "is a folder, not a model file");
+    }
     boolean regular = !DataFiles.isStandardInput(file) && Files.isRegularFile(file);
     try (InputStream in = DataFiles.openBytes(file)) {
       return read(in, regular ? Files.size(file) : Long.MAX_VALUE, DataFiles.displayName(file), !regular);
@@ -209,7 +212,9 @@ public final class ModelIo {
 
   /**
    * Loads a model of {@code length} bytes from {@code in} (not closed; {@code length} is
-   * {@link Long#MAX_VALUE} when unknown, and then sizes are checked against what arrives).
+   * {@link Long#MAX_VALUE} when unknown, and then sizes are checked against what arrives). With a known length
+   * exactly that many bytes are read, so the stream goes on after the model (several models, or other data, in
+   * one stream); with an unknown length the stream is read ahead through a buffer and is used up.
    *
    * @param source the name of the file or stream, for messages
    * @throws ModelFormatException naming {@code source} and the problem
@@ -224,7 +229,8 @@ public final class ModelIo {
       throw new ModelFormatException(source, "too short to be an ALT model file (" + length + " bytes)");
     }
     CRC32 crc = new CRC32();
-    CheckedInputStream checked = new CheckedInputStream(new BufferedInputStream(in, 1 << 16), crc);
+    InputStream bounded = length == Long.MAX_VALUE ? in : new Bounded(in, length);
+    CheckedInputStream checked = new CheckedInputStream(new BufferedInputStream(bounded, 1 << 16), crc);
     long limit = length == Long.MAX_VALUE ? Long.MAX_VALUE : length - FOOTER_BYTES;
     StateInput s = new StateInput(checked, limit, source);
     try {
@@ -262,6 +268,62 @@ public final class ModelIo {
       throw new ModelFormatException(source, e.problem(), e);
     } catch (java.io.UTFDataFormatException e) {
       throw new ModelFormatException(source, "a name is not valid modified UTF-8", e);
+    }
+  }
+
+  /** At most {@code remaining} bytes of a stream, which is not closed: the buffer above never reads past a model. */
+  private static final class Bounded extends java.io.FilterInputStream {
+    private long remaining;
+
+    Bounded(InputStream in, long remaining) {
+      super(in);
+      this.remaining = remaining;
+    }
+
+    @Override
+    public int read() throws IOException {
+      if (remaining <= 0) {
+        return -1;
+      }
+      int b = in.read();
+      if (b >= 0) {
+        remaining--;
+      }
+      return b;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      if (remaining <= 0) {
+        return -1;
+      }
+      int n = in.read(b, off, (int) Math.min(len, remaining));
+      if (n > 0) {
+        remaining -= n;
+      }
+      return n;
+    }
+
+    @Override
+    public long skip(long n) throws IOException {
+      long skipped = in.skip(Math.min(n, remaining));
+      remaining -= skipped;
+      return skipped;
+    }
+
+    @Override
+    public int available() throws IOException {
+      return (int) Math.min(in.available(), remaining);
+    }
+
+    @Override
+    public void close() {
+      // the caller's stream stays open
+    }
+
+    @Override
+    public boolean markSupported() {
+      return false;
     }
   }
 

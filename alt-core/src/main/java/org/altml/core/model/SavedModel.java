@@ -26,10 +26,20 @@ import org.altml.sparse.SparseVector;
 public record SavedModel(
     OnlineMultiLabelLearner learner, List<String> labelNames, int numFeatures, FeatureScaler scaler,
     Map<String, String> provenance) {
-  /** Copies the names and provenance; checks the label count. */
+  /**
+   * Copies the names and provenance (null: the label indices as names, no provenance); checks the label count.
+   *
+   * @throws IllegalArgumentException for another number of label names than labels, a null name, a null provenance
+   *     key or value, or a negative d
+   */
   public SavedModel {
     Objects.requireNonNull(learner, "learner");
     Objects.requireNonNull(scaler, "scaler");
+    for (int i = 0; labelNames != null && i < labelNames.size(); i++) { // List.of(...).contains(null) would throw
+      if (labelNames.get(i) == null) {
+        throw new IllegalArgumentException("label name " + i + " is null");
+      }
+    }
     labelNames = labelNames == null ? indexNames(learner.numLabels()) : List.copyOf(labelNames);
     if (labelNames.size() != learner.numLabels()) {
       throw new IllegalArgumentException(labelNames.size() + " label names for " + learner.numLabels() + " labels");
@@ -37,7 +47,11 @@ public record SavedModel(
     if (numFeatures < 0) {
       throw new IllegalArgumentException("numFeatures must be >= 0: " + numFeatures);
     }
-    provenance = Collections.unmodifiableMap(new LinkedHashMap<>(provenance));
+    Map<String, String> facts = new LinkedHashMap<>(provenance == null ? Map.of() : provenance);
+    if (facts.containsKey(null) || facts.containsValue(null)) {
+      throw new IllegalArgumentException("provenance holds a null key or value: " + facts);
+    }
+    provenance = Collections.unmodifiableMap(facts);
   }
 
   /**

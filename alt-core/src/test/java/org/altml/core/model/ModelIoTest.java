@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -261,5 +262,40 @@ class ModelIoTest {
     } finally {
       System.setIn(saved);
     }
+  }
+
+  /** A model of known length is read to its last byte and no further: the stream goes on after it. */
+  @Test
+  void modelsInOneStreamAreReadOneAfterAnother() throws IOException {
+    SavedModel a = SavedModel.of(trained(() -> new Falt(5, FaltConfig.defaults())));
+    SavedModel b = SavedModel.of(trained(() -> new Salt(5, SaltConfig.defaults())));
+    byte[] first = ModelIo.toBytes(a);
+    byte[] second = ModelIo.toBytes(b);
+    java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
+    java.io.DataOutputStream out = new java.io.DataOutputStream(all);
+    out.write(first);
+    out.write(second);
+    out.writeInt(42);
+    java.io.DataInputStream in = new java.io.DataInputStream(new java.io.ByteArrayInputStream(all.toByteArray()));
+    assertArrayEquals(first, ModelIo.toBytes(ModelIo.read(in, first.length, "first")));
+    assertArrayEquals(second, ModelIo.toBytes(ModelIo.read(in, second.length, "second")));
+    assertEquals(42, in.readInt());
+  }
+
+  /** Misuses are named: a folder for a model file, a null label name, null provenance facts. */
+  @Test
+  void misusesAreNamed(@TempDir Path dir) {
+    assertEquals(dir + ": is a folder, not a model file",
+        assertThrows(java.nio.file.FileSystemException.class, () -> ModelIo.read(dir)).getMessage());
+    LinearLearner learner = trained(() -> new Falt(5, FaltConfig.defaults()));
+    assertEquals("label name 1 is null", assertThrows(IllegalArgumentException.class,
+        () -> ModelIo.write(learner, java.util.Arrays.asList("a", null, "c", "d", "e"), dir.resolve("m"))).getMessage());
+    assertFalse(Files.exists(dir.resolve("m")));
+    org.altml.core.eval.FeatureScaler none = org.altml.core.eval.FeatureScaler.of(org.altml.core.eval.FeatureScaling.NONE);
+    assertEquals(Map.of(), new SavedModel(learner, null, 0, none, null).provenance());
+    java.util.Map<String, String> facts = new java.util.HashMap<>();
+    facts.put("data", null);
+    assertThrows(IllegalArgumentException.class, () -> new SavedModel(learner, null, 0, none, facts));
+    assertThrows(IllegalArgumentException.class, () -> org.altml.core.learner.LearnerRegistry.get(null));
   }
 }
