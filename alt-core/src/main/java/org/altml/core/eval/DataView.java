@@ -26,6 +26,12 @@ public record DataView(Dataset dataset, int[] rows) {
     }
   }
 
+  /** A copy of the selected row indices (null: every row): the view's own stay as they were made. */
+  @Override
+  public int[] rows() {
+    return rows == null ? null : rows.clone();
+  }
+
   /** Every row of {@code dataset} in file order. */
   public static DataView of(Dataset dataset) {
     return new DataView(dataset, null);
