@@ -10,16 +10,18 @@ import java.util.List;
  * validation, the protocols, model files and benchmarks all come from here, so adding a learner kind means
  * writing the learner, its spec and that line, and nothing else.
  *
- * <p>A minimal learner kind (the test {@code MeanScoreLearnerTest} registers this one):
+ * <p>A minimal learner kind's spec (the tests register this one: {@code MeanScore.Spec} in alt-core's {@code src/test};
+ * the whole recipe is in the package documentation):
  *
  * <pre>{@code
- * public final class MeanScoreSpec implements LearnerSpec {
- *   static final Parameter<Float> RATE = Parameter.positiveFloat("rate", "", "step size", 0.1f, List.of());
+ * public static final class Spec implements LearnerSpec {
+ *   static final Parameter<Float> SHARE = Parameter.positiveFloat("share", "", "...", 0.5f, List.of());
+ *   public Spec() {}
  *   public String name() { return "mean-score"; }
- *   public String description() { return "predicts the labels seen in more than half of the examples"; }
- *   public List<Parameter<?>> parameters() { return List.of(RATE); }
+ *   public String description() { return "predicts the labels seen in more than a share of the examples"; }
+ *   public List<Parameter<?>> parameters() { return List.of(SHARE); }
  *   public OnlineMultiLabelLearner create(Settings s, LearnerContext c) { return new MeanScore(this, s, c.numLabels()); }
- *   public ModelCodec codec() { return MeanScore.CODEC; }
+ *   public ModelCodec codec() { return CODEC; }
  * }
  * }</pre>
  *

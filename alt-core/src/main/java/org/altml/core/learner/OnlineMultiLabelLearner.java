@@ -68,8 +68,10 @@ public interface OnlineMultiLabelLearner {
 
   /**
    * Writes the L label scores and the threshold score of {@code x} into {@code out}; never changes the
-   * model. Features beyond those seen in training contribute nothing. Uses the learner's own scratch:
-   * not for concurrent use (see {@link #predictor()}).
+   * model. A linear learner's weights for features beyond those seen in training are zero, so such features
+   * contribute nothing; a kernel's distances, an ELM's hidden layer and a feature map do see them (another
+   * reason to refuse data of many more features). Uses the learner's own scratch: not for concurrent use (see
+   * {@link #predictor()}).
    *
    * @throws DivergenceException when a score is not finite
    */
