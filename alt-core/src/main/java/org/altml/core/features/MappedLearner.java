@@ -218,22 +218,39 @@ public final class MappedLearner implements OnlineMultiLabelLearner {
         throw new IllegalArgumentException(spec.name() + " learned from " + examplesSeen() + " examples but its feature map "
             + map.spec().name() + " is not fitted: it " + map.fitState() + "; use a smaller mapDim (--map-dim)");
       }
-      return (x, out) -> {
-        checkScores(out);
-        out.clear();
-      };
     }
-    Mapped own = new Mapped(map.dimension(), map.mapper());
-    Predictor innerPredictor = inner.predictor();
     return new Predictor() {
+      // bound once the map is fitted: a predictor made before then reads the live model from then on
+      private Mapped own;
+      private Predictor innerPredictor;
+
       @Override
       public void predict(SparseVector x, Scores out) {
-        innerPredictor.predict(own.map(x), out);
+        if (bound(out)) {
+          innerPredictor.predict(own.map(x), out);
+        }
       }
 
       @Override
       public void predict(long id, SparseVector x, Scores out) {
-        innerPredictor.predict(id, own.map(x), out);
+        if (bound(out)) {
+          innerPredictor.predict(id, own.map(x), out);
+        }
+      }
+
+      /** Whether the map is fitted (then bound to it); else clears {@code out}, as the learner predicts before. */
+      private boolean bound(Scores out) {
+        if (innerPredictor != null) {
+          return true;
+        }
+        if (!map.isFitted()) {
+          checkScores(out);
+          out.clear();
+          return false;
+        }
+        own = new Mapped(map.dimension(), map.mapper());
+        innerPredictor = inner.predictor();
+        return true;
       }
     };
   }

@@ -254,4 +254,28 @@ class MappedLearnerTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, learner::predictor);
     assertTrue(e.getMessage().contains("5 of its 10 landmarks") && e.getMessage().contains("--map-dim"), e.getMessage());
   }
+
+  /** A predictor made before Nyström's map is fitted predicts as the learner does, then reads the live model. */
+  @Test
+  void aPredictorMadeBeforeTheMapIsFittedFollowsTheLearner() {
+    OnlineMultiLabelLearner learner = create("salt+nystrom", Map.of("mapDim", 10), 4, -1);
+    Predictor early = learner.predictor();
+    List<Example> data = xor(60, SEED);
+    Scores own = new Scores(4);
+    Scores viaEarly = new Scores(4);
+    for (Example e : data) {
+      learner.predict(e.x(), own);
+      early.predict(e.x(), viaEarly);
+      assertArrayEquals(own.array(), viaEarly.array());
+      learner.update(e.x(), e.y());
+    }
+    learner.predict(data.get(0).x(), own);
+    early.predict(data.get(0).x(), viaEarly);
+    assertArrayEquals(own.array(), viaEarly.array());
+    float sum = 0;
+    for (float v : own.array()) {
+      sum += Math.abs(v);
+    }
+    assertTrue(sum > 0, "a fitted, trained model scores");
+  }
 }
