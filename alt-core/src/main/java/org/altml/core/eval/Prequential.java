@@ -105,7 +105,7 @@ public final class Prequential {
       Listener listener) {
     try (ExampleStream stream = data.stream()) {
       return run(settings, new LearnerContext(data.numLabels(), data.numFeatures(), -1, runSeed), runSeed, stream, config,
-          listener, List.of());
+          listener, List.of(RunRecord.DataFile.of(data)));
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e); // an in-memory dataset's stream does not read
     }
@@ -141,18 +141,39 @@ public final class Prequential {
    */
   public static PrequentialResult run(OnlineMultiLabelLearner learner, ExampleStream stream, Config config, Listener listener)
       throws IOException {
+    return run(learner, FeatureScaler.of(config.scaling()), stream, config, listener);
+  }
+
+  /**
+   * {@link #run(OnlineMultiLabelLearner, ExampleStream, Config, Listener)} scaling with {@code scaler}, which goes on
+   * observing each example after its prediction: a loaded model's own ({@code SavedModel.scaler()}), so that it
+   * continues exactly as its training scaled. The run record names no data: a stream is known by what its caller
+   * read (the {@code Settings} form takes the files).
+   *
+   * @throws IllegalArgumentException if the scaler's scaling is not the configuration's
+   */
+  public static PrequentialResult run(OnlineMultiLabelLearner learner, FeatureScaler scaler, ExampleStream stream, Config config,
+      Listener listener) throws IOException {
+    if (scaler.scaling() != config.scaling()) {
+      throw new IllegalArgumentException("the scaler scales by " + scaler.scaling().cliName() + ", the configuration says "
+          + config.scaling().cliName());
+    }
     RunRecord record = RunRecord.of("prequential", learner.settings(), learner.numLabels(), java.util.Map.of(), "stream", config.scaling(),
         config.zeroDivision(), List.of());
-    return run(learner, stream, config, listener, record);
+    return run(learner, stream, config, listener, record, scaler);
   }
 
   private static PrequentialResult run(
       OnlineMultiLabelLearner learner, ExampleStream stream, Config config, Listener listener, RunRecord record)
       throws IOException {
+    return run(learner, stream, config, listener, record, FeatureScaler.of(config.scaling()));
+  }
+
+  private static PrequentialResult run(OnlineMultiLabelLearner learner, ExampleStream stream, Config config, Listener listener,
+      RunRecord record, FeatureScaler scaler) throws IOException {
     int numLabels = learner.numLabels();
     EvaluationSuite cumulative = new EvaluationSuite(numLabels, config.zeroDivision());
     SlidingWindowSuite window = new SlidingWindowSuite(numLabels, config.window(), config.zeroDivision(), true);
-    FeatureScaler scaler = FeatureScaler.of(config.scaling());
     ExampleBlock block = new ExampleBlock(ExampleBlock.DEFAULT_CAPACITY);
     Scores[] scores = ExampleBlock.newScores(block.capacity(), numLabels);
     List<CurvePoint> curve = new ArrayList<>();

@@ -72,6 +72,26 @@ public record RunRecord(
       return new DataFile(digest.name(), digest.bytes(), digest.sha256());
     }
 
+    /**
+     * The identity of a dataset in memory, read without hashing or made by a program: its name and the SHA-256 of its
+     * content ({@link org.altml.sparse.data.Dataset#contentSha256()}), so that runs on other data get other keys.
+     */
+    public static DataFile inMemory(org.altml.sparse.data.Dataset data) {
+      return new DataFile("(in memory) " + data.name(), 0, data.contentSha256());
+    }
+
+    /**
+     * The identity of the data {@code data} was read from: its files as they were hashed when read, else its
+     * content ({@link #inMemory}); likewise for a subset of a file (its digests are the whole file's).
+     */
+    public static DataFile of(org.altml.sparse.data.Dataset data) {
+      List<InputDigest> digests = data.inputDigests();
+      if (digests.size() == 1 && !data.isSubsetOfInputs()) {
+        return of(digests.get(0));
+      }
+      return inMemory(data);
+    }
+
     /** {@link #of(InputDigest)} for each digest, in order. */
     public static List<DataFile> of(List<InputDigest> digests) {
       List<DataFile> files = new ArrayList<>(digests.size());

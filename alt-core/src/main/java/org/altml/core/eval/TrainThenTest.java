@@ -115,11 +115,17 @@ public final class TrainThenTest {
   public record Testing(MetricReport metrics, long examples, double seconds, int threads) {}
 
   /**
-   * {@link #run(Settings, DataView, DataView, Config, List)} on whole datasets, with no data files in the run
-   * record: the short form for a program that has read its data itself.
+   * {@link #run(Settings, DataView, DataView, Config, List)} on whole datasets: the short form for a program that has
+   * read its data itself. The run record names the training and test data by what they were read from, or by their
+   * content ({@link RunRecord.DataFile#of(Dataset)}), so runs on other data have other keys.
    */
   public static TrainThenTestResult run(Settings settings, Dataset train, Dataset test, Config config) {
-    return run(settings, DataView.of(train), DataView.of(test), config, List.of());
+    return run(settings, DataView.of(train), DataView.of(test), config, dataOf(train, test));
+  }
+
+  /** The run record's data: the training set's identity, then the test set's (once when they are one). */
+  private static List<RunRecord.DataFile> dataOf(Dataset train, Dataset test) {
+    return train == test ? List.of(RunRecord.DataFile.of(train)) : List.of(RunRecord.DataFile.of(train), RunRecord.DataFile.of(test));
   }
 
   /**
@@ -201,13 +207,20 @@ public final class TrainThenTest {
   }
 
   /**
-   * Trains the fresh {@code learner} on {@code train} and evaluates it on {@code test}.
+   * Trains the fresh {@code learner} on {@code train} and evaluates it on {@code test}. The run record names the data
+   * as the short form above does; the learner's own seed, made with it, is not known to the protocol, so the record
+   * has the order's seed only: two learners of different seeds share a key (build learners from {@code Settings}
+   * to have their seed in it).
    *
    * @throws IllegalArgumentException if either set has more labels than the learner
    */
   public static TrainThenTestResult run(OnlineMultiLabelLearner learner, Dataset train, Dataset test, Config config) {
-    RunRecord record = RunRecord.of("train-then-test", learner.settings(), learner.numLabels(), seeds(config, 0L), config.order().cliName(),
-        config.scaling(), config.zeroDivision(), List.of());
+    java.util.Map<String, Long> seeds = new java.util.LinkedHashMap<>();
+    if (config.order() == Order.SHUFFLE) {
+      seeds.put("order", Seeds.order(config.seed()));
+    }
+    RunRecord record = RunRecord.of("train-then-test", learner.settings(), learner.numLabels(), seeds, config.order().cliName(),
+        config.scaling(), config.zeroDivision(), dataOf(train, test));
     return run(learner, DataView.of(train), DataView.of(test), config, record, Observer.NONE, SharedResources.NONE);
   }
 

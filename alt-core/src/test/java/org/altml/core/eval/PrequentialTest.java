@@ -158,4 +158,44 @@ class PrequentialTest {
     assertThrows(IllegalArgumentException.class, () -> Prequential.Config.defaults().withWindow(0));
     assertThrows(IllegalArgumentException.class, () -> Prequential.Config.defaults().withSampleEvery(0));
   }
+
+  /** The short forms' run keys tell data apart by content; a given scaler is used and goes on observing. */
+  @Test
+  void runKeysNameTheDataAndAGivenScalerIsUsed() throws IOException {
+    Dataset a = FakeLearners.random(1, 120, 8, 3);
+    Dataset b = FakeLearners.random(2, 120, 8, 3);
+    org.altml.core.learner.Settings falt = org.altml.core.learner.LearnerRegistry.get("falt").defaults();
+    Prequential.Config config = Prequential.Config.defaults();
+    String keyA = Prequential.run(falt, a, 1, config, null).record().key();
+    assertEquals(keyA, Prequential.run(falt, FakeLearners.random(1, 120, 8, 3), 1, config, null).record().key(), "same content");
+    org.junit.jupiter.api.Assertions.assertNotEquals(keyA, Prequential.run(falt, b, 1, config, null).record().key());
+    org.junit.jupiter.api.Assertions.assertNotEquals(TrainThenTest.run(falt, a, a, TrainThenTest.Config.defaults()).record().key(),
+        TrainThenTest.run(falt, b, b, TrainThenTest.Config.defaults()).record().key());
+
+    // a scaler fitted elsewhere (a loaded model's) scales the stream, and observes it as the protocol's own would
+    Prequential.Config standardize = config.withScaling(FeatureScaling.STANDARDIZE);
+    FeatureScaler given = FeatureScaler.of(FeatureScaling.STANDARDIZE);
+    FeatureScaler expected = FeatureScaler.of(FeatureScaling.STANDARDIZE);
+    for (int i = 0; i < 60; i++) {
+      given.observe(b.example(i).features());
+      expected.observe(b.example(i).features());
+    }
+    OnlineMultiLabelLearner viaProtocol = falt.spec().create(falt, new org.altml.core.learner.LearnerContext(3, 8, -1, 5));
+    PrequentialResult r;
+    try (ExampleStream s = a.stream()) {
+      r = Prequential.run(viaProtocol, given, s, standardize, null);
+    }
+    OnlineMultiLabelLearner byHand = falt.spec().create(falt, new org.altml.core.learner.LearnerContext(3, 8, -1, 5));
+    EvaluationSuite suite = new EvaluationSuite(3);
+    Scores scores = new Scores(3);
+    for (int i = 0; i < a.size(); i++) {
+      SparseVector x = a.example(i).features();
+      byHand.predictThenUpdate(expected.transform(x), a.example(i).labels(), scores);
+      expected.observe(x);
+      suite.accept(a.example(i).labels(), scores);
+    }
+    assertEquals(suite.report(), r.cumulative());
+    assertThrows(IllegalArgumentException.class, () -> Prequential.run(viaProtocol, FeatureScaler.of(FeatureScaling.NONE), a.stream(),
+        standardize, null));
+  }
 }

@@ -124,6 +124,18 @@ public final class Dataset {
    * (about 1 s for 100 million non-zeros) each time it is called.
    */
   public String contentSha256() {
+    String digest = contentSha256;
+    if (digest == null) {
+      digest = computeContentSha256();
+      contentSha256 = digest;
+    }
+    return digest;
+  }
+
+  /** The digest {@link #contentSha256()} returns, computed once (a dataset never changes). */
+  private volatile String contentSha256;
+
+  private String computeContentSha256() {
     java.security.MessageDigest md;
     try {
       md = java.security.MessageDigest.getInstance("SHA-256");
