@@ -154,6 +154,18 @@ public final class MulanLabels {
     if (!rootName.equals("labels")) {
       throw new DataFormatException(file, 0, "root element is <" + rootName + ">, expected <labels> (Mulan label file)");
     }
+    // an element of another name (a typo, <Label>) would leave its label out of the list, and that attribute would
+    // then be read as a feature: refused, with the line where it first appears
+    NodeList all = root.getElementsByTagNameNS("*", "*");
+    for (int i = 0; i < all.getLength(); i++) {
+      Element e = (Element) all.item(i);
+      String local = e.getLocalName() != null ? e.getLocalName() : e.getTagName();
+      if (!local.equals("label")) {
+        throw new DataFormatException(file, lineOf(bytes, "<" + e.getTagName()), "element <" + e.getTagName() + "> is not a"
+            + " Mulan <label> (Mulan label files hold <label name=\"...\"> elements only; the label it meant would be read as a"
+            + " feature)");
+      }
+    }
     NodeList nodes = root.getElementsByTagNameNS("*", "label");
     List<String> names = new ArrayList<>(nodes.getLength());
     Set<String> seen = new HashSet<>();
@@ -169,6 +181,21 @@ public final class MulanLabels {
       names.add(name);
     }
     return names;
+  }
+
+  /** The 1-based line of the first {@code text} in the document (0: not found as written, e.g. in UTF-16). */
+  private static long lineOf(byte[] bytes, String text) {
+    byte[] t = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    long line = 1;
+    for (int i = 0; i + t.length <= bytes.length; i++) {
+      if (bytes[i] == '\n') {
+        line++;
+      }
+      if (java.util.Arrays.equals(bytes, i, i + t.length, t, 0, t.length)) {
+        return line;
+      }
+    }
+    return 0;
   }
 
   /** The parser's complaint in words for a user; a DOCTYPE gets its own explanation. */

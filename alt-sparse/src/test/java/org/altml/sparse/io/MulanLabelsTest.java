@@ -99,4 +99,17 @@ class MulanLabelsTest {
     DataFormatException b = assertThrows(DataFormatException.class, () -> MulanLabels.read(broken));
     assertTrue(b.getMessage().startsWith(broken.toString()), b.getMessage());
   }
+
+  /** An element other than label (a typo) would drop its label, which the ARFF reader would then read as a feature. */
+  @Test
+  void anElementOtherThanLabelIsRefusedWithItsLine() throws IOException {
+    Path typo = write(dir, "typo.xml", "<?xml version=\"1.0\"?>\n<labels xmlns=\"http://mulan.sourceforge.net/labels\">\n"
+        + "<label name=\"a\"></label>\n<Label name=\"b\"></Label>\n</labels>\n");
+    DataFormatException e = assertThrows(DataFormatException.class, () -> MulanLabels.read(typo));
+    assertEquals(typo + ":4: element <Label> is not a Mulan <label> (Mulan label files hold <label name=\"...\"> elements only;"
+        + " the label it meant would be read as a feature)", e.getMessage());
+    // Mulan's hierarchies nest labels in labels: still labels only
+    Path nested = write(dir, "nested.xml", "<labels><label name=\"a\"><label name=\"b\"/></label></labels>");
+    assertEquals(java.util.List.of("a", "b"), MulanLabels.read(nested));
+  }
 }
