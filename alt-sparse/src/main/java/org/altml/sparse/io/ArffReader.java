@@ -201,20 +201,18 @@ public final class ArffReader implements ExampleStream {
       return labelsByPosition(options.labelsLast(), false, "labelsLast");
     }
     Path xml = file == null ? null : MulanLabels.findBeside(file);
+    int count = mekaClasses();
     if (xml != null) {
-      return labelsFromXml(xml, options.hashInputs());
+      List<String> names = labelsFromXml(xml, options.hashInputs());
+      if (count != 0) {
+        checkXmlAgreesWithMeka(xml, names, count);
+      }
+      return names;
     }
     if (options.labelNames() != null) {
       return labelsByName(options.labelNames(), in.file(), "a saved model's label, no XML label file beside the data");
     }
-    Matcher m = MEKA_CLASSES.matcher(header.relation);
-    int count = 0;
-    boolean found = false;
-    while (m.find()) {
-      count = Integer.parseInt(m.group(1));
-      found = true;
-    }
-    if (found && count != 0) {
+    if (count != 0) {
       return labelsByPosition(Math.abs(count), count > 0, "-C " + count + " in the relation name");
     }
     throw new DataFormatException(in.file(), 0, "cannot tell which attributes are labels: "
@@ -222,6 +220,42 @@ public final class ArffReader implements ExampleStream {
         + " and no MEKA -C N in the relation; give the label file (--labels-xml FILE, ReadOptions.withLabelFile)"
         + " or the number of label attributes at the end (--labels-last N, ReadOptions.withLabelsLast) or at the start"
         + " (ReadOptions.withLabelsFirst)");
+  }
+
+  /** The N of MEKA's {@code -C N} in the relation name (the last one given), or 0 when there is none. */
+  private int mekaClasses() {
+    Matcher m = MEKA_CLASSES.matcher(header.relation);
+    int count = 0;
+    while (m.find()) {
+      count = Integer.parseInt(m.group(1));
+    }
+    return count;
+  }
+
+  /**
+   * Refuses an XML file found beside the data whose labels are not the attributes the relation's {@code -C count}
+   * places (first or last |count|): the two disagree (an XML of the same name written for other data, e.g. by
+   * converting another file), and reading either silently would take labels for features or the reverse. A -C
+   * that cannot be right (as many label attributes as the file has, or more) is stale, and the XML decides.
+   */
+  private void checkXmlAgreesWithMeka(Path xml, List<String> names, int count) throws DataFormatException {
+    int n = Math.abs(count);
+    int total = attributes.length;
+    if (n >= total) {
+      return; // more label attributes than the file has, or all of them: a stale -C, which the XML replaces
+    }
+    boolean agree = names.size() == n;
+    for (int a = 0; agree && a < total; a++) {
+      boolean placed = count > 0 ? a < n : a >= total - n;
+      agree = placed == (labelOf[a] >= 0);
+    }
+    if (!agree) {
+      throw new DataFormatException(in.file(), 0, "the label file " + xml + " beside it names " + names.size() + " label"
+          + (names.size() == 1 ? "" : "s") + ", but its relation's -C " + count + " makes the " + (count > 0 ? "first " : "last ") + n
+          + " attributes the labels: they disagree (an XML of this name written for other data?); say which is right"
+          + " (--labels-xml FILE, ReadOptions.withLabelFile, or --labels-" + (count > 0 ? "first" : "last") + " " + n + ", ReadOptions.withLabels"
+          + (count > 0 ? "First" : "Last") + ")");
+    }
   }
 
   private List<String> labelsFromXml(Path xml, boolean hash) throws IOException {
