@@ -19,6 +19,7 @@ import org.altml.sparse.data.InputDigest;
 import org.altml.sparse.io.DataFiles;
 import org.altml.sparse.io.LibSvmWriter;
 import org.altml.sparse.io.MulanLabels;
+import org.altml.sparse.io.OutputPaths;
 import org.altml.sparse.io.ReadOptions;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -288,6 +289,25 @@ final class DataLoading {
       progress.warn("the test data " + testName + " has " + test.numFeatures() + " features, the training data " + trainName + " "
           + d + ": are they the same data set? (the features training never saw contribute nothing)");
     }
+  }
+
+  /**
+   * What to warn when the test data is the training data (the same input, or the same bytes by SHA-256), else null:
+   * the metrics then measure how well the model fits its data, not how well it generalizes.
+   *
+   * @param sameInput whether the two are known to be one input (one file, or standard input read once)
+   */
+  static String testIsTraining(Path trainFile, Path testFile, boolean sameInput, Dataset train, Dataset test)
+      throws IOException {
+    InputDigest a = dataDigest(train.inputDigests());
+    InputDigest b = dataDigest(test.inputDigests());
+    boolean sameFile = sameInput || OutputPaths.sameFile(trainFile, testFile);
+    if (!sameFile && !a.sha256().equals(b.sha256())) {
+      return null;
+    }
+    return "the test data " + DataFiles.displayName(testFile) + " is the training data " + DataFiles.displayName(trainFile)
+        + (sameFile ? " (the same input)" : " (the same content, SHA-256 " + b.sha256().substring(0, 12) + "...)")
+        + ": the metrics measure how well the model fits it, not how well it generalizes";
   }
 
   /**

@@ -18,7 +18,6 @@ import org.altml.core.learner.Settings;
 import org.altml.core.metric.ZeroDivisionPolicy;
 import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;
-import org.altml.sparse.data.InputDigest;
 import org.altml.sparse.io.DataFiles;
 import org.altml.sparse.io.OutputPaths;
 import picocli.CommandLine.Command;
@@ -149,8 +148,10 @@ public final class EvaluateCommand implements Callable<Integer> {
       result = run(settings, train, test, config, progress);
     }
     Warnings.ifNoExamples(err, result.trainExamples(), "the training data " + DataFiles.displayName(trainFile));
-    warnIfTestIsTraining(err, sameData, DataLoading.dataDigest(train.inputDigests()),
-        DataLoading.dataDigest(test.inputDigests()));
+    String same = DataLoading.testIsTraining(trainFile, testFile, sameData, train, test);
+    if (same != null) {
+      Warnings.print(err, same);
+    }
     Warnings.ifAllPredictionsEmpty(err, result.metrics(), result.testExamples(),
         "on the test data " + DataFiles.displayName(testFile), result.learner());
     if (predictions != null) {
@@ -185,16 +186,6 @@ public final class EvaluateCommand implements Callable<Integer> {
         });
     progress.finish();
     return result;
-  }
-
-  /** Warns when the test data is the training data: the same file, or the same bytes (SHA-256). */
-  private void warnIfTestIsTraining(PrintWriter err, boolean sameFile, InputDigest train, InputDigest test) {
-    if (sameFile || train.sha256().equals(test.sha256())) {
-      Warnings.print(err, "the test data " + DataFiles.displayName(testFile) + " is the training data "
-          + DataFiles.displayName(trainFile)
-          + (sameFile ? " (the same input)" : " (the same content, SHA-256 " + test.sha256().substring(0, 12) + "...)")
-          + ": the metrics measure how well the model fits it, not how well it generalizes");
-    }
   }
 
   /**

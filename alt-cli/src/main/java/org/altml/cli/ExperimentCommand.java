@@ -220,6 +220,10 @@ public final class ExperimentCommand implements Callable<Integer> {
         Dataset train = DataLoading.readHashed(b.options.train, b.options.data, progress);
         Dataset test = DataLoading.readHashed(b.options.test, b.options.data, progress);
         DataLoading.checkTestLikeTraining(train, b.options.train, test, b.options.test, progress);
+        String same = DataLoading.testIsTraining(b.options.train, b.options.test, false, train, test);
+        if (same != null) {
+          progress.warn(b.name + ": " + same);
+        }
         int numLabels = DataLoading.requireLabels(b.options.data.numLabels != null ? b.options.data.numLabels
             : Math.max(train.numLabels(), test.numLabels()), b.options.train, b.options.data);
         plans.add(new Experiment.DatasetPlan(b.name, DataLoading.withLabels(train, numLabels), DataLoading.withLabels(test,

@@ -159,6 +159,18 @@ class ExperimentCommandTest {
     assertTrue(unknown.err().contains("no learner called 'nope'"), unknown.err());
   }
 
+  /** A test file that is the training file (or a copy of it) gets evaluate's warning. */
+  @Test
+  void testDataThatIsTheTrainingDataIsWarnedOf(@TempDir Path dir) throws IOException {
+    Path[] data = corpus(dir, 200, 120);
+    Path copy = Files.copy(data[0], dir.resolve("copy.svm"));
+    CliRun run = CliRun.of("experiment", "--train", data[0].toString(), "--test", copy.toString(), "--num-labels", "5",
+        "--learners", "falt", "--given", "falt:eta=0.5", "--runs", "2", "--curve-points", "0", "--out", dir.resolve("o").toString());
+    assertEquals(0, run.exitCode(), run.err());
+    assertTrue(run.err().contains("warning: " + "train: the test data " + copy + " is the training data " + data[0]
+        + " (the same content, SHA-256 "), run.err());
+  }
+
   /** Plan lines split as a shell would, without escapes. */
   @Test
   void planLinesSplitLikeAShell() throws IOException {
