@@ -21,7 +21,8 @@ import picocli.CommandLine.Spec;
       "Formats follow the extensions (.arff is ARFF, anything else LIBSVM; a .gz suffix compresses).",
       "OUT is written to a temporary file and moved into place: it is never left half-written.",
       "IN '-' reads standard input, OUT '-' writes LIBSVM to standard output. OUT is never IN (nor its",
-      "label file), and an ARFF OUT does not replace an existing label file beside it without --overwrite."
+      "label file), and an ARFF OUT does not replace an existing label file beside it without --overwrite.",
+      "--zero-based says how IN is indexed; a LIBSVM OUT is always 1-based (read it without --zero-based)."
     })
 public final class ConvertCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;

@@ -99,9 +99,7 @@ public final class EvaluateCommand implements Callable<Integer> {
     Order trainingOrder = ProtocolOptions.order(order);
     FeatureScaling scaling = ProtocolOptions.scaling(scale);
     ZeroDivisionPolicy policy = ProtocolOptions.zeroDivision(zeroDivision);
-    if (threads < 0) {
-      throw new IllegalArgumentException("--threads must be >= 0: " + threads);
-    }
+    ProtocolOptions.threads(threads);
     TrainThenTest.Config config = new TrainThenTest.Config(trainingOrder, seed.seed(), scaling, policy, threads);
     // the same file (or standard input) twice is read once and used for both
     boolean sameData = CommandFiles.isStandardStream(trainFile) && CommandFiles.isStandardStream(testFile)

@@ -416,7 +416,12 @@ public final class ExperimentCommand implements Callable<Integer> {
     if (!Files.exists(plan)) {
       throw new IllegalArgumentException("--plan " + plan + ": no such file");
     }
-    List<String> lines = Files.readAllLines(plan, StandardCharsets.UTF_8);
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(plan, StandardCharsets.UTF_8);
+    } catch (java.nio.charset.CharacterCodingException e) {
+      throw new DataFormatException(plan.toString(), firstBadLine(plan), "not UTF-8 text (save the plan file as UTF-8)", e);
+    }
     Path base = plan.toAbsolutePath().getParent();
     for (int i = 0; i < lines.size(); i++) {
       String line = lines.get(i).strip();
@@ -454,6 +459,26 @@ public final class ExperimentCommand implements Callable<Integer> {
       throw new DataFormatException(plan.toString(), lines.size(), "the plan names no dataset");
     }
     return blocks;
+  }
+
+  /** The 1-based line of the first byte sequence of {@code file} that is not UTF-8. */
+  private static long firstBadLine(Path file) throws IOException {
+    byte[] bytes = Files.readAllBytes(file);
+    java.nio.charset.CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder();
+    long line = 1;
+    int start = 0;
+    for (int i = 0; i <= bytes.length; i++) {
+      if (i == bytes.length || bytes[i] == '\n') {
+        try {
+          decoder.decode(java.nio.ByteBuffer.wrap(bytes, start, i - start));
+        } catch (java.nio.charset.CharacterCodingException e) {
+          return line;
+        }
+        line++;
+        start = i + 1;
+      }
+    }
+    return 0;
   }
 
   /**

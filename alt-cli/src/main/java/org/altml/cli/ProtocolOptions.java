@@ -8,6 +8,21 @@ import org.altml.core.metric.ZeroDivisionPolicy;
 final class ProtocolOptions {
   private ProtocolOptions() {}
 
+  /** Most threads a --threads option takes: far beyond any core count, short of what starts a thread per example. */
+  static final int MAX_THREADS = 1024;
+
+  /**
+   * {@code --threads T}: 0 (all cores) to {@value #MAX_THREADS}.
+   *
+   * @throws IllegalArgumentException naming the option otherwise
+   */
+  static int threads(int threads) {
+    if (threads < 0 || threads > MAX_THREADS) {
+      throw new IllegalArgumentException("--threads must be 0 (all cores) to " + MAX_THREADS + ": " + threads);
+    }
+    return threads;
+  }
+
   /** {@code file} or {@code shuffle}, case-insensitively. */
   static Order order(String name) {
     return switch (name.toLowerCase(java.util.Locale.ROOT)) {

@@ -86,9 +86,7 @@ public final class TestCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     ZeroDivisionPolicy policy = ProtocolOptions.zeroDivision(zeroDivision);
-    if (threads < 0) {
-      throw new IllegalArgumentException("--threads must be >= 0: " + threads);
-    }
+    ProtocolOptions.threads(threads);
     int workers = threads == 0 ? Runtime.getRuntime().availableProcessors() : threads;
     new CommandFiles().input("--model", modelFile, "model file").data("--data", dataFile, data)
         .output("--predictions", predictions).check();

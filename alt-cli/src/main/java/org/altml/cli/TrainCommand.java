@@ -109,8 +109,10 @@ public final class TrainCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "--model -: standard output is a terminal, and a model file is binary;"
           + " redirect it (--model - > model.alt) or give a file");
     }
-    if (threads < 0) {
-      throw new ParameterException(spec.commandLine(), "--threads must be >= 0: " + threads);
+    try {
+      ProtocolOptions.threads(threads);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
     }
     if (fromFile != null) {
       return continueTraining();

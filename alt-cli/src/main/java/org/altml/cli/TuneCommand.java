@@ -301,7 +301,8 @@ public final class TuneCommand implements Callable<Integer> {
       if (gramCacheMb != null && (gramCacheMb < 0 || gramCacheMb > Long.MAX_VALUE / (1L << 20))) {
         throw new IllegalArgumentException("--gram-cache-mb must be >= 0: " + gramCacheMb);
       }
-      return new Tuner.Config(folds, cvSeed, Search.parse(search), Selection.parse(select), scaling, policy, threads,
+      return new Tuner.Config(folds, cvSeed, Search.parse(search), Selection.parse(select), scaling, policy,
+          ProtocolOptions.threads(threads),
           gramCacheMb == null ? -1L : gramCacheMb << 20);
     }
   }

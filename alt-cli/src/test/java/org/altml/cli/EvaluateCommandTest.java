@@ -181,6 +181,7 @@ class EvaluateCommandTest {
       {"--learner", "falt", "--order", "random"},
       {"--learner", "falt", "--scale", "minmax"},
       {"--learner", "falt", "--threads", "-1"},
+      {"--learner", "falt", "--threads", "32768"},
       {"--learner", "falt", "--precision", "half"},
       {"--learner", "falt", "--eta", "0.25,1"},
     };
@@ -197,7 +198,8 @@ class EvaluateCommandTest {
       "alt: --eta applies to falt, falt-k and salt, not pa1",
       "alt: --order must be file or shuffle: random",
       "alt: --scale must be none, standardize or l2: minmax",
-      "alt: --threads must be >= 0: -1",
+      "alt: --threads must be 0 (all cores) to 1024: -1",
+      "alt: --threads must be 0 (all cores) to 1024: 32768",
       "alt: --precision must be double or float: half",
       "alt: --eta must be > 0 and finite: 0.25,1 (one value here; lists and ranges such as 2^-2..2^1 are for alt tune)",
     };

@@ -171,6 +171,15 @@ class ExperimentCommandTest {
         + " (the same content, SHA-256 "), run.err());
   }
 
+  /** A plan file that is not UTF-8 is named with the line of its first bad byte. */
+  @Test
+  void aPlanFileThatIsNotUtf8IsNamedWithItsLine(@TempDir Path dir) throws IOException {
+    Path plan = Files.write(dir.resolve("lat.plan"), "# fine\n# caf\u00e9\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+    CliRun run = CliRun.of("experiment", "--plan", plan.toString(), "--out", dir.resolve("o").toString());
+    assertEquals(2, run.exitCode(), run.err());
+    assertEquals("alt: " + plan + ":2: not UTF-8 text (save the plan file as UTF-8)", run.errLine());
+  }
+
   /** Plan lines split as a shell would, without escapes. */
   @Test
   void planLinesSplitLikeAShell() throws IOException {

@@ -101,7 +101,7 @@ class KernelCommandsTest {
     CliRun bad = CliRun.of("train", "--data", train.toString(), "--model", dir.resolve("bad.alt").toString(), "--learner", "falt-k",
         "--threads", "-1");
     assertEquals(2, bad.exitCode(), bad.err());
-    assertTrue(bad.err().contains("--threads must be >= 0"), bad.err());
+    assertTrue(bad.err().contains("--threads must be 0 (all cores) to 1024: -1"), bad.err());
     assertTrue(!java.nio.file.Files.exists(dir.resolve("bad.alt")), "no model written");
   }
 
