@@ -171,6 +171,21 @@ class ExperimentCommandTest {
         + " (the same content, SHA-256 "), run.err());
   }
 
+  /** Dataset names that one file name would hold (a+b, a_b) get a figure each. */
+  @Test
+  void namesThatMapToOneFileNameGetAFigureEach(@TempDir Path dir) throws IOException {
+    corpus(Files.createDirectory(dir.resolve("a")), 200, 120);
+    Path plan = Files.writeString(dir.resolve("p.plan"), """
+        a+b: --train a/train.svm --test a/test.svm --num-labels 5 --learners falt --given falt:eta=0.5
+        a_b: --train a/train.svm --test a/test.svm --num-labels 5 --learners falt --given falt:eta=0.25
+        """);
+    CliRun run = CliRun.of("experiment", "--plan", plan.toString(), "--runs", "2", "--curve-points", "3", "--out",
+        dir.resolve("o").toString(), "--quiet");
+    assertEquals(0, run.exitCode(), run.err());
+    assertTrue(Files.size(dir.resolve("o/figures/curves-a_b.png")) > 0);
+    assertTrue(Files.size(dir.resolve("o/figures/curves-a_b-2.png")) > 0);
+  }
+
   /** A plan file that is not UTF-8 is named with the line of its first bad byte. */
   @Test
   void aPlanFileThatIsNotUtf8IsNamedWithItsLine(@TempDir Path dir) throws IOException {

@@ -106,8 +106,13 @@ public final class Outputs {
     text(dir, "friedman.md", "# Friedman test over datasets, Nemenyi critical difference (Demšar 2006)\n\n"
         + Tables.friedmanMarkdown(analysis));
     json(dir.open("experiment.json"), outcomes, analysis, provenance);
+    java.util.Set<String> taken = new java.util.HashSet<>();
     for (Experiment.DatasetOutcome d : outcomes) {
+      // names that differ only where file names cannot hold them (a+b, a_b) get -2, -3, ...: one figure each
       String ds = file(d.plan().name());
+      for (int k = 2; !taken.add(ds); k++) {
+        ds = file(d.plan().name()) + "-" + k;
+      }
       for (Experiment.LearnerOutcome l : d.learners()) {
         if (l.tuning() != null) {
           IChart h = Figures.sensitivity(d.plan().name() + ": " + Tables.paperName(l.name())
