@@ -25,8 +25,16 @@ final class ArffHeader {
     String relation = null;
     List<ArffAttribute> attributes = new ArrayList<>();
     Map<String, Integer> byName = new HashMap<>();
+    java.nio.charset.CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder(); // reports bad bytes, replaces none
     while (in.next()) {
-      String line = new String(in.buf, in.start, in.end - in.start, StandardCharsets.UTF_8);
+      String line;
+      try {
+        line = utf8.decode(java.nio.ByteBuffer.wrap(in.buf, in.start, in.end - in.start)).toString();
+      } catch (java.nio.charset.CharacterCodingException e) {
+        // a Latin-1 name would otherwise become U+FFFD: two names would collide, and neither would match the XML's
+        throw new DataFormatException(in.file(), in.line, "not UTF-8 text: ALT reads UTF-8 (convert it, e.g. iconv -f"
+            + " ISO-8859-1 -t UTF-8)");
+      }
       Scanner sc = new Scanner(line, in.file(), in.line);
       sc.skipSpace();
       if (sc.atEnd()) {

@@ -117,4 +117,16 @@ class EncodingTest {
     Dataset svm = DataFiles.read(Files.write(dir.resolve("plain.svm"), "7 1:1\n".getBytes(StandardCharsets.US_ASCII)));
     assertEquals(LabelSet.of(7), svm.example(0).labels());
   }
+
+  /** A Latin-1 name in an ARFF header is refused at its line, not read as U+FFFD. */
+  @Test
+  void latin1InAnArffHeaderIsRefusedAtItsLine() throws IOException {
+    Path f = Files.write(dir.resolve("lat.arff"), "@relation r\n@attribute x numeric\n@attribute 'caf\u00e9' {0,1}\n@data\n1,1\n"
+        .getBytes(StandardCharsets.ISO_8859_1));
+    DataFormatException e = assertThrows(DataFormatException.class, () -> DataFiles.read(f, ReadOptions.defaults().withLabelsLast(1)));
+    assertEquals(f + ":3: not UTF-8 text: ALT reads UTF-8 (convert it, e.g. iconv -f ISO-8859-1 -t UTF-8)", e.getMessage());
+    Path ok = Files.write(dir.resolve("utf8.arff"), "@relation r\n@attribute x numeric\n@attribute 'caf\u00e9' {0,1}\n@data\n1,1\n"
+        .getBytes(StandardCharsets.UTF_8));
+    assertEquals(java.util.List.of("caf\u00e9"), DataFiles.read(ok, ReadOptions.defaults().withLabelsLast(1)).labelNames());
+  }
 }
