@@ -69,6 +69,15 @@ class MemoryLimitsTest {
     assertRefusedForMemory(ForkedAlt.run(SMALL_HEAP, null, "train", "--learner", "salt", "--data", feature.toString(),
         "--model", model.toString()), "the weight matrix", "train");
     assertFalse(Files.exists(model));
+    // a kernel learner's row of distances scatters each example over every feature index
+    StringBuilder many = new StringBuilder("1 100000000:1\n");
+    for (int i = 0; i < 200; i++) {
+      many.append(i % 2).append(' ').append(1 + i % 7).append(":1\n");
+    }
+    Path strayIndex = write("stray-index.svm", many.toString());
+    assertRefusedForMemory(ForkedAlt.run(SMALL_HEAP, null, "train", "--learner", "falt-k", "--data", strayIndex.toString(),
+        "--model", model.toString()), "a kernel row's scatter array over 100000000 feature indices", "train");
+    assertFalse(Files.exists(model));
 
     Path label = write("label.svm", "0 1:1\n2000000000 2:1\n");
     assertRefusedForMemory(ForkedAlt.run(SMALL_HEAP, null, "train", "--learner", "pa1", "--num-labels", "2000000001",

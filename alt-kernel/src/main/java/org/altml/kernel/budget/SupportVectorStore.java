@@ -1797,7 +1797,11 @@ public final class SupportVectorStore {
         values = Arrays.copyOf(values, Math.max(size, 2 * values.length));
       }
       if (scatter.length < numFeatures) {
-        scatter = new double[Math.max(numFeatures, 2 * scatter.length)]; // all zeros between calls
+        int n = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(numFeatures, 2L * scatter.length));
+        // one double per feature index: a stray index far beyond the data's is refused here, not an OutOfMemoryError
+        org.altml.sparse.MemoryCheck.require(8L * n, "a kernel row's scatter array over " + numFeatures
+            + " feature indices (the largest index + 1)", "check the data for a stray feature index");
+        scatter = new double[n]; // all zeros between calls
       }
     }
 
