@@ -48,6 +48,23 @@ public final class ArffWriter {
     }
   }
 
+  /** Feature counts up to which any header is written; above, d must not dwarf the values (see checkHeaderSize). */
+  static final int MANY_FEATURES = 1_000_000;
+
+  /**
+   * Refuses unnamed features far beyond the values they describe (d above {@value #MANY_FEATURES} and above 64 times
+   * the stored values): an ARFF header has one line per feature, so one stray LIBSVM index (2^31 − 1)
+   * would write tens of gigabytes of {@code @attribute} lines for a handful of values.
+   */
+  private static void checkHeaderSize(Dataset data) {
+    long d = data.numFeatures();
+    if (data.featureNames().isEmpty() && d > MANY_FEATURES && d > 64 * Math.max(1, data.totalNonZeros())) {
+      throw new IllegalArgumentException(data.name() + " has feature indices up to " + d + " but only " + data.totalNonZeros()
+          + " stored values: its ARFF header would hold " + d + " @attribute lines (about " + (d * 20 >> 30) + " GiB);"
+          + " a stray feature index? (LIBSVM keeps such data small)");
+    }
+  }
+
   private static String relationName(Path arff) {
     return MulanLabels.datasetName(arff);
   }
@@ -59,6 +76,7 @@ public final class ArffWriter {
    */
   public static void write(Dataset data, OutputStream out, String relation) throws IOException {
     int d = data.numFeatures();
+    checkHeaderSize(data);
     int numLabels = data.numLabels();
     List<String> names = data.labelNames();
     Set<String> labelNames = new HashSet<>(names);

@@ -73,4 +73,21 @@ class FormatOptionsTest {
     IoTestSupport.write(dir, "e.xml", "<labels/>");
     assertEquals(2, DataFiles.read(Files.newInputStream(svm), svm, ReadOptions.defaults()).size());
   }
+
+  /** One stray LIBSVM index would make an ARFF header of tens of gigabytes: refused before anything is written. */
+  @Test
+  void anArffHeaderFarBeyondTheValuesIsRefused() throws IOException {
+    Dataset stray = DataFiles.read(IoTestSupport.write(dir, "stray.svm", "0 1:1 2147483647:1\n1 1:1\n"));
+    Path arff = dir.resolve("stray.arff");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DataFiles.write(stray, arff));
+    assertEquals("stray.svm has feature indices up to 2147483647 but only 3 stored values: its ARFF header would hold 2147483647"
+        + " @attribute lines (about 39 GiB); a stray feature index? (LIBSVM keeps such data small)", e.getMessage());
+    assertEquals(false, Files.exists(arff) || Files.exists(dir.resolve("stray.xml")));
+    // the rule is d above a million and above 64 values per feature: 1.1M features for 2 values are refused too
+    Dataset wide = DataFiles.read(IoTestSupport.write(dir, "wide.svm", "0 1:1 1100000:1\n"));
+    assertThrows(IllegalArgumentException.class, () -> DataFiles.write(wide, dir.resolve("wide.arff")));
+    // a small header is written whatever the values
+    DataFiles.write(DataFiles.read(IoTestSupport.write(dir, "small.svm", "0 1:1 900000:1\n")), dir.resolve("small.arff"));
+    assertEquals(true, Files.exists(dir.resolve("small.arff")));
+  }
 }
