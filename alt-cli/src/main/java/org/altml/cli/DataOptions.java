@@ -50,6 +50,30 @@ public final class DataOptions {
   /** Creates the options with their defaults (picocli fills them). */
   public DataOptions() {}
 
+  /**
+   * The options given that decide how data is read, as command-line words (each with a leading space; empty when
+   * none), so that a suggested command reads the data as this one did. {@code --num-labels} is left to the caller.
+   */
+  String readingArgs() {
+    StringBuilder sb = new StringBuilder();
+    if (labelsXml != null) {
+      sb.append(" --labels-xml ").append(labelsXml);
+    }
+    if (labelsLast != null) {
+      sb.append(" --labels-last ").append(labelsLast);
+    }
+    if (labelsFirst != null) {
+      sb.append(" --labels-first ").append(labelsFirst);
+    }
+    if (zeroBased) {
+      sb.append(" --zero-based");
+    }
+    if (!ignoreAttributes.isEmpty()) {
+      sb.append(" --ignore-attributes ").append(String.join(",", ignoreAttributes));
+    }
+    return sb.toString();
+  }
+
   /** Whether the options say which ARFF attributes are labels, so no XML file beside the data is read. */
   boolean labelsGiven() {
     return labelsXml != null || labelsLast != null || labelsFirst != null;

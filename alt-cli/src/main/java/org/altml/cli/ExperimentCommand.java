@@ -286,22 +286,7 @@ public final class ExperimentCommand implements Callable<Integer> {
 
   private static String evaluateArgs(DatasetOptions o, FeatureScaling scaling, int numLabels) {
     StringBuilder sb = new StringBuilder("--train ").append(o.train).append(" --test ").append(o.test);
-    sb.append(" --num-labels ").append(numLabels);
-    if (o.data.labelsXml != null) {
-      sb.append(" --labels-xml ").append(o.data.labelsXml);
-    }
-    if (o.data.labelsLast != null) {
-      sb.append(" --labels-last ").append(o.data.labelsLast);
-    }
-    if (o.data.labelsFirst != null) {
-      sb.append(" --labels-first ").append(o.data.labelsFirst);
-    }
-    if (o.data.zeroBased) {
-      sb.append(" --zero-based");
-    }
-    if (!o.data.ignoreAttributes.isEmpty()) {
-      sb.append(" --ignore-attributes ").append(String.join(",", o.data.ignoreAttributes));
-    }
+    sb.append(" --num-labels ").append(numLabels).append(o.data.readingArgs());
     return sb.append(" --scale ").append(scaling.cliName()).toString();
   }
 

@@ -60,7 +60,8 @@ public final class TuneCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print one JSON object: the selected settings, its fold means, every evaluated setting.")
   private boolean json;
 
-  @Option(names = "--top", defaultValue = "10", paramLabel = "N", description = "Settings listed in the human report (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--top", defaultValue = "10", paramLabel = "N", description = "Settings listed in the human report (0: none,"
+      + " the selected one only; default: ${DEFAULT-VALUE}).")
   private int top;
 
   @Mixin private DataOptions data;
@@ -145,7 +146,7 @@ public final class TuneCommand implements Callable<Integer> {
     header.addAll(Reports.PAPER_HEADERS);
     rows.add(header);
     int[] ranking = c.selection().ranking(r.candidates().stream().map(TuningResult.Candidate::means).toList());
-    for (int i = 0; i < Math.min(Math.max(1, top), ranking.length); i++) {
+    for (int i = 0; i < Math.min(top, ranking.length); i++) {
       TuningResult.Candidate cand = r.candidates().get(ranking[i]);
       List<String> row = new ArrayList<>(List.of(Integer.toString(i + 1), describe(r.grid(), cand.settings()),
           String.format(Locale.ROOT, "%.4g", cand.score())));
@@ -154,11 +155,13 @@ public final class TuneCommand implements Callable<Integer> {
       }
       rows.add(row);
     }
-    Reports.table(rows, 2, out);
-    out.println();
+    if (top > 0) {
+      Reports.table(rows, 2, out);
+      out.println();
+    }
     // one instance for every fold, or one per fold (standardized features are fitted per fold): the first one's
     // counters stand for the others here, --json lists them all
-    if (!shared.isEmpty()) {
+    if (!shared.isEmpty() && !shared.get(0).isEmpty()) {
       shared.get(0).forEach((key, stats) -> out.println("shared " + key + ": " + stats.entrySet().stream()
           .map(e -> e.getKey() + "=" + e.getValue()).collect(java.util.stream.Collectors.joining(", "))));
       if (shared.size() > 1) {
@@ -170,11 +173,15 @@ public final class TuneCommand implements Callable<Integer> {
   }
 
   /**
-   * The {@code alt evaluate} options that reproduce the tuned setting: the learner's, and the scaling and zero-division
-   * policy the folds were scored under when they are not evaluate's defaults.
+   * The {@code alt evaluate} options that reproduce the tuned setting: the learner's, the data options that decided
+   * how the training file was read, and the scaling and zero-division policy the folds were scored under when they
+   * are not evaluate's defaults.
    */
-  static String evaluateArgs(TuningResult r) {
-    StringBuilder args = new StringBuilder(Experiment.learnerArgs(r.selected()));
+  String evaluateArgs(TuningResult r) {
+    StringBuilder args = new StringBuilder(Experiment.learnerArgs(r.selected())).append(data.readingArgs());
+    if (data.numLabels != null) {
+      args.append(" --num-labels ").append(data.numLabels);
+    }
     if (r.config().scaling() != FeatureScaling.NONE) {
       args.append(" --scale ").append(r.config().scaling().cliName());
     }
@@ -193,7 +200,7 @@ public final class TuneCommand implements Callable<Integer> {
     return sb.length() == 0 ? s.describe() : sb.toString();
   }
 
-  private static void printJson(PrintWriter out, TuningResult r, List<Map<String, Map<String, Object>>> shared)
+  private void printJson(PrintWriter out, TuningResult r, List<Map<String, Map<String, Object>>> shared)
       throws java.io.IOException {
     try (JsonGenerator g = Reports.json(out, true)) {
       g.writeStartObject();

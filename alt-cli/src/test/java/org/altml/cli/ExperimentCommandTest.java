@@ -307,6 +307,14 @@ class ExperimentCommandTest {
     assertTrue(one.out().contains("selected: pa1"), one.out());
     // the suggested evaluate command scores the tuned setting: the folds' scaling and zero-division policy with it
     assertTrue(one.out().contains("--scale standardize --zero-division one --train ... --test ..."), one.out());
+    // and the data options that decided how the file was read; --top 0 lists no table, only the selection
+    CliRun zero = CliRun.of("tune", "--train", data[0].toString(), "--num-labels", "5", "--learner", "pa1", "--c", "1,2",
+        "--folds", "3", "--zero-based", "--top", "0", "--quiet");
+    assertEquals(0, zero.exitCode(), zero.err());
+    assertTrue(zero.out().contains("evaluate with: alt evaluate --learner pa1"), zero.out());
+    assertTrue(zero.out().contains(" --zero-based --num-labels 5 --train ... --test ..."), zero.out());
+    assertFalse(zero.out().contains("rank"), zero.out());
+    assertFalse(zero.out().contains("(the first of"), zero.out());
     // a given M is kept (1 is its default), and a list of M is searched, not refused
     CliRun m1 = CliRun.of("tune", "--train", data[0].toString(), "--num-labels", "5", "--learner", "falt", "--eta", "1,2",
         "--max-updates", "1", "--folds", "3", "--json", "--quiet");
