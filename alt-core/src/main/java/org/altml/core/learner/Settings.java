@@ -86,13 +86,23 @@ public final class Settings {
   }
 
   /**
-   * A copy with {@code name} set to {@code value} (null unsets an optional parameter).
+   * A copy with {@code name} set to {@code value} (null unsets an optional parameter). A parameter that another,
+   * set one is given instead of ({@link Parameter#alternativeTo()}: {@code maxUpdates} while {@code maxUpdatesFactor}
+   * is set) is refused even at its default value, which would otherwise be ignored in silence: unset the other first.
    *
    * @throws IllegalArgumentException for an unknown name, a wrongly typed or out-of-range value, null for a
-   *     parameter that has a default, or a combination the learner refuses
+   *     parameter that has a default, a parameter whose alternative is set, or a combination the learner refuses
    */
   public Settings with(String name, Object value) {
     Parameter<?> p = spec.parameter(name);
+    if (value != null) {
+      for (Parameter<?> other : spec.parameters()) {
+        if (p.name().equals(other.alternativeTo()) && values.get(other.name()) != null) {
+          throw new IllegalArgumentException(spec.name() + ": " + other.name() + " is set, and it is given instead of " + p.name()
+              + "; unset it first (with(\"" + other.name() + "\", null)) or give one of them");
+        }
+      }
+    }
     Map<String, Object> v = new LinkedHashMap<>(values);
     v.put(p.name(), value == null ? unset(spec, p) : p.check(value));
     Settings s = new Settings(spec, v);

@@ -124,7 +124,7 @@ class LearnerRegistryTest {
     Dataset data = b.build();
     Settings settings = LearnerRegistry.get("mean-score").defaults().with("share", 0.2f);
     TrainThenTestResult r = TrainThenTest.run(settings, DataView.of(data), DataView.of(data),
-        TrainThenTest.Config.defaults().withThreads(2), List.of());
+        TrainThenTest.Config.defaults().withThreads(2), List.of(org.altml.core.eval.RunRecord.DataFile.of(data)));
     // label 0 is in every example, label 2 in a quarter (> 0.2): predicted {0, 2} everywhere, so precision
     // is 1 on the quarter with Y = {0, 2} and 1/2 on the rest: 0.25 + 0.75/2
     assertEquals(0.625, r.metrics().get(Measure.PRECISION), 1e-12);
@@ -135,16 +135,32 @@ class LearnerRegistryTest {
     PrequentialResult p2;
     try (ExampleStream stream = data.stream()) {
       p2 = Prequential.run(settings, new LearnerContext(data.numLabels(), data.numFeatures(), -1, 5L), 5L, stream,
-          Prequential.Config.defaults(), null, List.of());
+          Prequential.Config.defaults(), null, List.of(org.altml.core.eval.RunRecord.DataFile.of(data)));
     }
     assertEquals(p2.cumulative().values(), p1.cumulative().values());
     assertEquals(p2.record().key(), p1.record().key());
-    // the short form on whole datasets: the same run, the same record
+    // the short form on whole datasets: the same run, the same record (its data named by content)
     TrainThenTestResult same = TrainThenTest.run(settings, data, data, TrainThenTest.Config.defaults().withThreads(2));
     assertEquals(r.metrics().values(), same.metrics().values());
     assertEquals(r.record().key(), same.record().key());
     SavedModel back = ModelIo.fromBytes(ModelIo.toBytes(SavedModel.of(r.learner())), "bytes");
     assertEquals(40, back.examplesSeen());
     assertEquals(settings, back.learner().settings());
+  }
+
+  /** A parameter at its default beside a set alternative would be ignored in silence: refused instead. */
+  @Test
+  void aParameterWhoseAlternativeIsSetIsRefused() {
+    Settings factor = LearnerRegistry.get("falt").defaults().with("maxUpdatesFactor", 0.5);
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> factor.with("maxUpdates", 1));
+    org.junit.jupiter.api.Assertions.assertEquals("falt: maxUpdatesFactor is set, and it is given instead of maxUpdates; unset it"
+        + " first (with(\"maxUpdatesFactor\", null)) or give one of them", e.getMessage());
+    org.junit.jupiter.api.Assertions.assertEquals("1",
+        factor.with("maxUpdatesFactor", null).with("maxUpdates", 1).asText().get("maxUpdates"));
+    Settings initial = LearnerRegistry.get("osml-elm").defaults().with("initial", 10);
+    org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> initial.with("initialFraction", 0.2));
+    // a model file's or a store's text names both, and parses as before
+    org.junit.jupiter.api.Assertions.assertEquals(factor, Settings.parse(factor.spec(), factor.asText()));
   }
 }
