@@ -10,7 +10,6 @@ import java.util.List;
 import org.altml.core.eval.Order;
 import org.altml.core.eval.TrainThenTest;
 import org.altml.core.eval.TrainThenTestResult;
-import java.util.Map;
 import org.altml.core.learner.LearnerRegistry;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Scores;
@@ -55,8 +54,7 @@ class ReadmeExampleTest {
     TrainThenTestResult result = TrainThenTest.run(settings, train, test,
         TrainThenTest.Config.defaults().withOrder(Order.SHUFFLE).withSeed(1));
     double f1 = result.metrics().get(Measure.F1);
-    ModelIo.write(new SavedModel(result.learner(), train.labelNames(), train.numFeatures(), result.scaler(),
-        Map.of()), dir.resolve("falt.model"));                  // full state: training can continue later
+    ModelIo.write(SavedModel.of(result, train), dir.resolve("falt.model")); // full state, its scaling and data names
 
     // or by hand, one example at a time: predict, score, then learn (prequential)
     OnlineMultiLabelLearner falt = result.learner();
