@@ -163,7 +163,9 @@ final class CommandFiles {
         }
       }
       if (!out.named() && !overwrite && Files.exists(out.path())) {
-        throw new IllegalArgumentException(out.name() + " exists and was not named on the command line: give"
+        String shared = out.kind().equals("label file") ? " (the label file of every ARFF file of its dataset name beside it,"
+            + " which would then read the new labels)" : "";
+        throw new IllegalArgumentException(out.name() + " exists and was not named on the command line" + shared + ": give"
             + " --overwrite to replace it, or choose another name");
       }
     }

@@ -130,6 +130,7 @@ class OutputsTest {
     CliRun refused = CliRun.of("convert", data.toString(), arff.toString());
     assertEquals(2, refused.exitCode());
     assertTrue(refused.errLine().contains("--overwrite"), refused.err());
+    assertTrue(refused.errLine().contains("the label file of every ARFF file of its dataset name beside it"), refused.err());
     assertFalse(Files.exists(arff));
     CliRun r = CliRun.of("convert", "--overwrite", data.toString(), arff.toString());
     assertEquals(0, r.exitCode(), r.err());
