@@ -46,6 +46,7 @@ public final class ConvertCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     new CommandFiles().data("IN", in, data).dataOutput("OUT", out, overwrite).check();
     Dataset dataset = DataLoading.read(in, data);
+    DataLoading.checkFormatOptions(data, in, dataset);
     DataLoading.write(dataset, out, spec);
     PrintWriter report = CliOutput.isStandardOutput(out) ? spec.commandLine().getErr() : spec.commandLine().getOut();
     report.println("wrote " + out + " (" + dataset.size() + " examples, " + dataset.numFeatures() + " features, "

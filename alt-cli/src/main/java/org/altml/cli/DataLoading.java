@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.altml.core.eval.JitWarmup;
 import org.altml.core.eval.RunRecord;
 import org.altml.core.learner.Settings;
@@ -227,8 +228,9 @@ final class DataLoading {
   }
 
   /** Statistics of a data file in one streaming pass (the file is never loaded whole). */
-  static DatasetStats stats(Path file, DataOptions options) throws IOException {
+  static DatasetStats stats(Path file, DataOptions options, Map<String, Boolean> formats) throws IOException {
     try (ExampleStream s = DataFiles.open(file, readOptions(options))) {
+      formats.put(DataFiles.displayName(file), s instanceof org.altml.sparse.io.ArffReader);
       return DatasetStats.of(s);
     }
   }
@@ -289,6 +291,50 @@ final class DataLoading {
       progress.warn("the test data " + testName + " has " + test.numFeatures() + " features, the training data " + trainName + " "
           + d + ": are they the same data set? (the features training never saw contribute nothing)");
     }
+  }
+
+  /**
+   * Refuses data options typed for a format none of the command's inputs has, which would be ignored without a word:
+   * {@code --zero-based} when every input is ARFF; {@code --labels-xml}, {@code --labels-last}, {@code --labels-first} or
+   * {@code --ignore-attributes} (typed, not a model's) when every input is LIBSVM. One set of options serves every input
+   * of a command, so a command reading both formats may give both kinds.
+   *
+   * @param inputs each input's name in messages, with whether it was read as ARFF
+   */
+  static void checkFormatOptions(DataOptions o, Map<String, Boolean> inputs) {
+    String arff = null;
+    String libSvm = null;
+    for (Map.Entry<String, Boolean> e : inputs.entrySet()) {
+      if (e.getValue() && arff == null) {
+        arff = e.getKey();
+      } else if (!e.getValue() && libSvm == null) {
+        libSvm = e.getKey();
+      }
+    }
+    if (o.zeroBased && libSvm == null && arff != null) {
+      throw new IllegalArgumentException(arff + " is ARFF data, and zero-based indexing (--zero-based) is a LIBSVM option");
+    }
+    if (arff == null && libSvm != null) {
+      String option = o.labelsXml != null ? "a label file (--labels-xml FILE)"
+          : o.labelsLast != null ? "the labels-last count (--labels-last N)"
+          : o.labelsFirst != null ? "the labels-first count (--labels-first N)"
+          : !o.ignoreAttributes.isEmpty() && !o.ignoreAttributesFromModel ? "ignoring attributes (--ignore-attributes NAME|INDEX)"
+          : null;
+      if (option != null) {
+        throw new IllegalArgumentException(libSvm + " is LIBSVM data, whose lines list their labels, and " + option
+            + " is an ARFF option");
+      }
+    }
+  }
+
+  /** {@link #checkFormatOptions(DataOptions, Map)} for one input read whole: ARFF data names its features. */
+  static void checkFormatOptions(DataOptions o, Path file, Dataset data) {
+    checkFormatOptions(o, Map.of(DataFiles.displayName(file), isArff(data)));
+  }
+
+  /** Whether {@code data} was read from ARFF: its attributes name its features (LIBSVM's have no names). */
+  static boolean isArff(Dataset data) {
+    return !data.featureNames().isEmpty();
   }
 
   /**

@@ -47,6 +47,9 @@ public final class DataOptions {
           + " (e.g. an identifier such as genbase's protein).")
   List<String> ignoreAttributes = List.of();
 
+  /** Whether {@link #ignoreAttributes} came from a saved model rather than the command line ({@link ModelFit}). */
+  boolean ignoreAttributesFromModel;
+
   /** Creates the options with their defaults (picocli fills them). */
   public DataOptions() {}
 

@@ -159,6 +159,7 @@ final class ModelFit {
     List<String> own = DataFit.ignoredAttributes(model);
     if (options.ignoreAttributes.isEmpty()) {
       options.ignoreAttributes = own;
+      options.ignoreAttributesFromModel = !own.isEmpty();
     } else if (!options.ignoreAttributes.equals(own)) {
       throw new IllegalArgumentException("--ignore-attributes " + String.join(",", options.ignoreAttributes) + " differs"
           + " from the attributes the model " + DataFiles.displayName(modelFile) + " was trained without ("

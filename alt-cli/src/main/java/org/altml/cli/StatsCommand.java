@@ -44,9 +44,11 @@ public final class StatsCommand implements Callable<Integer> {
     }
     inputs.check();
     List<StatsReport.Row> rows = new ArrayList<>();
+    java.util.Map<String, Boolean> formats = new java.util.LinkedHashMap<>();
     for (Path file : files) {
-      rows.add(new StatsReport.Row(DataLoading.shortName(file), DataLoading.stats(file, data)));
+      rows.add(new StatsReport.Row(DataLoading.shortName(file), DataLoading.stats(file, data, formats)));
     }
+    DataLoading.checkFormatOptions(data, formats);
     if (json) {
       StatsReport.printJson(rows, spec.commandLine().getOut());
     } else {

@@ -137,6 +137,7 @@ public final class TrainCommand implements Callable<Integer> {
       JitWarmup warmup = DataLoading.warmupBeforeReading(settings, dataFile, data);
       try {
         train = DataLoading.readHashed(dataFile, data, progress);
+        DataLoading.checkFormatOptions(data, dataFile, train);
       } finally {
         if (warmup != null) {
           warmup.close();
@@ -183,6 +184,7 @@ public final class TrainCommand implements Callable<Integer> {
     TrainThenTest.Training training;
     try (Progress progress = progressOptions.progress(spec)) {
       more = DataLoading.readHashed(dataFile, data, progress);
+      DataLoading.checkFormatOptions(data, dataFile, more);
       ModelFit fit = new ModelFit(saved, fromFile, dataFile, allowNewFeatures, progress);
       fit.labels(more.numLabels(), more.labelNames());
       fit.featureNames(more.featureNames());

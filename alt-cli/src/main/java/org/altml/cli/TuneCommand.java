@@ -116,6 +116,7 @@ public final class TuneCommand implements Callable<Integer> {
     List<Map<String, Map<String, Object>>> shared;
     try (Progress progress = progressOptions.progress(spec)) {
       Dataset train = DataLoading.readHashed(trainFile, data, progress);
+      DataLoading.checkFormatOptions(data, trainFile, train);
       int numLabels = DataLoading.requireLabels(data.numLabels != null ? data.numLabels : train.numLabels(), trainFile, data);
       train = DataLoading.withLabels(train, numLabels);
       progress.start("tuning " + grid.base().learner(), Tuner.planned(grid, config.search(), config.folds()), false);

@@ -60,6 +60,12 @@ class OptionConflictsTest {
     assertFalse(Files.exists(dir.resolve("m.model")));
     refused(data + " is LIBSVM data, whose lines list their labels, and ignoring attributes (--ignore-attributes NAME|INDEX) is",
         "stats", "--ignore-attributes", "f1", data.toString());
+    // one set of options serves every input: a command reading both formats may give both kinds
+    CliRun mixed = CliRun.of("evaluate", "--learner", "falt", "--train", data.toString(), "--test", arff.toString(), "--zero-based",
+        "--quiet");
+    assertEquals(0, mixed.exitCode(), mixed.err());
+    CliRun both = CliRun.of("stats", "--zero-based", data.toString(), arff.toString());
+    assertEquals(0, both.exitCode(), both.err());
     refused("--plan " + dir + ": is a folder, not a plan file", "experiment", "--plan", dir.toString(), "--out",
         dir.resolve("o").toString());
     // a learner's refusal inside a tuning's worker threads reaches the user as its own message, no class name

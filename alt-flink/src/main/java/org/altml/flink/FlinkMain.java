@@ -173,6 +173,17 @@ public final class FlinkMain implements Callable<Integer> {
       if (xml != null && !Files.isRegularFile(xml)) {
         throw usage("--labels-xml " + labelsXml + ": no such file");
       }
+      // an option of a format none of the inputs has would be ignored in silence (the jobs read a format by its name)
+      List<String> dataInputs = dataInputs();
+      boolean anyArff = dataInputs.stream().anyMatch(DataSpec::isArff);
+      boolean anyLibSvm = dataInputs.stream().anyMatch(f -> !DataSpec.isArff(f));
+      if (zeroBased && !anyLibSvm && anyArff) {
+        throw usage("--zero-based is a LIBSVM option, and every input is ARFF (" + dataInputs.get(0) + ")");
+      }
+      if ((labelsXml != null || labelsLast >= 0) && !anyArff && anyLibSvm) {
+        throw usage((labelsXml != null ? "--labels-xml" : "--labels-last") + " is an ARFF option, and every input is LIBSVM ("
+            + dataInputs.get(0) + ", whose lines list their labels)");
+      }
       List<Path> outputs;
       try {
         outputs = existingOutputs();
@@ -265,6 +276,11 @@ public final class FlinkMain implements Callable<Integer> {
     /** The option that named the input {@code file} (--data, or per command --test or --model). */
     String optionOf(String file) {
       return "--data";
+    }
+
+    /** The data files the command reads (data, and per command its test files; not a model). */
+    List<String> dataInputs() {
+      return data;
     }
 
     /** Every file the command reads (data, and per command its test files or model). */
@@ -625,6 +641,11 @@ public final class FlinkMain implements Callable<Integer> {
       List<String> all = new ArrayList<>(data);
       all.addAll(test);
       return all;
+    }
+
+    @Override
+    List<String> dataInputs() {
+      return inputs();
     }
 
     @Override

@@ -144,6 +144,7 @@ class FlinkMainTest {
     Path plainUnderGzipName = Files.writeString(dir.resolve("plain.svm.gz"), "0 1:1\n");
     Path arffUnderOtherName = Files.copy(data, dir.resolve("d.dat"));
     String[] misnamed = {gzipUnderPlainName.toString(), plainUnderGzipName.toString(), arffUnderOtherName.toString()};
+    Path libSvm = Files.writeString(dir.resolve("plain.svm"), "0 1:1\n1 2:1\n");
     List<String[]> bad = List.of(
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", misnamed[0], "--num-labels", "2"},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", misnamed[1], "--num-labels", "2"},
@@ -155,7 +156,10 @@ class FlinkMainTest {
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--out", file.toString()},
         new String[] {"predict", "--watch", dir.toString(), "--data", d, "--num-labels", "2", "--refresh-ms", "0"},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--mix-every", "5"},
-        new String[] {"run", "--mode", "parallel", "--learner", "falt", "--data", d, "--labels-last", "2", "--key-by", "mod:2"});
+        new String[] {"run", "--mode", "parallel", "--learner", "falt", "--data", d, "--labels-last", "2", "--key-by", "mod:2"},
+        // an option of a format no input has
+        new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--zero-based"},
+        new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", libSvm.toString(), "--num-labels", "2", "--labels-last", "1"});
     List<String[]> missing = List.of(
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", dir.toString(), "--num-labels", "2"},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", dir.resolve("none.svm").toString(), "--num-labels", "2"},

@@ -325,7 +325,6 @@ public final class ArffReader implements ExampleStream {
    */
   static ArffReader over(LineInput in, Path file, ReadOptions options) throws IOException {
     try {
-      options.checkAppliesTo(true, in.file());
       return new ArffReader(in, file == null || Inputs.isStandardInput(file) ? null : file, options);
     } catch (IOException | RuntimeException e) {
       in.close();

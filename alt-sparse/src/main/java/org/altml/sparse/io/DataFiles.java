@@ -132,7 +132,6 @@ public final class DataFiles {
     try {
       boolean arff = options.format().resolve(file) == DataFormat.ARFF
           || (options.format() == DataFormat.AUTO && in.looksLikeArff());
-      options.checkAppliesTo(arff, Inputs.displayName(file));
       return arff ? ArffReader.over(in, file, options) : libSvm(in, options);
     } catch (IOException | RuntimeException e) {
       in.close();
@@ -158,7 +157,6 @@ public final class DataFiles {
         case LIBSVM -> false;
         case AUTO -> Inputs.plainName(name).endsWith(".arff") || lines.looksLikeArff();
       };
-      options.checkAppliesTo(arff, name);
       return arff ? ArffReader.over(lines, null, options) : libSvm(lines, options);
     } catch (IOException | RuntimeException e) {
       lines.close();

@@ -72,7 +72,6 @@ public final class LibSvmReader implements ExampleStream {
    * @throws IOException if the file cannot be opened
    */
   public static LibSvmReader open(Path file, ReadOptions options) throws IOException {
-    options.checkAppliesTo(false, Inputs.displayName(file));
     return new LibSvmReader(Inputs.lines(file, options), options);
   }
 
@@ -81,12 +80,6 @@ public final class LibSvmReader implements ExampleStream {
    * in messages. The stream takes ownership of {@code in} and closes it.
    */
   public static LibSvmReader open(InputStream in, String fileName, ReadOptions options) throws IOException {
-    try {
-      options.checkAppliesTo(false, fileName);
-    } catch (IllegalArgumentException e) {
-      in.close();
-      throw e;
-    }
     return new LibSvmReader(Inputs.lines(in, fileName, options), options);
   }
 

@@ -139,33 +139,6 @@ public record ReadOptions(
         hashInputs, parseThreads, labelNames);
   }
 
-  /**
-   * Refuses the options only the other format reads, for data {@code name} found to be ARFF ({@code arff}) or
-   * LIBSVM: zero-based indices on ARFF; a label file, labels first or last, or attributes to ignore on LIBSVM (whose
-   * lines list their labels). Given for the wrong format they would be ignored without a word. {@link #labelNames()}
-   * and the counts apply to both.
-   *
-   * @throws IllegalArgumentException naming the data, its format and the option
-   */
-  void checkAppliesTo(boolean arff, String name) {
-    String option = null;
-    if (arff && zeroBased) {
-      option = "zero-based indexing (ReadOptions.withZeroBased)";
-    } else if (!arff && labelFile != null) {
-      option = "a label file (ReadOptions.withLabelFile)";
-    } else if (!arff && labelsLast >= 0) {
-      option = "the labels-last count (ReadOptions.withLabelsLast)";
-    } else if (!arff && labelsFirst >= 0) {
-      option = "the labels-first count (ReadOptions.withLabelsFirst)";
-    } else if (!arff && !ignoredAttributes.isEmpty()) {
-      option = "ignoring attributes (ReadOptions.withIgnoredAttributes)";
-    }
-    if (option != null) {
-      throw new IllegalArgumentException(name + " is " + (arff ? "ARFF data, and " : "LIBSVM data, whose lines list their labels, and ")
-          + option + " is " + (arff ? "a LIBSVM" : "an ARFF") + " option");
-    }
-  }
-
   /** Same options with a different longest accepted line, in bytes. */
   public ReadOptions withMaxLineBytes(int maxLineBytes) {
     return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames);

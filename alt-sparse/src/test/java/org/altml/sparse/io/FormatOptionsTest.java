@@ -3,9 +3,7 @@ package org.altml.sparse.io;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,8 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Options of one format are refused on data of the other (they would be ignored without a word), by every entry
- * point; reading a file's bytes through the caller's stream finds the Mulan XML beside it as reading the file does.
+ * Reading a file's bytes through the caller's stream finds the Mulan XML beside it as reading the file does; options
+ * of the other format are the caller's to refuse; ARFF headers far beyond their values are refused.
  */
 class FormatOptionsTest {
   private static final String LIBSVM = "1,2 1:0.5 3:2\n0 2:1\n";
@@ -23,39 +21,17 @@ class FormatOptionsTest {
 
   @TempDir Path dir;
 
+  /**
+   * One set of options serves every file of a job, so an option of the other format is not refused here (the command
+   * line refuses one that no input of the job can use): zero-based indexing on ARFF, label attributes on LIBSVM.
+   */
   @Test
-  void zeroBasedIndexingIsRefusedOnArff() throws IOException {
+  void optionsOfTheOtherFormatAreLeftToTheCaller() throws IOException {
     Path arff = IoTestSupport.write(dir, "d.arff", ARFF);
-    ReadOptions zeroBased = ReadOptions.defaults().withZeroBased(true).withLabelsLast(1);
-    String expected = arff + " is ARFF data, and zero-based indexing (ReadOptions.withZeroBased) is a LIBSVM option";
-    assertEquals(expected, assertThrows(IllegalArgumentException.class, () -> DataFiles.read(arff, zeroBased)).getMessage());
-    assertEquals(expected, assertThrows(IllegalArgumentException.class, () -> ArffReader.read(arff, zeroBased)).getMessage());
-    // found to be ARFF by its content, whatever the name
-    Path named = IoTestSupport.write(dir, "d.txt", ARFF);
-    assertThrows(IllegalArgumentException.class, () -> DataFiles.read(named, zeroBased));
-    assertEquals(2, DataFiles.read(arff, ReadOptions.defaults().withLabelsLast(1)).size());
-  }
-
-  @Test
-  void arffOptionsAreRefusedOnLibSvm() throws IOException {
     Path svm = IoTestSupport.write(dir, "d.svm", LIBSVM);
-    String start = svm + " is LIBSVM data, whose lines list their labels, and ";
-    List<ReadOptions> arffOnly = List.of(ReadOptions.defaults().withLabelFile(dir.resolve("d.xml")),
-        ReadOptions.defaults().withLabelsLast(1), ReadOptions.defaults().withLabelsFirst(1),
-        ReadOptions.defaults().withIgnoredAttributes("f1"), ReadOptions.defaults().withLabelsLast(1).withParseThreads(2));
-    List<String> options = List.of("a label file (ReadOptions.withLabelFile)", "the labels-last count (ReadOptions.withLabelsLast)",
-        "the labels-first count (ReadOptions.withLabelsFirst)", "ignoring attributes (ReadOptions.withIgnoredAttributes)",
-        "the labels-last count (ReadOptions.withLabelsLast)");
-    for (int i = 0; i < arffOnly.size(); i++) {
-      ReadOptions o = arffOnly.get(i);
-      String expected = start + options.get(i) + " is an ARFF option";
-      assertEquals(expected, assertThrows(IllegalArgumentException.class, () -> DataFiles.read(svm, o)).getMessage());
-      assertEquals(expected, assertThrows(IllegalArgumentException.class, () -> LibSvmReader.read(svm, o)).getMessage());
-      assertEquals(expected, assertThrows(IllegalArgumentException.class,
-          () -> DataFiles.read(new ByteArrayInputStream(LIBSVM.getBytes(StandardCharsets.UTF_8)), svm.toString(), o)).getMessage());
-    }
-    // zero-based indexing is LIBSVM's own, and the counts apply to both
-    assertEquals(2, DataFiles.read(svm, ReadOptions.defaults().withZeroBased(true).withNumLabels(3)).size());
+    ReadOptions both = ReadOptions.defaults().withZeroBased(true).withLabelsLast(1);
+    assertEquals(2, DataFiles.read(arff, both).size());
+    assertEquals(2, DataFiles.read(svm, both.withNumLabels(3)).size());
   }
 
   @Test
