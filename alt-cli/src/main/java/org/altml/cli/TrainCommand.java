@@ -156,7 +156,7 @@ public final class TrainCommand implements Callable<Integer> {
     }
     learner.checkFinite();
     Warnings.ifNoExamples(spec.commandLine().getErr(), training.examples(), "the training data " + dataName());
-    save(new SavedModel(learner, train.labelNames(), train.numFeatures(), scaler, provenance(Map.of(), train)));
+    save(new SavedModel(learner, train.labelNames(), train.numFeatures(), scaler, provenance(Map.of(), train, 0, train.numFeatures())));
     report().printf(Locale.ROOT, "trained %s on %d examples of %s (order %s, scale %s) in %.3f s; saved %s (d = %d)%n",
         Reports.describe(learner), training.examples(), DataLoading.shortName(dataFile), trainingOrder.cliName(), scaling.cliName(),
         training.seconds(), modelFile, train.numFeatures());
@@ -198,7 +198,8 @@ public final class TrainCommand implements Callable<Integer> {
     learner.checkFinite();
     Warnings.ifNoExamples(spec.commandLine().getErr(), training.examples(), "the training data " + dataName());
     int numFeatures = Math.max(saved.numFeatures(), more.numFeatures());
-    save(new SavedModel(learner, saved.labelNames(), numFeatures, scaler, provenance(saved.provenance(), more)));
+    save(new SavedModel(learner, saved.labelNames(), numFeatures, scaler, provenance(saved.provenance(), more, saved.numFeatures(),
+        numFeatures)));
     report().printf(Locale.ROOT, "continued %s from %s on %d examples of %s (order %s, scale %s) in %.3f s, %d examples"
         + " in all; saved %s (d = %d)%n", Reports.describe(learner), fromFile, training.examples(), DataLoading.shortName(dataFile),
         trainingOrder.cliName(), scaler.scaling().cliName(), training.seconds(), learner.examplesSeen(), modelFile,
@@ -243,7 +244,7 @@ public final class TrainCommand implements Callable<Integer> {
    * first pass writes {@code toolkitVersion}, {@code data}, ...;
    * each pass with {@code --from} adds the same keys prefixed {@code continued1.}, {@code continued2.}, ...
    */
-  private Map<String, String> provenance(Map<String, String> earlier, Dataset read) {
+  private Map<String, String> provenance(Map<String, String> earlier, Dataset read, int previousFeatures, int numFeatures) {
     int pass = 0;
     while (earlier.containsKey(passPrefix(pass) + "data")) {
       pass++;
@@ -260,10 +261,13 @@ public final class TrainCommand implements Callable<Integer> {
       // LIBSVM data (labels without names): predict warns when its data is read with the other base
       p.put(DataFit.FEATURE_INDEX_BASE, data.zeroBased ? "0" : "1");
     }
-    String featureNames = DataFit.featureNamesDigest(read.featureNames(), read.numFeatures());
-    if (pass == 0 && featureNames != null) {
-      // ARFF: predict, test and train --from refuse data of other attribute names or order
+    // ARFF: predict, test and train --from refuse data of other attribute names or order. The digest covers the saved
+    // model's d: a continuation on wider data (its first names checked against the digest) records the wider names
+    String featureNames = DataFit.featureNamesDigest(read.featureNames(), numFeatures);
+    if (featureNames != null) {
       p.put(DataFit.FEATURE_NAMES_SHA256, featureNames);
+    } else if (numFeatures > previousFeatures) {
+      p.remove(DataFit.FEATURE_NAMES_SHA256); // d grew beyond the names known: the digest no longer covers it
     }
     if (pass == 0 && !data.ignoreAttributes.isEmpty()) {
       // predict and train --from apply them by themselves

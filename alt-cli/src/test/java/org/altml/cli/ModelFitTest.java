@@ -115,6 +115,13 @@ class ModelFitTest {
     assertRefused(CliRun.of("test", "--model", model.toString(), "--data", swapped.toString()), says);
     assertRefused(CliRun.of("train", "--from", model.toString(), "--data", swapped.toString(), "--model",
         dir.resolve("m2").toString()), says);
+    // a continuation on wider data of the same first attributes records their names: the data it learned from fits
+    Path wider = arff("moods-wider", List.of("happy", "sad", "calm"), 12);
+    Path continued = dir.resolve("continued.model");
+    assertEquals(0, CliRun.of("train", "--from", model.toString(), "--data", wider.toString(), "--model", continued.toString())
+        .exitCode());
+    CliRun again = CliRun.of("test", "--model", continued.toString(), "--data", wider.toString());
+    assertEquals(0, again.exitCode(), again.err());
     // the model's own attribute order, and a copy of the file, pass
     assertEquals(0, CliRun.of("test", "--model", model.toString(), "--data", moods.toString()).exitCode());
     assertEquals(0, CliRun.of("train", "--from", model.toString(), "--data", moods.toString(), "--model",
