@@ -308,7 +308,7 @@ public final class FlinkMain implements Callable<Integer> {
     Path ownCheckpoints;
 
     /** Removes {@link #ownCheckpoints} and everything in it (what Flink left: the job's folder, its shared state). */
-    void removeOwnCheckpoints() {
+    synchronized void removeOwnCheckpoints() {
       Path dir = ownCheckpoints;
       ownCheckpoints = null;
       if (dir == null || !Files.exists(dir)) {
@@ -343,6 +343,8 @@ public final class FlinkMain implements Callable<Integer> {
           ownCheckpoints = checkpointRoot == null ? Files.createTempDirectory("alt-flink-checkpoints-")
               : Files.createTempDirectory(checkpointRoot, "alt-flink-checkpoints-");
           dir = ownCheckpoints.toAbsolutePath().toUri().toString();
+          // a job that runs until cancelled (predict --watch) ends by Ctrl-C, past every finally
+          Runtime.getRuntime().addShutdownHook(new Thread(this::removeOwnCheckpoints, "alt-flink-checkpoint-cleanup"));
         }
         conf.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
         conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, dir);

@@ -92,12 +92,14 @@ final class LineScorer {
 
   /**
    * Why the records of {@code file} (an ARFF file whose header names its labels) do not fit the model, or null:
-   * its labels named otherwise ({@link DataFit#checkLabelNames}). Checked once per file and model, for models that
-   * arrive while the job runs ({@link BroadcastScorer}); a frozen model's files were checked before the job.
+   * its labels or features named otherwise ({@link DataFit#checkLabelNames}, {@link DataFit#checkFeatureNames}).
+   * Checked once per file and model, for models that arrive while the job runs ({@link BroadcastScorer}); a frozen
+   * model's files were checked before the job.
    */
   private String labelsProblem(RecordParser p, String file) {
     try {
       DataFit.checkLabels(model, modelName, file, p.numLabels(), p.labelNames());
+      DataFit.checkFeatureNames(model, modelName, file, p.featureNames());
       return null;
     } catch (IllegalArgumentException e) {
       return e.getMessage();
