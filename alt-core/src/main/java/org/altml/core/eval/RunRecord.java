@@ -81,8 +81,9 @@ public record RunRecord(
     }
 
     /**
-     * The identity of the data {@code data} was read from: its files as they were hashed when read, else its
-     * content ({@link #inMemory}); likewise for a subset of a file (its digests are the whole file's).
+     * The identity of the data {@code data} was read from: its one file as hashed when read (a LIBSVM file), else its
+     * content ({@link #inMemory}): data of several inputs (an ARFF file and its XML), data read without hashing, and a
+     * subset of a file (whose digests are the whole file's).
      */
     public static DataFile of(org.altml.sparse.data.Dataset data) {
       List<InputDigest> digests = data.inputDigests();

@@ -96,12 +96,7 @@ public final class Settings {
   public Settings with(String name, Object value) {
     Parameter<?> p = spec.parameter(name);
     if (value != null) {
-      for (Parameter<?> other : spec.parameters()) {
-        if (p.name().equals(other.alternativeTo()) && values.get(other.name()) != null) {
-          throw new IllegalArgumentException(spec.name() + ": " + other.name() + " is set, and it is given instead of " + p.name()
-              + "; unset it first (with(\"" + other.name() + "\", null)) or give one of them");
-        }
-      }
+      checkAlternativeUnset(p, values);
     }
     Map<String, Object> v = new LinkedHashMap<>(values);
     v.put(p.name(), value == null ? unset(spec, p) : p.check(value));
@@ -123,9 +118,24 @@ public final class Settings {
       Parameter<?> p = spec.parameter(e.getKey());
       v.put(p.name(), e.getValue() == null ? unset(spec, p) : p.check(e.getValue()));
     }
+    for (Map.Entry<String, ?> e : values.entrySet()) {
+      if (e.getValue() != null) {
+        checkAlternativeUnset(spec.parameter(e.getKey()), v);
+      }
+    }
     Settings s = new Settings(spec, v);
     spec.validate(s);
     return s;
+  }
+
+  /** Refuses giving {@code p} while a parameter given instead of it is set in {@code values}. */
+  private void checkAlternativeUnset(Parameter<?> p, Map<String, Object> values) {
+    for (Parameter<?> other : spec.parameters()) {
+      if (p.name().equals(other.alternativeTo()) && values.get(other.name()) != null) {
+        throw new IllegalArgumentException(spec.name() + ": " + other.name() + " is set, and it is given instead of " + p.name()
+            + "; unset it first (with(\"" + other.name() + "\", null)) or give one of them");
+      }
+    }
   }
 
   /** The value of {@code p}, or null when the optional parameter is unset. */

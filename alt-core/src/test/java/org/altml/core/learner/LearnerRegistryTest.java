@@ -160,6 +160,10 @@ class LearnerRegistryTest {
         factor.with("maxUpdatesFactor", null).with("maxUpdates", 1).asText().get("maxUpdates"));
     Settings initial = LearnerRegistry.get("osml-elm").defaults().with("initial", 10);
     org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> initial.with("initialFraction", 0.2));
+    // so does the map form, given both at once or after the alternative
+    org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> factor.with(Map.of("maxUpdates", 1)));
+    org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> LearnerRegistry.get("falt").defaults().with(Map.of("maxUpdatesFactor", 0.5, "maxUpdates", 1)));
     // a model file's or a store's text names both, and parses as before
     org.junit.jupiter.api.Assertions.assertEquals(factor, Settings.parse(factor.spec(), factor.asText()));
   }

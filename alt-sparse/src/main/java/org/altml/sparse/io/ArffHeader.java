@@ -20,6 +20,17 @@ final class ArffHeader {
     this.byName = byName;
   }
 
+  /** Whether the current line is a comment ({@code %} first after white space): its bytes name nothing, so any are read. */
+  private static boolean isComment(LineInput in) {
+    for (int i = in.start; i < in.end; i++) {
+      byte c = in.buf[i];
+      if (c != ' ' && c != '\t') {
+        return c == '%';
+      }
+    }
+    return false;
+  }
+
   /** Reads header lines from {@code in} up to and including the {@code @data} line. */
   static ArffHeader read(LineInput in) throws IOException {
     String relation = null;
@@ -29,7 +40,7 @@ final class ArffHeader {
     while (in.next()) {
       String line;
       try {
-        line = utf8.decode(java.nio.ByteBuffer.wrap(in.buf, in.start, in.end - in.start)).toString();
+        line = isComment(in) ? "" : utf8.decode(java.nio.ByteBuffer.wrap(in.buf, in.start, in.end - in.start)).toString();
       } catch (java.nio.charset.CharacterCodingException e) {
         // a Latin-1 name would otherwise become U+FFFD: two names would collide, and neither would match the XML's
         throw new DataFormatException(in.file(), in.line, "not UTF-8 text: ALT reads UTF-8 (convert it, e.g. iconv -f"

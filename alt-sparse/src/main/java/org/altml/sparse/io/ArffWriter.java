@@ -48,20 +48,21 @@ public final class ArffWriter {
     }
   }
 
-  /** Feature counts up to which any header is written; above, d must not dwarf the values (see checkHeaderSize). */
-  static final int MANY_FEATURES = 1_000_000;
+  /** Header bytes up to which any header is written: 1 GiB. */
+  static final long LARGE_HEADER = 1L << 30;
 
   /**
-   * Refuses unnamed features far beyond the values they describe (d above {@value #MANY_FEATURES} and above 64 times
-   * the stored values): an ARFF header has one line per feature, so one stray LIBSVM index (2^31 − 1)
-   * would write tens of gigabytes of {@code @attribute} lines for a handful of values.
+   * Refuses a header of unnamed features far beyond the values they describe (over {@value #LARGE_HEADER} bytes of
+   * {@code @attribute} lines, and more than 64 features per stored value): one stray LIBSVM index (2^31 − 1) would
+   * write tens of gigabytes for a handful of values. Wide data with values to match is written.
    */
   private static void checkHeaderSize(Dataset data) {
     long d = data.numFeatures();
-    if (data.featureNames().isEmpty() && d > MANY_FEATURES && d > 64 * Math.max(1, data.totalNonZeros())) {
+    long headerBytes = d * ("@attribute f".length() + Long.toString(d).length() + " numeric\n".length());
+    if (data.featureNames().isEmpty() && headerBytes > LARGE_HEADER && d > 64 * Math.max(1, data.totalNonZeros())) {
       throw new IllegalArgumentException(data.name() + " has feature indices up to " + d + " but only " + data.totalNonZeros()
-          + " stored values: its ARFF header would hold " + d + " @attribute lines (about " + (d * 20 >> 30) + " GiB);"
-          + " a stray feature index? (LIBSVM keeps such data small)");
+          + " stored values: its ARFF header would hold " + d + " @attribute lines (" + org.altml.sparse.MemoryCheck.formatBytes(
+          headerBytes) + "); a stray feature index? (LIBSVM keeps such data small)");
     }
   }
 

@@ -155,12 +155,24 @@ final class LineInput implements Closeable {
       how = "a 7z archive: extract the data file first (7z x FILE)";
     } else if (starts(b, limit, 'R', 'a', 'r', '!', 0x1A, 0x07)) {
       how = "a RAR archive: extract the data file first (unrar x FILE)";
-    } else if (limit >= 262 && b[257] == 'u' && b[258] == 's' && b[259] == 't' && b[260] == 'a' && b[261] == 'r') {
+    } else if (limit >= 263 && b[257] == 'u' && b[258] == 's' && b[259] == 't' && b[260] == 'a' && b[261] == 'r'
+        && (b[262] == 0 || b[262] == ' ') && hasNul(b, 100)) {
+      // POSIX "ustar\0" or GNU "ustar  \0" at 257, after a NUL-padded 100-byte member name: text cannot have both
       how = "a tar archive: extract the data file first (tar -xf FILE)";
     } else {
       return null;
     }
     return how + "; ALT reads UTF-8 text, plain or gzip-compressed";
+  }
+
+  /** Whether one of the first {@code n} bytes of {@code b} is NUL. */
+  private static boolean hasNul(byte[] b, int n) {
+    for (int i = 0; i < n; i++) {
+      if (b[i] == 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether {@code b[0, limit)} starts with the given byte values. */

@@ -191,11 +191,17 @@ public final class MulanLabels {
       if (bytes[i] == '\n') {
         line++;
       }
-      if (java.util.Arrays.equals(bytes, i, i + t.length, t, 0, t.length)) {
+      if (java.util.Arrays.equals(bytes, i, i + t.length, t, 0, t.length)
+          && (i + t.length == bytes.length || isTagEnd(bytes[i + t.length]))) {
         return line;
       }
     }
     return 0;
+  }
+
+  /** Whether {@code c} ends an element name: white space, '/' or '>'. */
+  private static boolean isTagEnd(byte c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '/' || c == '>';
   }
 
   /** The parser's complaint in words for a user; a DOCTYPE gets its own explanation. */

@@ -129,4 +129,19 @@ class EncodingTest {
         .getBytes(StandardCharsets.UTF_8));
     assertEquals(java.util.List.of("caf\u00e9"), DataFiles.read(ok, ReadOptions.defaults().withLabelsLast(1)).labelNames());
   }
+
+  /** Text with "ustar" at byte 257 is text; a Latin-1 comment in an ARFF header names nothing and is read. */
+  @Test
+  void textThatLooksPartlyLikeTarAndLatin1CommentsAreRead() throws IOException {
+    StringBuilder arff = new StringBuilder("@relation r\n");
+    int xs = 257 - "@attribute c".length() - arff.length() - 2; // a comment line of this many x's, '%' and '\n'
+    arff.append('%').append("x".repeat(xs)).append('\n');
+    arff.append("@attribute custard numeric\n@attribute y {0,1}\n@data\n1,1\n");
+    assertEquals("ustar", arff.substring(257, 262), "the bytes a tar header has at 257");
+    Path f = Files.write(dir.resolve("recipes.arff"), arff.toString().getBytes(StandardCharsets.US_ASCII));
+    assertEquals(1, DataFiles.read(f, ReadOptions.defaults().withLabelsLast(1)).size());
+    Path comment = Files.write(dir.resolve("comment.arff"), "% Autor: Jos\u00e9\n@relation r\n@attribute x numeric\n@attribute y {0,1}\n@data\n1,1\n"
+        .getBytes(StandardCharsets.ISO_8859_1));
+    assertEquals(1, DataFiles.read(comment, ReadOptions.defaults().withLabelsLast(1)).size());
+  }
 }

@@ -2,6 +2,7 @@ package org.altml.sparse.io;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -56,14 +57,14 @@ class FormatOptionsTest {
     Dataset stray = DataFiles.read(IoTestSupport.write(dir, "stray.svm", "0 1:1 2147483647:1\n1 1:1\n"));
     Path arff = dir.resolve("stray.arff");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DataFiles.write(stray, arff));
-    assertEquals("stray.svm has feature indices up to 2147483647 but only 3 stored values: its ARFF header would hold 2147483647"
-        + " @attribute lines (about 39 GiB); a stray feature index? (LIBSVM keeps such data small)", e.getMessage());
+    assertTrue(e.getMessage().startsWith("stray.svm has feature indices up to 2147483647 but only 3 stored values: its ARFF header"
+        + " would hold 2147483647 @attribute lines ("), e.getMessage());
+    assertTrue(e.getMessage().endsWith("(62.0 GiB (66,571,993,057 bytes)); a stray feature index? (LIBSVM keeps such data small)"),
+        e.getMessage());
     assertEquals(false, Files.exists(arff) || Files.exists(dir.resolve("stray.xml")));
-    // the rule is d above a million and above 64 values per feature: 1.1M features for 2 values are refused too
-    Dataset wide = DataFiles.read(IoTestSupport.write(dir, "wide.svm", "0 1:1 1100000:1\n"));
-    assertThrows(IllegalArgumentException.class, () -> DataFiles.write(wide, dir.resolve("wide.arff")));
-    // a small header is written whatever the values
-    DataFiles.write(DataFiles.read(IoTestSupport.write(dir, "small.svm", "0 1:1 900000:1\n")), dir.resolve("small.arff"));
-    assertEquals(true, Files.exists(dir.resolve("small.arff")));
+    // wide data whose header stays under a gibibyte is written, whatever its values (a 2,000,000-feature header: 57 MB)
+    Dataset wide = DataFiles.read(IoTestSupport.write(dir, "wide.svm", "0 1:1 2000000:1\n"));
+    DataFiles.write(wide, dir.resolve("wide.arff.gz"));
+    assertEquals(2_000_000, DataFiles.read(dir.resolve("wide.arff.gz")).numFeatures());
   }
 }

@@ -108,6 +108,9 @@ class MulanLabelsTest {
     DataFormatException e = assertThrows(DataFormatException.class, () -> MulanLabels.read(typo));
     assertEquals(typo + ":4: element <Label> is not a Mulan <label> (Mulan label files hold <label name=\"...\"> elements only;"
         + " the label it meant would be read as a feature)", e.getMessage());
+    // an element whose name starts like <labels> is found on its own line
+    Path prefix = write(dir, "prefix.xml", "<?xml version=\"1.0\"?>\n<labels>\n<label name=\"a\"/>\n<lab name=\"b\"></lab>\n</labels>\n");
+    assertTrue(assertThrows(DataFormatException.class, () -> MulanLabels.read(prefix)).getMessage().startsWith(prefix + ":4: element <lab>"));
     // Mulan's hierarchies nest labels in labels: still labels only
     Path nested = write(dir, "nested.xml", "<labels><label name=\"a\"><label name=\"b\"/></label></labels>");
     assertEquals(java.util.List.of("a", "b"), MulanLabels.read(nested));
