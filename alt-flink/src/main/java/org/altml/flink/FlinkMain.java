@@ -575,6 +575,11 @@ public final class FlinkMain implements Callable<Integer> {
       }
     }
 
+    /** The key a keyed report is about (JSON-escaped as the report has it). */
+    private static String keyOf(String report) {
+      return report.replaceAll("^\\{\"type\":\"key\",\"key\":\"([^\"]*)\".*", "$1");
+    }
+
     /** Writes the models the reports carry under {@code --out}; returns the names of the files written. */
     private java.util.Set<String> writeModels(String mode, List<String> reports) throws IOException {
       java.util.Set<String> written = new java.util.HashSet<>();
@@ -582,14 +587,22 @@ public final class FlinkMain implements Callable<Integer> {
         return written;
       }
       Pattern model = Pattern.compile("\"model\":\"([^\"]*)\"");
-      for (String r : reports) {
+      // in key order, so that the -2, -3 of keys sharing a file name go to the same keys in every run
+      List<String> ordered = new ArrayList<>(reports);
+      ordered.sort(java.util.Comparator.comparing(r -> r.startsWith("{\"type\":\"key\"") ? keyOf(r) : ""));
+      for (String r : ordered) {
         Matcher m = model.matcher(r);
         if (!m.find()) {
           continue;
         }
         String name;
         if (r.startsWith("{\"type\":\"key\"")) {
-          name = "key-" + r.replaceAll("^\\{\"type\":\"key\",\"key\":\"([^\"]*)\".*", "$1").replaceAll("[^A-Za-z0-9._-]", "_") + ".model";
+          String base = "key-" + keyOf(r).replaceAll("[^A-Za-z0-9._-]", "_");
+          name = base + ".model";
+          // keys that differ only where file names cannot hold them (a_b/c and a/b_c) get -2, -3, ...: a model each
+          for (int k = 2; written.contains(name); k++) {
+            name = base + "-" + k + ".model";
+          }
         } else {
           name = "final.model";
         }
@@ -599,6 +612,9 @@ public final class FlinkMain implements Callable<Integer> {
         Map<String, String> provenance = new LinkedHashMap<>();
         provenance.put("trainedBy", "alt flink run --mode " + mode);
         provenance.put("data", String.join(",", data));
+        if (r.startsWith("{\"type\":\"key\"")) {
+          provenance.put("key", keyOf(r)); // the key itself: its file name may carry a -2
+        }
         String features = DataFit.featureNamesDigest(featureNames, numFeaturesDeclared);
         if (features != null) {
           provenance.put(DataFit.FEATURE_NAMES_SHA256, features);

@@ -64,6 +64,19 @@ class FlinkMainTest {
     try (var left = Files.list(checkpoints)) {
       assertEquals(List.of(), left.toList(), "the runs' checkpoint folders are removed");
     }
+    // keys that differ only where a file name cannot hold them (a_b/c.arff and a/b_c.arff) get a model each
+    Path ab = Files.createDirectories(dir.resolve("a_b")).resolve("c.arff");
+    Path bc = Files.createDirectories(dir.resolve("a")).resolve("b_c.arff");
+    Files.copy(a, ab);
+    Files.copy(b, bc);
+    Path twins = dir.resolve("twins");
+    assertEquals(0, FlinkMain.commandLine().execute("run", "--mode", "keyed", "--learner", "falt", "--data", ab.toString(),
+        bc.toString(), "--labels-last", "2", "--checkpoint-ms", "0", "--out", twins.toString()));
+    try (var models = Files.list(twins)) {
+      List<Path> keyed = models.filter(f -> f.getFileName().toString().startsWith("key-")).sorted().toList();
+      assertEquals(2, keyed.size(), keyed.toString());
+      assertEquals(bc.toString(), ModelIo.read(keyed.get(1)).provenance().get("key"), "the key of the plain name sorts first");
+    }
   }
 
   @Test
