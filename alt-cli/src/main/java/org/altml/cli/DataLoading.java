@@ -289,7 +289,7 @@ final class DataLoading {
     int d = train.numFeatures();
     if (DataFit.manyMoreFeatures(test.numFeatures(), d)) {
       progress.warn("the test data " + testName + " has " + test.numFeatures() + " features, the training data " + trainName + " "
-          + d + ": are they the same data set? (the features training never saw contribute nothing)");
+          + d + ": are they the same data set? (" + ModelFit.NEW_FEATURES + ")");
     }
   }
 

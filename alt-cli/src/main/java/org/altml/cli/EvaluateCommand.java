@@ -44,7 +44,8 @@ import picocli.CommandLine.Spec;
       "(learning and predicting only: the data is read first); --json prints every metric as a fraction",
       "with the timings and the run record.",
       "L is --num-labels, else the larger of the two files' label counts; test features beyond those",
-      "seen in training contribute nothing (2d + 100 or more: a warning), and ARFF labels named otherwise",
+      "seen in training have no weights in a linear model (kernel, ELM and feature-map scores see them;",
+      "2d + 100 or more: a warning), and ARFF labels or features named otherwise",
       "than the training file's are an error. Each file is read once ('-': standard input; the same file or",
       "'-' as both TRAIN and TEST is read once and used for both, with a warning)."
     })

@@ -13,11 +13,14 @@ import org.altml.sparse.io.DataFiles;
 /**
  * Whether data fits a saved model, for {@code alt predict}, {@code alt test} and {@code alt train --from}: the
  * checks of {@link DataFit} with the command line's files, options and warnings. Many more features than the
- * model was trained on are an error, or with {@code --allow-new-features} a one-line warning (new features
- * contribute nothing to predictions).
+ * model was trained on are an error, or with {@code --allow-new-features} a one-line warning ({@link #NEW_FEATURES}).
  */
 final class ModelFit {
   private static final String ALLOW = "--allow-new-features";
+
+  /** What features a model never saw do to its scores. */
+  static final String NEW_FEATURES = "a linear model has no weights for features it never saw, while a kernel, ELM or"
+      + " feature-map model's scores see them";
 
   private final SavedModel model;
   private final String modelName;
@@ -107,10 +110,10 @@ final class ModelFit {
     }
     if (!allowNewFeatures) {
       throw new IllegalArgumentException(what + ": " + DataFit.OTHER_DATA + " (if the new features are meant,"
-          + " give " + ALLOW + "; they contribute nothing)");
+          + " give " + ALLOW + "; " + NEW_FEATURES + ")");
     }
     warned = true;
-    progress.warn(what + "; the features it never saw contribute nothing");
+    progress.warn(what + "; " + NEW_FEATURES);
   }
 
   /**

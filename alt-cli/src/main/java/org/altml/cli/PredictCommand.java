@@ -33,8 +33,8 @@ import picocli.CommandLine.Spec;
       "is the label's 0-based position in the model's label list: LIBSVM's label numbers, or for ARFF the",
       "order of the Mulan XML file (not of the label columns).",
       "DATA must fit the model: no more labels than it has, the same label names (ARFF), and not many",
-      "more features (2d + 100 or more is an error unless --allow-new-features); features the model",
-      "never saw contribute nothing.",
+      "more features (2d + 100 or more is an error unless --allow-new-features); a linear model has no",
+      "weights for features it never saw, while a kernel, ELM or feature-map model's scores do see them.",
       "Every example is scaled as the model's training data was: the model file carries its scaling",
       "(standardize: with the statistics fitted on the training data) and the ARFF attributes it was",
       "trained without (--ignore-attributes)."

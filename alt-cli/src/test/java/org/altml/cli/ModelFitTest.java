@@ -187,7 +187,7 @@ class ModelFitTest {
     assertEquals("", s.err(), "LIBSVM has label ids, not names: nothing to compare");
   }
 
-  /** d = 10: 2d + 100 = 120 features or more are refused, fewer are new features that contribute nothing. */
+  /** d = 10: 2d + 100 = 120 features or more are refused, fewer are taken (a linear model has no weights for them). */
   @Test
   void manyMoreFeaturesNeedAllowNewFeatures() throws IOException {
     Path wide = arff("wide", List.of("happy", "sad", "calm"), 120);
