@@ -156,6 +156,7 @@ public final class TrainCommand implements Callable<Integer> {
     }
     learner.checkFinite();
     Warnings.ifNoExamples(spec.commandLine().getErr(), training.examples(), "the training data " + dataName());
+    Warnings.ifNotStarted(spec.commandLine().getErr(), learner, "the model " + modelFile);
     save(new SavedModel(learner, train.labelNames(), train.numFeatures(), scaler, provenance(Map.of(), train, 0, train.numFeatures())));
     report().printf(Locale.ROOT, "trained %s on %d examples of %s (order %s, scale %s) in %.3f s; saved %s (d = %d)%n",
         Reports.describe(learner), training.examples(), DataLoading.shortName(dataFile), trainingOrder.cliName(), scaling.cliName(),
@@ -197,6 +198,7 @@ public final class TrainCommand implements Callable<Integer> {
     }
     learner.checkFinite();
     Warnings.ifNoExamples(spec.commandLine().getErr(), training.examples(), "the training data " + dataName());
+    Warnings.ifNotStarted(spec.commandLine().getErr(), learner, "the model " + modelFile);
     int numFeatures = Math.max(saved.numFeatures(), more.numFeatures());
     save(new SavedModel(learner, saved.labelNames(), numFeatures, scaler, provenance(saved.provenance(), more, saved.numFeatures(),
         numFeatures)));

@@ -59,6 +59,18 @@ final class Warnings {
         + " threshold); %s %s", what, examples, verb, emptyPredictionsCure(learner)));
   }
 
+  /**
+   * Warns that a trained model cannot predict yet when its learner never started ({@link
+   * OnlineMultiLabelLearner#notStartedReason()}: an ELM short of N0 examples, a Nyström map short of its landmarks).
+   */
+  static void ifNotStarted(PrintWriter err, OnlineMultiLabelLearner learner, String model) {
+    String notStarted = learner.notStartedReason();
+    if (notStarted != null) {
+      print(err, model + " cannot predict yet: " + learner.name() + " never started to learn: " + notStarted
+          + " (or continue it with train --from on more data)");
+    }
+  }
+
   /** What most often cures a model that predicts no label at all: scaled features, and more steps where M is a parameter. */
   static String emptyPredictionsCure(OnlineMultiLabelLearner learner) {
     org.altml.core.learner.Parameter<?> m = org.altml.core.learner.CommonParameters.MAX_UPDATES;

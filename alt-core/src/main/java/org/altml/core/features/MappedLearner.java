@@ -255,6 +255,16 @@ public final class MappedLearner implements OnlineMultiLabelLearner {
     };
   }
 
+  /** Before the map is fitted (Nyström waits for its landmarks): what it waits for; then the inner learner's reason. */
+  @Override
+  public String notStartedReason() {
+    if (!map.isFitted()) {
+      return "its feature map " + map.spec().name() + " is not fitted: it " + map.fitState() + "; use a smaller mapDim"
+          + " (--map-dim)";
+    }
+    return inner.notStartedReason();
+  }
+
   @Override
   public void checkFinite() {
     inner.checkFinite();

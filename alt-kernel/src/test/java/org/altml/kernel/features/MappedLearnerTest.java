@@ -251,6 +251,8 @@ class MappedLearnerTest {
       assertEquals(0, s.predictedCount());
     }
     assertEquals(5, learner.examplesSeen());
+    assertEquals("its feature map nystrom is not fitted: it holds 5 of its 10 landmarks (distinct training examples); use a"
+        + " smaller mapDim (--map-dim)", learner.notStartedReason());
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, learner::predictor);
     assertTrue(e.getMessage().contains("5 of its 10 landmarks") && e.getMessage().contains("--map-dim"), e.getMessage());
   }
@@ -277,5 +279,6 @@ class MappedLearnerTest {
       sum += Math.abs(v);
     }
     assertTrue(sum > 0, "a fitted, trained model scores");
+    assertEquals(null, learner.notStartedReason(), "fitted: the inner learner's reason, none");
   }
 }
