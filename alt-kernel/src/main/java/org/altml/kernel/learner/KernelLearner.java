@@ -152,10 +152,20 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
    * run's learners otherwise spent a few percent copying their growing stores); else the store's default.
    */
   private static int initialCapacity(int budget, LearnerContext context) {
-    if (budget > 0) {
-      return budget + 1;
+    return initialCapacity(budget, context.trainingSize());
+  }
+
+  /**
+   * Slots a store starts with: B + 1 under a budget, else the training-set size when known, never more than the
+   * training set can fill ({@code trainingSize} + 1) nor {@value #PRESIZE_LIMIT}; the store grows by doubling beyond,
+   * so a budget larger than the stream costs only what the stream stores.
+   */
+  static int initialCapacity(int budget, long trainingSize) {
+    long want = budget > 0 ? budget + 1L : Math.max(trainingSize, 0);
+    if (trainingSize > 0) {
+      want = Math.min(want, trainingSize + 1);
     }
-    return (int) Math.min(Math.max(context.trainingSize(), 0), PRESIZE_LIMIT);
+    return (int) Math.min(want, PRESIZE_LIMIT);
   }
 
   /** The Gram cache this learner shares, or null. */
@@ -915,7 +925,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       if (l.examples < 0 || l.steps < 0 || l.kernelEvaluations < 0 || l.appended < 0 || l.budgetReductions < 0) {
         throw in.corrupt("negative counters");
       }
-      l.store = SupportVectorStore.read(in, l.store.width(), l.precision, 0, l.budget > 0 ? l.budget + 1 : 0);
+      l.store = SupportVectorStore.read(in, l.store.width(), l.precision, 0, initialCapacity(l.budget, -1));
       if (l.budget > 0 && l.store.size() > l.budget) {
         throw in.corrupt(l.store.size() + " support vectors, more than the budget " + l.budget);
       }
