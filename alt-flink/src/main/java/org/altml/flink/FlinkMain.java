@@ -152,10 +152,17 @@ public final class FlinkMain implements Callable<Integer> {
       return new CommandLine.ParameterException(spec.commandLine(), message);
     }
 
+    /** Flink's largest parallelism (its maximum number of key groups). */
+    static final int MAX_PARALLELISM = 32768;
+
     /** Refuses option values the jobs cannot take, before anything runs. */
     void checkOptions() {
-      if (parallelism < 1) {
-        throw usage("--parallelism must be >= 1, not " + parallelism);
+      if (parallelism < 1 || parallelism > MAX_PARALLELISM) {
+        throw usage("--parallelism must be 1 to " + MAX_PARALLELISM + " (Flink's largest), not " + parallelism);
+      }
+      Path checkpoints = checkpointDir == null ? null : DataSpec.localPath(checkpointDir);
+      if (checkpoints != null && Files.exists(checkpoints) && !Files.isDirectory(checkpoints)) {
+        throw usage("--checkpoint-dir " + checkpointDir + " is a file, not a folder: checkpoints are folders inside it");
       }
       if (numFeatures < 0 || numLabels < 0) {
         throw usage("--num-labels and --num-features must be >= 0 (0: from the data)");
