@@ -773,11 +773,14 @@ public final class FlinkMain implements Callable<Integer> {
         // (scoreFrozen reads the model once here, failing on a bad file, and checks the data against it)
         return execute(env, Jobs.scoreFrozen(env, data, dataSpec(), numLabels, model, parallelism, scores, null), "predict");
       }
-      if (numLabels < 1) {
-        throw usage("--watch needs --num-labels L (the models' L)");
-      }
       int l = numLabels;
-      DataStream<ModelMessage> models = Jobs.watchModels(env, watch, Duration.ofMillis(refreshMs), numLabels);
+      if (l < 1 && !data.isEmpty() && data.stream().allMatch(DataSpec::isArff)) {
+        l = dataSpec().labels(data).numLabels(); // ARFF: from the header, as everywhere else
+      }
+      if (l < 1) {
+        throw usage("--watch needs --num-labels L (the models' L) for LIBSVM data");
+      }
+      DataStream<ModelMessage> models = Jobs.watchModels(env, watch, Duration.ofMillis(refreshMs), l);
       DataSpec spec = new DataSpec(l, numFeatures, zeroBased, labelsXml, labelsLast);
       return execute(env, Jobs.score(env, data, spec, l, models, parallelism, scores, null), "predict");
     }
