@@ -270,8 +270,9 @@ final class DataLoading {
   /**
    * Checks that the test data is of the training data's kind, before a train-then-test run: ARFF label names must
    * match position by position ({@link DataFit#checkLabelNames}; an error, since every metric would compare other
-   * labels), so must ARFF feature names (else every weight would meet another feature), and a test set with many more features than the training set (d' &gt;= 2d + {@value
-   * DataFit#FEATURE_SLACK}) gets a warning (new features contribute nothing, which the command allows).
+   * labels), so must ARFF feature names (else every weight would meet another feature), and a test set with many
+   * more features than the training set (d' &gt;= 2d + {@value DataFit#FEATURE_SLACK}) gets a warning ({@link
+   * ModelFit#NEW_FEATURES}; the command allows them).
    *
    * @throws IllegalArgumentException naming both files when the label or feature names differ
    */
