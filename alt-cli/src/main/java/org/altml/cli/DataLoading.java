@@ -333,6 +333,14 @@ final class DataLoading {
     checkFormatOptions(o, Map.of(DataFiles.displayName(file), isArff(data)));
   }
 
+  /** {@link #checkFormatOptions(DataOptions, Map)} for a training and a test set read whole. */
+  static void checkFormatOptions(DataOptions o, Path trainFile, Dataset train, Path testFile, Dataset test) {
+    Map<String, Boolean> formats = new java.util.LinkedHashMap<>();
+    formats.put(DataFiles.displayName(trainFile), isArff(train));
+    formats.put(DataFiles.displayName(testFile), isArff(test));
+    checkFormatOptions(o, formats);
+  }
+
   /** Whether {@code data} was read from ARFF: its attributes name its features (LIBSVM's have no names). */
   static boolean isArff(Dataset data) {
     return !data.featureNames().isEmpty();

@@ -140,10 +140,7 @@ public final class EvaluateCommand implements Callable<Integer> {
           warmup.close();
         }
       }
-      java.util.Map<String, Boolean> formats = new java.util.LinkedHashMap<>();
-      formats.put(DataFiles.displayName(trainFile), DataLoading.isArff(train));
-      formats.put(DataFiles.displayName(testFile), DataLoading.isArff(test));
-      DataLoading.checkFormatOptions(data, formats);
+      DataLoading.checkFormatOptions(data, trainFile, train, testFile, test);
       int numLabels = DataLoading.requireLabels(
           data.numLabels != null ? data.numLabels : Math.max(train.numLabels(), test.numLabels()), trainFile, data);
       train = DataLoading.withLabels(train, numLabels);

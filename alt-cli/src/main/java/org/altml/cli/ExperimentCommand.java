@@ -219,10 +219,7 @@ public final class ExperimentCommand implements Callable<Integer> {
       for (Block b : blocks) {
         Dataset train = DataLoading.readHashed(b.options.train, b.options.data, progress);
         Dataset test = DataLoading.readHashed(b.options.test, b.options.data, progress);
-        java.util.Map<String, Boolean> formats = new java.util.LinkedHashMap<>();
-        formats.put(org.altml.sparse.io.DataFiles.displayName(b.options.train), DataLoading.isArff(train));
-        formats.put(org.altml.sparse.io.DataFiles.displayName(b.options.test), DataLoading.isArff(test));
-        DataLoading.checkFormatOptions(b.options.data, formats);
+        DataLoading.checkFormatOptions(b.options.data, b.options.train, train, b.options.test, test);
         DataLoading.checkTestLikeTraining(train, b.options.train, test, b.options.test, progress);
         String same = DataLoading.testIsTraining(b.options.train, b.options.test, false, train, test);
         if (same != null) {
