@@ -96,7 +96,11 @@ public final class TuneCommand implements Callable<Integer> {
       }
     });
     try {
-      Settings base = Settings.parse(learner, fixed);
+      // the base holds each list's first value too: parameters validated together (a budget and its policy) then
+      // start valid, and every grid point sets its own values
+      Map<String, String> first = new LinkedHashMap<>(fixed);
+      lists.forEach((name, values) -> first.put(name, values.get(0)));
+      Settings base = Settings.parse(learner, first);
       return Grid.of(base, mode, lists, fixed.keySet());
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(LearnerOptions.withOptionNames(Objects.requireNonNullElse(e.getMessage(), "invalid settings")), e);

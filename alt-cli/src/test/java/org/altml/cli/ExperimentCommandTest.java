@@ -324,6 +324,15 @@ class ExperimentCommandTest {
         "--max-updates", "1,2", "--folds", "3", "--json", "--quiet");
     assertEquals(0, m12.exitCode(), m12.err());
     assertEquals(2, JSON.readTree(m12.out()).get("candidates").size(), m12.out());
+    // parameters validated together (a budget and its policy) take lists too
+    CliRun budgets = CliRun.of("tune", "--train", data[0].toString(), "--num-labels", "5", "--learner", "pa1-k", "--sigma2", "2",
+        "--budget", "20,40", "--budget-policy", "oldest", "--folds", "2", "--grid", "none", "--json", "--quiet");
+    assertEquals(0, budgets.exitCode(), budgets.err());
+    assertEquals(2, JSON.readTree(budgets.out()).get("candidates").size(), budgets.out());
+    CliRun policies = CliRun.of("tune", "--train", data[0].toString(), "--num-labels", "5", "--learner", "pa1-k", "--sigma2", "2",
+        "--budget", "20", "--budget-policy", "oldest,random", "--folds", "2", "--grid", "none", "--json", "--quiet");
+    assertEquals(0, policies.exitCode(), policies.err());
+    assertEquals(2, JSON.readTree(policies.out()).get("candidates").size(), policies.out());
     CliRun wrong = CliRun.of("tune", "--train", data[0].toString(), "--learner", "falt", "--delta", "1,2");
     assertEquals(2, wrong.exitCode());
     assertTrue(wrong.err().contains("--delta applies to salt only, not falt"), wrong.err());
