@@ -53,7 +53,13 @@ public final class Output {
     if (key != null) {
       sb.append(",\"key\":").append(quote(key));
     }
-    sb.append(",\"model\":").append(modelVersion).append(",\"labels\":[");
+    sb.append(",\"model\":");
+    if (modelVersion == ModelMessage.FINAL) {
+      sb.append("\"final\""); // the averaged model of the end of the input, as reports name its round
+    } else {
+      sb.append(modelVersion);
+    }
+    sb.append(",\"labels\":[");
     for (int k = 0; k < n; k++) {
       if (k > 0) {
         sb.append(',');

@@ -1,0 +1,19 @@
+package org.altml.flink;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.altml.core.learner.Scores;
+import org.junit.jupiter.api.Test;
+
+/** Prediction lines name their model version, and the end-of-input average as "final", as reports name its round. */
+class OutputTest {
+  @Test
+  void theFinalModelIsNamedFinal() {
+    Scores scores = new Scores(2);
+    scores.array()[0] = 1f; // label 0 above the threshold 0
+    assertEquals("{\"type\":\"prediction\",\"file\":\"d.svm\",\"line\":3,\"model\":7,\"labels\":[0]}",
+        Output.prediction("d.svm", 3, null, 7, scores, false));
+    assertEquals("{\"type\":\"prediction\",\"file\":\"d.svm\",\"line\":3,\"model\":\"final\",\"labels\":[0]}",
+        Output.prediction("d.svm", 3, null, ModelMessage.FINAL, scores, false));
+  }
+}
