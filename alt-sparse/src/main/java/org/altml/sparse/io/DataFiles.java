@@ -129,14 +129,9 @@ public final class DataFiles {
 
   /** The reader of {@code file}'s lines: its format by the options, the name or the content. */
   private static ExampleStream over(LineInput in, Path file, ReadOptions options) throws IOException {
-    try {
-      boolean arff = options.format().resolve(file) == DataFormat.ARFF
-          || (options.format() == DataFormat.AUTO && in.looksLikeArff());
-      return arff ? ArffReader.over(in, file, options) : libSvm(in, options);
-    } catch (IOException | RuntimeException e) {
-      in.close();
-      throw e;
-    }
+    boolean arff = options.format().resolve(file) == DataFormat.ARFF
+        || (options.format() == DataFormat.AUTO && in.looksLikeArff());
+    return arff ? ArffReader.over(in, file, options) : libSvm(in, options);
   }
 
   /** A LIBSVM stream over {@code in}: parsed as it is read, or on threads ahead ({@link ReadOptions#parseThreads()}). */
@@ -151,17 +146,12 @@ public final class DataFiles {
    */
   public static ExampleStream open(InputStream in, String name, ReadOptions options) throws IOException {
     LineInput lines = Inputs.lines(in, name, options);
-    try {
-      boolean arff = switch (options.format()) {
-        case ARFF -> true;
-        case LIBSVM -> false;
-        case AUTO -> Inputs.plainName(name).endsWith(".arff") || lines.looksLikeArff();
-      };
-      return arff ? ArffReader.over(lines, null, options) : libSvm(lines, options);
-    } catch (IOException | RuntimeException e) {
-      lines.close();
-      throw e;
-    }
+    boolean arff = switch (options.format()) {
+      case ARFF -> true;
+      case LIBSVM -> false;
+      case AUTO -> Inputs.plainName(name).endsWith(".arff") || lines.looksLikeArff();
+    };
+    return arff ? ArffReader.over(lines, null, options) : libSvm(lines, options);
   }
 
   /**
