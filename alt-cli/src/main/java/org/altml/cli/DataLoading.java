@@ -333,6 +333,11 @@ final class DataLoading {
     checkFormatOptions(o, Map.of(DataFiles.displayName(file), isArff(data)));
   }
 
+  /** {@link #checkFormatOptions(DataOptions, Map)} for one input read as a stream: an ARFF stream is an ArffReader. */
+  static void checkFormatOptions(DataOptions o, Path file, ExampleStream stream) {
+    checkFormatOptions(o, Map.of(DataFiles.displayName(file), stream instanceof org.altml.sparse.io.ArffReader));
+  }
+
   /** {@link #checkFormatOptions(DataOptions, Map)} for a training and a test set read whole. */
   static void checkFormatOptions(DataOptions o, Path trainFile, Dataset train, Path testFile, Dataset test) {
     Map<String, Boolean> formats = new java.util.LinkedHashMap<>();

@@ -112,7 +112,7 @@ public final class PredictCommand implements Callable<Integer> {
     ExampleStream file = DataLoading.open(dataFile, DataLoading.readOptions(data).withParseThreads(DataLoading.parseThreads())
         .withLabelNames(fit.namedLabels()), progress);
     try {
-      DataLoading.checkFormatOptions(data, java.util.Map.of(org.altml.sparse.io.DataFiles.displayName(dataFile), file instanceof ArffReader));
+      DataLoading.checkFormatOptions(data, dataFile, file);
       if (file.numLabels() >= 0) {
         fit.labels(file.numLabels(), file instanceof ArffReader arff ? arff.labelNames() : null);
       }

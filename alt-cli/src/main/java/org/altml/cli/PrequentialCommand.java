@@ -123,8 +123,7 @@ public final class PrequentialCommand implements Callable<Integer> {
         ExampleStream file = DataLoading.open(dataFile, DataLoading.readOptions(data).withInputHashing(true)
             .withParseThreads(DataLoading.parseThreads()), progress);
         CliOutput curveOut = curveFile == null ? null : CliOutput.open(spec, curveFile)) {
-      DataLoading.checkFormatOptions(data, java.util.Map.of(DataFiles.displayName(dataFile),
-          file instanceof org.altml.sparse.io.ArffReader));
+      DataLoading.checkFormatOptions(data, dataFile, file);
       ExampleStream examples = file;
       int numLabels = data.numLabels != null ? data.numLabels : file.numLabels();
       long loaded = -1;
