@@ -137,7 +137,8 @@ public final class FlinkMain implements Callable<Integer> {
         + " on a cluster)")
     String checkpointDir;
     @Option(names = "--restarts", paramLabel = "N", defaultValue = "0", description = "restarts from the last checkpoint after a failure (default ${DEFAULT-VALUE}:"
-        + " a failure ends the job with its error)")
+        + " a failure ends the job with its error); bad data (a broken gzip file, an unusable header) and a diverged"
+        + " learner end it at once")
     int restarts;
 
     DataSpec dataSpec() {

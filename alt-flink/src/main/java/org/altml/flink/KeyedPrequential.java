@@ -1,5 +1,6 @@
 package org.altml.flink;
 
+import org.altml.core.learner.DivergenceException;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Scores;
 import org.altml.core.metric.EvaluationSuite;
@@ -67,7 +68,11 @@ public final class KeyedPrequential extends KeyedProcessFunction<String, TextLin
       suite = new EvaluationSuite(setup.numLabels());
       ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE);
     }
-    l.predictThenUpdate(p.features(), p.labels(), scores);
+    try {
+      l.predictThenUpdate(p.features(), p.labels(), scores);
+    } catch (DivergenceException e) {
+      throw PermanentFailure.diverged(line, e);
+    }
     suite.accept(p.labels(), scores);
     learner.update(l);
     metrics.update(suite);

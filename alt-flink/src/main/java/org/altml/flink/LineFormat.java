@@ -63,11 +63,15 @@ public final class LineFormat implements BulkFormat<TextLine, FileSourceSplit> {
 
   /**
    * A failure to read line {@code line} of {@code file} as the readers name it: the file, the line and the problem
-   * ({@code "truncated or corrupt gzip data: ..."} for a broken gzip stream), {@code e} kept as suppressed.
+   * ({@code "truncated or corrupt gzip data: ..."} for a broken gzip stream, a {@link PermanentFailure}: no restart
+   * would read other bytes), {@code e} kept as suppressed.
    */
   static IOException readFailure(String file, long line, boolean gzip, IOException e) {
     boolean broken = gzip && (e instanceof java.io.EOFException || e instanceof java.util.zip.ZipException);
-    IOException named = new IOException(file + ":" + line + ": " + (broken ? "truncated or corrupt gzip data: " : "") + e.getMessage());
+    if (broken) { // the file's bytes: a restart would read them again
+      return new PermanentFailure(file + ":" + line + ": truncated or corrupt gzip data: " + e.getMessage(), e);
+    }
+    IOException named = new IOException(file + ":" + line + ": " + e.getMessage());
     named.addSuppressed(e); // not the cause: the command line reports a failure's deepest cause, which must be this one
     return named;
   }

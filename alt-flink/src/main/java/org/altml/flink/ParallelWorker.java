@@ -2,6 +2,7 @@ package org.altml.flink;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.altml.core.learner.DivergenceException;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Scores;
 import org.altml.core.metric.EvaluationSuite;
@@ -108,7 +109,11 @@ public final class ParallelWorker extends AbstractStreamOperator<ModelMessage> i
       }
       return;
     }
-    learner.predictThenUpdate(p.features(), p.labels(), scores);
+    try {
+      learner.predictThenUpdate(p.features(), p.labels(), scores);
+    } catch (DivergenceException e) {
+      throw PermanentFailure.diverged(line, e);
+    }
     suite.accept(p.labels(), scores);
   }
 

@@ -27,7 +27,8 @@ final class Parsing {
    *
    * @return the parser holding the example, or null when the line holds none: then {@link #reason()} is null
    *     for a blank, comment or header line and the problem for a bad record
-   * @throws IOException when the file's header cannot be read (the job cannot go on without it)
+   * @throws IOException when the file's header cannot be read (the job cannot go on without it; a {@link
+   *     PermanentFailure} when the header itself is bad)
    */
   RecordParser parse(TextLine line) throws IOException {
     reason = null;
@@ -58,9 +59,13 @@ final class Parsing {
   RecordParser parser(String file) throws IOException {
     RecordParser p = parsers.get(file);
     if (p == null) {
-      p = spec.parser(file);
+      try {
+        p = spec.parser(file);
+      } catch (DataFormatException e) { // a header the job cannot read: so would a restart
+        throw new PermanentFailure(e.getMessage(), e);
+      }
       if (p.numLabels() > 0 && p.numLabels() != numLabels) {
-        throw new IOException(file + ": has " + p.numLabels() + " labels, the job's learners " + numLabels);
+        throw new PermanentFailure(file + ": has " + p.numLabels() + " labels, the job's learners " + numLabels, null);
       }
       parsers.put(file, p);
     }

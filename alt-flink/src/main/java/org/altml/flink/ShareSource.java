@@ -219,7 +219,7 @@ public final class ShareSource implements Source<TextLine, ShareSource.Share, Li
         lines = new LineCursor(in);
         for (long i = 0; i < linesDone; i++) {
           if (!lines.skip()) {
-            throw new IOException(fileName + ": has fewer lines than the " + linesDone + " a checkpoint passed");
+            throw new PermanentFailure(fileName + ": has fewer lines than the " + linesDone + " a checkpoint passed", null);
           }
         }
         return true;

@@ -38,4 +38,32 @@ class KeyedPrequentialTest {
     assertEquals(FlinkTesting.ofType(clean, "prediction"), FlinkTesting.ofType(failed, "prediction"));
     assertFalse(reports.get(0).contains("\"f1\":null"));
   }
+
+  /**
+   * A truncated gzip file ends the job at once with the file's message, whatever the restart strategy allows: a
+   * restart would read the same bytes (the job's environment allows 3 restarts).
+   */
+  @Test
+  void brokenDataEndsTheJobWithoutRestarts() throws Exception {
+    java.io.ByteArrayOutputStream gz = new java.io.ByteArrayOutputStream();
+    try (java.util.zip.GZIPOutputStream z = new java.util.zip.GZIPOutputStream(gz)) {
+      z.write(java.nio.file.Files.readAllBytes(FlinkTesting.libSvm(dir, "whole.svm", 4000, 7, List.of())));
+    }
+    Path broken = dir.resolve("broken.svm.gz");
+    java.nio.file.Files.write(broken, java.util.Arrays.copyOf(gz.toByteArray(), gz.size() / 2));
+    DataSpec data = DataSpec.libSvm(FlinkTesting.LABELS);
+    Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> FlinkTesting.collect(Jobs.keyed(
+        FlinkTesting.env(2, null, 3), List.of(broken.toString()), data, FlinkTesting.setup("falt"), "mod:3", 2, true, false, null).all()));
+    Throwable root = e;
+    boolean restartRefused = false;
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      root = t;
+      // Flink's words for a failure it ends the job on at once; a restarted one says "Recovery is suppressed by
+      // FixedDelayRestartBackoffTimeStrategy" after its attempts
+      restartRefused |= t instanceof org.apache.flink.runtime.JobException && "The failure is not recoverable".equals(t.getMessage());
+    }
+    assertTrue(restartRefused, e.toString());
+    assertTrue(root instanceof PermanentFailure && root.getMessage().matches(".*broken\\.svm\\.gz:\\d+: truncated or corrupt gzip data: .*"),
+        root.toString());
+  }
 }
