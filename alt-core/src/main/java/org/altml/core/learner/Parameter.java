@@ -284,7 +284,14 @@ public final class Parameter<T> {
       if (power.matches() && (type == Float.class || type == Double.class)) {
         v = converted(Math.scalb(1.0, Integer.parseInt(power.group(1)))); // 2^-3, as grids and the paper write them
       } else if (type == Float.class) {
-        v = Float.parseFloat(text.trim());
+        float f = Float.parseFloat(text.trim());
+        double typed = Double.parseDouble(text.trim());
+        if (Double.isFinite(typed) && typed != 0 && (Float.isInfinite(f) || f == 0f)) {
+          // 1e300 is finite as typed but infinite as a float, and 1e-300 is 0: say so, not "must be finite: Infinity"
+          throw new IllegalArgumentException(name + (symbol.isEmpty() ? "" : " (" + symbol + ")") + " must be " + range()
+              + " and within a float's range (about 1.4e-45 to 3.4e38): '" + text + "'");
+        }
+        v = f;
       } else if (type == Double.class) {
         v = Double.parseDouble(text.trim());
       } else if (type == Integer.class) {
