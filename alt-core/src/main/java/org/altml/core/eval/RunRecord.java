@@ -5,7 +5,6 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HexFormat;
@@ -15,6 +14,7 @@ import java.util.Map;
 import java.util.Objects;
 import org.altml.core.math.VectorMath;
 import org.altml.core.metric.ZeroDivisionPolicy;
+import org.altml.sparse.Sha256;
 import org.altml.sparse.data.InputDigest;
 
 /**
@@ -114,7 +114,7 @@ public record RunRecord(
         throw new java.nio.file.FileSystemException(file.toString(), null, "not a regular file, so it cannot be read again to be"
             + " hashed: hash it while reading it (ReadOptions.withInputHashing, RunRecord.DataFile.of(InputDigest))");
       }
-      MessageDigest digest = newDigest();
+      MessageDigest digest = Sha256.digest();
       long bytes = 0;
       byte[] buffer = new byte[1 << 16];
       try (InputStream in = Files.newInputStream(file)) {
@@ -124,15 +124,7 @@ public record RunRecord(
           bytes += r;
         }
       }
-      return new DataFile(file.toString(), bytes, HexFormat.of().formatHex(digest.digest()));
-    }
-
-    static MessageDigest newDigest() {
-      try {
-        return MessageDigest.getInstance("SHA-256");
-      } catch (NoSuchAlgorithmException e) {
-        throw new IllegalStateException("every Java platform must provide SHA-256", e);
-      }
+      return new DataFile(file.toString(), bytes, Sha256.hex(digest));
     }
   }
 
@@ -194,7 +186,7 @@ public record RunRecord(
     for (DataFile f : dataFiles) {
       sb.append("|data:").append(f.sha256().isEmpty() ? f.path() : f.sha256());
     }
-    byte[] digest = DataFile.newDigest().digest(sb.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    byte[] digest = Sha256.digest().digest(sb.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
     return HexFormat.of().formatHex(digest, 0, 8);
   }
 

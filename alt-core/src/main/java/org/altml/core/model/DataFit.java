@@ -52,18 +52,13 @@ public final class DataFit {
     if (names.size() < count || count <= 0) {
       return null;
     }
-    java.security.MessageDigest sha;
-    try {
-      sha = java.security.MessageDigest.getInstance("SHA-256");
-    } catch (java.security.NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every Java platform has SHA-256", e);
-    }
+    java.security.MessageDigest sha = org.altml.sparse.Sha256.digest();
     for (int i = 0; i < count; i++) {
       byte[] b = names.get(i).getBytes(java.nio.charset.StandardCharsets.UTF_8);
       sha.update(java.nio.ByteBuffer.allocate(4).putInt(b.length).array());
       sha.update(b);
     }
-    return java.util.HexFormat.of().formatHex(sha.digest());
+    return org.altml.sparse.Sha256.hex(sha);
   }
 
   /**

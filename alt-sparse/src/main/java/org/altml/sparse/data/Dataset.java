@@ -136,12 +136,7 @@ public final class Dataset {
   private volatile String contentSha256;
 
   private String computeContentSha256() {
-    java.security.MessageDigest md;
-    try {
-      md = java.security.MessageDigest.getInstance("SHA-256");
-    } catch (java.security.NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is missing from this JVM", e); // every Java platform has it
-    }
+    java.security.MessageDigest md = org.altml.sparse.Sha256.digest();
     java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(1 << 16).order(java.nio.ByteOrder.LITTLE_ENDIAN);
     buf.putInt(size()).putInt(numFeatures).putInt(numLabels).putInt(labelNames.size());
     for (String label : labelNames) {
@@ -161,7 +156,7 @@ public final class Dataset {
     digestInts(md, buf, labelIds);
     buf.flip();
     md.update(buf);
-    return java.util.HexFormat.of().formatHex(md.digest());
+    return org.altml.sparse.Sha256.hex(md);
   }
 
   private static void digestInts(java.security.MessageDigest md, java.nio.ByteBuffer buf, int[] values) {

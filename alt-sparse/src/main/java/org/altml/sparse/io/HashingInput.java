@@ -4,8 +4,7 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
+import org.altml.sparse.Sha256;
 import org.altml.sparse.data.InputDigest;
 
 /**
@@ -21,22 +20,14 @@ final class HashingInput extends FilterInputStream {
   HashingInput(InputStream in, String name) {
     super(in);
     this.name = name;
-    this.digest = sha256();
-  }
-
-  static MessageDigest sha256() {
-    try {
-      return MessageDigest.getInstance("SHA-256");
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every Java platform must provide SHA-256", e);
-    }
+    this.digest = Sha256.digest();
   }
 
   /** The digest of {@code bytes}, for inputs read whole into memory. */
   static InputDigest of(String name, byte[] bytes, int length) {
-    MessageDigest d = sha256();
+    MessageDigest d = Sha256.digest();
     d.update(bytes, 0, length);
-    return new InputDigest(name, length, HexFormat.of().formatHex(d.digest()));
+    return new InputDigest(name, length, Sha256.hex(d));
   }
 
   @Override
@@ -89,7 +80,7 @@ final class HashingInput extends FilterInputStream {
       while (read(buffer, 0, buffer.length) >= 0) {
         // hashing only
       }
-      result = new InputDigest(name, bytes, HexFormat.of().formatHex(digest.digest()));
+      result = new InputDigest(name, bytes, Sha256.hex(digest));
     }
     return result;
   }
