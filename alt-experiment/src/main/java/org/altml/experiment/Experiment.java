@@ -26,7 +26,6 @@ import org.altml.core.metric.ZeroDivisionPolicy;
 import org.altml.experiment.store.RunStore;
 import org.altml.experiment.store.StoredRun;
 import org.altml.sparse.data.Dataset;
-import org.altml.sparse.data.InputDigest;
 
 /**
  * The paper's experiment protocol (section 6.4, SPEC.md "Protocols"): for each dataset and learner, tune
@@ -181,20 +180,15 @@ public final class Experiment {
   }
 
   /**
-   * What identifies a dataset's content in a {@link RunStore}: its files' SHA-256 when it holds what they held,
-   * as read with hashing ({@code ReadOptions.withInputHashing}); otherwise (read without hashing, built in
-   * memory, or a {@link Dataset#subset} of its files) the SHA-256 of the examples themselves ({@link
-   * Dataset#contentSha256()}, one pass over the data), so that changed data never meets stored results.
+   * What identifies a dataset's content in a {@link RunStore}: the SHA-256 of the examples themselves ({@link
+   * Dataset#contentSha256()}: d, L, label names, every feature and label; one pass over the data, once per
+   * dataset object), so that changed data never meets stored results. Not its files' hashes: the same files read
+   * with other options ({@code --ignore-attributes}, {@code --zero-based}, {@code --labels-last}, a declared d or
+   * L) or widened to more labels ({@link Dataset#withDimensions}) hold other examples, and a store keyed by the
+   * files handed their results back.
    */
   public static String hash(Dataset d) {
-    if (d.inputDigests().isEmpty() || d.isSubsetOfInputs()) {
-      return "content:" + d.contentSha256().substring(0, 32);
-    }
-    StringBuilder sb = new StringBuilder();
-    for (InputDigest digest : d.inputDigests()) {
-      sb.append(sb.length() == 0 ? "" : "+").append(digest.sha256(), 0, Math.min(16, digest.sha256().length()));
-    }
-    return sb.toString();
+    return "content:" + d.contentSha256().substring(0, 32);
   }
 
   /** Runs one dataset block. */
