@@ -82,7 +82,7 @@ public final class ExperimentCommand implements Callable<Integer> {
   private boolean wilcoxon;
 
   @Option(names = "--curve-points", defaultValue = "50", paramLabel = "N",
-      description = "Points of each learning curve (prequential pass over the training set); 0: no curves (default: ${DEFAULT-VALUE}).")
+      description = "Points of each learning curve at most (prequential pass over the training set, the last at its end); 0: no curves (default: ${DEFAULT-VALUE}).")
   private int curvePoints;
 
   @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output folder (created; the store in it is resumed).")

@@ -108,7 +108,7 @@ public final class Experiment {
    * @param runs R, at least 2 (the t-tests need pairs)
    * @param firstSeed the seed of run 0; run r uses {@code firstSeed + r}
    * @param zeroDivision the metrics' zero-division policy
-   * @param curvePoints points per learning curve (0: no curves)
+   * @param curvePoints the most points per learning curve (0: no curves): every ⌈n/N⌉ examples and at the end of the pass
    */
   public record Config(Tuner.Config tuning, int runs, long firstSeed, ZeroDivisionPolicy zeroDivision, int curvePoints) {
     /** Checks the values. */
@@ -296,7 +296,9 @@ public final class Experiment {
   private static Curve curve(DatasetPlan plan, Settings settings, Config config, List<RunRecord.DataFile> files) {
     Dataset train = plan.train();
     int n = train.size();
-    long every = Math.max(1, n / config.curvePoints());
+    // at most N points, evenly spaced, and the last at the end of the pass (n / N rounded down gave more than N
+    // and left the last examples out: 55 points ending at 385 of 391 for N = 50)
+    long every = Math.max(1, (n + config.curvePoints() - 1) / config.curvePoints());
     Prequential.Config pc = new Prequential.Config(Math.max(1, n / 10), every, plan.scaling(), config.zeroDivision(), Long.MAX_VALUE);
     LearnerContext context = new LearnerContext(train.numLabels(), train.numFeatures(), n, 0L);
     PrequentialResult result;
@@ -306,7 +308,10 @@ public final class Experiment {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    List<CurvePoint> points = result.curve();
+    List<CurvePoint> points = new ArrayList<>(result.curve());
+    if (n > 0 && (points.isEmpty() || points.get(points.size() - 1).examples() != n)) {
+      points.add(new CurvePoint(n, result.cumulative(), result.window(), result.learningSeconds()));
+    }
     long[] examples = new long[points.size()];
     double[][] values = new double[points.size()][];
     for (int i = 0; i < points.size(); i++) {

@@ -50,4 +50,30 @@ class ExperimentRunsTest {
     assertEquals(1, runs.size(), "the resource is created once");
     assertTrue(outcome.runCaches().isEmpty(), "a resource without counters is not reported: " + outcome.runCaches());
   }
+
+  /**
+   * A learning curve has at most N points, evenly spaced, and its last is the end of the pass with the pass's final
+   * metrics (n / N rounded down gave 55 points ending at 385 for n = 391 and N = 50).
+   */
+  @Test
+  void aCurveHasAtMostNPointsAndEndsWithThePass() {
+    Dataset train = TunerTest.corpus(391, 2);
+    Dataset test = TunerTest.corpus(40, 3);
+    Experiment.Learner given = Experiment.Learner.given(org.altml.core.learner.LearnerRegistry.get("falt").defaults());
+    Experiment.DatasetPlan plan = new Experiment.DatasetPlan("c", train, test, List.of(given), FeatureScaling.NONE, "");
+    for (int points : new int[] {50, 391, 7, 1, 1000}) {
+      Experiment.Config config = new Experiment.Config(TunerTest.config(Search.FULL, 2), 2, 1L, ZeroDivisionPolicy.SPEC, points);
+      Experiment.Curve curve = Experiment.run(plan, config, null, Experiment.Listener.NONE).learners().get(0).curve();
+      long[] x = curve.examples();
+      assertTrue(x.length <= points && x.length >= Math.min(points, 391) / 2, points + ": " + java.util.Arrays.toString(x));
+      assertEquals(391, x[x.length - 1], points + ": the last point is the end of the pass");
+      long every = x[0];
+      for (int i = 1; i < x.length - 1; i++) {
+        assertEquals(every, x[i] - x[i - 1], "evenly spaced");
+      }
+      if (points == 50) {
+        assertEquals(49, x.length); // every 8 examples: 48 points, then the end
+      }
+    }
+  }
 }
