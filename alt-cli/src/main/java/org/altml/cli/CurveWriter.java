@@ -11,9 +11,10 @@ import org.altml.core.metric.Measure;
 
 /**
  * Writes a prequential learning curve as it is recorded: CSV (a header, then one row per point: examples,
- * learningSeconds, every cumulative metric, every window metric; NaN as {@code NaN}) or JSON lines (one
- * object per point: {@code {"examples":..,"learningSeconds":..,"cumulative":{..},"window":{..}}}, NaN as
- * null). Metric values are fractions.
+ * learningSeconds, every cumulative metric, every window metric, then the examples left out of the cumulative
+ * and of the window's ranking loss; NaN as {@code NaN}) or JSON lines (one object per point: {@code
+ * {"examples":..,"learningSeconds":..,"cumulative":{..},"window":{..},"rankingLossLeftOut":..,
+ * "windowRankingLossLeftOut":..}}, NaN as null). Metric values are fractions.
  */
 final class CurveWriter implements Prequential.Listener {
   /** The curve formats. */
@@ -39,6 +40,7 @@ final class CurveWriter implements Prequential.Listener {
           line.append(',').append(prefix).append(m.metricName());
         }
       }
+      line.append(",cumulative_rankingLossLeftOut,window_rankingLossLeftOut");
       out.append(line).append('\n');
     }
   }
@@ -52,6 +54,7 @@ final class CurveWriter implements Prequential.Listener {
         line.append(point.examples()).append(',').append(point.learningSeconds());
         appendCsv(point.cumulative().values());
         appendCsv(point.window().values());
+        line.append(',').append(point.cumulative().rankingLossLeftOut()).append(',').append(point.window().rankingLossLeftOut());
         out.append(line).append('\n');
       } else {
         try (JsonGenerator g = Reports.json(out, false)) {
@@ -60,6 +63,8 @@ final class CurveWriter implements Prequential.Listener {
           g.writeNumberField("learningSeconds", point.learningSeconds());
           Reports.metrics(g, "cumulative", point.cumulative());
           Reports.metrics(g, "window", point.window());
+          g.writeNumberField("rankingLossLeftOut", point.cumulative().rankingLossLeftOut());
+          g.writeNumberField("windowRankingLossLeftOut", point.window().rankingLossLeftOut());
           g.writeEndObject();
         }
         out.append('\n');

@@ -363,6 +363,7 @@ public final class DemoCommand implements Callable<Integer> {
       Reports.metrics(g, "metrics", r.cumulative());
       Reports.counts(g, r.cumulative());
       Reports.metrics(g, "windowMetrics", r.window());
+      g.writeNumberField("windowRankingLossLeftOut", r.window().rankingLossLeftOut());
       Reports.number(g, "learningSeconds", r.learningSeconds());
       Reports.number(g, "examplesPerSecond", PrequentialCommand.examplesPerSecond(r.examples(), r.learningSeconds()));
       Reports.model(g, r.learner());

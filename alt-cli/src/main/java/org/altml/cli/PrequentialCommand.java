@@ -193,6 +193,7 @@ public final class PrequentialCommand implements Callable<Integer> {
       Reports.metrics(g, "metrics", result.cumulative());
       Reports.counts(g, result.cumulative());
       Reports.metrics(g, "windowMetrics", result.window());
+      g.writeNumberField("windowRankingLossLeftOut", result.window().rankingLossLeftOut());
       g.writeNumberField("window", window);
       g.writeNumberField("every", every);
       g.writeNumberField("examples", result.examples());

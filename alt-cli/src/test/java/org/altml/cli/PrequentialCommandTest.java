@@ -62,13 +62,17 @@ class PrequentialCommandTest {
     assertEquals(3, lines.size(), lines.toString());
     List<String> header = List.of(lines.get(0).split(","));
     assertEquals(List.of("examples", "learningSeconds", "cumulative_precision"), header.subList(0, 3));
-    assertEquals(2 + 2 * Measure.values().length, header.size());
+    assertEquals(2 + 2 * Measure.values().length + 2, header.size());
+    assertEquals(List.of("cumulative_rankingLossLeftOut", "window_rankingLossLeftOut"), header.subList(header.size() - 2, header.size()));
     for (int p = 0; p < 2; p++) {
       String[] row = lines.get(p + 1).split(",");
       CurvePoint point = expected.curve().get(p);
       assertEquals(Long.toString(10L * (p + 1)), row[0]);
       assertEquals(Double.toString(point.cumulative().get(Measure.F1)), row[header.indexOf("cumulative_f1")], "point " + p);
       assertEquals(Double.toString(point.window().get(Measure.RANKING_LOSS)), row[header.indexOf("window_rankingLoss")], "point " + p);
+      // SPEC: the examples left out of ranking loss are reported with it, the window's too
+      assertEquals(Long.toString(point.cumulative().rankingLossLeftOut()), row[header.indexOf("cumulative_rankingLossLeftOut")]);
+      assertEquals(Long.toString(point.window().rankingLossLeftOut()), row[header.indexOf("window_rankingLossLeftOut")]);
     }
     String table = r.out();
     assertTrue(table.contains("25 examples"), table);
@@ -99,11 +103,14 @@ class PrequentialCommandTest {
       Map<String, String> point = Json.flatten(lines.get(p));
       assertEquals(Long.toString(10L * (p + 1)), point.get("examples"));
       assertEquals(Double.toString(expected.curve().get(p).window().get(Measure.MICRO_F1)), point.get("window.microF1"));
+      assertEquals(Long.toString(expected.curve().get(p).window().rankingLossLeftOut()), point.get("windowRankingLossLeftOut"));
+      assertEquals(Long.toString(expected.curve().get(p).cumulative().rankingLossLeftOut()), point.get("rankingLossLeftOut"));
     }
     Map<String, String> summary = Json.flatten(r.err().substring(r.err().indexOf('{')));
     assertEquals("25", summary.get("examples"));
     assertEquals(Double.toString(expected.cumulative().get(Measure.HAMMING_LOSS)), summary.get("metrics.hammingLoss"));
     assertEquals(Double.toString(expected.window().get(Measure.F1)), summary.get("windowMetrics.f1"));
+    assertEquals(Long.toString(expected.window().rankingLossLeftOut()), summary.get("windowRankingLossLeftOut"));
     assertEquals("prequential", summary.get("run.protocol"));
     assertEquals("stream", summary.get("run.order"));
     assertEquals(Long.toString(Seeds.learner(1)), summary.get("run.seeds.learner"));
