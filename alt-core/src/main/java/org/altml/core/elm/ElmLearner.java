@@ -194,7 +194,7 @@ public abstract class ElmLearner implements OnlineMultiLabelLearner {
     checkScores(out);
     absorbQueued();
     layer.compute(x, h, scratchRow, view);
-    score(h, out, scores);
+    score(h, out, scores, false);
   }
 
   @Override
@@ -215,7 +215,7 @@ public abstract class ElmLearner implements OnlineMultiLabelLearner {
     absorbQueued();
     layer.ensureFeatures(x.maxIndex() + 1);
     layer.compute(x, h, scratchRow, view);
-    score(h, out, scores);
+    score(h, out, scores, true);
     enqueue(y);
   }
 
@@ -232,11 +232,12 @@ public abstract class ElmLearner implements OnlineMultiLabelLearner {
       checkScores(out);
       absorbQueued();
       layer.compute(x, ownH, ownRow, ownView);
-      score(ownH, out, ownScores);
+      score(ownH, out, ownScores, false);
     };
   }
 
-  private void score(double[] hv, Scores out, double[] d) {
+  /** The scores of h(x); a non-finite one latches the learner's divergence when {@code learning}, else fails this call only. */
+  private void score(double[] hv, Scores out, double[] d, boolean learning) {
     float[] s = out.array();
     if (!initialized()) {
       Arrays.fill(s, 0, numLabels + 1, 0f);
@@ -246,7 +247,8 @@ public abstract class ElmLearner implements OnlineMultiLabelLearner {
     for (int p = 0; p < numLabels; p++) {
       float v = (float) d[p];
       if (!Float.isFinite(v)) {
-        throw diverged(examples, "predict computed a non-finite score for label " + p + " (" + d[p] + ")");
+        String what = "predict computed a non-finite score for label " + p + " (" + d[p] + ")";
+        throw learning ? diverged(examples, what) : divergence.notFinite(settings.describe(), examples, what);
       }
       s[p] = v;
     }

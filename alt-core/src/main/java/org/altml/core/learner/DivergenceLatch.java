@@ -1,9 +1,12 @@
 package org.altml.core.learner;
 
 /**
- * A learner's memory of its divergence, worded once for every kind: the first non-finite score or loss is
- * reported as a {@link DivergenceException} naming the example, and from then on every call is refused.
- * Single-threaded, like the learner that owns it.
+ * A learner's memory of its divergence, worded once for every kind: the first non-finite score or loss met while
+ * learning is reported as a {@link DivergenceException} naming the example, and from then on every call is refused.
+ * A prediction alone that computes a non-finite score ({@link #notFinite}) fails that call only: it changes nothing,
+ * and an input of extreme values must not disable a model that other inputs still score (and that predictors on
+ * other threads are using). Single-threaded, like the learner that owns it; {@link #notFinite} and {@link
+ * #checkUsable} only read it.
  */
 public final class DivergenceLatch {
   private final String hint;
@@ -23,6 +26,16 @@ public final class DivergenceLatch {
     failure = learner + " diverged after learning from " + example + (example == 1 ? " example" : " examples") + ": " + what
         + "; the model is unusable (" + hint + ")";
     return new DivergenceException(example, failure);
+  }
+
+  /**
+   * The exception for a prediction (no learning) of {@code learner} that computed a non-finite score, after it learned
+   * from {@code example} examples; the learner stays usable.
+   */
+  public DivergenceException notFinite(String learner, long example, String what) {
+    return new DivergenceException(example, learner + " predicted a non-finite score after learning from " + example
+        + (example == 1 ? " example" : " examples") + ": " + what + "; nothing changed (an input of extreme values, or a model"
+        + " whose last update diverged: " + hint + ")");
   }
 
   /**

@@ -410,7 +410,7 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
       probe = InnerSteps.roundInto(d, s, stride);
     }
     if (probe != 0f) {
-      throw diverged(examples, "predict computed a non-finite score " + out);
+      throw divergence.notFinite(describe(), examples, "scores " + out); // a prediction alone: nothing to latch
     }
   }
 

@@ -208,7 +208,40 @@ class FaltTest {
     one.update(x, LabelSet.of(0));
     DivergenceException p = assertThrows(DivergenceException.class, () -> one.predict(x, new Scores(2)));
     assertEquals(1, p.exampleIndex());
-    assertThrows(IllegalStateException.class, () -> one.predictThenUpdate(x, LabelSet.of(0), new Scores(2)));
+    assertTrue(p.getMessage().contains("nothing changed"), p.getMessage());
+    // a prediction alone latches nothing (the input may be what is extreme); learning from the example does
+    assertThrows(DivergenceException.class, () -> one.predictThenUpdate(x, LabelSet.of(0), new Scores(2)));
+    assertThrows(IllegalStateException.class, () -> one.predict(x, new Scores(2)));
+  }
+
+  /**
+   * A finite input of extreme values whose scores overflow fails its own prediction and nothing else: the model, the
+   * learner and its other predictors go on (it disabled the learner and every predictor, a review found).
+   */
+  @org.junit.jupiter.api.Test
+  void anExtremeInputFailsItsOwnPredictionOnly() {
+    for (Precision precision : Precision.values()) {
+      Falt falt = new Falt(3, FaltConfig.defaults(), opts(precision));
+      SparseVector small = x(new int[] {0, 1}, new float[] {1f, -1f});
+      for (int i = 0; i < 20; i++) {
+        falt.update(small, LabelSet.of(i % 3));
+      }
+      org.altml.core.learner.Predictor other = falt.predictor();
+      falt.weights().set(0, 0, 2.0); // a finite weight: 2 · 3e38 is beyond float's range
+      Scores before = new Scores(3);
+      falt.predict(small, before);
+      SparseVector extreme = x(new int[] {0}, new float[] {3e38f});
+      assertThrows(DivergenceException.class, () -> falt.predictor().predict(extreme, new Scores(3)), precision.name());
+      assertThrows(DivergenceException.class, () -> falt.predict(extreme, new Scores(3)), precision.name());
+      Scores after = new Scores(3);
+      falt.predict(small, after);
+      assertArrayEquals(before.array(), after.array(), precision.name());
+      Scores viaOther = new Scores(3);
+      other.predict(small, viaOther);
+      assertArrayEquals(before.array(), viaOther.array(), precision.name());
+      falt.update(small, LabelSet.of(1)); // still learning
+      assertEquals(21, falt.examplesSeen());
+    }
   }
 
   @org.junit.jupiter.api.Test
@@ -221,7 +254,10 @@ class FaltTest {
     assertEquals(-1e48, one.weights().get(0, 1), 1e42);
     DivergenceException p = assertThrows(DivergenceException.class, () -> one.predict(x, new Scores(2)));
     assertEquals(1, p.exampleIndex());
-    assertThrows(IllegalStateException.class, () -> one.predictThenUpdate(x, LabelSet.of(0), new Scores(2)));
+    assertTrue(p.getMessage().contains("nothing changed"), p.getMessage());
+    // a prediction alone latches nothing (the input may be what is extreme); learning from the example does
+    assertThrows(DivergenceException.class, () -> one.predictThenUpdate(x, LabelSet.of(0), new Scores(2)));
+    assertThrows(IllegalStateException.class, () -> one.predict(x, new Scores(2)));
     // A NaN weight (written through the live array) is caught by the first inner step's coefficients.
     Falt nan = new Falt(2, new FaltConfig(1f, 2), opts(Precision.DOUBLE));
     nan.update(x, LabelSet.of(0));

@@ -275,7 +275,9 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     checkScores(out);
     scores(id, x, row, gram, scores, false);
     kernelEvaluations += store.size();
-    round(out);
+    if (InnerSteps.roundInto(scores, out.array(), numLabels + 1) != 0f) {
+      throw divergence.notFinite(describe(), examples, "scores " + out); // a prediction alone: nothing to latch
+    }
   }
 
   @Override
@@ -296,7 +298,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
         checkScores(out);
         scores(id, x, own, cursor, d, false);
         if (InnerSteps.roundInto(d, out.array(), numLabels + 1) != 0f) {
-          throw new DivergenceException(examples, describe() + " predicted a non-finite score " + out);
+          throw divergence.notFinite(describe(), examples, "scores " + out);
         }
       }
 
@@ -366,7 +368,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
         d[j] = 0.0; // binary relevance: the threshold score stays 0
       }
       if (InnerSteps.roundInto(d, out[k].array(), numLabels + 1) != 0f) {
-        throw new DivergenceException(examples, describe() + " predicted a non-finite score " + out[k]);
+        throw divergence.notFinite(describe(), examples, "scores " + out[k]);
       }
     }
   }
