@@ -109,7 +109,14 @@ public final class NystromMap implements FeatureMap {
     return projection != null;
   }
 
-  /** Keeps x as a landmark when the map is not fitted and x is new; fits when the m-th arrives. */
+  /**
+   * Keeps x as a landmark when the map is not fitted and x is new; fits when the m-th arrives. A fit that fails
+   * (degenerate landmarks, not enough memory) takes x back out, so the map is as it was before the call: never more
+   * than m landmarks, and the next new example is the m-th again (it grew without bound, unfitted, into a model its
+   * own codec refused).
+   *
+   * @throws IllegalArgumentException if the m-th landmark makes the set degenerate (see the class comment)
+   */
   @Override
   public void learn(SparseVector x) {
     if (projection != null || distinct.contains(x)) {
@@ -119,7 +126,13 @@ public final class NystromMap implements FeatureMap {
     distinct.add(copy);
     landmarks.add(copy);
     if (landmarks.size() == m) {
-      fit();
+      try {
+        fit();
+      } catch (RuntimeException e) {
+        landmarks.remove(m - 1);
+        distinct.remove(copy);
+        throw e;
+      }
     }
   }
 

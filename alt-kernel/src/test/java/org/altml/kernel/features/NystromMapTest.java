@@ -66,6 +66,37 @@ class NystromMapTest {
         () -> map.learn(SparseVector.of(new int[] {0, 1}, new float[] {1f, 1e-3f})));
     assertTrue(e.getMessage().contains("degenerate") && e.getMessage().contains("numerically singular")
         && e.getMessage().contains("--sigma2"), e.getMessage());
+    // the failed fit took its landmark back: still 3 of 4, and the next new example is the 4th again
+    assertEquals(3, map.landmarks().size());
+    assertFalse(map.isFitted());
+    assertThrows(IllegalArgumentException.class, () -> map.learn(SparseVector.of(new int[] {0, 1}, new float[] {1f, 2e-3f})));
+    assertEquals(3, map.landmarks().size());
+  }
+
+  /**
+   * A learner on a map whose fit failed is as it was before the failing example: it saves and loads, and learns
+   * nothing it did not say it learned (it kept every later example as a landmark, unfitted, and saved a model it could
+   * not load: a review).
+   */
+  @Test
+  void aFailedFitLeavesALearnerThatSavesAndLoads() throws Exception {
+    Settings s = LearnerRegistry.get("salt+nystrom").defaults().with("mapDim", 4).with("sigma2", 1e12);
+    org.altml.core.learner.OnlineMultiLabelLearner l = LearnerRegistry.create(s, new LearnerContext(2, 3, -1, 1L));
+    java.util.SplittableRandom r = new java.util.SplittableRandom(5);
+    int failures = 0;
+    for (int i = 0; i < 40; i++) {
+      SparseVector x = SparseVector.of(new int[] {0, 1, 2}, new float[] {(float) r.nextDouble(), (float) r.nextDouble(), 1f});
+      try {
+        l.update(x, org.altml.sparse.LabelSet.of(i % 2));
+      } catch (IllegalArgumentException e) {
+        failures++;
+      }
+    }
+    assertEquals(37, failures, "every example after the third tries the fit again");
+    assertEquals(3, l.examplesSeen());
+    org.altml.core.model.SavedModel loaded = org.altml.core.model.ModelIo.fromBytes(
+        org.altml.core.model.ModelIo.toBytes(org.altml.core.model.SavedModel.of(l)), "m.model");
+    assertEquals(3, loaded.learner().examplesSeen());
   }
 
   @Test
