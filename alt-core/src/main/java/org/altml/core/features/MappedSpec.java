@@ -135,7 +135,7 @@ public final class MappedSpec implements LearnerSpec {
 
   @Override
   public OnlineMultiLabelLearner create(Settings settings, LearnerContext context) {
-    checkKind(settings);
+    settings.requireKind(this);
     FeatureMap m = map.create(settings, context);
     return create(settings, m, context);
   }
@@ -144,12 +144,6 @@ public final class MappedSpec implements LearnerSpec {
     // the inner learner sees D features, known up front: W is allocated once
     OnlineMultiLabelLearner learner = inner.create(innerSettings(settings), context.withNumFeatures(m.dimension()));
     return new MappedLearner(this, combine(learner.settings(), settings), m, learner);
-  }
-
-  private void checkKind(Settings settings) {
-    if (!settings.learner().equals(name)) {
-      throw new IllegalArgumentException("settings of " + settings.learner() + " given to " + name);
-    }
   }
 
   @Override
@@ -201,7 +195,7 @@ public final class MappedSpec implements LearnerSpec {
       if (version != VERSION) {
         throw in.corrupt(name + " model body version " + version + " (this build reads version " + VERSION + ")");
       }
-      checkKind(settings);
+      settings.requireKind(MappedSpec.this);
       String mapName = in.readUTF();
       if (!mapName.equals(map.name())) {
         throw in.corrupt("the " + name + " body holds feature map '" + mapName + "'");

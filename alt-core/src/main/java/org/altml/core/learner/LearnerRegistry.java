@@ -112,6 +112,9 @@ public final class LearnerRegistry {
 
   /** Whether a learner kind is called {@code name}, registered or composite. */
   public static boolean contains(String name) {
+    if (name == null) {
+      return false; // no kind is named null (get(null) says so)
+    }
     if (SPECS.containsKey(name)) {
       return true;
     }

@@ -20,7 +20,10 @@ import java.util.List;
  *   public String name() { return "mean-score"; }
  *   public String description() { return "predicts the labels seen in more than a share of the examples"; }
  *   public List<Parameter<?>> parameters() { return List.of(SHARE); }
- *   public OnlineMultiLabelLearner create(Settings s, LearnerContext c) { return new MeanScore(this, s, c.numLabels()); }
+ *   public OnlineMultiLabelLearner create(Settings s, LearnerContext c) {
+ *     s.requireKind(this); // another kind's settings are refused
+ *     return new MeanScore(this, s, c.numLabels());
+ *   }
  *   public ModelCodec codec() { return CODEC; }
  * }
  * }</pre>
@@ -48,7 +51,8 @@ public interface LearnerSpec {
   /**
    * A fresh learner with {@code settings} (of this spec) for the data described by {@code context}.
    *
-   * @throws IllegalArgumentException if the settings do not fit the context
+   * @throws IllegalArgumentException if the settings are another kind's ({@link Settings#requireKind}) or do not fit
+   *     the context
    */
   OnlineMultiLabelLearner create(Settings settings, LearnerContext context);
 

@@ -75,6 +75,19 @@ public final class Settings {
     return null;
   }
 
+  /**
+   * Checks that these settings are of {@code spec}'s kind, as {@link LearnerSpec#create} requires: another kind's
+   * settings would build this kind's learner carrying the other's name and parameters (reports and run records would
+   * name the wrong kind, and its model file would not load).
+   *
+   * @throws IllegalArgumentException naming both kinds when they differ
+   */
+  public void requireKind(LearnerSpec spec) {
+    if (!learner().equals(spec.name())) {
+      throw new IllegalArgumentException("settings of " + learner() + " given to " + spec.name());
+    }
+  }
+
   /** The learner kind these settings are for. */
   public LearnerSpec spec() {
     return spec;

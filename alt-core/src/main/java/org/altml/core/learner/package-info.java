@@ -43,7 +43,10 @@
  *     public String name() { return "mean-score"; }
  *     public String description() { return "predicts the labels seen in more than a share of the examples"; }
  *     public List<Parameter<?>> parameters() { return List.of(SHARE); }
- *     public OnlineMultiLabelLearner create(Settings s, LearnerContext c) { return new MeanScore(this, s, c.numLabels()); }
+ *     public OnlineMultiLabelLearner create(Settings s, LearnerContext c) {
+ *       s.requireKind(this); // another kind's settings are refused
+ *       return new MeanScore(this, s, c.numLabels());
+ *     }
  *     public ModelCodec codec() { return CODEC; }   // writes examples and the label counts
  *     ...
  *   }

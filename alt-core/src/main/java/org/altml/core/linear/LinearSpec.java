@@ -74,6 +74,7 @@ public abstract class LinearSpec implements LearnerSpec {
 
   @Override
   public final OnlineMultiLabelLearner create(Settings settings, LearnerContext context) {
+    settings.requireKind(this);
     int m = CommonParameters.maxUpdates(settings, context.numLabels());
     LearnerOptions options = new LearnerOptions(settings.get(CommonParameters.BIAS), CommonParameters.precision(settings));
     LinearLearner learner = create(settings, context.numLabels(), m, options);

@@ -50,6 +50,24 @@ class LearnerRegistryTest {
   }
 
   @Test
+  void noKindIsNamedNull() {
+    assertTrue(!LearnerRegistry.contains(null));
+    assertThrows(IllegalArgumentException.class, () -> LearnerRegistry.get(null));
+  }
+
+  /** Every registered kind refuses another kind's settings at create (osml-elm built from elm-omll's saved a model it could not load). */
+  @Test
+  void everyKindRefusesAnotherKindsSettings() {
+    List<LearnerSpec> all = List.copyOf(LearnerRegistry.all());
+    for (LearnerSpec spec : all) {
+      LearnerSpec other = all.get((all.indexOf(spec) + 1) % all.size());
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> spec.create(other.defaults(), new LearnerContext(3, 10, -1, 1L)), spec.name());
+      assertEquals("settings of " + other.name() + " given to " + spec.name(), e.getMessage());
+    }
+  }
+
+  @Test
   void badValuesNameTheParameterAndTheRange() {
     LearnerSpec falt = LearnerRegistry.get("falt");
     assertEquals("eta (η) must be > 0 and finite: -1.0",

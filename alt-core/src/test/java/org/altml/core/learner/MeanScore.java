@@ -38,6 +38,7 @@ final class MeanScore implements OnlineMultiLabelLearner {
 
     @Override
     public OnlineMultiLabelLearner create(Settings settings, LearnerContext context) {
+      settings.requireKind(this);
       return new MeanScore(this, settings, context.numLabels());
     }
 

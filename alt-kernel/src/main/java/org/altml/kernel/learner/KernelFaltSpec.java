@@ -52,6 +52,7 @@ public final class KernelFaltSpec implements LearnerSpec {
 
   @Override
   public OnlineMultiLabelLearner create(Settings settings, LearnerContext context) {
+    settings.requireKind(this);
     return new KernelFalt(settings, context);
   }
 

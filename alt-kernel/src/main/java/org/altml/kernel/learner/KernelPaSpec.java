@@ -78,6 +78,7 @@ public abstract sealed class KernelPaSpec implements LearnerSpec permits KernelP
 
   @Override
   public OnlineMultiLabelLearner create(Settings settings, LearnerContext context) {
+    settings.requireKind(this);
     return new KernelPaBinaryRelevance(this, settings, context);
   }
 

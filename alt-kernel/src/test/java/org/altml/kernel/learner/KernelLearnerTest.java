@@ -27,6 +27,25 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class KernelLearnerTest {
+  /**
+   * Every kind registered with the kernel module (the kernel learners and the feature-map composites too) refuses
+   * another kind's settings at create: pa1-k built from pa2-k's settings named itself pa2-k in reports (a review).
+   */
+  @Test
+  void everyKindRefusesAnotherKindsSettings() {
+    List<org.altml.core.learner.LearnerSpec> all = List.copyOf(LearnerRegistry.all());
+    for (String name : List.of("falt-k", "pa1-k", "pa2-k", "salt+rff", "pa1+nystrom")) {
+      org.altml.core.learner.LearnerSpec spec = LearnerRegistry.get(name);
+      for (org.altml.core.learner.LearnerSpec other : all) {
+        if (other != spec) {
+          IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+              () -> spec.create(other.defaults(), new LearnerContext(3, 10, -1, 1L)), name + " with " + other.name());
+          assertEquals("settings of " + other.name() + " given to " + name, e.getMessage());
+        }
+      }
+    }
+  }
+
   private static final long SEED = Long.getLong("alt.tests.seed", 20261203L);
   private static final double E1 = Math.exp(-1.0);
 
