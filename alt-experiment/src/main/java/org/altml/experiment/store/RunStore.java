@@ -67,6 +67,8 @@ public final class RunStore implements AutoCloseable {
    */
   public static RunStore open(Path file) throws IOException {
     List<StoredRun> existing = new ArrayList<>();
+    Map<String, Integer> lineOf = new java.util.HashMap<>();
+    Map<String, StoredRun> firstOf = new java.util.HashMap<>();
     boolean torn = false;
     FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
     try {
@@ -84,7 +86,16 @@ public final class RunStore implements AutoCloseable {
         boolean complete = end < bytes.length;
         if (!text.isBlank()) {
           try {
-            existing.add(parse(text));
+            StoredRun run = parse(text);
+            Integer first = lineOf.putIfAbsent(run.key(), line);
+            StoredRun earlier = firstOf.putIfAbsent(run.key(), run);
+            if (earlier != null && !earlier.equals(run)) {
+              throw new DataFormatException(file.toString(), line, "stores the evaluation of line " + first
+                  + " again with other values; the store is damaged: move it away to start over");
+            }
+            existing.add(run);
+          } catch (DataFormatException e) {
+            throw e;
           } catch (IOException | RuntimeException e) {
             if (complete) {
               // Jackson's own message ends with a location that names no file: ours does
@@ -257,10 +268,37 @@ public final class RunStore implements AutoCloseable {
       if (p.currentToken() != JsonToken.END_OBJECT || p.nextToken() != null) {
         throw new IOException("the line does not end with its object");
       }
+      checkMetrics(metrics);
+      double trainSeconds = seconds(numbers, longs, "trainSeconds");
+      double testSeconds = seconds(numbers, longs, "testSeconds");
+      if (trainSeconds < 0 || testSeconds < 0) {
+        throw new IOException("a negative time");
+      }
       return new StoredRun(required(text, "key"), required(text, "kind"), required(text, "dataset"), required(text, "data"),
           required(text, "learner"), settings, requiredLong(longs, "seed"), (int) requiredLong(longs, "index"),
-          (int) requiredLong(longs, "folds"), required(text, "scaling"), metrics, seconds(numbers, longs, "trainSeconds"),
-          seconds(numbers, longs, "testSeconds"), text.getOrDefault("runKey", ""));
+          (int) requiredLong(longs, "folds"), required(text, "scaling"), metrics, trainSeconds, testSeconds,
+          text.getOrDefault("runKey", ""));
+    }
+  }
+
+  /**
+   * Refuses metrics no evaluation gives: one of the paper's seven missing (its tables would average the other runs in
+   * silence), or a known metric outside its range (a fraction in [0, 1], coverage at least 0). null (0/0 left
+   * undefined) is allowed. An edited digit within range is not caught: the store is a log, not a checksummed file.
+   */
+  private static void checkMetrics(Map<String, Double> metrics) throws IOException {
+    for (org.altml.core.metric.Measure m : org.altml.core.metric.Measure.values()) {
+      Double v = metrics.get(m.metricName());
+      if (v == null) {
+        if (m.paperMetric()) {
+          throw new IOException("no \"" + m.metricName() + "\" among the metrics");
+        }
+        continue;
+      }
+      double most = m == org.altml.core.metric.Measure.COVERAGE ? Double.POSITIVE_INFINITY : 1.0;
+      if (!Double.isNaN(v) && !(v >= 0 && v <= most)) {
+        throw new IOException("metric " + m.metricName() + " = " + v + " is outside " + (most == 1.0 ? "[0, 1]" : "[0, ∞)"));
+      }
     }
   }
 

@@ -18,6 +18,11 @@ import org.junit.jupiter.api.io.TempDir;
 class RunStoreTest {
   private static StoredRun run(String key, double f1) {
     Map<String, Double> m = new LinkedHashMap<>();
+    for (org.altml.core.metric.Measure measure : org.altml.core.metric.Measure.values()) {
+      if (measure.paperMetric()) {
+        m.put(measure.metricName(), 0.25);
+      }
+    }
     m.put("f1", f1);
     m.put("rankingLoss", Double.NaN);
     return new StoredRun(key, "run", "d", "h", "falt", Map.of("eta", "0.5"), 7, 2, 0, "none", m, 0.25, 0.125, "abc");
@@ -70,5 +75,30 @@ class RunStoreTest {
     // the parser's own location (no file, Jackson's feature names) is left out: the file and line are ours
     assertTrue(e.getMessage().contains("not a stored run (") && !e.getMessage().contains("Source:")
         && !e.getMessage().contains("StreamReadFeature"), e.getMessage());
+  }
+
+  /**
+   * Metrics no evaluation gives, a missing paper metric, and a key stored twice with other values are refused with
+   * their line: they went into the tables in silence (an F1 of 7.5 made a mean of 415%, a run without F1 was left out
+   * of its mean, a review).
+   */
+  @Test
+  void impossibleMetricsAndConflictingDuplicatesAreNamed(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("runs.jsonl");
+    String good = RunStore.format(run("a", 0.5));
+    for (String[] bad : new String[][] {
+        {good.replace("\"f1\":0.5", "\"f1\":7.5"), "metric f1 = 7.5 is outside [0, 1]"},
+        {good.replace("\"f1\":0.5,", ""), "no \"f1\" among the metrics"},
+        {good.replace("\"precision\":0.25", "\"precision\":-0.25"), "metric precision = -0.25 is outside [0, 1]"},
+        {RunStore.format(run("a", 0.25)), "stores the evaluation of line 1 again with other values"}}) {
+      Files.writeString(file, good + "\n" + bad[0] + "\n" + RunStore.format(run("b", 0.5)) + "\n");
+      DataFormatException e = assertThrows(DataFormatException.class, () -> RunStore.open(file), bad[1]);
+      assertTrue(e.getMessage().contains(":2:") && e.getMessage().contains(bad[1]), e.getMessage());
+    }
+    // the same evaluation twice (two stores joined) is no conflict
+    Files.writeString(file, good + "\n" + good + "\n");
+    try (RunStore s = RunStore.open(file)) {
+      assertEquals(1, s.size());
+    }
   }
 }
