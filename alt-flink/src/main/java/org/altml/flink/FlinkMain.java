@@ -378,12 +378,26 @@ public final class FlinkMain implements Callable<Integer> {
           && !(this instanceof Run) ? streams.main().transform("count", Types.STRING, new Counting<String>(!noPredictions))
           .setParallelism(streams.main().getParallelism()) : streams.main();
       DataStream<String> all = new Jobs.Streams(main, streams.bad(), streams.reports()).all();
+      boolean created = out != null && !Files.exists(out);
       if (out != null) {
         Files.createDirectories(out);
       }
-      if (endless()) {
-        return stream(all, mode);
+      try {
+        return endless() ? stream(all, mode) : collect(all, main, mode);
+      } catch (Exception | Error e) {
+        if (created) {
+          try {
+            Files.deleteIfExists(out); // a folder this job made and left empty (its outputs are written only at a good end)
+          } catch (IOException notEmpty) {
+            // a watching job's streamed lines are in it: kept
+          }
+        }
+        throw e;
       }
+    }
+
+    /** Runs a job that ends, collecting its outputs to write them when it has ended well; prints the summary. */
+    private int collect(DataStream<String> all, DataStream<String> main, String mode) throws Exception {
       long start = System.nanoTime();
       long n = 0;
       long bad = 0;
@@ -401,7 +415,9 @@ public final class FlinkMain implements Callable<Integer> {
           while (it.hasNext()) {
             String line = it.next();
             if (line.startsWith("{\"type\":\"prediction\"")) {
-              predictions.println(line);
+              if (!noPredictions) { // run's predictions are not counted on the way (its records are the examples learned)
+                predictions.println(line);
+              }
             } else if (line.startsWith("{\"type\":\"bad\"")) {
               bad++;
               badRecords.println(line);

@@ -1,6 +1,7 @@
 package org.altml.flink;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -34,6 +35,19 @@ class FlinkMainTest {
     try (var files = Files.list(out)) {
       return files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("key-") && n.endsWith(".model"))
           .map(n -> n.substring(n.lastIndexOf('_') + 1, n.length() - ".model".length())).sorted().toList();
+    }
+  }
+
+  /** --no-predictions keeps no prediction in run mode either (a keyed run wrote every one, a review). */
+  @Test
+  void noPredictionsKeepsNoneInRunMode() throws Exception {
+    Path a = arff("a.arff", "up", "high");
+    for (String mode : List.of("keyed", "parallel")) {
+      Path out = dir.resolve("np-" + mode);
+      assertEquals(0, FlinkMain.commandLine().execute("run", "--mode", mode, "--learner", "falt", "--data", a.toString(),
+          "--labels-last", "2", "--checkpoint-ms", "0", "--no-predictions", "--out", out.toString()));
+      assertEquals(0, Files.size(out.resolve("predictions.jsonl")), mode);
+      assertTrue(Files.size(out.resolve("reports.jsonl")) > 0, mode);
     }
   }
 
@@ -137,6 +151,16 @@ class FlinkMainTest {
     String message = err.toString(java.nio.charset.StandardCharsets.UTF_8);
     assertTrue(message.matches("(?s).*alt flink: \\S*broken\\.svm\\.gz:\\d+: truncated or corrupt gzip data: .*"), message);
     assertEquals(predictions, Files.readString(scored.resolve("predictions.jsonl")));
+    // and an --out folder the failed job made is not left behind, empty
+    Path fresh = dir.resolve("fresh");
+    System.setErr(new java.io.PrintStream(new java.io.ByteArrayOutputStream(), true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      assertEquals(2, FlinkMain.commandLine().execute("predict", "--model", out.resolve("final.model").toString(), "--data",
+          broken.toString(), "--out", fresh.toString(), "--checkpoint-ms", "0"));
+    } finally {
+      System.setErr(was);
+    }
+    assertFalse(Files.exists(fresh), "no empty folder left");
     try (var files = Files.list(scored)) {
       assertEquals(List.of("bad-records.jsonl", "predictions.jsonl", "reports.jsonl"),
           files.map(f -> f.getFileName().toString()).sorted().toList(), "no temporary file left behind");
