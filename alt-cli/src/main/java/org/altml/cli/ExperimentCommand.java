@@ -206,69 +206,90 @@ public final class ExperimentCommand implements Callable<Integer> {
         throw new IllegalArgumentException(b.where() + "--data-scale must be none, standardize or l2: " + b.options.scale, e);
       }
     }
+    boolean created = !Files.exists(out);
     Files.createDirectories(out);
-    List<Experiment.DatasetOutcome> outcomes = new ArrayList<>();
-    long started = System.nanoTime();
-    int computed = 0;
-    int reused = 0;
-    try (RunStore store = RunStore.open(out.resolve(STORE)); Progress progress = progressOptions.progress(spec)) {
-      if (store.droppedTornLine()) {
-        progress.warn(store.file() + ": the last line was cut off (an interrupted write); it is dropped and recomputed");
-      }
-      List<Experiment.DatasetPlan> plans = new ArrayList<>();
-      for (Block b : blocks) {
-        Dataset train = DataLoading.readHashed(b.options.train, b.options.data, progress);
-        Dataset test = DataLoading.readHashed(b.options.test, b.options.data, progress);
-        DataLoading.checkFormatOptions(b.options.data, b.options.train, train, b.options.test, test);
-        DataLoading.checkTestLikeTraining(train, b.options.train, test, b.options.test, progress);
-        String same = DataLoading.testIsTraining(b.options.train, b.options.test, false, train, test);
-        if (same != null) {
-          progress.warn(b.name + ": " + same);
+    try {
+      List<Experiment.DatasetOutcome> outcomes = new ArrayList<>();
+      long started = System.nanoTime();
+      int computed = 0;
+      int reused = 0;
+      try (RunStore store = RunStore.open(out.resolve(STORE)); Progress progress = progressOptions.progress(spec)) {
+        if (store.droppedTornLine()) {
+          progress.warn(store.file() + ": the last line was cut off (an interrupted write); it is dropped and recomputed");
         }
-        int numLabels = DataLoading.requireLabels(b.options.data.numLabels != null ? b.options.data.numLabels
-            : Math.max(train.numLabels(), test.numLabels()), b.options.train, b.options.data);
-        plans.add(new Experiment.DatasetPlan(b.name, DataLoading.withLabels(train, numLabels), DataLoading.withLabels(test,
-            numLabels), b.learners, b.scaling, evaluateArgs(b.options, b.scaling, numLabels)));
-      }
-      long total = 0;
-      for (Experiment.DatasetPlan p : plans) {
-        for (Experiment.Learner l : p.learners()) {
-          total += (l.given() == null ? Tuner.planned(l.grid(), tc.search(), tc.folds()) : 0) + runs;
-        }
-      }
-      progress.start("experiment", total, false);
-      for (Experiment.DatasetPlan p : plans) {
-        Experiment.DatasetOutcome o = Experiment.run(p, config, store, new Experiment.Listener() {
-          @Override
-          public void finished(long n) {
-            progress.stepBy(n);
+        List<Experiment.DatasetPlan> plans = new ArrayList<>();
+        for (Block b : blocks) {
+          Dataset train = DataLoading.readHashed(b.options.train, b.options.data, progress);
+          Dataset test = DataLoading.readHashed(b.options.test, b.options.data, progress);
+          DataLoading.checkFormatOptions(b.options.data, b.options.train, train, b.options.test, test);
+          DataLoading.checkTestLikeTraining(train, b.options.train, test, b.options.test, progress);
+          String same = DataLoading.testIsTraining(b.options.train, b.options.test, false, train, test);
+          if (same != null) {
+            progress.warn(b.name + ": " + same);
           }
+          int numLabels = DataLoading.requireLabels(b.options.data.numLabels != null ? b.options.data.numLabels
+              : Math.max(train.numLabels(), test.numLabels()), b.options.train, b.options.data);
+          plans.add(new Experiment.DatasetPlan(b.name, DataLoading.withLabels(train, numLabels), DataLoading.withLabels(test,
+              numLabels), b.learners, b.scaling, evaluateArgs(b.options, b.scaling, numLabels)));
+        }
+        long total = 0;
+        for (Experiment.DatasetPlan p : plans) {
+          for (Experiment.Learner l : p.learners()) {
+            total += (l.given() == null ? Tuner.planned(l.grid(), tc.search(), tc.folds()) : 0) + runs;
+          }
+        }
+        progress.start("experiment", total, false);
+        for (Experiment.DatasetPlan p : plans) {
+          Experiment.DatasetOutcome o = Experiment.run(p, config, store, new Experiment.Listener() {
+            @Override
+            public void finished(long n) {
+              progress.stepBy(n);
+            }
 
-          @Override
-          public void phase(String name) {
-            progress.extraMessage(name);
-          }
-        });
-        outcomes.add(o);
-        warnEmptyRuns(progress, o);
-        computed += o.computed();
-        reused += o.reused();
+            @Override
+            public void phase(String name) {
+              progress.extraMessage(name);
+            }
+          });
+          outcomes.add(o);
+          warnEmptyRuns(progress, o);
+          computed += o.computed();
+          reused += o.reused();
+        }
+        progress.finish();
       }
-      progress.finish();
+      Analysis analysis = Analysis.of(outcomes, wilcoxon);
+      List<String> written = Outputs.write(out, outcomes, analysis, new Outputs.Provenance(commandLine(), config,
+          mode.name().toLowerCase(Locale.ROOT), tc.selection().name(), wilcoxon));
+      PrintWriter stdout = spec.commandLine().getOut();
+      stdout.printf(Locale.ROOT, "experiment: %d dataset(s), %d evaluations computed, %d taken from %s, %.1f s%n", outcomes.size(),
+          computed, reused, out.resolve(STORE), (System.nanoTime() - started) * 1e-9);
+      stdout.println();
+      stdout.print(org.altml.experiment.report.Tables.table3Markdown(analysis));
+      stdout.println();
+      stdout.println("written to " + out + ": " + String.join(", ", written));
+      stdout.flush();
+      err.flush();
+      return 0;
+    } catch (Exception | Error e) {
+      if (created) {
+        removeIfNothingStored(out); // a failure before anything was stored (bad data) leaves no new folder behind
+      }
+      throw e;
     }
-    Analysis analysis = Analysis.of(outcomes, wilcoxon);
-    List<String> written = Outputs.write(out, outcomes, analysis, new Outputs.Provenance(commandLine(), config,
-        mode.name().toLowerCase(Locale.ROOT), tc.selection().name(), wilcoxon));
-    PrintWriter stdout = spec.commandLine().getOut();
-    stdout.printf(Locale.ROOT, "experiment: %d dataset(s), %d evaluations computed, %d taken from %s, %.1f s%n", outcomes.size(),
-        computed, reused, out.resolve(STORE), (System.nanoTime() - started) * 1e-9);
-    stdout.println();
-    stdout.print(org.altml.experiment.report.Tables.table3Markdown(analysis));
-    stdout.println();
-    stdout.println("written to " + out + ": " + String.join(", ", written));
-    stdout.flush();
-    err.flush();
-    return 0;
+  }
+
+  /** Removes {@code out}'s store and then {@code out} itself when the store is empty and nothing else is in the folder. */
+  private static void removeIfNothingStored(Path out) {
+    try {
+      Path store = out.resolve(STORE);
+      if (Files.isRegularFile(store) && Files.size(store) == 0) {
+        Files.delete(store);
+      }
+      Files.deleteIfExists(out); // fails when anything is left in it: then it stays
+    } catch (IOException e) {
+      // kept: it holds something
+    }
   }
 
   /** The command line as typed, for experiment.json. */

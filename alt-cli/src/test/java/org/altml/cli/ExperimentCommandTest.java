@@ -200,6 +200,19 @@ class ExperimentCommandTest {
     return all;
   }
 
+  /** An experiment that fails on its data leaves no new --out folder behind (it left one with an empty store). */
+  @Test
+  void aFailedExperimentLeavesNoNewFolder(@TempDir Path dir) throws IOException {
+    Path[] data = corpus(dir, 200, 120);
+    Path bad = Files.writeString(dir.resolve("bad.svm"), "0 3:NaN\n");
+    Path out = dir.resolve("o");
+    CliRun run = CliRun.of("experiment", "--train", data[0].toString(), "--test", bad.toString(), "--num-labels", "5",
+        "--learners", "falt", "--given", "falt:eta=0.5", "--runs", "2", "--curve-points", "0", "--out", out.toString());
+    assertEquals(2, run.exitCode(), run.err());
+    assertTrue(run.err().contains("bad.svm:1:"), run.err());
+    assertFalse(Files.exists(out), "no folder left");
+  }
+
   /** Dataset names that one file name would hold (a+b, a_b) get a figure each. */
   @Test
   void namesThatMapToOneFileNameGetAFigureEach(@TempDir Path dir) throws IOException {
