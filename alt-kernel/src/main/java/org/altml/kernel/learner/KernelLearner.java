@@ -809,6 +809,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
    * BudgetPolicy#shrink(SupportVectorStore, double[])}), handed to the budget policy if x is appended.
    */
   private void learn(SparseVector x, LabelSet y, double squaredNorm, double[] exponents) {
+    checkScatter(x);
     current = x;
     currentSelf = kernel.self(x);
     beginRound(currentSelf);
@@ -838,6 +839,19 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       }
     }
     examples++;
+  }
+
+  /**
+   * Refuses, before x is stored and with the model unchanged, a vector whose largest feature index would make the
+   * scatter arrays of every later kernel row (this learner's, a predictor's, each merge part's: one double per index)
+   * more than the heap holds: a stray index far beyond the data's was stored, and every later call failed (a review).
+   */
+  private void checkScatter(SparseVector x) {
+    long length = x.maxIndex() + 1L;
+    if (length > store.scatterLength()) {
+      MemoryCheck.require(MemoryCheck.bytes(length, 8L * (2 + threads.threads())), "the scatter arrays of kernel rows over "
+          + length + " feature indices (the largest index + 1)", "check the data for a stray feature index");
+    }
   }
 
   /** Called once per round before the first step with K(x, x) (PA sets its n² here). */

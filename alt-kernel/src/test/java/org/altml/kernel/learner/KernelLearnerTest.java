@@ -28,6 +28,32 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class KernelLearnerTest {
   /**
+   * A vector with a stray feature index far beyond the heap's reach is refused when it is learned, with the model
+   * unchanged, and the learner goes on: it was stored, and every later predict and update failed (with merge, an
+   * OutOfMemoryError; a review).
+   */
+  @Test
+  void aStrayHugeFeatureIndexIsRefusedAtItsOwnCall() {
+    for (Settings s : List.of(LearnerRegistry.get("falt-k").defaults(),
+        LearnerRegistry.get("falt-k").defaults().with(java.util.Map.of("budget", 3, "budgetPolicy", "merge")))) {
+      OnlineMultiLabelLearner l = LearnerRegistry.create(s, new LearnerContext(3, 10, -1, 1L));
+      SplittableRandom r = new SplittableRandom(3);
+      for (int i = 0; i < 8; i++) {
+        l.update(SparseVector.of(new int[] {r.nextInt(5), 5 + r.nextInt(5)}, new float[] {1f, (float) r.nextDouble()}),
+            LabelSet.of(i % 3));
+      }
+      long seen = l.examplesSeen();
+      SparseVector stray = SparseVector.of(new int[] {2_000_000_000}, new float[] {1f});
+      assertThrows(org.altml.sparse.InsufficientMemoryException.class, () -> l.update(stray, LabelSet.of(1)), s.describe());
+      assertEquals(seen, l.examplesSeen());
+      Scores out = new Scores(3);
+      l.predict(SparseVector.of(new int[] {1, 6}, new float[] {1f, 0.5f}), out);
+      l.update(SparseVector.of(new int[] {2, 7}, new float[] {1f, 0.25f}), LabelSet.of(2));
+      assertEquals(seen + 1, l.examplesSeen());
+    }
+  }
+
+  /**
    * Every kind registered with the kernel module (the kernel learners and the feature-map composites too) refuses
    * another kind's settings at create: pa1-k built from pa2-k's settings named itself pa2-k in reports (a review).
    */
