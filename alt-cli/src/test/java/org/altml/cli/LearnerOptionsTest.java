@@ -127,7 +127,7 @@ class LearnerOptionsTest {
     assertEquals("2", json.get("model.initialRank"), r.out());
     assertTrue(json.containsKey("model.initialConditionNumber"), r.out());
     assertEquals("0", json.get("model.guardSkips"), r.out());
-    assertTrue(json.get("model.memory").startsWith("O(d·H + H²)"), r.out());
+    assertTrue(json.get("model.memory").startsWith("O(d·H + H² + (H + B)·L)"), r.out());
     CliRun omll = evaluate("--learner", "elm-omll", "--hidden", "3", "--c", "2", "--json");
     assertEquals(0, omll.exitCode(), omll.err());
     assertEquals("1", Json.flatten(omll.out()).get("model.initialExamples"), "round(0.2·3) = 1");

@@ -104,6 +104,10 @@ public abstract class ElmLearner implements OnlineMultiLabelLearner {
     if (blockSize < 1) {
       throw new IllegalArgumentException("the block size must be >= 1: " + blockSize);
     }
+    // checked before anything is taken, the kernels' warm-up (5·L doubles) included
+    MemoryCheck.require(MemoryCheck.bytes(8L * layer.hidden() + 16L * blockSize + 40L, numLabels)
+        + 16L * blockSize * layer.hidden(), "the ELM output weights (H = " + layer.hidden() + ", L = " + numLabels + ")",
+        "use a smaller --hidden H");
     KernelWarmup.ensure(numLabels);
     this.spec = spec;
     this.settings = settings;
@@ -112,8 +116,6 @@ public abstract class ElmLearner implements OnlineMultiLabelLearner {
     this.hidden = layer.hidden();
     this.initialExamples = initialExamples;
     this.blockSize = blockSize;
-    MemoryCheck.require(8L * hidden * numLabels + 16L * blockSize * (hidden + numLabels), "the ELM output weights (H = " + hidden
-        + ", L = " + numLabels + ")", "use a smaller --hidden H");
     this.beta = new double[hidden * numLabels];
     this.pendingH = new double[blockSize * hidden];
     this.pendingT = new double[blockSize * numLabels];

@@ -31,8 +31,9 @@ import org.altml.sparse.MemoryCheck;
  * </ul>
  *
  * <p>Cost per example ≈ 1.5·H² + 2·H·L multiply-adds plus nnz·H for h; once, about 10·H³ flops for the
- * eigendecomposition. <b>Memory: O(d·H + H²)</b>: d·H floats for the input weights, H² doubles for M (and, during
- * the initial block only, H² for G_0 plus the eigenvectors), H·L doubles for β, B·(H + 2L) for the queue.
+ * eigendecomposition. <b>Memory: O(d·H + H² + (H + B)·L)</b>: d·H floats for the input weights, H² doubles for M (and,
+ * during the initial block only, H² for G_0 plus the eigenvectors), H·L doubles for β, B·(H + 2L) for the queue and
+ * about 2·B·L more for a block's small system and errors (B·L dominates when L is far above H).
  *
  * <p>Conditioning of the initial block ({@link #statistics()}): its rank, the eigenvalues dropped by the
  * tolerance, λ_max, the smallest kept eigenvalue and their ratio (the condition number of G_0 on the
@@ -61,8 +62,11 @@ public final class OsmlElm extends ElmLearner {
   OsmlElm(LearnerSpec spec, Settings settings, int numLabels, HiddenLayer layer, long initialExamples, int blockSize) {
     super(spec, settings, numLabels, layer, initialExamples, blockSize);
     int h = hidden;
-    MemoryCheck.require(8L * h * h * 2 + 8L * h * numLabels + 32L * blockSize * h, "the OSML-ELM matrices (H = " + h + ")",
-        "use a smaller --hidden H");
+    // M, the Gram, the cross products, the block's U, V, H^T, its small system and its errors (B·L: the term that
+    // dominates for many labels)
+    MemoryCheck.require(8L * h * h * 2 + MemoryCheck.bytes(8L * h + 8L * blockSize, numLabels) + 24L * blockSize * h
+        + MemoryCheck.bytes(8L * blockSize, Math.max(blockSize, numLabels)) + 8L * blockSize,
+        "the OSML-ELM matrices (H = " + h + ", L = " + numLabels + ", blocks of " + blockSize + ")", "use a smaller --hidden H");
     this.m = new double[h * h];
     this.gram = new double[h * h];
     this.cross = new double[h * numLabels];
@@ -196,7 +200,8 @@ public final class OsmlElm extends ElmLearner {
 
   @Override
   protected String memoryFormula() {
-    return "O(d·H + H²): d·H floats (W) + H² doubles (M) + H·L doubles (β)";
+    return "O(d·H + H² + (H + B)·L): d·H floats (W) + H² doubles (M) + H·L doubles (β) + about 4·B·L doubles (a block's queue,"
+        + " small system and errors)";
   }
 
   @Override

@@ -34,6 +34,21 @@ import org.junit.jupiter.params.provider.ValueSource;
  * round trip, the guards and the divergence errors. Reproduce with {@code -Dalt.tests.seed=...}.
  */
 class ElmPropertiesTest {
+  /**
+   * So many labels that no heap holds the block scratch are refused before anything is taken, as the memory bound
+   * promises: an OutOfMemoryError came from OsmlElm's constructor (its check left out the B·L terms) and from the
+   * kernels' warm-up (5·L doubles before any check; a review).
+   */
+  @org.junit.jupiter.api.Test
+  void labelsBeyondTheHeapAreRefusedBeforeAnythingIsTaken() {
+    for (String kind : List.of("osml-elm", "elm-omll")) {
+      Settings s = LearnerRegistry.get(kind).defaults().with(Map.of("hidden", 10));
+      org.altml.sparse.InsufficientMemoryException e = assertThrows(org.altml.sparse.InsufficientMemoryException.class,
+          () -> LearnerRegistry.create(s, new LearnerContext(300_000_000, 10, 100, 1L)), kind);
+      assertTrue(e.getMessage().contains("L = 300000000"), e.getMessage());
+    }
+  }
+
   private static final long SEED = Long.getLong("alt.tests.seed", 0xE1E1L);
 
   /** A random sparse multi-label problem. */
