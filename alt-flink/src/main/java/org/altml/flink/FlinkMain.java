@@ -253,6 +253,21 @@ public final class FlinkMain implements Callable<Integer> {
       if (!gzipData && !DataSpec.isArff(file.toString()) && startsLikeArff(head)) {
         throw usage(named + ": is ARFF (it starts with @relation), and the jobs read ARFF by its name: name it .arff");
       }
+      // what the command line's readers refuse at line 1 (UTF-16, an archive, other compression, binary data): the jobs
+      // would read it as lines of bad records, or learn from an archive's members in silence
+      byte[] text = head;
+      if (gzipData) {
+        try (java.io.InputStream in = new java.util.zip.GZIPInputStream(Files.newInputStream(file))) {
+          text = in.readNBytes(1 << 16);
+        } catch (IOException e) {
+          return; // a broken gzip stream: the job names its line when it gets there
+        }
+      }
+      try {
+        org.altml.sparse.io.RecordParser.checkFileStart(named, text, text.length);
+      } catch (org.altml.sparse.io.DataFormatException e) {
+        throw usage(e.getMessage());
+      }
     }
 
     /** Whether the first line that is not blank or a % comment starts with @relation (any case). */

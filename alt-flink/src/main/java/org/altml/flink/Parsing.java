@@ -33,8 +33,10 @@ final class Parsing {
   RecordParser parse(TextLine line) throws IOException {
     reason = null;
     RecordParser p = parser(line.file);
+    // a UTF-8 byte order mark before line 1 is skipped, as the command line's readers skip it
+    int skip = line.line == 1 && RecordParser.startsWithByteOrderMark(line.text, 0, line.text.length) ? 3 : 0;
     try {
-      if (!p.parse(line.text, 0, line.text.length, line.line)) {
+      if (!p.parse(line.text, skip, line.text.length - skip, line.line)) {
         return null;
       }
       int max = p.labels().maxLabel();

@@ -182,7 +182,16 @@ class FlinkMainTest {
     Path arffUnderOtherName = Files.copy(data, dir.resolve("d.dat"));
     String[] misnamed = {gzipUnderPlainName.toString(), plainUnderGzipName.toString(), arffUnderOtherName.toString()};
     Path libSvm = Files.writeString(dir.resolve("plain.svm"), "0 1:1\n1 2:1\n");
+    // what the command line's readers refuse at line 1: an archive (whose members a job learned from), UTF-16
+    Path zip = dir.resolve("data.zip");
+    try (java.util.zip.ZipOutputStream z = new java.util.zip.ZipOutputStream(Files.newOutputStream(zip))) {
+      z.putNextEntry(new java.util.zip.ZipEntry("plain.svm"));
+      z.write("0 1:1\n1 2:1\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+    }
+    Path utf16 = Files.write(dir.resolve("u16.svm"), "0 1:1\n1 2:1\n".getBytes(java.nio.charset.StandardCharsets.UTF_16));
     List<String[]> bad = List.of(
+        new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", zip.toString(), "--num-labels", "2"},
+        new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", utf16.toString(), "--num-labels", "2"},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", misnamed[0], "--num-labels", "2"},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", misnamed[1], "--num-labels", "2"},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", misnamed[2], "--num-labels", "2"},

@@ -98,10 +98,18 @@ final class LineInput implements Closeable {
 
   /** Skips a UTF-8 byte order mark; refuses UTF-16 and binary data (see the class comment). */
   private void checkEncoding() throws DataFormatException {
-    byte[] b = buf;
+    pos = checkStart(file, buf, limit);
+  }
+
+  /**
+   * Checks the first {@code limit} bytes of {@code file} as {@link #checkEncoding} does, and returns the length of a
+   * UTF-8 byte order mark to skip (3, or 0 without one).
+   *
+   * @throws DataFormatException at line 1 for UTF-16, an archive, compression other than gzip, or binary data
+   */
+  static int checkStart(String file, byte[] b, int limit) throws DataFormatException {
     if (limit >= 3 && (b[0] & 0xff) == 0xEF && (b[1] & 0xff) == 0xBB && (b[2] & 0xff) == 0xBF) {
-      pos = 3;
-      return;
+      return 3;
     }
     if (limit >= 2 && ((b[0] & 0xff) == 0xFF && (b[1] & 0xff) == 0xFE || (b[0] & 0xff) == 0xFE && (b[1] & 0xff) == 0xFF)) {
       throw new DataFormatException(file, 1, UTF16);
@@ -130,6 +138,7 @@ final class LineInput implements Closeable {
       boolean utf16 = (nulEven == 0 || nulOdd == 0) && end >= 2;
       throw new DataFormatException(file, 1, utf16 ? UTF16 : "binary data (NUL bytes in line 1), not a UTF-8 text file");
     }
+    return 0;
   }
 
   /**

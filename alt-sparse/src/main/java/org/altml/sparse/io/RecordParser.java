@@ -91,6 +91,24 @@ public final class RecordParser {
   }
 
   /**
+   * Checks the first bytes of a data file (after gzip, for gzip data) as the readers do before its first line: a UTF-8
+   * byte order mark is allowed (its length is returned, to be skipped), UTF-16, archives, compression other than
+   * gzip and binary data are refused. For readers of lines outside this package (a streaming engine's file source).
+   *
+   * @param head the file's first bytes, {@code length} of them (up to a line end is enough)
+   * @return 3 for a UTF-8 byte order mark, else 0
+   * @throws DataFormatException at line 1, naming {@code file} and what the data is
+   */
+  public static int checkFileStart(String file, byte[] head, int length) throws DataFormatException {
+    return LineInput.checkStart(file, head, length);
+  }
+
+  /** Whether {@code b[off, off + len)} starts with a UTF-8 byte order mark. */
+  public static boolean startsWithByteOrderMark(byte[] b, int off, int len) {
+    return len >= 3 && (b[off] & 0xff) == 0xEF && (b[off + 1] & 0xff) == 0xBB && (b[off + 2] & 0xff) == 0xBF;
+  }
+
+  /**
    * Parses {@code b[off, off + len)}, the text of line {@code lineNumber} (1-based, without its line end).
    *
    * @return false when the line holds no example (blank, comment, or part of an ARFF header)
