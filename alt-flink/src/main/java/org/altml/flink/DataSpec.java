@@ -19,20 +19,26 @@ import org.altml.sparse.io.RecordParser;
  * @param numFeatures d when declared (indices at or beyond it are errors), else 0
  * @param zeroBased whether LIBSVM feature indices are 0-based
  * @param labelsXml the Mulan XML label file for ARFF files without one beside them, or null
- * @param labelsLast the number of label attributes at the end of ARFF files (MEKA), or -1
+ * @param labelsLast the number of label attributes at the end of ARFF files, or -1
  * @param ignoreAttributes ARFF attributes read as if absent (a model trained without them: {@link
  *     DataFit#ignoredAttributes}); empty for none
+ * @param labelsFirst the number of label attributes at the start of ARFF files (MEKA's layout), or -1
  */
-public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String labelsXml, int labelsLast, List<String> ignoreAttributes)
-    implements Serializable {
+public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String labelsXml, int labelsLast, List<String> ignoreAttributes,
+    int labelsFirst) implements Serializable {
   /** Copies the ignored attributes (null: none). */
   public DataSpec {
     ignoreAttributes = ignoreAttributes == null ? List.of() : List.copyOf(ignoreAttributes);
   }
 
+  /** A spec without labels first. */
+  public DataSpec(int numLabels, int numFeatures, boolean zeroBased, String labelsXml, int labelsLast, List<String> ignoreAttributes) {
+    this(numLabels, numFeatures, zeroBased, labelsXml, labelsLast, ignoreAttributes, -1);
+  }
+
   /** A spec that ignores no attribute. */
   public DataSpec(int numLabels, int numFeatures, boolean zeroBased, String labelsXml, int labelsLast) {
-    this(numLabels, numFeatures, zeroBased, labelsXml, labelsLast, List.of());
+    this(numLabels, numFeatures, zeroBased, labelsXml, labelsLast, List.of(), -1);
   }
 
   /** LIBSVM defaults with L labels. */
@@ -57,7 +63,7 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
           + " was trained without " + (ignored.isEmpty() ? "none" : ignored));
     }
     int l = numLabels > 0 ? numLabels : model.learner().numLabels(); // LIBSVM records are parsed with the model's L
-    DataSpec fitted = new DataSpec(l, numFeatures, zeroBased, labelsXml, labelsLast, ignored);
+    DataSpec fitted = new DataSpec(l, numFeatures, zeroBased, labelsXml, labelsLast, ignored, labelsFirst);
     for (String file : files) {
       if (!isArff(file)) {
         continue;
@@ -93,6 +99,9 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
     }
     if (labelsLast >= 0) {
       o = o.withLabelsLast(labelsLast);
+    }
+    if (labelsFirst >= 0) {
+      o = o.withLabelsFirst(labelsFirst);
     }
     if (arff && !ignoreAttributes.isEmpty()) {
       o = o.withIgnoredAttributes(ignoreAttributes.toArray(new String[0]));

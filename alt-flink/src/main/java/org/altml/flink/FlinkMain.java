@@ -90,11 +90,21 @@ public final class FlinkMain implements Callable<Integer> {
       return 2;
     });
     cli.setExecutionExceptionHandler((e, line, parsed) -> {
+      // the deepest cause, unless a reader's error (which names the file and line) wraps it: a malformed XML label
+      // file's parser exception knows neither
       Throwable root = e;
-      while (root.getCause() != null && root.getCause() != root) {
+      Throwable named = null;
+      while (true) {
+        if (root instanceof org.altml.sparse.io.DataFormatException) {
+          named = root;
+        }
+        if (root.getCause() == null || root.getCause() == root) {
+          break;
+        }
         root = root.getCause();
       }
-      System.err.println("alt flink: " + (root.getMessage() == null ? root.toString() : root.getMessage()));
+      Throwable shown = named != null ? named : root;
+      System.err.println("alt flink: " + forCommandLine(shown.getMessage() == null ? shown.toString() : shown.getMessage()));
       if (Boolean.getBoolean("alt.flink.trace")) {
         e.printStackTrace();
       }
@@ -107,6 +117,14 @@ public final class FlinkMain implements Callable<Integer> {
   public Integer call() {
     new CommandLine(this).usage(System.err);
     return 2;
+  }
+
+  /**
+   * A library message in this command's words: the readers' hints name the option and the Java API that does the same
+   * ({@code (--labels-xml FILE, ReadOptions.withLabelFile)}); the API names are left out.
+   */
+  static String forCommandLine(String message) {
+    return message.replaceAll(", ReadOptions\\.with\\w+", "");
   }
 
   /** What both subcommands take. */
@@ -123,8 +141,11 @@ public final class FlinkMain implements Callable<Integer> {
     boolean zeroBased;
     @Option(names = "--labels-xml", paramLabel = "FILE", description = "Mulan XML label file of ARFF data without one beside it")
     String labelsXml;
-    @Option(names = "--labels-last", paramLabel = "N", defaultValue = "-1", description = "ARFF: the last N attributes are the labels (MEKA)")
+    @Option(names = "--labels-last", paramLabel = "N", defaultValue = "-1", description = "ARFF: the last N attributes are the labels")
     int labelsLast;
+    @Option(names = "--labels-first", paramLabel = "N", defaultValue = "-1", description = "ARFF: the first N attributes are the labels"
+        + " (MEKA's layout)")
+    int labelsFirst;
     @Option(names = "--out", paramLabel = "DIR", description = "folder for predictions.jsonl, bad-records.jsonl, reports.jsonl and models")
     Path out;
     @Option(names = "--no-predictions", description = "count predictions, do not keep them (throughput runs)")
@@ -142,7 +163,7 @@ public final class FlinkMain implements Callable<Integer> {
     int restarts;
 
     DataSpec dataSpec() {
-      return new DataSpec(numLabels, numFeatures, zeroBased, labelsXml, labelsLast);
+      return new DataSpec(numLabels, numFeatures, zeroBased, labelsXml, labelsLast, List.of(), labelsFirst);
     }
 
     @CommandLine.Spec
@@ -188,8 +209,11 @@ public final class FlinkMain implements Callable<Integer> {
       if (zeroBased && !anyLibSvm && anyArff) {
         throw usage("--zero-based is a LIBSVM option, and every input is ARFF (" + dataInputs.get(0) + ")");
       }
-      if ((labelsXml != null || labelsLast >= 0) && !anyArff && anyLibSvm) {
-        throw usage((labelsXml != null ? "--labels-xml" : "--labels-last") + " is an ARFF option, and every input is LIBSVM ("
+      if (labelsLast >= 0 && labelsFirst >= 0) {
+        throw usage("--labels-last and --labels-first: give one");
+      }
+      if ((labelsXml != null || labelsLast >= 0 || labelsFirst >= 0) && !anyArff && anyLibSvm) {
+        throw usage((labelsXml != null ? "--labels-xml" : labelsLast >= 0 ? "--labels-last" : "--labels-first") + " is an ARFF option, and every input is LIBSVM ("
             + dataInputs.get(0) + ", whose lines list their labels)");
       }
       List<Path> outputs;
@@ -813,7 +837,7 @@ public final class FlinkMain implements Callable<Integer> {
         throw usage("--watch needs --num-labels L (the models' L) for LIBSVM data");
       }
       DataStream<ModelMessage> models = Jobs.watchModels(env, watch, Duration.ofMillis(refreshMs), l);
-      DataSpec spec = new DataSpec(l, numFeatures, zeroBased, labelsXml, labelsLast);
+      DataSpec spec = new DataSpec(l, numFeatures, zeroBased, labelsXml, labelsLast, List.of(), labelsFirst);
       return execute(env, Jobs.score(env, data, spec, l, models, parallelism, scores, null), "predict");
     }
   }

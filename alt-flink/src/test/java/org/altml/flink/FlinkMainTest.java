@@ -38,6 +38,38 @@ class FlinkMainTest {
     }
   }
 
+  /**
+   * A reader's error keeps its file and line (a malformed XML label file's parser exception, the deepest cause, knows
+   * neither), hints carry this command's options and no Java API names, and --labels-first reads MEKA's layout.
+   */
+  @Test
+  void readerErrorsNameTheirFileInCommandWordsAndLabelsFirstIsAnOption() throws Exception {
+    Path data = arff("d.arff", "up", "high");
+    Path broken = Files.writeString(dir.resolve("broken.xml"), "<labels xmlns=\"http://mulan.sourceforge.net/labels\">\n<label name=\"up\">\n");
+    Path meka = Files.writeString(dir.resolve("meka.arff"), "@relation m\n@attribute a {0,1}\n@attribute b {0,1}\n"
+        + "@attribute f1 numeric\n@attribute f2 numeric\n@data\n1,0,0.5,1\n0,1,1,0.25\n1,1,0.75,0.5\n");
+    String[][] runs = {
+        {"run", "--mode", "keyed", "--learner", "falt", "--data", data.toString(), "--labels-xml", broken.toString(), "--checkpoint-ms", "0"},
+        {"run", "--mode", "keyed", "--learner", "falt", "--data", meka.toString(), "--checkpoint-ms", "0"}};
+    String[] expected = {"broken.xml:", "(--labels-first N)"};
+    for (int i = 0; i < runs.length; i++) {
+      java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+      java.io.PrintStream was = System.err;
+      System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+      try {
+        assertEquals(2, FlinkMain.commandLine().execute(runs[i]), String.join(" ", runs[i]));
+      } finally {
+        System.setErr(was);
+      }
+      String message = err.toString(java.nio.charset.StandardCharsets.UTF_8);
+      assertTrue(message.contains(expected[i]) && !message.contains("ReadOptions"), message);
+    }
+    Path out = dir.resolve("meka-out");
+    assertEquals(0, FlinkMain.commandLine().execute("run", "--mode", "keyed", "--learner", "falt", "--data", meka.toString(),
+        "--labels-first", "2", "--checkpoint-ms", "0", "--out", out.toString()));
+    assertEquals(3, Files.readAllLines(out.resolve("predictions.jsonl")).size());
+  }
+
   /** --no-predictions keeps no prediction in run mode either (a keyed run wrote every one, a review). */
   @Test
   void noPredictionsKeepsNoneInRunMode() throws Exception {

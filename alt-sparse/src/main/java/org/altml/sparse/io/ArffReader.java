@@ -219,7 +219,7 @@ public final class ArffReader implements ExampleStream {
         + (file == null ? "no label file given" : "no Mulan XML file " + Numbers.quote(MulanLabels.datasetName(file) + ".xml") + " beside the file")
         + " and no MEKA -C N in the relation; give the label file (--labels-xml FILE, ReadOptions.withLabelFile)"
         + " or the number of label attributes at the end (--labels-last N, ReadOptions.withLabelsLast) or at the start"
-        + " (ReadOptions.withLabelsFirst)");
+        + " (--labels-first N, ReadOptions.withLabelsFirst)");
   }
 
   /** The N of MEKA's {@code -C N} in the relation name (the last one given), or 0 when there is none. */

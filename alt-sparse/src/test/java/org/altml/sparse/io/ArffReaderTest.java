@@ -175,7 +175,7 @@ class ArffReaderTest {
     DataFormatException e = assertThrows(DataFormatException.class, () -> DataFiles.read(f));
     assertEquals(f + ": cannot tell which attributes are labels: no Mulan XML file 'plain.xml' beside the file and no MEKA"
         + " -C N in the relation; give the label file (--labels-xml FILE, ReadOptions.withLabelFile) or the number of label"
-        + " attributes at the end (--labels-last N, ReadOptions.withLabelsLast) or at the start (ReadOptions.withLabelsFirst)",
+        + " attributes at the end (--labels-last N, ReadOptions.withLabelsLast) or at the start (--labels-first N, ReadOptions.withLabelsFirst)",
         e.getMessage());
   }
 
