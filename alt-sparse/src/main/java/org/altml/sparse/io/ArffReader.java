@@ -56,7 +56,7 @@ import org.altml.sparse.data.InputDigest;
  * and labels handed out are valid until the next {@link #advance()}. Not thread-safe.
  */
 public final class ArffReader implements ExampleStream {
-  private static final Pattern MEKA_CLASSES = Pattern.compile("(?:^|[\\s:'\"])-C\\s+(-?\\d{1,9})(?![\\d])");
+  private static final Pattern MEKA_CLASSES = Pattern.compile("(?:^|[\\s:'\"])-C\\s+([^\\s'\"]+)");
 
   private final LineInput in;
   private final ArffHeader header;
@@ -222,12 +222,31 @@ public final class ArffReader implements ExampleStream {
         + " (--labels-first N, ReadOptions.withLabelsFirst)");
   }
 
-  /** The N of MEKA's {@code -C N} in the relation name (the last one given), or 0 when there is none. */
-  private int mekaClasses() {
+  /**
+   * The N of MEKA's {@code -C N} in the relation name, or 0 when there is none.
+   *
+   * @throws DataFormatException for a -C that is not a non-zero whole number, or two that differ (MEKA takes the
+   *     first, which a file with two is unlikely to mean)
+   */
+  private int mekaClasses() throws DataFormatException {
     Matcher m = MEKA_CLASSES.matcher(header.relation);
     int count = 0;
     while (m.find()) {
-      count = Integer.parseInt(m.group(1));
+      int c;
+      try {
+        c = Integer.parseInt(m.group(1));
+      } catch (NumberFormatException e) {
+        throw new DataFormatException(in.file(), 0, "the relation's -C " + m.group(1) + " is not a number of label attributes"
+            + " (MEKA: -C N, the first N attributes; -C -N, the last N)");
+      }
+      if (c == 0) {
+        throw new DataFormatException(in.file(), 0, "the relation's -C 0 names no label attributes (MEKA: -C N, the first N"
+            + " attributes; -C -N, the last N)");
+      }
+      if (count != 0 && c != count) {
+        throw new DataFormatException(in.file(), 0, "the relation gives -C " + count + " and -C " + c + ": give one");
+      }
+      count = c;
     }
     return count;
   }

@@ -96,6 +96,26 @@ class ArffReaderTest {
     assertEquals(vec(new int[] {1}, new float[] {7}), d.example(2).features());
   }
 
+  /**
+   * A -C that is not a non-zero whole number, or two that differ, is refused: -C six and -C 0 were "no MEKA -C N", and of
+   * -C 6 -C 3 the last was taken where MEKA takes the first (a review). Two equal ones are one.
+   */
+  @Test
+  void mekaCountsThatAreNotOneNonZeroNumberAreRefused() throws IOException {
+    String body = "\n@attribute a numeric\n@attribute b numeric\n@attribute y {0,1}\n@data\n1,2,1\n";
+    String[][] cases = {
+        {"'x: -C six'", "the relation's -C six is not a number of label attributes"},
+        {"'x: -C 0'", "the relation's -C 0 names no label attributes"},
+        {"'x: -C 2 -C 1'", "the relation gives -C 2 and -C 1: give one"}};
+    for (String[] c : cases) {
+      Path f = write(dir, "c.arff", "@relation " + c[0] + body);
+      DataFormatException e = assertThrows(DataFormatException.class, () -> DataFiles.read(f), c[0]);
+      assertTrue(e.getMessage().contains(c[1]), e.getMessage());
+    }
+    Path twice = write(dir, "t.arff", "@relation 'x: -C -1 -C -1'" + body);
+    assertEquals(List.of("y"), DataFiles.read(twice).labelNames());
+  }
+
   @Test
   void explicitCountsAndNegativeMekaCount() throws IOException {
     Path f = write(dir, "m.arff", "@relation 'x: -C -1'\n@attribute a numeric\n@attribute b numeric\n@attribute y {0,1}\n@data\n1,2,1\n");
