@@ -148,6 +148,8 @@ public final class EvaluateCommand implements Callable<Integer> {
       result = run(settings, train, test, config, progress);
     }
     Warnings.ifNoExamples(err, result.trainExamples(), "the training data " + DataFiles.displayName(trainFile));
+    Warnings.ifNoExamples(err, result.testExamples(), "the test data " + DataFiles.displayName(testFile), "nothing was scored,"
+        + " and every metric is undefined");
     String same = DataLoading.testIsTraining(trainFile, testFile, sameData, train, test);
     if (same != null) {
       Warnings.print(err, same);

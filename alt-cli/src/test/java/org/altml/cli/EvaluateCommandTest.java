@@ -38,6 +38,16 @@ class EvaluateCommandTest {
     return p;
   }
 
+  /** A test file of comments only is warned of, as alt test warns (evaluate exited 0 with NaN ns/example and no word). */
+  @Test
+  void anEmptyTestFileIsWarnedOf() throws IOException {
+    Path train = file("train.svm", "0 1:1\n");
+    Path test = file("test.svm", "# nothing here\n");
+    CliRun r = CliRun.of("evaluate", "--learner", "falt", "--train", train.toString(), "--test", test.toString(), "--num-labels", "1");
+    assertEquals(0, r.exitCode(), r.err());
+    assertTrue(r.err().contains("warning: the test data " + test + " has no examples: nothing was scored"), r.err());
+  }
+
   /**
    * Hand-computed. Train: one example x = e1, Y = {0} (so the training file has L = 1). FALT η = 1, M =
    * 1 from W = 0: all scores 0, a = b = 1, c = (−1, +1, 0), so row 1 becomes (1, −1 | 0). Test (L = 2,
