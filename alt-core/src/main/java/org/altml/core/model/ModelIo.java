@@ -74,7 +74,8 @@ public final class ModelIo {
    * Saves {@code model} to {@code file}, replacing it atomically (a crash never leaves a half-written model
    * under the target name).
    *
-   * @throws IllegalArgumentException if a name is too long or the model holds a non-finite value
+   * @throws IllegalArgumentException if a name is too long
+   * @throws org.altml.core.learner.DivergenceException if the model holds a non-finite value (nothing is written)
    * @throws IOException if writing fails; the target file is then left as it was
    */
   public static void write(SavedModel model, Path file) throws IOException {
@@ -96,7 +97,8 @@ public final class ModelIo {
   /**
    * Writes {@code model} to {@code out} (flushed, not closed): header, body, footer.
    *
-   * @throws IllegalArgumentException if a name is too long or the model holds a non-finite value
+   * @throws IllegalArgumentException if a name is too long
+   * @throws org.altml.core.learner.DivergenceException if the model holds a non-finite value (nothing is written)
    */
   public static void write(SavedModel model, OutputStream out) throws IOException {
     OnlineMultiLabelLearner learner = model.learner();
@@ -220,6 +222,7 @@ public final class ModelIo {
    * @throws ModelFormatException naming {@code source} and the problem
    */
   public static SavedModel read(InputStream in, long length, String source) throws IOException {
+    java.util.Objects.requireNonNull(in, "in");
     return read(in, length, source, false);
   }
 
@@ -257,7 +260,7 @@ public final class ModelIo {
       checkChecksum(stored, expected, source);
       if (storedLength != bytes || (length != Long.MAX_VALUE && length != bytes + FOOTER_BYTES) || (requireEnd && checked.read() >= 0)) {
         throw new ModelFormatException(source, "has extra bytes after the model (" + bytes + " bytes of model, footer says "
-            + storedLength + ", " + length + " in all)");
+            + storedLength + (length == Long.MAX_VALUE ? ", more bytes after the footer)" : ", " + length + " in all)"));
       }
       return model;
     } catch (EOFException e) {
