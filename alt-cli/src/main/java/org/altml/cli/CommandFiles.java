@@ -191,7 +191,8 @@ final class CommandFiles {
           replaced = name;
         }
       }
-      Path parent = in.path().toRealPath().getParent();
+      // a pipe (/dev/fd/N of a process substitution) has no real path, and is in no folder
+      Path parent = Files.isRegularFile(in.path()) ? in.path().toRealPath().getParent() : null;
       if (replaced == null && parent != null && Files.isDirectory(sub) && Files.isSameFile(parent, sub)) {
         replaced = chosen + "/";
       }
