@@ -229,7 +229,8 @@ public final class FlinkMain implements Callable<Integer> {
         }
         if (!Files.isRegularFile(local)) {
           throw usage(optionOf(input) + " " + input + ": " + (Files.isDirectory(local) ? "is a folder; give the files in it"
-              : "no such file"));
+              : Files.exists(local) ? "not a regular file (Flink's file source reads files: a device, pipe or socket it cannot"
+              + " split)" : "no such file"));
         }
         try {
           // an input under --out with an output's name, or one that an output there links to (or is a hard link
@@ -493,6 +494,10 @@ public final class FlinkMain implements Callable<Integer> {
         }
       }
       long counted = this instanceof Run ? examples : n; // run: the examples learned (an ARFF header's lines are not)
+      if (counted == 0 && bad == 0) {
+        // an empty file (or comments only) is a job that succeeds doing nothing: say so, as the command line does
+        System.err.println("alt flink: warning: the data has no records; nothing was " + (this instanceof Run ? "learned" : "scored"));
+      }
       if (counted == 0 && bad > 0) {
         // a job over data it cannot read at all succeeds as a job; the user should not have to read its counts
         System.err.println("alt flink: warning: every record was bad (" + bad + ")" + (out != null ? ": see " + out.resolve(

@@ -297,6 +297,22 @@ class FlinkMainTest {
     }
     String message = err.toString(java.nio.charset.StandardCharsets.UTF_8);
     assertTrue(message.contains("alt flink: warning: every record was bad (2)"), message);
+    // a file of comments only: a job that learns nothing says so too (it exited 0 without a word)
+    Path empty = Files.writeString(dir.resolve("empty.svm"), "# nothing\n");
+    err.reset();
+    System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      assertEquals(0, FlinkMain.commandLine().execute("run", "--mode", "keyed", "--learner", "falt", "--data", empty.toString(),
+          "--num-labels", "2", "--checkpoint-ms", "0", "--out", dir.resolve("empty-out").toString()));
+      // and a device is not called missing
+      assertEquals(2, FlinkMain.commandLine().execute("run", "--mode", "keyed", "--learner", "falt", "--data", "/dev/null",
+          "--num-labels", "2", "--checkpoint-ms", "0"));
+    } finally {
+      System.setErr(was);
+    }
+    message = err.toString(java.nio.charset.StandardCharsets.UTF_8);
+    assertTrue(message.contains("alt flink: warning: the data has no records; nothing was learned"), message);
+    assertTrue(message.contains("/dev/null: not a regular file"), message);
   }
 
   private static List<String[]> concat(List<String[]> a, List<String[]> b) {
