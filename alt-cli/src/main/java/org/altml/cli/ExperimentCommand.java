@@ -455,10 +455,23 @@ public final class ExperimentCommand implements Callable<Integer> {
         throw new DataFormatException(plan.toString(), i + 1, e.getMessage().replace(" (or give a plan file with --plan)", ""));
       }
       o.name = o.name != null ? o.name : m.group(1);
+      for (Path p : new Path[] {o.train, o.test}) {
+        if (org.altml.sparse.io.DataFiles.isStandardInput(p)) {
+          throw new DataFormatException(plan.toString(), i + 1, "a plan's data are files: standard input ('-') is read by one"
+              + " command, not by a plan line");
+        }
+      }
       o.train = base.resolve(o.train);
       o.test = base.resolve(o.test);
       if (o.data.labelsXml != null) {
         o.data.labelsXml = base.resolve(o.data.labelsXml);
+      }
+      // a missing file is named with the plan line that gives it (it was named alone, resolved)
+      for (String[] f : new String[][] {{"--train", o.train.toString()}, {"--test", o.test.toString()},
+          {"--labels-xml", o.data.labelsXml == null ? null : o.data.labelsXml.toString()}}) {
+        if (f[1] != null && !Files.exists(Path.of(f[1]))) {
+          throw new DataFormatException(plan.toString(), i + 1, f[0] + " " + f[1] + ": no such file");
+        }
       }
       blocks.add(new Block(plan, i + 1, o, null));
     }

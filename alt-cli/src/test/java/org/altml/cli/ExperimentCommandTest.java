@@ -237,6 +237,22 @@ class ExperimentCommandTest {
     assertEquals("alt: " + plan + ":2: not UTF-8 text (save the plan file as UTF-8)", run.errLine());
   }
 
+  /** A plan line's missing data file, or standard input, is named with the plan's file and line (they were named alone). */
+  @Test
+  void aPlanLinesDataProblemsNameTheLine(@TempDir Path dir) throws IOException {
+    corpus(dir, 200, 120);
+    String[][] cases = {
+        {"a: --train train.svm --test nope.svm --num-labels 5 --learners falt", ":2: --test " + dir.resolve("nope.svm") + ": no such file"},
+        {"a: --train - --test test.svm --num-labels 5 --learners falt", ":2: a plan's data are files: standard input"}};
+    for (String[] c : cases) {
+      Path plan = Files.writeString(dir.resolve("p.plan"), "# one dataset\n" + c[0] + "\n");
+      CliRun run = CliRun.of("experiment", "--plan", plan.toString(), "--out", dir.resolve("o").toString());
+      assertEquals(2, run.exitCode(), run.err());
+      assertEquals("alt: " + plan + c[1], run.errLine().substring(0, Math.min(run.errLine().length(), ("alt: " + plan + c[1]).length())),
+          run.err());
+    }
+  }
+
   /** Plan lines split as a shell would, without escapes. */
   @Test
   void planLinesSplitLikeAShell() throws IOException {
