@@ -76,7 +76,7 @@ class MemoryLimitsTest {
     }
     Path strayIndex = write("stray-index.svm", many.toString());
     assertRefusedForMemory(ForkedAlt.run(SMALL_HEAP, null, "train", "--learner", "falt-k", "--data", strayIndex.toString(),
-        "--model", model.toString()), "a kernel row's scatter array over 100000000 feature indices", "train");
+        "--model", model.toString()), "the scatter arrays of kernel rows over 100000000 feature indices", "train");
     assertFalse(Files.exists(model));
 
     Path label = write("label.svm", "0 1:1\n2000000000 2:1\n");
