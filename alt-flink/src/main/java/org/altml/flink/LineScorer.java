@@ -82,12 +82,18 @@ final class LineScorer {
       quotedFile = Output.quote(file);
     }
     SparseVector x = scaler == null ? p.features() : scaler.transform(p.features());
-    if (withScores) {
-      predictor.predict(x, scores);
-      return Output.prediction(json, quotedFile, line.line, null, version, scores, true, labels);
+    try {
+      if (withScores) {
+        predictor.predict(x, scores);
+        return Output.prediction(json, quotedFile, line.line, null, version, scores, true, labels);
+      }
+      int n = predictor.predictLabels(x, scores, labels); // a frozen predictor may skip exact scores
+      return Output.prediction(json, quotedFile, line.line, null, version, labels, n, null);
+    } catch (org.altml.core.learner.DivergenceException e) {
+      // scores beyond float's range for this record (extreme values): a bad record, the model and the job go on
+      bad = Output.bad(line.file, line.line, "its scores are not finite (values too large for the model)");
+      return null;
     }
-    int n = predictor.predictLabels(x, scores, labels); // a frozen predictor may skip exact scores
-    return Output.prediction(json, quotedFile, line.line, null, version, labels, n, null);
   }
 
   /**

@@ -268,6 +268,26 @@ class FrozenScoringTest {
     assertEquals(2, FlinkTesting.ofType(out, "prediction").size());
   }
 
+  /** A record whose scores overflow (extreme values) is a bad record; the job and the other records go on. */
+  @Test
+  void aRecordOfExtremeValuesIsABadRecord() throws Exception {
+    OnlineMultiLabelLearner learner = FlinkTesting.setup("falt").create(0);
+    for (int i = 0; i < 50; i++) {
+      learner.update(SparseVector.of(new int[] {0, 1}, new float[] {1f, 1f + i % 3}), org.altml.sparse.LabelSet.of(i % 2));
+    }
+    Path model = dir.resolve("trained.model");
+    ModelIo.write(SavedModel.of(learner), model);
+    Path data = dir.resolve("extreme.svm");
+    java.nio.file.Files.writeString(data, "0 1:0.5 2:1\n1 1:3e38 2:3e38\n0 2:0.5\n");
+    StreamExecutionEnvironment env = FlinkTesting.env(1, null);
+    List<String> out = FlinkTesting.collect(Jobs.scoreFrozen(env, List.of(data.toString()), DataSpec.libSvm(FlinkTesting.LABELS),
+        FlinkTesting.LABELS, model.toString(), 1, true, null).all());
+    List<String> bad = FlinkTesting.ofType(out, "bad");
+    assertEquals(1, bad.size(), out.toString());
+    assertTrue(bad.get(0).contains("\"line\":2,") && bad.get(0).contains("not finite"), bad.get(0));
+    assertEquals(2, FlinkTesting.ofType(out, "prediction").size());
+  }
+
   @Test
   void aModelOfAnotherLFailsTheJobNamingTheFile() throws Exception {
     Path test = FlinkTesting.libSvm(dir, "test.svm", 100, 8, List.of());
