@@ -28,6 +28,7 @@ import org.altml.experiment.store.RunStore;
 import org.altml.experiment.store.StoredRun;
 import org.altml.sparse.data.Dataset;
 import org.altml.sparse.io.DataFormatException;
+import org.altml.sparse.io.OutputPaths;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -206,7 +207,7 @@ public final class ExperimentCommand implements Callable<Integer> {
         throw new IllegalArgumentException(b.where() + "--data-scale must be none, standardize or l2: " + b.options.scale, e);
       }
     }
-    boolean created = !Files.exists(out);
+    Path created = OutputPaths.firstMissing(out); // the folder (with its missing parents) this run makes, or null
     Files.createDirectories(out);
     try {
       List<Experiment.DatasetOutcome> outcomes = new ArrayList<>();
@@ -216,6 +217,12 @@ public final class ExperimentCommand implements Callable<Integer> {
       try (RunStore store = RunStore.open(out.resolve(STORE)); Progress progress = progressOptions.progress(spec)) {
         if (store.droppedTornLine()) {
           progress.warn(store.file() + ": the last line was cut off (an interrupted write); it is dropped and recomputed");
+        }
+        long byFiles = store.all().stream().filter(r -> !r.data().startsWith("content:")).count();
+        if (byFiles > 0) {
+          // keyed by an earlier build (before 2026-11-28) by the data files' hashes: never this build's keys
+          progress.warn(store.file() + ": " + byFiles + " evaluations were stored by an earlier ALT, which keyed them by the"
+              + " data files' hashes; this build keys by the data's content, so they are not reused (they are recomputed)");
         }
         List<Experiment.DatasetPlan> plans = new ArrayList<>();
         for (Block b : blocks) {
@@ -272,24 +279,27 @@ public final class ExperimentCommand implements Callable<Integer> {
       err.flush();
       return 0;
     } catch (Exception | Error e) {
-      if (created) {
-        removeIfNothingStored(out); // a failure before anything was stored (bad data) leaves no new folder behind
+      if (created != null) {
+        removeIfNothingStored(out, created); // a failure before anything was stored (bad data) leaves no new folder behind
       }
       throw e;
     }
   }
 
-  /** Removes {@code out}'s store and then {@code out} itself when the store is empty and nothing else is in the folder. */
-  private static void removeIfNothingStored(Path out) {
+  /**
+   * Removes {@code out}'s store when it is empty, then {@code out} and its parents up to {@code created} (the folders
+   * this run made) while they are empty.
+   */
+  private static void removeIfNothingStored(Path out, Path created) {
     try {
       Path store = out.resolve(STORE);
       if (Files.isRegularFile(store) && Files.size(store) == 0) {
         Files.delete(store);
       }
-      Files.deleteIfExists(out); // fails when anything is left in it: then it stays
     } catch (IOException e) {
-      // kept: it holds something
+      return; // kept: it holds something
     }
+    OutputPaths.removeEmptyUpTo(out, created);
   }
 
   /** The command line as typed, for experiment.json. */
@@ -455,8 +465,8 @@ public final class ExperimentCommand implements Callable<Integer> {
         throw new DataFormatException(plan.toString(), i + 1, e.getMessage().replace(" (or give a plan file with --plan)", ""));
       }
       o.name = o.name != null ? o.name : m.group(1);
-      for (Path p : new Path[] {o.train, o.test}) {
-        if (org.altml.sparse.io.DataFiles.isStandardInput(p)) {
+      for (Path p : new Path[] {o.train, o.test, o.data.labelsXml}) {
+        if (p != null && org.altml.sparse.io.DataFiles.isStandardInput(p)) {
           throw new DataFormatException(plan.toString(), i + 1, "a plan's data are files: standard input ('-') is read by one"
               + " command, not by a plan line");
         }

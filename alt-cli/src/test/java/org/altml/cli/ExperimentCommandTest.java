@@ -192,6 +192,12 @@ class ExperimentCommandTest {
       assertEquals(0, run.exitCode(), run.err());
       assertTrue(run.out().contains(" evaluations computed, 0 taken"), String.join(" ", other) + ": " + run.out());
     }
+    // a store of an earlier build (keyed by the files' hashes) is said to be recomputed, not silently ignored
+    Path store = out.resolve("runs.jsonl");
+    Files.writeString(store, Files.readString(store).replace("\"data\":\"content:", "\"data\":\"").replace("|content:", "|"));
+    CliRun old = CliRun.of(concat(base, "--num-labels", "5"));
+    assertEquals(0, old.exitCode(), old.err());
+    assertTrue(old.err().contains("were stored by an earlier ALT, which keyed them by the data files' hashes"), old.err());
   }
 
   private static String[] concat(String[] a, String... b) {
@@ -205,12 +211,12 @@ class ExperimentCommandTest {
   void aFailedExperimentLeavesNoNewFolder(@TempDir Path dir) throws IOException {
     Path[] data = corpus(dir, 200, 120);
     Path bad = Files.writeString(dir.resolve("bad.svm"), "0 3:NaN\n");
-    Path out = dir.resolve("o");
+    Path out = dir.resolve("p1/p2/o");
     CliRun run = CliRun.of("experiment", "--train", data[0].toString(), "--test", bad.toString(), "--num-labels", "5",
         "--learners", "falt", "--given", "falt:eta=0.5", "--runs", "2", "--curve-points", "0", "--out", out.toString());
     assertEquals(2, run.exitCode(), run.err());
     assertTrue(run.err().contains("bad.svm:1:"), run.err());
-    assertFalse(Files.exists(out), "no folder left");
+    assertFalse(Files.exists(dir.resolve("p1")), "no folder left, nor the parents made for it");
   }
 
   /** Dataset names that one file name would hold (a+b, a_b) get a figure each. */
@@ -243,7 +249,8 @@ class ExperimentCommandTest {
     corpus(dir, 200, 120);
     String[][] cases = {
         {"a: --train train.svm --test nope.svm --num-labels 5 --learners falt", ":2: --test " + dir.resolve("nope.svm") + ": no such file"},
-        {"a: --train - --test test.svm --num-labels 5 --learners falt", ":2: a plan's data are files: standard input"}};
+        {"a: --train - --test test.svm --num-labels 5 --learners falt", ":2: a plan's data are files: standard input"},
+        {"a: --train train.svm --test test.svm --labels-xml - --learners falt", ":2: a plan's data are files: standard input"}};
     for (String[] c : cases) {
       Path plan = Files.writeString(dir.resolve("p.plan"), "# one dataset\n" + c[0] + "\n");
       CliRun run = CliRun.of("experiment", "--plan", plan.toString(), "--out", dir.resolve("o").toString());

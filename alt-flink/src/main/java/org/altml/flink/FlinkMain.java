@@ -209,8 +209,10 @@ public final class FlinkMain implements Callable<Integer> {
       if (zeroBased && !anyLibSvm && anyArff) {
         throw usage("--zero-based is a LIBSVM option, and every input is ARFF (" + dataInputs.get(0) + ")");
       }
-      if (labelsLast >= 0 && labelsFirst >= 0) {
-        throw usage("--labels-last and --labels-first: give one");
+      int labelOptions = (labelsXml != null ? 1 : 0) + (labelsLast >= 0 ? 1 : 0) + (labelsFirst >= 0 ? 1 : 0);
+      if (labelOptions > 1) {
+        // the readers would take one and ignore the others in silence
+        throw usage("give one of --labels-xml, --labels-last and --labels-first, not " + labelOptions);
       }
       if ((labelsXml != null || labelsLast >= 0 || labelsFirst >= 0) && !anyArff && anyLibSvm) {
         throw usage((labelsXml != null ? "--labels-xml" : labelsLast >= 0 ? "--labels-last" : "--labels-first") + " is an ARFF option, and every input is LIBSVM ("
@@ -418,19 +420,17 @@ public final class FlinkMain implements Callable<Integer> {
           && !(this instanceof Run) ? streams.main().transform("count", Types.STRING, new Counting<String>(!noPredictions))
           .setParallelism(streams.main().getParallelism()) : streams.main();
       DataStream<String> all = new Jobs.Streams(main, streams.bad(), streams.reports()).all();
-      boolean created = out != null && !Files.exists(out);
+      Path created = out == null ? null : org.altml.sparse.io.OutputPaths.firstMissing(out); // what createDirectories makes
       if (out != null) {
         Files.createDirectories(out);
       }
       try {
         return endless() ? stream(all, mode) : collect(all, main, mode);
       } catch (Exception | Error e) {
-        if (created) {
-          try {
-            Files.deleteIfExists(out); // a folder this job made and left empty (its outputs are written only at a good end)
-          } catch (IOException notEmpty) {
-            // a watching job's streamed lines are in it: kept
-          }
+        if (created != null) {
+          // the folders this job made and left empty (its outputs are written only at a good end; a watching job's
+          // streamed lines keep theirs)
+          org.altml.sparse.io.OutputPaths.removeEmptyUpTo(out, created);
         }
         throw e;
       }

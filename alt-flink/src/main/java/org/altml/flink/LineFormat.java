@@ -67,7 +67,8 @@ public final class LineFormat implements BulkFormat<TextLine, FileSourceSplit> {
    * would read other bytes), {@code e} kept as suppressed.
    */
   static IOException readFailure(String file, long line, boolean gzip, IOException e) {
-    boolean broken = gzip && (e instanceof java.io.EOFException || e instanceof java.util.zip.ZipException);
+    // the gzip data's own faults (not an EOFException of the file system underneath, which a restart may cure)
+    boolean broken = gzip && (e instanceof StrictGzipInputStream.Truncated || e instanceof java.util.zip.ZipException);
     if (broken) { // the file's bytes: a restart would read them again
       return new PermanentFailure(file + ":" + line + ": truncated or corrupt gzip data: " + e.getMessage(), e);
     }

@@ -237,6 +237,9 @@ class FlinkMainTest {
         new String[] {"predict", "--watch", dir.toString(), "--data", d, "--num-labels", "2", "--refresh-ms", "0"},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--mix-every", "5"},
         new String[] {"run", "--mode", "parallel", "--learner", "falt", "--data", d, "--labels-last", "2", "--key-by", "mod:2"},
+        // two ways to name the labels: the readers took one in silence
+        new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--labels-first", "2"},
+        new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-xml", d, "--labels-first", "2"},
         // an option of a format no input has
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--zero-based"},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", libSvm.toString(), "--num-labels", "2", "--labels-last", "1"});

@@ -176,7 +176,10 @@ public record RunRecord(
   /**
    * A stable identity of what was run: SHA-256 (first 16 hex digits) of the protocol, learner, settings,
    * seeds, order, scaling, zero-division policy and the data files' hashes, not of the environment (JDK,
-   * vectorization, version), so the same run on another machine has the same key.
+   * vectorization, version), so the same run on another machine has the same key. The files' hashes do not say how
+   * they were read: the same files read with other options (ignored attributes, another L) give the same key, so
+   * a key identifies a run together with its command; results are stored by the data's content instead
+   * ({@code alt-experiment}'s store).
    */
   public String key() {
     StringBuilder sb = new StringBuilder(protocol).append('|').append(learner);

@@ -282,16 +282,13 @@ public final class Parameter<T> {
     java.util.regex.Matcher power = POWER_OF_TWO.matcher(text.trim());
     try {
       if (power.matches() && (type == Float.class || type == Double.class)) {
-        v = converted(Math.scalb(1.0, Integer.parseInt(power.group(1)))); // 2^-3, as grids and the paper write them
+        double typed = Math.scalb(1.0, Integer.parseInt(power.group(1))); // 2^-3, as grids and the paper write them
+        checkFloatRange(typed, text);
+        v = converted(typed);
       } else if (type == Float.class) {
-        float f = Float.parseFloat(text.trim());
         double typed = Double.parseDouble(text.trim());
-        if (Double.isFinite(typed) && typed != 0 && (Float.isInfinite(f) || f == 0f)) {
-          // 1e300 is finite as typed but infinite as a float, and 1e-300 is 0: say so, not "must be finite: Infinity"
-          throw new IllegalArgumentException(name + (symbol.isEmpty() ? "" : " (" + symbol + ")") + " must be " + range()
-              + " and within a float's range (about 1.4e-45 to 3.4e38): '" + text + "'");
-        }
-        v = f;
+        checkFloatRange(typed, text);
+        v = Float.parseFloat(text.trim());
       } else if (type == Double.class) {
         v = Double.parseDouble(text.trim());
       } else if (type == Integer.class) {
@@ -310,6 +307,21 @@ public final class Parameter<T> {
           + range()) + ": '" + text + "'");
     }
     return check(v);
+  }
+
+  /**
+   * For a float parameter, refuses a value typed finite and non-zero that a float holds as infinity or 0 (1e300,
+   * 2^200, 1e-300): "must be finite: Infinity" would be about a value nobody typed.
+   */
+  private void checkFloatRange(double typed, String text) {
+    if (type != Float.class || !Double.isFinite(typed) || typed == 0) {
+      return;
+    }
+    float f = (float) typed;
+    if (Float.isInfinite(f) || f == 0f) {
+      throw new IllegalArgumentException(name + (symbol.isEmpty() ? "" : " (" + symbol + ")") + " must be " + range()
+          + " and within a float's range (about 1.4e-45 to 3.4e38): '" + text + "'");
+    }
   }
 
   /** The canonical text form of {@code value} ({@link Float#toString} for floats): what {@link #parse} reads back. */

@@ -77,8 +77,10 @@ class LearnerRegistryTest {
     // finite as typed, infinite or zero as a float (alt flink's --set eta=1e300 said "must be > 0 and finite: Infinity")
     assertEquals("eta (η) must be > 0 and within a float's range (about 1.4e-45 to 3.4e38): '1e300'",
         assertThrows(IllegalArgumentException.class, () -> Settings.parse(falt, Map.of("eta", "1e300"))).getMessage());
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> Settings.parse(falt, Map.of("eta", "1e-300")))
-        .getMessage().contains("within a float's range"));
+    for (String typed : List.of("1e-300", "2^200", "2^-200")) {
+      assertTrue(assertThrows(IllegalArgumentException.class, () -> Settings.parse(falt, Map.of("eta", typed)))
+          .getMessage().contains("within a float's range"), typed);
+    }
     assertTrue(assertThrows(IllegalArgumentException.class, () -> falt.defaults().with("delta", 1f))
         .getMessage().contains("falt has no parameter 'delta'"));
     assertTrue(assertThrows(IllegalArgumentException.class,

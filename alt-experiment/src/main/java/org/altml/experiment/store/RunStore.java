@@ -32,8 +32,9 @@ import org.altml.sparse.io.DataFormatException;
  * ({@code fsync}) by every {@link #put} with {@code force} and otherwise at most once per second and on
  * {@link #close()}. A crash can leave at most a torn last line: {@link #open} drops it (and says so in
  * {@link #droppedTornLine()}), truncating the file to its last complete line. A malformed line elsewhere
- * is an error naming the file and line. A key stored twice keeps the first value (a resumed run never
- * recomputes a stored key, so this happens only when two processes share a store, which they must not).
+ * is an error naming the file and line, and so are metrics no evaluation gives (a missing paper metric, a value out
+ * of its range). A key stored twice keeps the first when their metrics agree (two stores joined: a resumed run never
+ * recomputes a stored key) and is refused when they differ.
  *
  * <p>Thread-safe: {@link #put} may be called from every worker thread.
  */
@@ -89,9 +90,11 @@ public final class RunStore implements AutoCloseable {
             StoredRun run = parse(text);
             Integer first = lineOf.putIfAbsent(run.key(), line);
             StoredRun earlier = firstOf.putIfAbsent(run.key(), run);
-            if (earlier != null && !earlier.equals(run)) {
+            if (earlier != null && !earlier.metrics().equals(run.metrics())) {
+              // the same evaluation computed twice (two stores joined) agrees but for its times; other metrics
+              // under one key are an edit or another build's results, and either could be the one to keep
               throw new DataFormatException(file.toString(), line, "stores the evaluation of line " + first
-                  + " again with other values; the store is damaged: move it away to start over");
+                  + " again with other metrics; remove the line that is wrong (or move the store away to start over)");
             }
             existing.add(run);
           } catch (DataFormatException e) {

@@ -14,8 +14,8 @@ import java.util.Objects;
  *     store's primary key, so a resumed experiment finds what it has already computed
  * @param kind {@code "fold"} or {@code "run"}
  * @param dataset the dataset's name in the experiment
- * @param data hash of the data files (training, and test for runs), so a changed file is never confused
- *     with the old one
+ * @param data hash of the data's content (training, and test for runs: {@code Experiment.hash}), so changed data is
+ *     never confused with the old
  * @param learner the learner kind's name
  * @param settings every parameter's text value ({@link org.altml.core.learner.Settings#asText()})
  * @param seed the run seed ({@code alt evaluate --seed}) for a run; the cross-validation seed for a fold

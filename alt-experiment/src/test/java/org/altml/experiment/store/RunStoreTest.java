@@ -90,13 +90,15 @@ class RunStoreTest {
         {good.replace("\"f1\":0.5", "\"f1\":7.5"), "metric f1 = 7.5 is outside [0, 1]"},
         {good.replace("\"f1\":0.5,", ""), "no \"f1\" among the metrics"},
         {good.replace("\"precision\":0.25", "\"precision\":-0.25"), "metric precision = -0.25 is outside [0, 1]"},
-        {RunStore.format(run("a", 0.25)), "stores the evaluation of line 1 again with other values"}}) {
+        {RunStore.format(run("a", 0.25)), "stores the evaluation of line 1 again with other metrics"}}) {
       Files.writeString(file, good + "\n" + bad[0] + "\n" + RunStore.format(run("b", 0.5)) + "\n");
       DataFormatException e = assertThrows(DataFormatException.class, () -> RunStore.open(file), bad[1]);
       assertTrue(e.getMessage().contains(":2:") && e.getMessage().contains(bad[1]), e.getMessage());
     }
-    // the same evaluation twice (two stores joined) is no conflict
-    Files.writeString(file, good + "\n" + good + "\n");
+    // the same evaluation twice (two stores joined: other times) is no conflict
+    String later = good.replace("\"trainSeconds\":0.25", "\"trainSeconds\":0.5");
+    assertTrue(!later.equals(good), good);
+    Files.writeString(file, good + "\n" + later + "\n");
     try (RunStore s = RunStore.open(file)) {
       assertEquals(1, s.size());
     }

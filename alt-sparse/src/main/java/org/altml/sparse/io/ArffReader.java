@@ -56,7 +56,9 @@ import org.altml.sparse.data.InputDigest;
  * and labels handed out are valid until the next {@link #advance()}. Not thread-safe.
  */
 public final class ArffReader implements ExampleStream {
-  private static final Pattern MEKA_CLASSES = Pattern.compile("(?:^|[\\s:'\"])-C\\s+([^\\s'\"]+)");
+  private static final Pattern MEKA_CLASSES = Pattern.compile("(?:^|[\\s:'\"])-C\\s+(-?\\d{1,9})(?![\\d])");
+  /** A -C followed by anything: one that is not a number is named when no label source is found. */
+  private static final Pattern MEKA_ANY = Pattern.compile("(?:^|[\\s:'\"])-C\\s+([^\\s'\"]+)");
 
   private final LineInput in;
   private final ArffHeader header;
@@ -201,7 +203,8 @@ public final class ArffReader implements ExampleStream {
       return labelsByPosition(options.labelsLast(), false, "labelsLast");
     }
     Path xml = file == null ? null : MulanLabels.findBeside(file);
-    int count = mekaClasses();
+    List<Integer> counts = mekaClasses();
+    int count = counts.isEmpty() ? 0 : counts.get(0); // MEKA takes the first -C
     if (xml != null) {
       List<String> names = labelsFromXml(xml, options.hashInputs());
       if (count != 0) {
@@ -212,43 +215,36 @@ public final class ArffReader implements ExampleStream {
     if (options.labelNames() != null) {
       return labelsByName(options.labelNames(), in.file(), "a saved model's label, no XML label file beside the data");
     }
-    if (count != 0) {
+    if (!counts.isEmpty()) {
+      // the relation alone names the labels: a -C that names none, or two that differ, cannot be what was meant
+      if (count == 0) {
+        throw new DataFormatException(in.file(), 0, "the relation's -C 0 names no label attributes (MEKA: -C N, the first N"
+            + " attributes; -C -N, the last N)");
+      }
+      for (int c : counts) {
+        if (c != count) {
+          throw new DataFormatException(in.file(), 0, "the relation gives -C " + count + " and -C " + c + ": give one");
+        }
+      }
       return labelsByPosition(Math.abs(count), count > 0, "-C " + count + " in the relation name");
     }
+    Matcher other = MEKA_ANY.matcher(header.relation);
+    String notANumber = other.find() ? " (the relation's -C " + other.group(1) + " is not a number of label attributes)" : "";
     throw new DataFormatException(in.file(), 0, "cannot tell which attributes are labels: "
         + (file == null ? "no label file given" : "no Mulan XML file " + Numbers.quote(MulanLabels.datasetName(file) + ".xml") + " beside the file")
-        + " and no MEKA -C N in the relation; give the label file (--labels-xml FILE, ReadOptions.withLabelFile)"
+        + " and no MEKA -C N in the relation" + notANumber + "; give the label file (--labels-xml FILE, ReadOptions.withLabelFile)"
         + " or the number of label attributes at the end (--labels-last N, ReadOptions.withLabelsLast) or at the start"
         + " (--labels-first N, ReadOptions.withLabelsFirst)");
   }
 
-  /**
-   * The N of MEKA's {@code -C N} in the relation name, or 0 when there is none.
-   *
-   * @throws DataFormatException for a -C that is not a non-zero whole number, or two that differ (MEKA takes the
-   *     first, which a file with two is unlikely to mean)
-   */
-  private int mekaClasses() throws DataFormatException {
+  /** The N of every MEKA {@code -C N} in the relation name, in order (empty when there is none). */
+  private List<Integer> mekaClasses() {
     Matcher m = MEKA_CLASSES.matcher(header.relation);
-    int count = 0;
+    List<Integer> counts = new java.util.ArrayList<>();
     while (m.find()) {
-      int c;
-      try {
-        c = Integer.parseInt(m.group(1));
-      } catch (NumberFormatException e) {
-        throw new DataFormatException(in.file(), 0, "the relation's -C " + m.group(1) + " is not a number of label attributes"
-            + " (MEKA: -C N, the first N attributes; -C -N, the last N)");
-      }
-      if (c == 0) {
-        throw new DataFormatException(in.file(), 0, "the relation's -C 0 names no label attributes (MEKA: -C N, the first N"
-            + " attributes; -C -N, the last N)");
-      }
-      if (count != 0 && c != count) {
-        throw new DataFormatException(in.file(), 0, "the relation gives -C " + count + " and -C " + c + ": give one");
-      }
-      count = c;
+      counts.add(Integer.parseInt(m.group(1)));
     }
-    return count;
+    return counts;
   }
 
   /**

@@ -86,4 +86,36 @@ public final class OutputPaths {
     }
     return p;
   }
+
+  /**
+   * The outermost folder of {@code dir}'s path that does not exist yet ({@code dir} itself when only it is missing), or
+   * null when {@code dir} exists: what {@link java.nio.file.Files#createDirectories} would make.
+   */
+  public static Path firstMissing(Path dir) {
+    Path absolute = dir.toAbsolutePath().normalize();
+    if (java.nio.file.Files.exists(absolute)) {
+      return null;
+    }
+    Path missing = absolute;
+    for (Path p = absolute.getParent(); p != null && !java.nio.file.Files.exists(p); p = p.getParent()) {
+      missing = p;
+    }
+    return missing;
+  }
+
+  /**
+   * Removes {@code dir} and then its parents up to and including {@code top} ({@link #firstMissing}'s answer before
+   * they were made), each only while it is empty: what a failed command made and left empty goes, anything holding a
+   * file stays. Best effort: a folder that cannot be removed is left.
+   */
+  public static void removeEmptyUpTo(Path dir, Path top) {
+    Path stop = top.toAbsolutePath().normalize();
+    for (Path p = dir.toAbsolutePath().normalize(); p != null && p.startsWith(stop); p = p.getParent()) {
+      try {
+        java.nio.file.Files.deleteIfExists(p); // fails when the folder is not empty
+      } catch (java.io.IOException e) {
+        return;
+      }
+    }
+  }
 }

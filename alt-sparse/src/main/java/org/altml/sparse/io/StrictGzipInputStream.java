@@ -21,6 +21,18 @@ import java.util.zip.ZipException;
  * Not thread-safe.
  */
 public final class StrictGzipInputStream extends InputStream {
+  /**
+   * The gzip data ends too early (inside a header, the compressed data or a trailer): told apart from an {@link
+   * EOFException} of the stream underneath, so that a reader can say the file itself is cut off.
+   */
+  public static final class Truncated extends EOFException {
+    private static final long serialVersionUID = 1L;
+
+    Truncated(String message) {
+      super(message);
+    }
+  }
+
   private static final int FHCRC = 2;
   private static final int FEXTRA = 4;
   private static final int FNAME = 8;
@@ -59,7 +71,7 @@ public final class StrictGzipInputStream extends InputStream {
     int id2 = next();
     if (id1 != 0x1f || id2 != 0x8b) {
       if (id2 < 0) {
-        throw new EOFException("no gzip header: the data ends after " + offset() + " bytes");
+        throw new Truncated("no gzip header: the data ends after " + offset() + " bytes");
       }
       throw new ZipException("not in gzip format");
     }
@@ -94,7 +106,7 @@ public final class StrictGzipInputStream extends InputStream {
   private int headerByte() throws IOException {
     int b = next();
     if (b < 0) {
-      throw new EOFException("gzip member " + (members + 1) + ": the data ends inside its header, at byte " + offset());
+      throw new Truncated("gzip member " + (members + 1) + ": the data ends inside its header, at byte " + offset());
     }
     headerCrc.update(b);
     return b;
@@ -150,7 +162,7 @@ public final class StrictGzipInputStream extends InputStream {
     for (int i = 0; i < 4; i++) {
       int b = next();
       if (b < 0) {
-        throw new EOFException("gzip member " + members + ": the data ends inside its trailer, at byte " + offset());
+        throw new Truncated("gzip member " + members + ": the data ends inside its trailer, at byte " + offset());
       }
       v |= (long) b << (8 * i);
     }
@@ -232,7 +244,7 @@ public final class StrictGzipInputStream extends InputStream {
       } else if (inflater.needsInput()) {
         pos = lim;
         if (!refill()) {
-          throw new EOFException("gzip member " + members + ": the data ends inside its compressed data, at byte " + offset());
+          throw new Truncated("gzip member " + members + ": the data ends inside its compressed data, at byte " + offset());
         }
         inflater.setInput(buf, pos, lim - pos);
       }

@@ -104,7 +104,7 @@ class ArffReaderTest {
   void mekaCountsThatAreNotOneNonZeroNumberAreRefused() throws IOException {
     String body = "\n@attribute a numeric\n@attribute b numeric\n@attribute y {0,1}\n@data\n1,2,1\n";
     String[][] cases = {
-        {"'x: -C six'", "the relation's -C six is not a number of label attributes"},
+        {"'x: -C six'", "no MEKA -C N in the relation (the relation's -C six is not a number of label attributes)"},
         {"'x: -C 0'", "the relation's -C 0 names no label attributes"},
         {"'x: -C 2 -C 1'", "the relation gives -C 2 and -C 1: give one"}};
     for (String[] c : cases) {
@@ -114,6 +114,10 @@ class ArffReaderTest {
     }
     Path twice = write(dir, "t.arff", "@relation 'x: -C -1 -C -1'" + body);
     assertEquals(List.of("y"), DataFiles.read(twice).labelNames());
+    // with an XML beside the file, free text after -C in the relation is no concern (a review: 'export -C all')
+    Path mulan = write(dir, "m.arff", "@relation 'export -C all'" + body);
+    write(dir, "m.xml", "<?xml version=\"1.0\"?>\n<labels xmlns=\"http://mulan.sourceforge.net/labels\"><label name=\"y\"/></labels>\n");
+    assertEquals(List.of("y"), DataFiles.read(mulan).labelNames());
   }
 
   @Test
