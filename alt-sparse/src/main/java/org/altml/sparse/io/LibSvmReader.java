@@ -241,6 +241,10 @@ public final class LibSvmReader implements ExampleStream {
       if (raw < indexBase) {
         throw error(ts, p, "feature index 0 in a 1-based file (indices start at 1; read with zeroBased)");
       }
+      if (raw - indexBase >= Integer.MAX_VALUE) {
+        // d = index + 1 must be an int too (a 0-based 2147483647 made d overflow to -2147483648)
+        throw error(ts, p, "feature index too large");
+      }
       int index = (int) (raw - indexBase);
       float value = Numbers.parseFloat(b, colon + 1, p);
       if (!Float.isFinite(value)) {

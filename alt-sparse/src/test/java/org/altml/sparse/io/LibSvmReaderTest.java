@@ -121,6 +121,16 @@ class LibSvmReaderTest {
         Arguments.of("\n\n1 3:1 2:1 3:5\n", 3, "duplicate feature index 3", ""));
   }
 
+  /** A 0-based index of 2147483647 makes d = index + 1 overflow: refused like any index too large (d was -2147483648). */
+  @Test
+  void theLargestZeroBasedIndexIsTooLarge() throws IOException {
+    Path f = write(dir, "z.svm", "0 2147483647:1\n");
+    DataFormatException e = assertThrows(DataFormatException.class, () -> DataFiles.read(f, ReadOptions.defaults().withZeroBased(true)));
+    assertTrue(e.getMessage().startsWith(f + ":1: ") && e.getMessage().contains("feature index too large"), e.getMessage());
+    assertEquals(2147483646, DataFiles.read(write(dir, "y.svm", "0 2147483646:1\n"), ReadOptions.defaults().withZeroBased(true))
+        .numFeatures() - 1);
+  }
+
   @ParameterizedTest
   @MethodSource("malformed")
   void malformedInputNamesFileLineAndToken(String text, int line, String token, String problem) throws IOException {
