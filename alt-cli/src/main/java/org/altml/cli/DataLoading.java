@@ -346,9 +346,25 @@ final class DataLoading {
     checkFormatOptions(o, formats);
   }
 
-  /** Whether {@code data} was read from ARFF: its attributes name its features (LIBSVM's have no names). */
+  /**
+   * Whether {@code data} was read from ARFF: its attributes name its features (LIBSVM's have no names), or, with no
+   * feature at all (an ARFF file of labels only, or every feature ignored), they name its labels otherwise than
+   * LIBSVM's label ids 0, 1, ... (it was taken for LIBSVM, and its ARFF options refused).
+   */
   static boolean isArff(Dataset data) {
-    return !data.featureNames().isEmpty();
+    if (!data.featureNames().isEmpty()) {
+      return true;
+    }
+    if (data.numFeatures() > 0) {
+      return false;
+    }
+    List<String> names = data.labelNames();
+    for (int i = 0; i < names.size(); i++) {
+      if (!names.get(i).equals(Integer.toString(i))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

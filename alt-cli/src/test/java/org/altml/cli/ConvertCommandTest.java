@@ -56,4 +56,13 @@ class ConvertCommandTest {
   void needsTwoFiles() {
     assertEquals(2, CliRun.of("convert", "only-one.svm").exitCode());
   }
+
+  /** An ARFF file of labels only is ARFF: its --labels-last was refused as a LIBSVM file's (a review). */
+  @Test
+  void anArffFileOfLabelsOnlyTakesArffOptions() throws Exception {
+    Path arff = Files.writeString(dir.resolve("labels.arff"), "@relation t\n@attribute a {0,1}\n@attribute b {0,1}\n@data\n1,0\n0,1\n");
+    CliRun r = CliRun.of("convert", "--labels-last", "2", arff.toString(), dir.resolve("o.svm").toString());
+    assertEquals(0, r.exitCode(), r.err());
+    assertTrue(r.out().contains("2 examples, 0 features, 2 labels"), r.out());
+  }
 }

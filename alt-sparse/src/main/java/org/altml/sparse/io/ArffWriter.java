@@ -66,8 +66,12 @@ public final class ArffWriter {
     }
   }
 
+  /**
+   * The relation name of {@code arff}: its dataset name, with a " -C" in it (a file named "t -C 1.arff") made
+   * "_C", so that the name is not read back as a MEKA label count beside the one the writer gives.
+   */
   private static String relationName(Path arff) {
-    return MulanLabels.datasetName(arff);
+    return MulanLabels.datasetName(arff).replaceAll("(^|[\\s:'\"])-C(?=\\s|$)", "$1_C");
   }
 
   /**
@@ -78,6 +82,11 @@ public final class ArffWriter {
   public static void write(Dataset data, OutputStream out, String relation) throws IOException {
     int d = data.numFeatures();
     checkHeaderSize(data);
+    if (d == 0 && data.numLabels() == 0) {
+      // an ARFF header needs an attribute, and rows of nothing would read back as blank lines
+      throw new IllegalArgumentException(data.name() + " has no feature and no label: an ARFF file of it would hold no attribute;"
+          + " give the number of labels (--num-labels) or keep it as LIBSVM");
+    }
     int numLabels = data.numLabels();
     List<String> names = data.labelNames();
     Set<String> labelNames = new HashSet<>(names);

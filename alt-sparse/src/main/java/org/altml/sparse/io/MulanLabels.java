@@ -260,7 +260,14 @@ public final class MulanLabels {
         case '\n' -> sb.append("&#10;");
         case '\r' -> sb.append("&#13;");
         case '\t' -> sb.append("&#9;");
-        default -> sb.append(c);
+        default -> {
+          if (c < 0x20 || c == 0xFFFE || c == 0xFFFF) {
+            // XML 1.0 holds no other control character, not even as a reference: the file would not read back
+            throw new IllegalArgumentException("label name " + Numbers.quote(s) + " holds the control character U+"
+                + String.format("%04X", (int) c) + ", which a Mulan XML label file cannot hold: rename the label");
+          }
+          sb.append(c);
+        }
       }
     }
     return sb.toString();

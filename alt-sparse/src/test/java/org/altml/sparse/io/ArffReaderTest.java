@@ -264,6 +264,27 @@ class ArffReaderTest {
     assertEquals(List.of(), DataFiles.read(svm).featureNames());
   }
 
+  /**
+   * What the writer would write and the reader not read back is refused or made readable (a review): a label name with a
+   * control character (no XML 1.0 file holds it), a file name with " -C N" in it (the relation read as a second MEKA
+   * count), data with no feature and no label (a header without attributes).
+   */
+  @Test
+  void writtenArffReadsBack() throws IOException {
+    Dataset control = new org.altml.sparse.data.DatasetBuilder().labelNames(List.of("a\u0001b"))
+        .add(SparseVector.of(new int[] {0}, new float[] {1}), LabelSet.of(0)).build();
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DataFiles.write(control, dir.resolve("c.arff")));
+    assertTrue(e.getMessage().contains("U+0001"), e.getMessage());
+    assertTrue(!Files.exists(dir.resolve("c.arff")) && !Files.exists(dir.resolve("c.xml")));
+    Dataset one = new org.altml.sparse.data.DatasetBuilder().numLabels(2)
+        .add(SparseVector.of(new int[] {0}, new float[] {5}), LabelSet.of(0, 1)).build();
+    Path named = dir.resolve("t -C 1.arff");
+    DataFiles.write(one, named);
+    IoTestSupport.assertSameExamples(one, DataFiles.read(named), "a name with -C");
+    Dataset nothing = new org.altml.sparse.data.DatasetBuilder().add(new SparseVector(), LabelSet.of()).build();
+    assertThrows(IllegalArgumentException.class, () -> DataFiles.write(nothing, dir.resolve("e.arff")));
+  }
+
   /** A write that fails part-way leaves neither the ARFF nor its label file (the label file was written first). */
   @Test
   void aFailedWriteLeavesNoLabelFile() throws IOException {
