@@ -57,7 +57,8 @@ public final class TuneCommand implements Callable<Integer> {
 
   @Mixin private TuningOptions tuning;
 
-  @Option(names = "--json", description = "Print one JSON object: the selected settings, its fold means, every evaluated setting.")
+  @Option(names = "--json", description = "Print one JSON object: the selected settings, its fold means, every setting of the"
+      + " last stage (every one for a full search; halving: those on every fold, with foldRuns counting every pass).")
   private boolean json;
 
   @Option(names = "--top", defaultValue = "10", paramLabel = "N", description = "Settings listed in the human report (0: none,"
@@ -173,7 +174,9 @@ public final class TuneCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "(the first of %d, one per fold; --json lists every one)%n", shared.size());
       }
     }
-    out.println("selected: " + r.selected().describe());
+    StringBuilder selected = new StringBuilder(r.selected().learner());
+    r.selected().asTextInEffect().forEach((k, v) -> selected.append(v.isEmpty() ? "" : " " + k + "=" + v));
+    out.println("selected: " + selected);
     out.println("evaluate with: alt evaluate " + evaluateArgs(r) + " --train ... --test ...");
   }
 
@@ -211,7 +214,7 @@ public final class TuneCommand implements Callable<Integer> {
       g.writeStartObject();
       g.writeStringField("learner", r.selected().learner());
       g.writeObjectFieldStart("selected");
-      for (Map.Entry<String, String> e : r.selected().asText().entrySet()) {
+      for (Map.Entry<String, String> e : r.selected().asTextInEffect().entrySet()) { // not maxUpdates=1 beside a factor
         g.writeStringField(e.getKey(), e.getValue());
       }
       g.writeEndObject();

@@ -170,6 +170,20 @@ public final class Settings {
     return values;
   }
 
+  /**
+   * {@link #asText()} without the parameters that a set one is given instead of ({@link Parameter#alternativeTo()}:
+   * maxUpdates while maxUpdatesFactor is set), whose values decide nothing: the settings as a report should show them.
+   */
+  public Map<String, String> asTextInEffect() {
+    Map<String, String> t = asText();
+    for (Parameter<?> p : spec.parameters()) {
+      if (p.alternativeTo() != null && values.get(p.name()) != null) {
+        t.remove(p.alternativeTo());
+      }
+    }
+    return t;
+  }
+
   /** Every value in its text form by name, in the spec's order (unset ones as ""); what {@link #parse} reads. */
   public Map<String, String> asText() {
     Map<String, String> t = new LinkedHashMap<>();

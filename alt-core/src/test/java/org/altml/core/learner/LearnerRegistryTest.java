@@ -49,6 +49,16 @@ class LearnerRegistryTest {
     assertEquals(4, CommonParameters.maxUpdates(t.with("maxUpdatesFactor", 0.5), 7), "M = ceil(0.5·7)");
   }
 
+  /** A report shows maxUpdatesFactor, not also the default maxUpdates it is given instead of (tune said maxUpdates=1). */
+  @Test
+  void settingsInEffectLeaveOutWhatAnAlternativeReplaces() {
+    Settings s = LearnerRegistry.get("falt").defaults().with("maxUpdatesFactor", 4.0);
+    assertTrue(s.asText().containsKey("maxUpdates"));
+    assertTrue(!s.asTextInEffect().containsKey("maxUpdates") && s.asTextInEffect().get("maxUpdatesFactor").equals("4.0"),
+        s.asTextInEffect().toString());
+    assertTrue(LearnerRegistry.get("falt").defaults().asTextInEffect().containsKey("maxUpdates"));
+  }
+
   @Test
   void noKindIsNamedNull() {
     assertTrue(!LearnerRegistry.contains(null));
