@@ -96,7 +96,10 @@ public final class Grid {
       if (given != null) {
         List<Object> values = new ArrayList<>();
         for (String text : given) {
-          values.add(p.parse(text));
+          Object v = p.parse(text);
+          if (!values.contains(v)) { // a value listed twice (0.0625 and 2^-4) is one setting, not two wins in the tally
+            values.add(v);
+          }
         }
         base.with(p.name(), values.get(0)); // a combination the kind refuses is named now
         axes.add(new Axis(p, values));

@@ -42,6 +42,14 @@ class GridTest {
     assertEquals(11 * 3, grid("falt", Grid.Mode.COARSE, Set.of()).size());
   }
 
+  /** A value listed twice, in any form, is one setting (it was searched twice and counted twice in the paper rule's tally). */
+  @Test
+  void aValueListedTwiceIsOneSetting() {
+    Grid g = Grid.of(LearnerRegistry.get("falt").defaults(), Grid.Mode.NONE,
+        Map.of("eta", Grid.parseList("0.0625,0.125,2^-4,2^-4..2^-3")), Set.of());
+    assertEquals(2, g.size(), String.join("; ", axes(g)));
+  }
+
   @Test
   void aGivenMIsNotReplacedByTheMFactorsGrid() {
     // M given as 1, its default: fixed, and the M factor's paper grid is not searched instead of it
