@@ -129,6 +129,13 @@ public final class TuneCommand implements Callable<Integer> {
       result = tuner.tune(grid);
       shared = tuner.sharedResourceStatistics();
       progress.finish();
+      org.altml.core.metric.Measure chosenBy = config.selection().measure();
+      if (chosenBy != null && result.candidates().stream()
+          .allMatch(c -> Double.isNaN(c.means()[Selection.PAPER_MEASURES.indexOf(chosenBy)]))) {
+        // every fold left it undefined (ranking loss of data whose examples have no label or every one): no choice made
+        progress.warn("every setting's " + chosenBy.metricName() + " is undefined on these folds, so --select "
+            + chosenBy.metricName() + " chose nothing: the grid's first setting is reported; select by another metric");
+      }
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
