@@ -458,23 +458,12 @@ final class LearnerOptions {
     return withOptionNames(PARAMETERS.values(), message);
   }
 
-  /** Whether {@code text} is a finite nonzero number that a float rounds to infinity or zero. */
-  private static boolean beyondFloat(String text) {
-    try {
-      double d = Double.parseDouble(text.strip());
-      float f = (float) d;
-      return Double.isFinite(d) && d != 0 && (Float.isInfinite(f) || f == 0f);
-    } catch (NumberFormatException e) {
-      return false;
-    }
-  }
-
   /** {@code --eta must be > 0 and finite: -1}: the option, the valid values and the text as typed. */
   private static String valueError(Parameter<?> p, String text) {
     String valid;
     if (!p.choices().isEmpty()) {
       valid = inWords(p.choices(), "or");
-    } else if (p.type() == Float.class && beyondFloat(text)) {
+    } else if (p.beyondFloatRange(text)) {
       // 1e100 is finite as typed but infinite as a float, and 1e-100 is 0: say what a float holds
       valid = p.range() + " and within a float's range (about 1.4e-45 to 3.4e38)";
     } else if (p.type() == Float.class || p.type() == Double.class) {

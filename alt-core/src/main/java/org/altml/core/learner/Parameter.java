@@ -279,15 +279,16 @@ public final class Parameter<T> {
   public T parse(String text) {
     Objects.requireNonNull(text, "text");
     Object v;
+    if (beyondFloatRange(text)) {
+      // "must be finite: Infinity" would be about a value nobody typed
+      throw new IllegalArgumentException(name + (symbol.isEmpty() ? "" : " (" + symbol + ")") + " must be " + range()
+          + " and within a float's range (about 1.4e-45 to 3.4e38): '" + text + "'");
+    }
     java.util.regex.Matcher power = POWER_OF_TWO.matcher(text.trim());
     try {
       if (power.matches() && (type == Float.class || type == Double.class)) {
-        double typed = Math.scalb(1.0, Integer.parseInt(power.group(1))); // 2^-3, as grids and the paper write them
-        checkFloatRange(typed, text);
-        v = converted(typed);
+        v = converted(Math.scalb(1.0, Integer.parseInt(power.group(1)))); // 2^-3, as grids and the paper write them
       } else if (type == Float.class) {
-        double typed = Double.parseDouble(text.trim());
-        checkFloatRange(typed, text);
         v = Float.parseFloat(text.trim());
       } else if (type == Double.class) {
         v = Double.parseDouble(text.trim());
@@ -310,18 +311,23 @@ public final class Parameter<T> {
   }
 
   /**
-   * For a float parameter, refuses a value typed finite and non-zero that a float holds as infinity or 0 (1e300,
-   * 2^200, 1e-300): "must be finite: Infinity" would be about a value nobody typed.
+   * Whether {@code text} is, for a float parameter, a number finite and non-zero as typed (a decimal, or a power of
+   * two {@code 2^k}) that a float holds as infinity or 0: 1e300, 2^200, 1e-300. False for other types and for text
+   * that is not a number.
    */
-  private void checkFloatRange(double typed, String text) {
-    if (type != Float.class || !Double.isFinite(typed) || typed == 0) {
-      return;
+  public boolean beyondFloatRange(String text) {
+    if (type != Float.class) {
+      return false;
+    }
+    double typed;
+    try {
+      java.util.regex.Matcher power = POWER_OF_TWO.matcher(text.trim());
+      typed = power.matches() ? Math.scalb(1.0, Integer.parseInt(power.group(1))) : Double.parseDouble(text.trim());
+    } catch (NumberFormatException e) {
+      return false;
     }
     float f = (float) typed;
-    if (Float.isInfinite(f) || f == 0f) {
-      throw new IllegalArgumentException(name + (symbol.isEmpty() ? "" : " (" + symbol + ")") + " must be " + range()
-          + " and within a float's range (about 1.4e-45 to 3.4e38): '" + text + "'");
-    }
+    return Double.isFinite(typed) && typed != 0 && (Float.isInfinite(f) || f == 0f);
   }
 
   /** The canonical text form of {@code value} ({@link Float#toString} for floats): what {@link #parse} reads back. */
