@@ -729,12 +729,7 @@ public final class MergePolicy implements BudgetPolicy {
         zState = new double[6 * n];
         zBound = new double[n];
       }
-      if (scatter.length < scatterLength) {
-        int n = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(scatterLength, 2L * scatter.length));
-        org.altml.sparse.MemoryCheck.require(8L * n, "a merge's scatter array over " + scatterLength + " feature indices",
-            "check the data for a stray feature index");
-        scatter = new double[n]; // zeros, as laneDotRange needs
-      }
+      scatter = SupportVectorStore.grownScatter(scatter, scatterLength, "a merge's scatter array"); // zeros, as laneDotRange needs
       if (lane.length < width) {
         lane = new double[width];
       }

@@ -311,6 +311,21 @@ public final class SupportVectorStore {
     Arrays.fill(scratch, 0, cols, 0.0);
   }
 
+  /**
+   * {@code scatter}, or a new array of zeros of at least {@code numFeatures} doubles (doubling) when it is shorter: one
+   * double per feature index, so a stray index far beyond the data's is refused here ({@code what} names the array),
+   * not an OutOfMemoryError.
+   */
+  static double[] grownScatter(double[] scatter, int numFeatures, String what) {
+    if (scatter.length >= numFeatures) {
+      return scatter;
+    }
+    int n = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(numFeatures, 2L * scatter.length));
+    MemoryCheck.require(8L * n, what + " over " + numFeatures + " feature indices (the largest index + 1)",
+        "check the data for a stray feature index");
+    return new double[n];
+  }
+
   /** Doubles of scratch {@link #laneDotRange} needs. */
   public int scatterLength() {
     return Math.max(columns, numFeatures());
@@ -1796,13 +1811,7 @@ public final class SupportVectorStore {
       if (values.length < size) {
         values = Arrays.copyOf(values, Math.max(size, 2 * values.length));
       }
-      if (scatter.length < numFeatures) {
-        int n = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(numFeatures, 2L * scatter.length));
-        // one double per feature index: a stray index far beyond the data's is refused here, not an OutOfMemoryError
-        org.altml.sparse.MemoryCheck.require(8L * n, "a kernel row's scatter array over " + numFeatures
-            + " feature indices (the largest index + 1)", "check the data for a stray feature index");
-        scatter = new double[n]; // all zeros between calls
-      }
+      scatter = grownScatter(scatter, numFeatures, "a kernel row's scatter array"); // all zeros between calls
     }
 
     /** Approximate bytes of heap held. */
