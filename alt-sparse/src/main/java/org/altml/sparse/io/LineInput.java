@@ -108,7 +108,7 @@ final class LineInput implements Closeable {
    * @throws DataFormatException at line 1 for UTF-16, an archive, compression other than gzip, or binary data
    */
   static int checkStart(String file, byte[] b, int limit) throws DataFormatException {
-    if (limit >= 3 && (b[0] & 0xff) == 0xEF && (b[1] & 0xff) == 0xBB && (b[2] & 0xff) == 0xBF) {
+    if (RecordParser.startsWithByteOrderMark(b, 0, limit)) {
       return 3;
     }
     if (limit >= 2 && ((b[0] & 0xff) == 0xFF && (b[1] & 0xff) == 0xFE || (b[0] & 0xff) == 0xFE && (b[1] & 0xff) == 0xFF)) {
