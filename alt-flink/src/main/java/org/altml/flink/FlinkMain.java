@@ -284,7 +284,7 @@ public final class FlinkMain implements Callable<Integer> {
       // would read it as lines of bad records, or learn from an archive's members in silence
       byte[] text = head;
       if (gzipData) {
-        try (java.io.InputStream in = new java.util.zip.GZIPInputStream(Files.newInputStream(file))) {
+        try (java.io.InputStream in = new org.altml.sparse.io.StrictGzipInputStream(Files.newInputStream(file), 1 << 16)) {
           text = in.readNBytes(1 << 16);
         } catch (IOException e) {
           return; // a broken gzip stream: the job names its line when it gets there
