@@ -28,6 +28,9 @@ import org.altml.sparse.io.ReadOptions;
  *     .check();
  * }</pre>
  *
+ * <p>Standard output redirected into a file is checked too: it may be neither an input (the shell opened it for
+ * appending before the command ran) nor a file an output option names.
+ *
  * <p>{@code -} is standard input as an input and standard output as an output. An output that already
  * exists and is not a regular file (a device such as {@code /dev/null}, a FIFO, {@code /dev/stdout}) is
  * written in place ({@link org.altml.sparse.io.AtomicOutput}), so it is not compared with the inputs (a
@@ -47,9 +50,18 @@ final class CommandFiles {
   private final List<Role> inputs = new ArrayList<>();
   private final List<Role> outputs = new ArrayList<>();
   private boolean overwrite;
+  /** Where this process's standard output goes, as a path ({@code /dev/stdout}; tests give a file). */
+  private final Path standardOutput;
 
   /** An empty set of files. */
-  CommandFiles() {}
+  CommandFiles() {
+    this(Path.of("/dev/stdout"));
+  }
+
+  /** An empty set of files, with standard output going to {@code standardOutput} (for tests). */
+  CommandFiles(Path standardOutput) {
+    this.standardOutput = standardOutput;
+  }
 
   /** {@code option path}: how messages name a file given with an option or as a parameter (IN, OUT, DATA). */
   private static String shown(String option, Path path) {
@@ -133,6 +145,7 @@ final class CommandFiles {
    */
   void check() throws IOException {
     checkInputs();
+    checkStandardOutput();
     List<Role> files = new ArrayList<>();
     Role toStandardOutput = null;
     for (Role out : outputs) {
@@ -199,6 +212,32 @@ final class CommandFiles {
       if (replaced != null) {
         throw new IllegalArgumentException(in.name() + " is in " + shown(option, dir) + " as " + replaced + ", which the run"
             + " writes: an output never replaces an input; give another folder, or keep the input elsewhere");
+      }
+    }
+  }
+
+  /**
+   * Standard output redirected into a file ({@code >> data.svm}) is not one of the inputs, nor a file an output
+   * replaces: the shell opened it before the command ran, so anything the command prints (predictions, a report,
+   * a model with {@code -}) would be appended to that file, and an input would be read back with its own output
+   * in it. A terminal, a pipe or a device is not compared.
+   */
+  private void checkStandardOutput() throws IOException {
+    if (standardOutput == null || !Files.isRegularFile(standardOutput)) {
+      return;
+    }
+    for (Role in : inputs) {
+      if (OutputPaths.sameFile(standardOutput, in.path())) {
+        throw new IllegalArgumentException("standard output is redirected to " + in.name() + ", which the command reads:"
+            + " what it prints would be added to its input; redirect the output to another file");
+      }
+    }
+    for (Role out : outputs) {
+      // --out /dev/stdout (or /proc/self/fd/1) is standard output itself, written in place: nothing replaced
+      if (!isStandardStream(out.path()) && !OutputPaths.isDescriptor(out.path().toAbsolutePath().normalize())
+          && Files.isRegularFile(out.path()) && OutputPaths.sameFile(standardOutput, out.path())) {
+        throw new IllegalArgumentException("standard output is redirected to " + out.name() + ", which the command also"
+            + " writes; give the option another file, or redirect standard output elsewhere");
       }
     }
   }

@@ -20,7 +20,7 @@ final class ForkedAlt {
    * standard input; fails after two minutes.
    */
   static CliRun run(List<String> jvm, Path stdin, String... args) throws IOException, InterruptedException {
-    return run(jvm, stdin, null, args);
+    return run(jvm, stdin, (Path) null, args);
   }
 
   /**
@@ -28,6 +28,16 @@ final class ForkedAlt {
    * {@link CliRun#out()}), e.g. {@code /dev/full}.
    */
   static CliRun run(List<String> jvm, Path stdin, Path stdout, String... args) throws IOException, InterruptedException {
+    return start(jvm, stdin, stdout == null ? null : ProcessBuilder.Redirect.to(stdout.toFile()), args);
+  }
+
+  /** {@code alt args} with standard output appended to the file {@code stdout}, as the shell's {@code >> stdout} does. */
+  static CliRun runAppendingTo(Path stdout, String... args) throws IOException, InterruptedException {
+    return start(List.of(), null, ProcessBuilder.Redirect.appendTo(stdout.toFile()), args);
+  }
+
+  private static CliRun start(List<String> jvm, Path stdin, ProcessBuilder.Redirect stdout, String... args)
+      throws IOException, InterruptedException {
     String java = ProcessHandle.current().info().command()
         .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     List<String> command = new ArrayList<>(List.of(java, "--add-modules", "jdk.incubator.vector"));
@@ -39,7 +49,7 @@ final class ForkedAlt {
       builder.redirectInput(stdin.toFile());
     }
     if (stdout != null) {
-      builder.redirectOutput(stdout.toFile());
+      builder.redirectOutput(stdout);
     }
     Path err = Files.createTempFile("alt-forked-", ".err");
     builder.redirectError(err.toFile());

@@ -80,6 +80,33 @@ class OutputsTest {
   }
 
   /**
+   * Standard output appended to an input ({@code >> data.svm}) is refused before anything is read or printed, so the
+   * input is neither extended nor read back with the command's own output in it; {@code --out /dev/stdout} with
+   * standard output in another file still writes there.
+   */
+  @Test
+  void standardOutputRedirectedIntoAnInputIsRefused() throws Exception {
+    byte[] before = Files.readAllBytes(data);
+    String[][] commands = {
+      {"predict", "--model", model.toString(), "--data", data.toString()},
+      {"test", "--model", model.toString(), "--data", data.toString(), "--predictions", "-"},
+      {"convert", data.toString(), "-"},
+    };
+    for (String[] args : commands) {
+      CliRun r = ForkedAlt.runAppendingTo(data, args);
+      assertEquals(2, r.exitCode(), String.join(" ", args) + " -> " + r.err());
+      assertTrue(r.err().contains("standard output is redirected to --data " + data) || r.err().contains("standard output is"
+          + " redirected to IN " + data), r.err());
+      assertArrayEquals(before, Files.readAllBytes(data), "the input is unchanged after " + args[0]);
+    }
+    Path log = Files.writeString(dir.resolve("log.txt"), "earlier\n");
+    CliRun r = ForkedAlt.runAppendingTo(log, "predict", "--model", model.toString(), "--data", data.toString(), "--out",
+        "/dev/stdout");
+    assertEquals(0, r.exitCode(), r.err());
+    assertEquals("earlier\n" + predictions, Files.readString(log));
+  }
+
+  /**
    * A write to standard output that fails (a full disk) is an error, not a success over an incomplete output:
    * Java's writers record the failure instead of throwing it.
    */
