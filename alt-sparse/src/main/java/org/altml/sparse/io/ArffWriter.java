@@ -32,9 +32,10 @@ public final class ArffWriter {
 
   /**
    * Writes {@code data} to {@code arff} (gzip when the name ends in {@code .gz}) and its label names to
-   * {@link MulanLabels#labelFileFor(Path)}, each through {@link AtomicOutput}: both written in full before
-   * either is moved into place, then the label file first and the ARFF last, so a complete ARFF always has its
-   * labels beside it, and a write that fails or is interrupted leaves neither behind.
+   * {@link MulanLabels#labelFileFor(Path)}, each through {@link AtomicOutput}: both written in full and forced to
+   * disk before either is moved into place ({@link AtomicOutput#commitAll}), then the label file and the ARFF moved
+   * one right after the other, so a write that fails or is interrupted while writing leaves the earlier pair as it
+   * was; only an interruption between the two renames could part them.
    *
    * @throws IllegalArgumentException if two label names are equal
    */
@@ -43,8 +44,7 @@ public final class ArffWriter {
         AtomicOutput out = AtomicOutput.createCompressedByName(arff)) {
       MulanLabels.write(data.labelNames(), labels.stream());
       write(data, out.stream(), relationName(arff));
-      labels.commit();
-      out.commit();
+      AtomicOutput.commitAll(List.of(labels, out));
     }
   }
 

@@ -76,6 +76,8 @@ public final class AtomicOutput implements AutoCloseable {
   private final OutputStream stream;
   private Writer writer;
   private boolean done;
+  /** Whether {@link #prepare()} finished the file: {@link #commit()} then only moves it. */
+  private boolean prepared;
 
   private AtomicOutput(String shown, Path target, Path destination, Path tmp, FileChannel channel, OutputStream sink, boolean gzip)
       throws IOException {
@@ -265,18 +267,21 @@ public final class AtomicOutput implements AutoCloseable {
   }
 
   /**
-   * Finishes the stream (and the writer), forces the file to disk and moves it into place, replacing the
-   * target (atomically where the file system supports it); in place, only finishes and flushes.
+   * Finishes the stream (and the writer) and forces the file to disk, without moving it into place: everything
+   * of {@link #commit()} that takes time or may fail for lack of space, so that {@link #commitAll} can move
+   * several outputs into place one right after the other. Idempotent; in place, finishes and flushes.
    *
    * @throws IllegalStateException if already committed or closed
-   * @throws IOException naming the target when writing or moving fails; the target is then left as it was
+   * @throws IOException naming the target when writing fails; the output is then discarded and the target left as
+   *     it was
    */
-  public void commit() throws IOException {
+  public void prepare() throws IOException {
     if (done) {
       throw new IllegalStateException("already committed or closed: " + shown);
     }
-    done = true;
-    IOException failure = null;
+    if (prepared) {
+      return;
+    }
     try {
       if (writer != null) {
         writer.flush();
@@ -285,6 +290,32 @@ public final class AtomicOutput implements AutoCloseable {
       if (tmp != null) {
         channel.force(true);
         channel.close();
+      }
+      prepared = true;
+    } catch (IOException e) {
+      IOException failure = translate(e);
+      try {
+        close();
+      } catch (IOException suppressed) {
+        failure.addSuppressed(suppressed);
+      }
+      throw failure;
+    }
+  }
+
+  /**
+   * Finishes the stream (and the writer), forces the file to disk and moves it into place, replacing the
+   * target (atomically where the file system supports it); in place, only finishes and flushes.
+   *
+   * @throws IllegalStateException if already committed or closed
+   * @throws IOException naming the target when writing or moving fails; the target is then left as it was
+   */
+  public void commit() throws IOException {
+    prepare();
+    done = true;
+    IOException failure = null;
+    try {
+      if (tmp != null) {
         try {
           Files.move(tmp, destination, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (AtomicMoveNotSupportedException e) {
@@ -305,6 +336,35 @@ public final class AtomicOutput implements AutoCloseable {
     }
     if (failure != null) {
       throw failure;
+    }
+  }
+
+  /**
+   * Commits several outputs that belong together (an ARFF file and its label file, an experiment's tables):
+   * first every one is finished and forced to disk ({@link #prepare()}), then they are moved into place in the
+   * order given, one right after the other. A failure while finishing any of them (a full disk) moves none, so
+   * every target stays as it was; only an interruption within the few renames at the end can leave some of them
+   * new and the others old. Two files cannot be replaced in one atomic step.
+   *
+   * @throws IOException naming the target that failed; the outputs not yet moved are discarded
+   */
+  public static void commitAll(java.util.List<AtomicOutput> outputs) throws IOException {
+    try {
+      for (AtomicOutput out : outputs) {
+        out.prepare();
+      }
+      for (AtomicOutput out : outputs) {
+        out.commit();
+      }
+    } catch (IOException | RuntimeException e) {
+      for (AtomicOutput out : outputs) {
+        try {
+          out.close();
+        } catch (IOException suppressed) {
+          e.addSuppressed(suppressed);
+        }
+      }
+      throw e;
     }
   }
 

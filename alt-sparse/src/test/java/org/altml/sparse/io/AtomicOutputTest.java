@@ -120,6 +120,32 @@ class AtomicOutputTest {
     assertFalse(Files.isRegularFile(devNull));
   }
 
+  /** Outputs that belong together: all finished before any is moved; one that cannot be finished moves none. */
+  @Test
+  void commitAllMovesNoneWhenOneCannotBeFinished() throws IOException {
+    Path labels = Files.writeString(dir.resolve("a.xml"), "old labels");
+    Path table = Files.writeString(dir.resolve("a.md"), "old table");
+    try (AtomicOutput first = AtomicOutput.create(labels); AtomicOutput second = AtomicOutput.create(table)) {
+      first.writer().write("new labels");
+      second.writer().write("new table");
+      AtomicOutput.commitAll(List.of(first, second));
+    }
+    assertEquals("new labels", Files.readString(labels));
+    assertEquals("new table", Files.readString(table));
+    Path full = Path.of("/dev/full");
+    assumeTrue(Files.exists(full), "no /dev/full");
+    FileSystemException e = assertThrows(FileSystemException.class, () -> {
+      try (AtomicOutput first = AtomicOutput.create(labels); AtomicOutput second = AtomicOutput.create(full)) {
+        first.writer().write("newer labels");
+        second.stream().write(new byte[1 << 17]);
+        AtomicOutput.commitAll(List.of(first, second));
+      }
+    });
+    assertEquals("/dev/full", e.getFile());
+    assertEquals("new labels", Files.readString(labels), "the first output is not moved when the second fails");
+    assertEquals(List.of("a.md", "a.xml"), entries(), "no temporary file left behind");
+  }
+
   @Test
   void fullDeviceReportsNoSpaceNamingTheTarget() {
     Path full = Path.of("/dev/full");
