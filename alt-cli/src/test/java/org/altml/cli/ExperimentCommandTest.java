@@ -317,6 +317,25 @@ class ExperimentCommandTest {
     }
   }
 
+  /** A rerun without a learner drops that learner's figures: the folder shows one run; files of other names stay. */
+  @Test
+  void figuresOfAnEarlierRunThatThisOneDoesNotDrawAreRemoved(@TempDir Path dir) throws IOException {
+    Path[] data = corpus(dir, 60, 30);
+    Path out = dir.resolve("out");
+    CliRun first = CliRun.of(experiment(data, out));
+    assertEquals(0, first.exitCode(), first.err());
+    assertTrue(Files.exists(out.resolve("figures/sensitivity-train-pa1.png")));
+    Path notes = Files.writeString(out.resolve("figures/notes.txt"), "mine\n");
+    List<String> args = new ArrayList<>(List.of(experiment(data, out)));
+    args.set(args.indexOf("falt,pa1"), "falt");
+    CliRun again = CliRun.of(args.toArray(String[]::new));
+    assertEquals(0, again.exitCode(), again.err());
+    assertFalse(Files.exists(out.resolve("figures/sensitivity-train-pa1.png")), "pa1 is not in this run");
+    assertTrue(Files.exists(out.resolve("figures/sensitivity-train-falt.png")));
+    assertTrue(Files.exists(out.resolve("figures/curves-train.png")));
+    assertEquals("mine\n", Files.readString(notes));
+  }
+
   /** What would be ignored or resolved silently is refused before anything is written. */
   @Test
   void optionsThatWouldBeIgnoredAreRefused(@TempDir Path dir) throws IOException {

@@ -41,8 +41,11 @@ public final class Outputs {
   /**
    * Writes every output into {@code dir} and returns their names, relative to {@code dir}: {@link #FILES} and the
    * figures under {@link #FIGURES}. All or none: each is written to a temporary file first, and they are moved
-   * into place together once every one is complete, so a failure part-way (a full disk) or an interrupt leaves
-   * the folder's earlier outputs as they were, never new tables beside an old {@code experiment.json}.
+   * into place together once every one is complete and on disk ({@link AtomicOutput#commitAll}, {@code
+   * experiment.json} last), so a failure part-way (a full disk) or an interrupt while they are written leaves the
+   * folder's earlier outputs as they were; only an interruption within the renames at the very end could mix
+   * them. Figures of an earlier run that this one does not draw (a learner or dataset dropped since) are
+   * removed afterwards, so the folder shows one run.
    */
   public static List<String> write(Path dir, List<Experiment.DatasetOutcome> outcomes, Analysis analysis, Provenance provenance)
       throws IOException {
@@ -50,7 +53,28 @@ public final class Outputs {
     try (Pending pending = new Pending(dir)) {
       writeAll(pending, outcomes, analysis, provenance);
       pending.commitAll();
+      removeEarlierFigures(dir, pending.names);
       return List.copyOf(pending.names);
+    }
+  }
+
+  /** The names of the figures {@link #write} draws: {@code sensitivity-*.png}, {@code curves-*.png}, {@code cd-*.png}. */
+  private static final java.util.regex.Pattern FIGURE_NAME = java.util.regex.Pattern.compile("(sensitivity|curves|cd)-.+\\.png");
+
+  /**
+   * Deletes the figures under {@link #FIGURES} named as {@link #write} names its figures but not written this time:
+   * an earlier run's, of a learner, dataset or metric this run does not have. Other files there stay.
+   */
+  private static void removeEarlierFigures(Path dir, List<String> written) throws IOException {
+    java.util.Set<String> keep = new java.util.HashSet<>(written);
+    try (java.util.stream.Stream<Path> files = Files.list(dir.resolve(FIGURES))) {
+      for (Path p : (Iterable<Path>) files::iterator) {
+        String name = p.getFileName().toString();
+        if (FIGURE_NAME.matcher(name).matches() && !keep.contains(FIGURES + "/" + name)
+            && Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+          Files.deleteIfExists(p);
+        }
+      }
     }
   }
 
@@ -72,10 +96,14 @@ public final class Outputs {
       return out;
     }
 
+    /** Every output finished and on disk first, then all moved into place together, {@code experiment.json} last. */
     void commitAll() throws IOException {
-      for (AtomicOutput out : outputs) {
-        out.commit();
+      List<AtomicOutput> ordered = new java.util.ArrayList<>(outputs);
+      int json = names.indexOf("experiment.json");
+      if (json >= 0) {
+        ordered.add(ordered.remove(json));
       }
+      AtomicOutput.commitAll(ordered);
     }
 
     @Override
