@@ -23,7 +23,8 @@ import org.altml.sparse.io.DataFormatException;
  * written as each evaluation finishes. Why JSON lines rather than an embedded database: the data is
  * small (one line of ~1 KB per evaluation; the paper's whole grid over ten datasets is a few hundred MB
  * at most), written once and never updated, so an append-only log is all the durability needed, with no
- * dependency, no schema migration, no lock files, and a format a user queries with the tools at hand
+ * dependency, no schema migration, no lock files (a run holds an advisory lock on the file itself, released
+ * when the run ends however it ends), and a format a user queries with the tools at hand
  * ({@code grep}, {@code jq -c 'select(.kind=="run")' runs.jsonl}, pandas' {@code read_json(lines=True)}).
  *
  * <p>Durability: each line goes to the file with one {@code write} of the whole line (no user-space
@@ -73,7 +74,8 @@ public final class RunStore implements AutoCloseable {
     boolean torn = false;
     FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
     try {
-      byte[] bytes = Files.readAllBytes(file);
+      lock(file, channel);
+      byte[] bytes = readAll(file, channel);
       int start = 0;
       int line = 0;
       long good = 0;
@@ -132,6 +134,51 @@ public final class RunStore implements AutoCloseable {
     }
   }
 
+  /**
+   * The whole file through {@code channel}: a POSIX lock is released when the process closes any descriptor of the
+   * file, so the store never opens a second one (as {@link Files#readAllBytes} would).
+   */
+  private static byte[] readAll(Path file, FileChannel channel) throws IOException {
+    long size = channel.size();
+    if (size > Integer.MAX_VALUE - 8) {
+      throw new IOException(file + ": " + size + " bytes is too large for a results store");
+    }
+    ByteBuffer b = ByteBuffer.allocate((int) size);
+    while (b.hasRemaining() && channel.read(b, b.position()) >= 0) {
+      // read until the buffer is full or the file ends
+    }
+    return b.position() == b.capacity() ? b.array() : java.util.Arrays.copyOf(b.array(), b.position());
+  }
+
+  /**
+   * Takes the store's lock for as long as the channel is open (an advisory lock of the whole file, which the
+   * operating system releases when the process ends, even by {@code kill -9}): two runs appending to one store
+   * would write over each other's lines.
+   *
+   * @throws StoreInUseException if another process, or another store of this process, holds it
+   */
+  private static void lock(Path file, FileChannel channel) throws IOException {
+    java.nio.channels.FileLock lock;
+    try {
+      lock = channel.tryLock();
+    } catch (java.nio.channels.OverlappingFileLockException e) {
+      lock = null;
+    }
+    if (lock == null) {
+      throw new StoreInUseException(file);
+    }
+  }
+
+  /** The store is open in another run (another {@code alt experiment} with the same output folder). */
+  public static final class StoreInUseException extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    StoreInUseException(Path file) {
+      super(file + ": the results store is in use by another run (an alt experiment writing to the same folder); wait for"
+          + " it to finish, or give another output folder");
+    }
+  }
+
   /** The store's file. */
   public Path file() {
     return file;
@@ -173,27 +220,47 @@ public final class RunStore implements AutoCloseable {
     }
     byte[] line = (format(run) + "\n").getBytes(StandardCharsets.UTF_8);
     ByteBuffer b = ByteBuffer.wrap(line);
-    while (b.hasRemaining()) {
-      channel.write(b);
+    try {
+      while (b.hasRemaining()) {
+        channel.write(b);
+      }
+    } catch (IOException e) {
+      throw named(e, "cannot add a result");
     }
     runs.put(run.key(), run);
     dirty = true;
     long now = System.nanoTime();
     if (force || now - lastForce > FORCE_INTERVAL_NANOS) {
-      channel.force(false);
+      try {
+        channel.force(false);
+      } catch (IOException e) {
+        throw named(e, "cannot write the results to disk");
+      }
       lastForce = now;
       dirty = false;
     }
+  }
+
+  /** {@code e} with the store's file and what failed in its message (the system's own says "No space left on device"). */
+  private IOException named(IOException e, String what) {
+    String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    return new IOException(file + ": " + what + " (" + why + "); the results stored so far are kept, and a rerun resumes"
+        + " from them", e);
   }
 
   /** Forces what was written to disk and closes the file. */
   @Override
   public synchronized void close() throws IOException {
     if (channel.isOpen()) {
-      if (dirty) {
-        channel.force(false);
+      try {
+        if (dirty) {
+          channel.force(false);
+        }
+      } catch (IOException e) {
+        throw named(e, "cannot write the results to disk");
+      } finally {
+        channel.close();
       }
-      channel.close();
     }
   }
 

@@ -46,6 +46,32 @@ class RunStoreTest {
     }
   }
 
+  /** Two runs appending to one store would write over each other's lines: the second is refused while the first runs. */
+  @Test
+  void aStoreOpenInAnotherRunIsRefused(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("runs.jsonl");
+    try (RunStore s = RunStore.open(file)) {
+      s.put(run("a", 0.5), true);
+      RunStore.StoreInUseException e = assertThrows(RunStore.StoreInUseException.class, () -> RunStore.open(file));
+      assertTrue(e.getMessage().startsWith(file + ": the results store is in use by another run"), e.getMessage());
+    }
+    String javaCommand = ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    Process other = new ProcessBuilder(javaCommand, "-cp", System.getProperty("java.class.path"), RunStoreHolder.class.getName(),
+        file.toString()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    try {
+      java.io.BufferedReader said = new java.io.BufferedReader(new java.io.InputStreamReader(other.getInputStream(), StandardCharsets.UTF_8));
+      assertEquals("open 1", said.readLine());
+      assertThrows(RunStore.StoreInUseException.class, () -> RunStore.open(file), "held by another process");
+    } finally {
+      other.getOutputStream().close();
+      assertTrue(other.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+    }
+    assertEquals(0, other.exitValue());
+    try (RunStore s = RunStore.open(file)) {
+      assertEquals(1, s.loaded(), "free again once the other run ended");
+    }
+  }
+
   @Test
   void aTornLastLineIsDroppedAndTheFileTruncated(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("runs.jsonl");
