@@ -35,7 +35,16 @@ public final class Figures {
 
   /** Writes {@code chart} as PNG to {@code out} (not closed; an {@code AtomicOutput}'s stream for a file whole or not at all). */
   public static void write(IChart chart, java.io.OutputStream out) throws IOException {
-    javax.imageio.ImageIO.write(BitmapEncoder.getBufferedImage(chart), "png", out);
+    // encoded in memory, then written: ImageIO writing a stream itself buffers through a cache file of its own and
+    // replaces a failure of the stream (a full disk) by "I/O error writing PNG file!", which names no file, where
+    // the caller's output names its target
+    java.io.ByteArrayOutputStream png = new java.io.ByteArrayOutputStream(1 << 16);
+    try (javax.imageio.stream.ImageOutputStream image = new javax.imageio.stream.MemoryCacheImageOutputStream(png)) {
+      if (!javax.imageio.ImageIO.write(BitmapEncoder.getBufferedImage(chart), "png", image)) {
+        throw new IOException("no PNG writer in this Java runtime");
+      }
+    }
+    png.writeTo(out);
   }
 
   /**
