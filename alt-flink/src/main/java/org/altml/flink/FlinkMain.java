@@ -364,12 +364,46 @@ public final class FlinkMain implements Callable<Integer> {
       if (dir == null || !Files.exists(dir)) {
         return;
       }
+      try {
+        deleteTree(dir);
+      } catch (IOException e) {
+        System.err.println("alt flink: warning: could not remove the checkpoint folder " + dir + ": " + e.getMessage());
+      }
+    }
+
+    /** The start of the name of a run's own checkpoint folder; the process id and a unique part follow. */
+    static final String CHECKPOINTS_PREFIX = "alt-flink-checkpoints-";
+
+    /**
+     * Removes the checkpoint folders that runs killed by SIGKILL (or a crash) left in {@code root}: named
+     * {@code alt-flink-checkpoints-PID-...} with a PID that is no longer alive. Best effort, like the temporary
+     * files of {@link org.altml.sparse.io.AtomicOutput}: what cannot be removed stays, quietly.
+     */
+    static void removeStaleCheckpoints(Path root) {
+      long self = ProcessHandle.current().pid();
+      try (java.nio.file.DirectoryStream<Path> entries = Files.newDirectoryStream(root, CHECKPOINTS_PREFIX + "*")) {
+        for (Path p : entries) {
+          String rest = p.getFileName().toString().substring(CHECKPOINTS_PREFIX.length());
+          int dash = rest.indexOf('-');
+          if (dash <= 0 || dash > 18 || !rest.substring(0, dash).chars().allMatch(Character::isDigit)) {
+            continue; // an older build's folder, or not ours: its run cannot be told
+          }
+          long pid = Long.parseLong(rest.substring(0, dash));
+          if (pid != self && !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)
+              && Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            deleteTree(p);
+          }
+        }
+      } catch (IOException | RuntimeException e) {
+        // best effort: a stale folder costs disk space, failing the run over it would cost the run
+      }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
       try (java.util.stream.Stream<Path> all = Files.walk(dir)) {
         for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
           Files.deleteIfExists(p);
         }
-      } catch (IOException e) {
-        System.err.println("alt flink: warning: could not remove the checkpoint folder " + dir + ": " + e.getMessage());
       }
     }
 
@@ -389,9 +423,12 @@ public final class FlinkMain implements Callable<Integer> {
         if (checkpointDir != null) {
           dir = DataSpec.uri(checkpointDir); // a plain path is a local folder, as for the data
         } else {
-          // a folder of this run's own under java.io.tmpdir, removed when the job ends (restarts resume inside one run)
-          ownCheckpoints = checkpointRoot == null ? Files.createTempDirectory("alt-flink-checkpoints-")
-              : Files.createTempDirectory(checkpointRoot, "alt-flink-checkpoints-");
+          // a folder of this run's own under java.io.tmpdir, removed when the job ends (restarts resume inside one run),
+          // and by the next run when this one is killed
+          // named with this process's id, so that a later run can tell a killed run's folder and remove it
+          Path root = checkpointRoot == null ? Path.of(System.getProperty("java.io.tmpdir")) : checkpointRoot;
+          removeStaleCheckpoints(root);
+          ownCheckpoints = Files.createTempDirectory(root, CHECKPOINTS_PREFIX + ProcessHandle.current().pid() + "-");
           dir = ownCheckpoints.toAbsolutePath().toUri().toString();
           // a job that runs until cancelled (predict --watch) ends by Ctrl-C, past every finally
           Runtime.getRuntime().addShutdownHook(new Thread(this::removeOwnCheckpoints, "alt-flink-checkpoint-cleanup"));

@@ -90,6 +90,13 @@ class FlinkMainTest {
     Path b = arff("b.arff", "up", "high");
     Path out = dir.resolve("keyed");
     Path checkpoints = Files.createDirectory(dir.resolve("checkpoints"));
+    // a folder of a run killed by SIGKILL (its process is gone) is removed by the next run; a live process's stays
+    Process gone = new ProcessBuilder("true").start();
+    gone.waitFor();
+    Path killed = Files.createDirectories(checkpoints.resolve("alt-flink-checkpoints-" + gone.pid() + "-7/job/chk-1"));
+    Files.writeString(killed.resolve("_metadata"), "state");
+    String live = "alt-flink-checkpoints-" + ProcessHandle.current().pid() + "-8";
+    Files.createDirectory(checkpoints.resolve(live));
     FlinkMain.Common.checkpointRoot = checkpoints;
     java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
     java.io.PrintStream was = System.err;
@@ -108,7 +115,8 @@ class FlinkMainTest {
     assertTrue(err.toString(java.nio.charset.StandardCharsets.UTF_8).contains(
         "alt flink: removed 1 key-*.model file of an earlier run from " + out + " (keys not in this run's data)"), err.toString());
     try (var left = Files.list(checkpoints)) {
-      assertEquals(List.of(), left.toList(), "the runs' checkpoint folders are removed");
+      assertEquals(List.of(live), left.map(p -> p.getFileName().toString()).toList(),
+          "the runs' checkpoint folders are removed, and so is the killed run's");
     }
     // keys that differ only where a file name cannot hold them (a_b/c.arff and a/b_c.arff) get a model each
     Path ab = Files.createDirectories(dir.resolve("a_b")).resolve("c.arff");
