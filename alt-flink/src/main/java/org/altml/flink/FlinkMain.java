@@ -235,6 +235,11 @@ public final class FlinkMain implements Callable<Integer> {
               + " split)" : "no such file"));
         }
         try {
+          // standard output redirected into an input (>> data.svm): what the job prints would be added to its input
+          if (standardOutput != null && Files.isRegularFile(standardOutput) && OutputPaths.sameFile(local, standardOutput)) {
+            throw usage("standard output is redirected to " + optionOf(input) + " " + input + ", which the job reads: what"
+                + " it prints would be added to its input; redirect the output to another file");
+          }
           // an input under --out with an output's name, or one that an output there links to (or is a hard link
           // of), would be replaced or written through
           for (Path existing : outputs) {
@@ -337,6 +342,9 @@ public final class FlinkMain implements Callable<Integer> {
     List<String> inputs() {
       return data;
     }
+
+    /** Where this process's standard output goes, as a path (tests give a file). */
+    static volatile Path standardOutput = Path.of("/dev/stdout");
 
     /** Tests: where a run's own checkpoint folder is made (null: java.io.tmpdir). */
     static volatile Path checkpointRoot;

@@ -291,6 +291,21 @@ class FlinkMainTest {
     assertEquals(2, FlinkMain.commandLine().execute("run", "--mode", "keyed", "--learner", "falt", "--data", input.toString(),
         "--labels-last", "2", "--checkpoint-ms", "0", "--out", linked.toString()));
     assertEquals(Files.readString(data), Files.readString(input));
+    // standard output redirected into an input (>> in.arff): the predictions would be appended to it
+    FlinkMain.Common.standardOutput = input;
+    java.io.ByteArrayOutputStream said = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream was = System.err;
+    try {
+      System.setErr(new java.io.PrintStream(said, true, java.nio.charset.StandardCharsets.UTF_8));
+      assertEquals(2, FlinkMain.commandLine().execute("run", "--mode", "keyed", "--learner", "falt", "--data", input.toString(),
+          "--labels-last", "2", "--checkpoint-ms", "0"));
+    } finally {
+      System.setErr(was);
+      FlinkMain.Common.standardOutput = Path.of("/dev/stdout");
+    }
+    assertTrue(said.toString(java.nio.charset.StandardCharsets.UTF_8).contains("standard output is redirected to --data "
+        + input + ", which the job reads"), said.toString(java.nio.charset.StandardCharsets.UTF_8));
+    assertEquals(Files.readString(data), Files.readString(input));
   }
 
   /** A job that could read none of its records succeeds, but says so. */
