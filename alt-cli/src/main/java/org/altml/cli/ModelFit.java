@@ -29,6 +29,8 @@ final class ModelFit {
   private final Progress progress;
   private boolean warned;
   private boolean baseWarned;
+  /** The ARFF attributes the model was trained without, when the data is LIBSVM (which cannot drop them); else empty. */
+  private List<String> ignoredOnLibSvm = List.of();
 
   /**
    * Checks for {@code model} read from {@code modelFile} against the data in {@code dataFile}; warnings go
@@ -84,6 +86,34 @@ final class ModelFit {
   }
 
   /**
+   * Notes LIBSVM data read for a model trained on ARFF data without some attributes ({@code --ignore-attributes},
+   * which the model applies by itself to ARFF data): LIBSVM lists features by index and cannot drop attributes by
+   * name, so the data is taken as already without them (as {@code alt convert --ignore-attributes} writes it), said
+   * once by {@link #features} when the first features it sees fit the model; data with features beyond the model's
+   * still has them and is refused there.
+   */
+  void ignoredAttributes(DataOptions data, boolean arff) {
+    if (arff || !data.ignoreAttributesFromModel || !ignoredOnLibSvm.isEmpty()) {
+      return;
+    }
+    ignoredOnLibSvm = data.ignoreAttributes;
+  }
+
+  private boolean ignoredWarned;
+
+  /** The note of {@link #ignoredAttributes}, once, when the first features seen fit the model. */
+  private void warnIgnored() {
+    if (ignoredWarned) {
+      return;
+    }
+    ignoredWarned = true;
+    progress.warn("the model " + modelName + " was trained on ARFF data without the attributes " + String.join(",",
+        ignoredOnLibSvm) + " (--ignore-attributes); " + dataName + " is LIBSVM, whose features cannot be left out by name,"
+        + " so it is read as data already without them (as alt convert --ignore-attributes " + String.join(",", ignoredOnLibSvm)
+        + " writes it)");
+  }
+
+  /**
    * Checks one example's label ids (a LIBSVM stream declares no label count).
    *
    * @param example the example's 1-based position, for the message
@@ -104,6 +134,17 @@ final class ModelFit {
    *     unless new features are allowed (then one warning is printed, once)
    */
   void features(long numFeatures, boolean declared) {
+    int d = model.numFeatures();
+    if (!ignoredOnLibSvm.isEmpty() && d > 0 && numFeatures > d) {
+      String list = String.join(",", ignoredOnLibSvm);
+      throw new IllegalArgumentException(dataName + " has " + (declared ? numFeatures + " features" : "features up to "
+          + numFeatures) + ", more than the " + d + " the model " + modelName + " was trained on without the ARFF attributes "
+          + list + ": it still has them, and every feature after them would be shifted; give the ARFF file, or write the"
+          + " data without them (alt convert --ignore-attributes " + list + " IN OUT)");
+    }
+    if (!ignoredOnLibSvm.isEmpty() && numFeatures > 0) {
+      warnIgnored();
+    }
     String what = warned ? null : DataFit.newFeatures(model, modelName, dataName, numFeatures, declared);
     if (what == null) {
       return;

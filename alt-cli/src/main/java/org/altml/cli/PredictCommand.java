@@ -119,6 +119,7 @@ public final class PredictCommand implements Callable<Integer> {
       if (file instanceof ArffReader arff) {
         fit.featureNames(arff.featureNames());
       }
+      fit.ignoredAttributes(data, file instanceof ArffReader);
       fit.features(file.numFeatures(), true);
       if (!(file instanceof ArffReader)) {
         fit.indexBase(data.zeroBased, null);

@@ -189,6 +189,7 @@ public final class TrainCommand implements Callable<Integer> {
       ModelFit fit = new ModelFit(saved, fromFile, dataFile, allowNewFeatures, progress);
       fit.labels(more.numLabels(), more.labelNames());
       fit.featureNames(more.featureNames());
+      fit.ignoredAttributes(data, DataLoading.isArff(more));
       fit.features(more.numFeatures(), true);
       fit.indexBase(data.zeroBased, more.labelNames());
       more = DataLoading.withLabels(more, learner.numLabels());

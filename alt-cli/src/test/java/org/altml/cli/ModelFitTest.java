@@ -248,4 +248,38 @@ class ModelFitTest {
         dir.resolve("more.model").toString());
     assertEquals(0, t.exitCode(), t.err());
   }
+
+  /**
+   * LIBSVM data cannot leave an attribute out by name: with a model trained without ARFF attributes, LIBSVM data with
+   * more features than the model (it still has them: every feature after them would be shifted) is refused, and data
+   * as {@code convert --ignore-attributes} writes it predicts as the ARFF file does, with a note.
+   */
+  @Test
+  void libSvmDataForAModelThatIgnoredArffAttributesMustBeWithoutThem() throws IOException {
+    String header = "@relation w\n@attribute happy {0,1}\n@attribute sad {0,1}\n@attribute f1 numeric\n"
+        + "@attribute noise numeric\n@attribute f2 numeric\n@data\n";
+    Path arff = dir.resolve("w.arff");
+    Files.writeString(arff, header + "1,0,1,9,2\n0,1,-1,8,0\n1,1,2,7,2\n0,0,0.5,6,1\n");
+    Files.writeString(dir.resolve("w.xml"), "<labels xmlns=\"http://mulan.sourceforge.net/labels\"><label name=\"happy\"/>"
+        + "<label name=\"sad\"/></labels>");
+    Path model = dir.resolve("w.model");
+    assertEquals(0, CliRun.of("train", "--learner", "falt", "--ignore-attributes", "noise", "--data", arff.toString(), "--model",
+        model.toString()).exitCode());
+    Path whole = dir.resolve("whole.svm");
+    assertEquals(0, CliRun.of("convert", arff.toString(), whole.toString()).exitCode());
+    for (String[] args : new String[][] {
+      {"predict", "--model", model.toString(), "--data", whole.toString()},
+      {"test", "--model", model.toString(), "--data", whole.toString()},
+      {"train", "--from", model.toString(), "--data", whole.toString(), "--model", dir.resolve("m2").toString()},
+    }) {
+      assertRefused(CliRun.of(args), whole.toString() + " has ", "more than the 2 the model", "without the ARFF"
+          + " attributes noise", "alt convert --ignore-attributes noise");
+    }
+    Path without = dir.resolve("without.svm");
+    assertEquals(0, CliRun.of("convert", "--ignore-attributes", "noise", arff.toString(), without.toString()).exitCode());
+    CliRun fromLibSvm = CliRun.of("predict", "--model", model.toString(), "--data", without.toString());
+    assertEquals(0, fromLibSvm.exitCode(), fromLibSvm.err());
+    assertEquals(CliRun.of("predict", "--model", model.toString(), "--data", arff.toString()).out(), fromLibSvm.out());
+    assertTrue(fromLibSvm.err().contains("is LIBSVM, whose features cannot be left out by name"), fromLibSvm.err());
+  }
 }
