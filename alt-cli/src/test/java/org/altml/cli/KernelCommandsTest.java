@@ -114,4 +114,26 @@ class KernelCommandsTest {
     CliRun p = CliRun.of("prequential", "--data", train.toString(), "--learner", "falt-k", "--budget-policy", "random");
     assertEquals(2, p.exitCode(), p.err());
   }
+
+  /**
+   * Float mode divides by 2σ² in float (and rff draws Ω of about 1/σ as floats): a σ² a float cannot hold is refused
+   * before training, not a divergence, a NaN K(x, x) or a constant kernel; double takes it.
+   */
+  @Test
+  void aSigma2BeyondFloatRangeIsRefusedInFloatMode() {
+    String[][] learners = {{"falt-k"}, {"pa1-k"}, {"falt", "--feature-map", "rff", "--map-dim", "8"}};
+    for (String[] learner : learners) {
+      for (String sigma2 : new String[] {"1e-300", "1e300"}) {
+        List<String> args = new java.util.ArrayList<>(List.of("train", "--data", train.toString(), "--model",
+            dir.resolve("f.alt").toString(), "--precision", "float", "--sigma2", sigma2, "--learner"));
+        args.addAll(List.of(learner));
+        CliRun r = CliRun.of(args.toArray(String[]::new));
+        assertEquals(2, r.exitCode(), args + " -> " + r.err());
+        assertTrue(r.err().contains("must be within a float's range with --precision=float"), r.err());
+      }
+    }
+    CliRun d = CliRun.of("train", "--data", train.toString(), "--model", dir.resolve("d.alt").toString(), "--learner", "falt-k",
+        "--sigma2", "1e300");
+    assertEquals(0, d.exitCode(), d.err());
+  }
 }

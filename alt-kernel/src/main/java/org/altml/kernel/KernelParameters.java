@@ -51,6 +51,30 @@ public final class KernelParameters {
   }
 
   /**
+   * Refuses a σ² that float mode cannot hold, when {@code settings} are at {@code precision=float}: float mode divides
+   * by 2σ² rounded to float (a kernel learner) or draws Ω with entries of about 1/σ as floats (random Fourier
+   * features), so 2σ² must be a finite, normal float. Otherwise 1e-300 would divide by 0 (a NaN K(x, x)) and 1e300
+   * make every kernel value 1, or the map's rows infinite.
+   *
+   * @throws IllegalArgumentException naming the parameter and the range
+   */
+  public static void checkFloatSigma2(Settings settings) {
+    if (settings.spec().hasParameter(org.altml.core.learner.CommonParameters.PRECISION.name())
+        && org.altml.core.learner.CommonParameters.precision(settings) == org.altml.core.learner.Precision.FLOAT) {
+      checkFloatSigma2(settings.get(SIGMA2));
+    }
+  }
+
+  /** {@link #checkFloatSigma2(Settings)} for a σ² known to be used in float. */
+  public static void checkFloatSigma2(double sigma2) {
+    float twice = (float) (2 * sigma2);
+    if (!(twice >= Float.MIN_NORMAL) || Float.isInfinite(twice)) {
+      throw new IllegalArgumentException("sigma2 (σ²) must be within a float's range with precision=float (about 5.9e-39"
+          + " to 1.7e38, so that 2σ² is a normal float): " + sigma2 + "; give such a σ², or precision=double");
+    }
+  }
+
+  /**
    * Refuses a budget without a policy, a policy without a budget, and merge partners without merging.
    *
    * @throws IllegalArgumentException naming both parameters

@@ -88,6 +88,9 @@ public final class RandomFourierFeatures implements FeatureMap {
     this.floatRows = floatRows;
     this.dimension = MAP_DIM.check(dimension);
     this.sigmaSquared = CommonParameters.SIGMA2.check(sigmaSquared);
+    if (floatRows) {
+      org.altml.kernel.KernelParameters.checkFloatSigma2(sigmaSquared);
+    }
     this.seed = seed;
     this.omegaScale = 1.0 / Math.sqrt(sigmaSquared);
     this.outputScale = Math.sqrt(2.0 / dimension);
@@ -310,6 +313,12 @@ public final class RandomFourierFeatures implements FeatureMap {
     @Override
     public List<Parameter<?>> parameters() {
       return PARAMETERS;
+    }
+
+    /** In front of a float learner, Ω's rows are floats: σ² must be one float mode can hold. */
+    @Override
+    public void validate(Settings settings) {
+      org.altml.kernel.KernelParameters.checkFloatSigma2(settings);
     }
 
     /**

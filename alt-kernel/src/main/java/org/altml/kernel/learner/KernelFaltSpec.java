@@ -48,6 +48,7 @@ public final class KernelFaltSpec implements LearnerSpec {
   public void validate(Settings settings) {
     CommonParameters.checkOneMaxUpdates(settings);
     KernelParameters.checkBudget(settings);
+    KernelParameters.checkFloatSigma2(settings);
   }
 
   @Override

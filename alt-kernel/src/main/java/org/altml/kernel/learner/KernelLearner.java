@@ -126,6 +126,9 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     }
     this.maxUpdates = maxUpdates;
     this.precision = precision;
+    if (precision == Precision.FLOAT) {
+      KernelParameters.checkFloatSigma2(settings.get(KernelParameters.SIGMA2));
+    }
     this.kernel = new RbfKernel(settings.get(KernelParameters.SIGMA2));
     this.budget = settings.get(KernelParameters.BUDGET);
     this.policy = BudgetPolicies.create(settings.get(KernelParameters.BUDGET_POLICY), kernel, context.seed(), settings);

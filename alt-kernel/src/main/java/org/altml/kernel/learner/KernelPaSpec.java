@@ -74,6 +74,7 @@ public abstract sealed class KernelPaSpec implements LearnerSpec permits KernelP
   @Override
   public void validate(Settings settings) {
     KernelParameters.checkBudget(settings);
+    KernelParameters.checkFloatSigma2(settings);
   }
 
   @Override
