@@ -43,7 +43,12 @@ final class DataLoading {
   static ReadOptions readOptions(DataOptions options) {
     ReadOptions r = ReadOptions.defaults().withZeroBased(options.zeroBased);
     if (options.numLabels != null) {
-      r = r.withNumLabels(atLeastZero("--num-labels", options.numLabels));
+      if (options.numLabels < 1) {
+        // 0 would declare data without labels, which the file's own count never exceeds by less: not "take it from the file"
+        throw new IllegalArgumentException("--num-labels must be >= 1 (leave it out to take the number from the file): "
+            + options.numLabels);
+      }
+      r = r.withNumLabels(options.numLabels);
     }
     if (options.labelsXml != null) {
       r = r.withLabelFile(options.labelsXml);

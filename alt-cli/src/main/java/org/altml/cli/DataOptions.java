@@ -10,7 +10,7 @@ public final class DataOptions {
   @Option(
       names = "--num-labels",
       paramLabel = "L",
-      description = "Number of labels (default: from the file; LIBSVM: largest label + 1).")
+      description = "Number of labels, at least the file's own (default: from the file; LIBSVM: largest label + 1).")
   Integer numLabels;
 
   /** LIBSVM feature indices start at 0. */

@@ -54,6 +54,20 @@ final class ModelFit {
   }
 
   /**
+   * Refuses {@code --num-labels} beyond the model's labels before the data is read: the data would be read with that
+   * many, and the message would blame the file for a count the option gave it.
+   *
+   * @param numLabels the option's value, or null when not given
+   */
+  void declaredLabels(Integer numLabels) {
+    int modelLabels = model.learner().numLabels();
+    if (numLabels != null && numLabels > modelLabels) {
+      throw new IllegalArgumentException("--num-labels " + numLabels + " is more than the " + modelLabels + " labels of the"
+          + " model " + modelName + ": a model's labels are fixed when it is first trained; leave --num-labels out");
+    }
+  }
+
+  /**
    * Checks the data's feature names (empty: unnamed) against the model's ({@link DataFit#checkFeatureNames}).
    *
    * @throws IllegalArgumentException naming both files when they differ

@@ -83,6 +83,7 @@ public final class PredictCommand implements Callable<Integer> {
     try (Progress progress = progressOptions.progress(spec);
         CliOutput out = CliOutput.open(spec, outFile != null ? outFile : Path.of("-"))) {
       ModelFit fit = new ModelFit(saved, modelFile, dataFile, allowNewFeatures, progress);
+      fit.declaredLabels(data.numLabels);
       counts = predictAll(saved.learner(), scaler, fit, out.stream(), progress);
       out.commit();
     }

@@ -100,6 +100,7 @@ public final class TestCommand implements Callable<Integer> {
     try (Progress progress = progressOptions.progress(spec);
         CliOutput out = predictions != null ? CliOutput.open(spec, predictions) : null) {
       ModelFit fit = new ModelFit(saved, modelFile, dataFile, allowNewFeatures, progress);
+      fit.declaredLabels(data.numLabels);
       long start = System.nanoTime();
       try (ExampleStream stream = PredictCommand.open(dataFile, data, progress, fit);
           PredictionPipeline pipeline = PredictionPipeline.withMetrics(model, scaler, out != null ? out.stream() : null,

@@ -53,7 +53,9 @@ import picocli.CommandLine.Spec;
       "'alt predict' then gives exactly the predictions 'alt evaluate' scored.",
       "With --from MODEL: continues training MODEL on DATA exactly as if DATA had followed the data MODEL",
       "was trained on in one stream (in file order unless --order shuffle, which reorders DATA only);",
-      "the learner, its settings and the scaling come from MODEL, so learner options are refused."
+      "the learner, its settings and the scaling come from MODEL, so learner options are refused.",
+      "(A kernel learner under a budget agrees to rounding, not bit for bit, unless MODEL's examples",
+      "are a multiple of 64: it trains in blocks of 64 examples, see the README.)"
     })
 public final class TrainCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
@@ -184,9 +186,10 @@ public final class TrainCommand implements Callable<Integer> {
     Dataset more;
     TrainThenTest.Training training;
     try (Progress progress = progressOptions.progress(spec)) {
+      ModelFit fit = new ModelFit(saved, fromFile, dataFile, allowNewFeatures, progress);
+      fit.declaredLabels(data.numLabels);
       more = DataLoading.readHashed(dataFile, data, progress);
       DataLoading.checkFormatOptions(data, dataFile, more);
-      ModelFit fit = new ModelFit(saved, fromFile, dataFile, allowNewFeatures, progress);
       fit.labels(more.numLabels(), more.labelNames());
       fit.featureNames(more.featureNames());
       fit.ignoredAttributes(data, DataLoading.isArff(more));

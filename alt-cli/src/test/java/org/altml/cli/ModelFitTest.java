@@ -282,4 +282,20 @@ class ModelFitTest {
     assertEquals(CliRun.of("predict", "--model", model.toString(), "--data", arff.toString()).out(), fromLibSvm.out());
     assertTrue(fromLibSvm.err().contains("is LIBSVM, whose features cannot be left out by name"), fromLibSvm.err());
   }
+
+  /** --num-labels names itself when it is the problem: 0 is not "from the file", more than the model's is the option's. */
+  @Test
+  void numLabelsIsNamedWhenItIsTheProblem() throws IOException {
+    Path data = SmallCorpus.write(SmallCorpus.generate(50, 5, 30, 5), 0, 30, dir.resolve("n.svm"));
+    assertRefused(CliRun.of("train", "--learner", "falt", "--num-labels", "0", "--data", data.toString(), "--model",
+        dir.resolve("z").toString()), "--num-labels must be >= 1 (leave it out to take the number from the file): 0");
+    Path model = dir.resolve("n.model");
+    assertEquals(0, CliRun.of("train", "--learner", "falt", "--data", data.toString(), "--model", model.toString()).exitCode());
+    for (String command : new String[] {"predict", "test"}) {
+      assertRefused(CliRun.of(command, "--model", model.toString(), "--num-labels", "8", "--data", data.toString()),
+          "--num-labels 8 is more than the 5 labels of the model");
+    }
+    assertRefused(CliRun.of("train", "--from", model.toString(), "--num-labels", "8", "--data", data.toString(), "--model",
+        dir.resolve("m2").toString()), "--num-labels 8 is more than the 5 labels of the model");
+  }
 }
