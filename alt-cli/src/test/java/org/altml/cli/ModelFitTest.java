@@ -221,6 +221,14 @@ class ModelFitTest {
     assertTrue(t.out().contains("(d = 120)"), t.out());
   }
 
+  /** {@code NAME.arff} holding {@code text}, with the Mulan XML {@code NAME.xml} naming its labels happy and sad. */
+  private Path happySadArff(String name, String text) throws IOException {
+    Path arff = Files.writeString(dir.resolve(name + ".arff"), text);
+    Files.writeString(dir.resolve(name + ".xml"), "<labels xmlns=\"http://mulan.sourceforge.net/labels\"><label name=\"happy\"/>"
+        + "<label name=\"sad\"/></labels>");
+    return arff;
+  }
+
   /**
    * A model trained without an ARFF attribute (a string id) applies the same --ignore-attributes to the data
    * it predicts or continues on, which otherwise fails on the string attribute or shifts every feature.
@@ -229,10 +237,7 @@ class ModelFitTest {
   void theModelCarriesTheAttributesItIgnored() throws IOException {
     String header = "@relation ids\n@attribute id string\n@attribute happy {0,1}\n@attribute sad {0,1}\n"
         + "@attribute f1 numeric\n@attribute f2 numeric\n@data\n";
-    Path ids = dir.resolve("ids.arff");
-    Files.writeString(ids, header + "'a',1,0,1,2\n'b',0,1,-1,0\n'c',1,1,2,2\n");
-    Files.writeString(dir.resolve("ids.xml"), "<labels xmlns=\"http://mulan.sourceforge.net/labels\"><label name=\"happy\"/>"
-        + "<label name=\"sad\"/></labels>");
+    Path ids = happySadArff("ids", header + "'a',1,0,1,2\n'b',0,1,-1,0\n'c',1,1,2,2\n");
     CliRun refused = CliRun.of("train", "--learner", "falt", "--data", ids.toString(), "--model", dir.resolve("x").toString());
     assertRefused(refused, ids.toString(), "string attribute 'id'", "--ignore-attributes id");
     Path idModel = dir.resolve("ids.model");
@@ -258,10 +263,7 @@ class ModelFitTest {
   void libSvmDataForAModelThatIgnoredArffAttributesMustBeWithoutThem() throws IOException {
     String header = "@relation w\n@attribute happy {0,1}\n@attribute sad {0,1}\n@attribute f1 numeric\n"
         + "@attribute noise numeric\n@attribute f2 numeric\n@data\n";
-    Path arff = dir.resolve("w.arff");
-    Files.writeString(arff, header + "1,0,1,9,2\n0,1,-1,8,0\n1,1,2,7,2\n0,0,0.5,6,1\n");
-    Files.writeString(dir.resolve("w.xml"), "<labels xmlns=\"http://mulan.sourceforge.net/labels\"><label name=\"happy\"/>"
-        + "<label name=\"sad\"/></labels>");
+    Path arff = happySadArff("w", header + "1,0,1,9,2\n0,1,-1,8,0\n1,1,2,7,2\n0,0,0.5,6,1\n");
     Path model = dir.resolve("w.model");
     assertEquals(0, CliRun.of("train", "--learner", "falt", "--ignore-attributes", "noise", "--data", arff.toString(), "--model",
         model.toString()).exitCode());
