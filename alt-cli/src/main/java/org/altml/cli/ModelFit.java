@@ -31,6 +31,7 @@ final class ModelFit {
   private boolean baseWarned;
   /** The ARFF attributes the model was trained without, when the data is LIBSVM (which cannot drop them); else empty. */
   private List<String> ignoredOnLibSvm = List.of();
+  private boolean ignoredWarned;
 
   /**
    * Checks for {@code model} read from {@code modelFile} against the data in {@code dataFile}; warnings go
@@ -112,8 +113,6 @@ final class ModelFit {
     }
     ignoredOnLibSvm = data.ignoreAttributes;
   }
-
-  private boolean ignoredWarned;
 
   /** The note of {@link #ignoredAttributes}, once, when the first features seen fit the model. */
   private void warnIgnored() {

@@ -431,9 +431,8 @@ public final class FlinkMain implements Callable<Integer> {
         if (checkpointDir != null) {
           dir = DataSpec.uri(checkpointDir); // a plain path is a local folder, as for the data
         } else {
-          // a folder of this run's own under java.io.tmpdir, removed when the job ends (restarts resume inside one run),
-          // and by the next run when this one is killed
-          // named with this process's id, so that a later run can tell a killed run's folder and remove it
+          // a folder of this run's own under java.io.tmpdir, removed when the job ends (restarts resume inside one run);
+          // named with this process's id, so that a later run can tell the folder of a killed run and remove it
           Path root = checkpointRoot == null ? Path.of(System.getProperty("java.io.tmpdir")) : checkpointRoot;
           removeStaleCheckpoints(root);
           ownCheckpoints = Files.createTempDirectory(root, CHECKPOINTS_PREFIX + ProcessHandle.current().pid() + "-");
