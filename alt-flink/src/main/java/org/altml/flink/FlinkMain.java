@@ -198,6 +198,13 @@ public final class FlinkMain implements Callable<Integer> {
       if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
         throw usage("--out " + out + " is a file, not a folder: the outputs are files inside it");
       }
+      // options that would be ignored in silence
+      if (checkpointDir != null && checkpointMs == 0) {
+        throw usage("--checkpoint-dir " + checkpointDir + " is where checkpoints go, and --checkpoint-ms 0 turns them off");
+      }
+      if (scores && noPredictions) {
+        throw usage("--scores adds the scores to the predictions, which --no-predictions does not keep");
+      }
       Path xml = labelsXml == null ? null : DataSpec.localPath(labelsXml);
       if (xml != null && !Files.isRegularFile(xml)) {
         throw usage("--labels-xml " + labelsXml + ": no such file");
@@ -208,6 +215,10 @@ public final class FlinkMain implements Callable<Integer> {
       boolean anyLibSvm = dataInputs.stream().anyMatch(f -> !DataSpec.isArff(f));
       if (zeroBased && !anyLibSvm && anyArff) {
         throw usage("--zero-based is a LIBSVM option, and every input is ARFF (" + dataInputs.get(0) + ")");
+      }
+      if (numLabels > 0 && !anyLibSvm && anyArff) {
+        throw usage("--num-labels is a LIBSVM option (its lines list labels by index), and every input is ARFF ("
+            + dataInputs.get(0) + "), which declares its labels");
       }
       int labelOptions = (labelsXml != null ? 1 : 0) + (labelsLast >= 0 ? 1 : 0) + (labelsFirst >= 0 ? 1 : 0);
       if (labelOptions > 1) {
@@ -760,7 +771,8 @@ public final class FlinkMain implements Callable<Integer> {
     String keyBy;
     @Option(names = "--mix-every", paramLabel = "N", defaultValue = "0", description = "parallel: average the workers' models every N records (0: only at the end)")
     long mixEvery;
-    @Option(names = "--test", paramLabel = "FILE", arity = "1..*", description = "parallel: files scored by the latest averaged model")
+    @Option(names = "--test", paramLabel = "FILE", arity = "1..*", description = "parallel: files scored as they are read by the"
+        + " averaged model in effect then (with --mix-every 0, the final model; with N > 0, the first averages)")
     List<String> test = new ArrayList<>();
     @Option(names = "--seed", paramLabel = "SEED", defaultValue = "1", description = "seed of the learners' random choices")
     long seed;
@@ -803,6 +815,10 @@ public final class FlinkMain implements Callable<Integer> {
         }
       }
       checkOptions();
+      if (!test.isEmpty() && mixEvery > 0) {
+        System.err.println("alt flink: warning: the --test files are scored as they are read, by the first averaged models"
+            + " (every " + mixEvery + " records), not by final.model; give --mix-every 0 to score them by the final model");
+      }
       DataSpec spec = dataSpec();
       DataSpec.Labels labels = spec.labels(inputs()); // the --test files must name the training files' labels too
       labelNames = labels.names();
@@ -865,6 +881,9 @@ public final class FlinkMain implements Callable<Integer> {
       checkOptions();
       if (refreshMs < 1) {
         throw usage("--refresh-ms must be >= 1, not " + refreshMs);
+      }
+      if (watch == null && spec.commandLine().getParseResult().hasMatchedOption("--refresh-ms")) {
+        throw usage("--refresh-ms is how often --watch looks for new models, and a --model is read once");
       }
       if ((model == null) == (watch == null)) {
         throw usage("give --model FILE or --watch DIR");

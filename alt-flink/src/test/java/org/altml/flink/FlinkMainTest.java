@@ -242,7 +242,7 @@ class FlinkMainTest {
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--checkpoint-ms", "-1"},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--restarts", "-1"},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--out", file.toString()},
-        new String[] {"predict", "--watch", dir.toString(), "--data", d, "--num-labels", "2", "--refresh-ms", "0"},
+        new String[] {"predict", "--watch", dir.toString(), "--data", d, "--refresh-ms", "0"},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--mix-every", "5"},
         new String[] {"run", "--mode", "parallel", "--learner", "falt", "--data", d, "--labels-last", "2", "--key-by", "mod:2"},
         // two ways to name the labels: the readers took one in silence
@@ -250,13 +250,20 @@ class FlinkMainTest {
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-xml", d, "--labels-first", "2"},
         // an option of a format no input has
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--zero-based"},
-        new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", libSvm.toString(), "--num-labels", "2", "--labels-last", "1"});
+        new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", libSvm.toString(), "--num-labels", "2", "--labels-last", "1"},
+        new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--num-labels", "3"},
+        // options that would be ignored
+        new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--checkpoint-ms", "0",
+            "--checkpoint-dir", dir.toString()},
+        new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--scores",
+            "--no-predictions"},
+        new String[] {"predict", "--data", d, "--model", d, "--labels-last", "2", "--refresh-ms", "100"});
     List<String[]> missing = List.of(
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", dir.toString(), "--num-labels", "2"},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", dir.resolve("none.svm").toString(), "--num-labels", "2"},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-xml", dir.resolve("none.xml").toString()},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--key-by", "mod:x"},
-        new String[] {"predict", "--watch", dir.resolve("none").toString(), "--data", d, "--num-labels", "2"},
+        new String[] {"predict", "--watch", dir.resolve("none").toString(), "--data", d},
         new String[] {"predict", "--model", dir.resolve("none.model").toString(), "--data", d, "--labels-last", "2"});
     for (String[] args : concat(bad, missing)) {
       java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
