@@ -86,7 +86,7 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
         throw new IllegalArgumentException(name + " was trained without the ARFF attributes " + DataFit.ignoredAttributes(saved)
             + ", which this job reads: score it with --model, which reads the data as the model was trained");
       }
-      scorer.checkRecordsAgainst(saved, name);
+      scorer.checkRecordsAgainst(saved, "version " + m.round); // messages say "the model version N"
       predictor = l.predictor();
       scaler = FrozenScorer.scalerOf(saved);
       version = m.round;
