@@ -278,9 +278,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     checkScores(out);
     scores(id, x, row, gram, scores, false);
     kernelEvaluations += store.size();
-    if (InnerSteps.roundInto(scores, out.array(), numLabels + 1) != 0f) {
-      throw divergence.notFinite(describe(), examples, "scores " + out); // a prediction alone: nothing to latch
-    }
+    roundPrediction(scores, out);
   }
 
   @Override
@@ -300,9 +298,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
         checkUsable();
         checkScores(out);
         scores(id, x, own, cursor, d, false);
-        if (InnerSteps.roundInto(d, out.array(), numLabels + 1) != 0f) {
-          throw divergence.notFinite(describe(), examples, "scores " + out);
-        }
+        roundPrediction(d, out);
       }
 
       @Override
@@ -370,9 +366,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       for (int j = store.width(); j <= numLabels; j++) {
         d[j] = 0.0; // binary relevance: the threshold score stays 0
       }
-      if (InnerSteps.roundInto(d, out[k].array(), numLabels + 1) != 0f) {
-        throw divergence.notFinite(describe(), examples, "scores " + out[k]);
-      }
+      roundPrediction(d, out[k]);
     }
   }
 
@@ -757,6 +751,13 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
   private void round(Scores out) {
     if (InnerSteps.roundInto(scores, out.array(), numLabels + 1) != 0f) {
       throw diverged(examples, "a score is not finite: " + out);
+    }
+  }
+
+  /** A prediction's scores {@code d} rounded into {@code out}; a non-finite one fails this call only (nothing to latch). */
+  private void roundPrediction(double[] d, Scores out) {
+    if (InnerSteps.roundInto(d, out.array(), numLabels + 1) != 0f) {
+      throw divergence.notFinite(describe(), examples, "scores " + out);
     }
   }
 
