@@ -360,16 +360,7 @@ final class DataLoading {
     if (!data.featureNames().isEmpty()) {
       return true;
     }
-    if (data.numFeatures() > 0) {
-      return false;
-    }
-    List<String> names = data.labelNames();
-    for (int i = 0; i < names.size(); i++) {
-      if (!names.get(i).equals(Integer.toString(i))) {
-        return true;
-      }
-    }
-    return false;
+    return data.numFeatures() == 0 && !DataFit.isIndexNames(data.labelNames());
   }
 
   /**
