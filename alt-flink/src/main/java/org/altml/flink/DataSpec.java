@@ -31,11 +31,6 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
     ignoreAttributes = ignoreAttributes == null ? List.of() : List.copyOf(ignoreAttributes);
   }
 
-  /** A spec without labels first. */
-  public DataSpec(int numLabels, int numFeatures, boolean zeroBased, String labelsXml, int labelsLast, List<String> ignoreAttributes) {
-    this(numLabels, numFeatures, zeroBased, labelsXml, labelsLast, ignoreAttributes, -1);
-  }
-
   /** A spec that ignores no attribute. */
   public DataSpec(int numLabels, int numFeatures, boolean zeroBased, String labelsXml, int labelsLast) {
     this(numLabels, numFeatures, zeroBased, labelsXml, labelsLast, List.of(), -1);

@@ -163,7 +163,12 @@ public final class FlinkMain implements Callable<Integer> {
     int restarts;
 
     DataSpec dataSpec() {
-      return new DataSpec(numLabels, numFeatures, zeroBased, labelsXml, labelsLast, List.of(), labelsFirst);
+      return dataSpec(numLabels);
+    }
+
+    /** The data options as a spec, with {@code l} labels for LIBSVM data (0: not declared). */
+    DataSpec dataSpec(int l) {
+      return new DataSpec(l, numFeatures, zeroBased, labelsXml, labelsLast, List.of(), labelsFirst);
     }
 
     @CommandLine.Spec
@@ -905,7 +910,7 @@ public final class FlinkMain implements Callable<Integer> {
         throw usage("--watch needs --num-labels L (the models' L) for LIBSVM data");
       }
       DataStream<ModelMessage> models = Jobs.watchModels(env, watch, Duration.ofMillis(refreshMs), l);
-      DataSpec spec = new DataSpec(l, numFeatures, zeroBased, labelsXml, labelsLast, List.of(), labelsFirst);
+      DataSpec spec = dataSpec(l);
       return execute(env, Jobs.score(env, data, spec, l, models, parallelism, scores, null), "predict");
     }
   }
