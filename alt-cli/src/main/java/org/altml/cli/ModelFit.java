@@ -147,16 +147,18 @@ final class ModelFit {
    *     unless new features are allowed (then one warning is printed, once)
    */
   void features(long numFeatures, boolean declared) {
-    int d = model.numFeatures();
-    if (!ignoredOnLibSvm.isEmpty() && d > 0 && numFeatures > d) {
-      String list = String.join(",", ignoredOnLibSvm);
-      throw new IllegalArgumentException(dataName + " has " + (declared ? numFeatures + " features" : "features up to "
-          + numFeatures) + ", more than the " + d + " the model " + modelName + " was trained on without the ARFF attributes "
-          + list + ": it still has them, and every feature after them would be shifted; give the ARFF file, or write the"
-          + " data without them (alt convert --ignore-attributes " + list + " IN OUT)");
-    }
-    if (!ignoredOnLibSvm.isEmpty() && numFeatures > 0) {
-      warnIgnored();
+    if (!ignoredOnLibSvm.isEmpty()) { // per example of a LIBSVM stream: nothing more without an ignore list
+      int d = model.numFeatures();
+      if (d > 0 && numFeatures > d) {
+        String list = String.join(",", ignoredOnLibSvm);
+        throw new IllegalArgumentException(dataName + " has " + (declared ? numFeatures + " features" : "features up to "
+            + numFeatures) + ", more than the " + d + " the model " + modelName + " was trained on without the ARFF"
+            + " attributes " + list + ": it still has them, and every feature after them would be shifted; give the ARFF"
+            + " file, or write the data without them (alt convert --ignore-attributes " + list + " IN OUT)");
+      }
+      if (numFeatures > 0) {
+        warnIgnored();
+      }
     }
     String what = warned ? null : DataFit.newFeatures(model, modelName, dataName, numFeatures, declared);
     if (what == null) {
