@@ -404,16 +404,10 @@ public final class FlinkMain implements Callable<Integer> {
      * files of {@link org.altml.sparse.io.AtomicOutput}: what cannot be removed stays, quietly.
      */
     static void removeStaleCheckpoints(Path root) {
-      long self = ProcessHandle.current().pid();
       try (java.nio.file.DirectoryStream<Path> entries = Files.newDirectoryStream(root, CHECKPOINTS_PREFIX + "*")) {
         for (Path p : entries) {
-          String rest = p.getFileName().toString().substring(CHECKPOINTS_PREFIX.length());
-          int dash = rest.indexOf('-');
-          if (dash <= 0 || dash > 18 || !rest.substring(0, dash).chars().allMatch(Character::isDigit)) {
-            continue; // an older build's folder, or not ours: its run cannot be told
-          }
-          long pid = Long.parseLong(rest.substring(0, dash));
-          if (pid != self && !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)
+          // an older build's folder has no PID: its run cannot be told, and it stays
+          if (OutputPaths.leftByDeadProcess(p.getFileName().toString().substring(CHECKPOINTS_PREFIX.length()))
               && Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             deleteTree(p);
           }

@@ -223,17 +223,11 @@ public final class AtomicOutput implements AutoCloseable {
    */
   private static void removeStaleTemporaries(Path dir, String name) {
     String prefix = "." + shortened(name) + TMP_MARK;
-    long self = ProcessHandle.current().pid();
     try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir, p -> p.getFileName().toString().startsWith(prefix))) {
       for (Path p : entries) {
-        String rest = p.getFileName().toString().substring(prefix.length());
-        int dash = rest.indexOf('-');
-        if (dash <= 0 || !rest.substring(0, dash).chars().allMatch(Character::isDigit)
-            || !rest.substring(dash + 1).chars().allMatch(Character::isDigit) || dash > 18) {
-          continue;
-        }
-        long pid = Long.parseLong(rest.substring(0, dash));
-        if (pid != self && !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)
+        String rest = p.getFileName().toString().substring(prefix.length()); // PID-N
+        String counter = rest.substring(rest.indexOf('-') + 1);
+        if (counter.chars().allMatch(Character::isDigit) && OutputPaths.leftByDeadProcess(rest)
             && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) {
           Files.deleteIfExists(p);
         }

@@ -118,4 +118,18 @@ public final class OutputPaths {
       }
     }
   }
+
+  /**
+   * Whether a file or folder name part {@code pidAndRest} ("PID-..." after a fixed prefix: {@code AtomicOutput}'s
+   * temporary files, a streaming job's checkpoint folders) was left by a process that is gone: PID is a number that is
+   * not this process's and names no live process. Anything else (no PID, another shape) is false: it cannot be told.
+   */
+  public static boolean leftByDeadProcess(String pidAndRest) {
+    int dash = pidAndRest.indexOf('-');
+    if (dash <= 0 || dash > 18 || !pidAndRest.substring(0, dash).chars().allMatch(Character::isDigit)) {
+      return false;
+    }
+    long pid = Long.parseLong(pidAndRest.substring(0, dash));
+    return pid != ProcessHandle.current().pid() && !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+  }
 }
