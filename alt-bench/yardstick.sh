@@ -39,19 +39,8 @@ case "$CLOCK" in
   *) echo "YARDSTICK_CLOCK must be wall or cpu, not '$CLOCK'" >&2; exit 2 ;;
 esac
 
-java_major() { "$1" -version 2>&1 | sed -n '1s/.*version "\([0-9]*\).*/\1/p'; }
-JAVA=""
-if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ] && [ "$(java_major "$JAVA_HOME/bin/java")" -ge 21 ]; then
-  JAVA="$JAVA_HOME/bin/java"
-else
-  best=0
-  for j in /usr/lib/jvm/*/bin/java; do
-    [ -x "$j" ] || continue
-    v=$(java_major "$j"); v=${v:-0}
-    if [ "$v" -ge 21 ] && [ "$v" -gt "$best" ]; then best=$v; JAVA=$j; fi
-  done
-fi
-[ -n "$JAVA" ] || { echo "no JDK 21+ found (set JAVA_HOME)" >&2; exit 2; }
+# shellcheck source=find-java.sh
+. "$HERE/find-java.sh"
 
 if [ ! -f "$JAR" ]; then
   echo "building $JAR ..."

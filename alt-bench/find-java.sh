@@ -1,0 +1,15 @@
+# Sourced by the alt-bench scripts: sets JAVA to the newest JDK 21+ (JAVA_HOME first, then /usr/lib/jvm/*),
+# or exits 2 naming what to set.
+java_major() { "$1" -version 2>&1 | sed -n '1s/.*version "\([0-9]*\).*/\1/p'; }
+JAVA=""
+if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ] && [ "$(java_major "$JAVA_HOME/bin/java")" -ge 21 ]; then
+  JAVA="$JAVA_HOME/bin/java"
+else
+  best=0
+  for j in /usr/lib/jvm/*/bin/java; do
+    [ -x "$j" ] || continue
+    v=$(java_major "$j"); v=${v:-0}
+    if [ "$v" -ge 21 ] && [ "$v" -gt "$best" ]; then best=$v; JAVA=$j; fi
+  done
+fi
+[ -n "$JAVA" ] || { echo "no JDK 21+ found (set JAVA_HOME)" >&2; exit 2; }
