@@ -60,6 +60,15 @@ public interface ExampleStream extends AutoCloseable {
     return List.of();
   }
 
+  /**
+   * The 1-based line, in the file it was read from, of the current example, for messages about it (a label the
+   * model does not have, a score that overflows); 0 before the first example and for a stream that reads no
+   * lines (a dataset, a generator).
+   */
+  default long lineNumber() {
+    return 0;
+  }
+
   /** Releases the underlying resources; idempotent. */
   @Override
   void close() throws IOException;

@@ -83,6 +83,7 @@ public final class ReadAheadStream implements ExampleStream {
         Throwable error = null;
         try {
           while (b.rows.size() < b.capacity && (more = source.advance())) {
+            b.lines[b.rows.size()] = source.lineNumber();
             b.rows.add(source.features(), source.labels());
           }
         } catch (IOException | RuntimeException | Error e) {
@@ -142,6 +143,12 @@ public final class ReadAheadStream implements ExampleStream {
     return true;
   }
 
+  /** The source's line of the current example, as the reading thread saw it. */
+  @Override
+  public long lineNumber() {
+    return current == null ? 0 : current.lines[position];
+  }
+
   @Override
   public SparseVector features() {
     return x;
@@ -194,10 +201,13 @@ public final class ReadAheadStream implements ExampleStream {
 
     final int capacity;
     final ExampleRows rows = new ExampleRows();
+    /** The source's line of each example of {@link #rows}. */
+    final long[] lines;
     Throwable error;
 
     Block(int capacity) {
       this.capacity = capacity;
+      this.lines = new long[capacity];
     }
 
     static Block failed(Throwable error) {

@@ -373,6 +373,7 @@ public final class ArffReader implements ExampleStream {
   }
 
   /** The 1-based number of the line of the current example (0 before the first). */
+  @Override
   public long lineNumber() {
     return in.line;
   }

@@ -353,6 +353,7 @@ public final class LibSvmReader implements ExampleStream {
   }
 
   /** The 1-based number of the line of the current example (0 before the first). */
+  @Override
   public long lineNumber() {
     return in.line;
   }

@@ -250,6 +250,12 @@ final class ParallelLibSvmStream implements ExampleStream {
     return new DataFormatException(file, linesBefore + t.errorLine, t.errorProblem);
   }
 
+  /** The current example's line: the lines of the chunks before its own, plus its line within its chunk. */
+  @Override
+  public long lineNumber() {
+    return current == null || position < 0 ? 0 : linesBefore + current.exampleLine[position];
+  }
+
   @Override
   public SparseVector features() {
     return x;
@@ -311,6 +317,8 @@ final class ParallelLibSvmStream implements ExampleStream {
     int[] recheckStart = new int[4];
     int[] recheckEnd = new int[4];
     long[] recheckLine = new long[4];
+    /** The chunk-relative line of each example of {@link #rows}. */
+    long[] exampleLine = new long[64];
     /** The chunk-relative line of a parser's format error, or 0. */
     long errorLine;
     String errorProblem;
@@ -340,6 +348,10 @@ final class ParallelLibSvmStream implements ExampleStream {
       if (recheck) {
         addRecheck(rows.size(), start, end, line);
       }
+      if (rows.size() == exampleLine.length) {
+        exampleLine = Arrays.copyOf(exampleLine, 2 * exampleLine.length);
+      }
+      exampleLine[rows.size()] = line;
       rows.add(f, l);
     }
 

@@ -42,13 +42,14 @@ class ReadAheadStreamTest {
   @ParameterizedTest
   @CsvSource({"1, 4, 2", "7, 1, 1", "1000, 16, 3", "1000, 1000, 1", "1001, 10, 4"})
   void servesTheSourcesExamplesInOrder(int n, int blockSize, int depth) throws IOException {
-    String text = libsvm(n);
+    String text = "# two lines before the examples\n\n" + libsvm(n);
     try (ExampleStream plain = open(text); ExampleStream ahead = new ReadAheadStream(open(text), blockSize, depth)) {
       int count = 0;
       while (plain.advance()) {
         assertTrue(ahead.advance(), "example " + count);
         assertEquals(plain.features(), ahead.features(), "example " + count);
         assertEquals(plain.labels(), ahead.labels(), "example " + count);
+        assertEquals(count + 3, ahead.lineNumber(), "the source's line of example " + count);
         count++;
       }
       assertFalse(ahead.advance());

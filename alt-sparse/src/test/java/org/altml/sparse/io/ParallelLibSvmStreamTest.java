@@ -37,7 +37,7 @@ class ParallelLibSvmStreamTest {
       }
       try {
         while (s.advance()) {
-          out.add(s.labels() + " " + s.features());
+          out.add("line " + s.lineNumber() + ": " + s.labels() + " " + s.features());
         }
         out.add("end " + s.inputDigests());
       } catch (IOException | RuntimeException e) {
@@ -122,6 +122,32 @@ class ParallelLibSvmStreamTest {
     Path g = dir.resolve("a.svm.gz");
     Files.write(g, gzip(text.strip().getBytes(StandardCharsets.UTF_8)));
     assertSameAsSequential(g, ReadOptions.defaults().withInputHashing(true));
+  }
+
+  @Test
+  void examplesKnowTheirLinesAcrossChunks() throws IOException {
+    StringBuilder text = new StringBuilder();
+    List<Long> expected = new ArrayList<>();
+    long line = 0;
+    for (int i = 0; i < 60_000; i++) {
+      text.append(i % 7 == 0 ? "# comment\n" : i % 11 == 0 ? "\n" : "1 2:0.5 9:1 17:0.25 40:3\n");
+      line++;
+      if (i % 7 != 0 && i % 11 != 0) {
+        expected.add(line);
+      }
+    }
+    assertTrue(text.length() > 8 * ParallelLibSvmStream.CHUNK_BYTES, "spans many chunks: " + text.length());
+    Path f = write("lines.svm", text.toString());
+    for (int threads : new int[] {1, 2, 3}) {
+      List<Long> lines = new ArrayList<>();
+      try (ExampleStream s = DataFiles.open(f, ReadOptions.defaults().withParseThreads(threads))) {
+        assertEquals(0, s.lineNumber(), "before the first example");
+        while (s.advance()) {
+          lines.add(s.lineNumber());
+        }
+      }
+      assertEquals(expected, lines, threads + " threads");
+    }
   }
 
   @Test
