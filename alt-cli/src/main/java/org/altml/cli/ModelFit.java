@@ -126,16 +126,23 @@ final class ModelFit {
         + " writes it)");
   }
 
+  /** The data file as messages name it. */
+  String dataName() {
+    return dataName;
+  }
+
   /**
    * Checks one example's label ids (a LIBSVM stream declares no label count).
    *
-   * @param example the example's 1-based position, for the message
+   * @param example the example's 1-based position, for the message when its line is not known
+   * @param line the example's 1-based line in the data file, or 0 when not known
    */
-  void label(int maxLabel, long example) {
+  void label(int maxLabel, long example, long line) {
     int modelLabels = model.learner().numLabels();
     if (maxLabel >= modelLabels) {
-      throw new IllegalArgumentException(dataName + ": example " + example + " has label " + maxLabel + " but the model "
-          + modelName + " has " + modelLabels + " labels (0 to " + (modelLabels - 1) + "); " + DataFit.OTHER_DATA);
+      String where = line > 0 ? dataName + ":" + line + ": label " : dataName + ": example " + example + " has label ";
+      throw new IllegalArgumentException(where + maxLabel + ", but the model " + modelName + " has " + modelLabels
+          + " labels (0 to " + (modelLabels - 1) + "); " + DataFit.OTHER_DATA);
     }
   }
 

@@ -139,11 +139,12 @@ public final class PredictCommand implements Callable<Integer> {
    * written, as one example at a time would write them, and its error is thrown.
    */
   static void feed(ExampleStream stream, ModelFit fit, PredictionPipeline pipeline, boolean withLabels) throws IOException {
+    pipeline.dataName(fit.dataName());
     try {
       for (long n = 1; stream.advance(); n++) {
-        fit.label(stream.labels().maxLabel(), n);
+        fit.label(stream.labels().maxLabel(), n, stream.lineNumber());
         fit.features(stream.features().maxIndex() + 1L, false);
-        pipeline.add(stream.features(), withLabels ? stream.labels() : null);
+        pipeline.add(stream.features(), withLabels ? stream.labels() : null, stream.lineNumber());
       }
     } catch (IOException | RuntimeException e) {
       pipeline.flush(); // the lines of the examples before the bad one, as one example at a time would

@@ -11,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.altml.core.eval.FeatureScaler;
 import org.altml.core.eval.FeatureScaling;
+import org.altml.core.learner.DivergenceException;
 import org.altml.core.learner.ExampleBlock;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Predictor;
@@ -50,6 +51,7 @@ final class PredictionPipeline implements AutoCloseable {
   private Slot current;
   private long examples;
   private long empty;
+  private String dataName;
 
   /**
    * A pipeline predicting with {@code model} on {@code threads} threads (1: on the caller's thread), each
@@ -100,20 +102,31 @@ final class PredictionPipeline implements AutoCloseable {
     return empty;
   }
 
+  /**
+   * Names the data file the examples come from: a prediction that fails on an example (a score beyond float's range,
+   * from an input of extreme values) is then reported as {@code file:line: ...}, with the line given to {@link
+   * #add(SparseVector, LabelSet, long)}.
+   */
+  void dataName(String name) {
+    this.dataName = name;
+  }
+
   /** Adds a copy of an example; may write the lines of earlier blocks. */
   void add(SparseVector x) throws IOException {
-    add(x, null);
+    add(x, null, 0);
   }
 
   /**
    * Adds a copy of an example and, with metrics, of its labels {@code y} (below the model's L: the metrics refuse
-   * others); may write the lines of earlier blocks.
+   * others), read from line {@code line} of the data file ({@link #dataName}; 0: not from a file); may write the
+   * lines of earlier blocks.
    */
-  void add(SparseVector x, LabelSet y) throws IOException {
+  void add(SparseVector x, LabelSet y, long line) throws IOException {
     if (current == null) {
       current = free.isEmpty() ? writeOldest() : free.poll();
       current.clear();
     }
+    current.fileLines[current.raw.size()] = line;
     current.raw.add(OnlineMultiLabelLearner.NO_ID, x, metrics != null ? y : null);
     if (current.raw.isFull()) {
       submitCurrent();
@@ -133,6 +146,7 @@ final class PredictionPipeline implements AutoCloseable {
   private void submitCurrent() {
     Slot s = current;
     current = null;
+    s.dataName = dataName;
     s.future = pool != null ? pool.submit(s::run) : null;
     if (pool == null) {
       s.run();
@@ -199,6 +213,9 @@ final class PredictionPipeline implements AutoCloseable {
     final EvaluationSuite suite;
     final boolean writes;
     final StringBuilder text = new StringBuilder();
+    /** The data file's line of each example of {@link #raw} (0: not from a file). */
+    final long[] fileLines;
+    String dataName;
     /** The text as bytes, made on the pool thread (null: none). */
     byte[] bytes;
     Future<?> future;
@@ -216,6 +233,7 @@ final class PredictionPipeline implements AutoCloseable {
       this.labels = withScores ? null : new int[size][model.numLabels()];
       this.counts = withScores ? null : new int[size];
       this.raw = new ExampleBlock(size);
+      this.fileLines = new long[size];
       this.scaler = scaler.copy();
       this.scaled = scaler.scaling() == FeatureScaling.NONE ? null : new ExampleBlock(size);
       this.scores = ExampleBlock.newScores(size, model.numLabels());
@@ -275,11 +293,33 @@ final class PredictionPipeline implements AutoCloseable {
         bytes = null;
         lines = 0;
         empty = 0;
-        failure = e;
+        failure = e instanceof DivergenceException d ? located(d) : e;
         if (suite != null) {
           suite.reset();
         }
       }
+    }
+
+    /**
+     * The divergence of the block's first example that fails on its own, named by its file and line; {@code d}
+     * itself without a data file, or when no example fails alone.
+     */
+    private RuntimeException located(DivergenceException d) {
+      ExampleBlock in = scaled != null ? scaled : raw;
+      if (dataName == null) {
+        return d;
+      }
+      for (int k = 0; k < in.size(); k++) {
+        try {
+          predictor.predict(in.id(k), in.features(k), scores[k]);
+        } catch (DivergenceException one) {
+          String where = dataName + (fileLines[k] > 0 ? ":" + fileLines[k] : "");
+          return new DivergenceException(one.exampleIndex(), where + ": " + one.getMessage());
+        } catch (RuntimeException other) {
+          return d; // not this example's own divergence: the block's failure as it was
+        }
+      }
+      return d;
     }
 
     private void line(Scores s) {

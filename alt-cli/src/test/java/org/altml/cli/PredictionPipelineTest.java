@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import org.altml.core.eval.FeatureScaler;
@@ -24,6 +25,8 @@ import org.altml.sparse.data.Dataset;
 import org.altml.sparse.data.ExampleStream;
 import org.altml.sparse.synth.NonlinearDenseGenerator;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@link PredictionPipeline} writes, byte for byte, what one {@link Predictions#write} per example on one
@@ -91,6 +94,34 @@ class PredictionPipelineTest {
     }
   }
 
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2})
+  void aScoreThatOverflowsNamesTheFileAndLineOfItsExample(int threads) throws IOException {
+    OnlineMultiLabelLearner model = trained("falt", 300);
+    int bad = 600; // in the third block of 256, not its first example
+    FeatureScaler none = FeatureScaler.of(FeatureScaling.NONE);
+    try (PredictionPipeline pipe = new PredictionPipeline(model, none, false, OutputStream.nullOutputStream(), threads);
+        ExampleStream e = DATA.stream()) {
+      pipe.dataName("data.svm");
+      DivergenceException thrown = assertThrows(DivergenceException.class, () -> {
+        int i = 0;
+        while (e.advance()) {
+          SparseVector x = e.features();
+          if (i == bad) {
+            float[] huge = new float[x.nnz()];
+            java.util.Arrays.fill(huge, Float.MAX_VALUE);
+            x = SparseVector.of(java.util.Arrays.copyOfRange(x.indices(), x.offset(), x.offset() + x.nnz()), huge);
+          }
+          pipe.add(x, null, 2L * i + 5); // the file's line of example i, not its position
+          i++;
+        }
+        pipe.flush();
+      });
+      assertTrue(thrown.getMessage().startsWith("data.svm:" + (2 * bad + 5) + ": "), thrown.getMessage());
+      assertTrue(thrown.getMessage().contains("non-finite score"), thrown.getMessage());
+    }
+  }
+
   @Test
   void aFailingBlockComesAfterTheLinesOfTheBlocksBeforeIt() throws IOException {
     OnlineMultiLabelLearner model = trained("falt", 300);
@@ -144,7 +175,7 @@ class PredictionPipelineTest {
                     ZeroDivisionPolicy.SPEC);
                 ExampleStream e = DATA.stream()) {
               while (e.advance()) {
-                pipe.add(e.features(), e.labels());
+                pipe.add(e.features(), e.labels(), 0);
               }
               pipe.flush();
               String what = learner + " " + scaler.scaling() + " threads=" + threads + " lines=" + write;

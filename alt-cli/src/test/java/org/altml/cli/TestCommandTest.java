@@ -72,14 +72,35 @@ class TestCommandTest {
   }
 
   @Test
-  void aLabelTheModelDoesNotHaveIsAnErrorNamingTheExample() throws IOException {
+  void aLabelTheModelDoesNotHaveIsAnErrorNamingTheFileAndLine() throws IOException {
     Path bad = testWithLine(400, "7 1:1");
+    List<String> lines = new java.util.ArrayList<>(Files.readAllLines(bad));
+    lines.add(0, "# a comment: example 401 is on line 403");
+    lines.add(100, "");
+    Files.write(bad, lines);
     Path out = dir.resolve("p.txt");
     CliRun r = CliRun.of("test", "--model", model.toString(), "--data", bad.toString(), "--predictions", out.toString());
     assertEquals(2, r.exitCode());
-    assertEquals("alt: " + bad + ": example 401 has label 7 but the model " + model + " has 5 labels (0 to 4); was the"
+    assertEquals("alt: " + bad + ":403: label 7, but the model " + model + " has 5 labels (0 to 4); was the"
         + " model trained on other data?", r.errLine());
     assertFalse(Files.exists(out), "no predictions file");
+  }
+
+  @Test
+  void aScoreBeyondFloatRangeIsAnErrorNamingTheFileAndLine() throws IOException {
+    Path bad = testWithLine(450, "1 1:3e38 2:3e38 3:3e38 4:3e38 5:3e38 6:3e38 7:3e38 8:3e38");
+    List<String> lines = new java.util.ArrayList<>(Files.readAllLines(bad));
+    lines.add(0, "# example 451 is on line 452");
+    Files.write(bad, lines);
+    for (String command : new String[] {"test", "predict"}) {
+      Path out = dir.resolve(command + ".txt");
+      CliRun r = CliRun.of(command, "--model", model.toString(), "--data", bad.toString(),
+          command.equals("test") ? "--predictions" : "--out", out.toString());
+      assertEquals(2, r.exitCode(), command + ": " + r.err());
+      assertTrue(r.errLine().startsWith("alt: " + bad + ":452: ") && r.errLine().contains("non-finite score"),
+          command + ": " + r.errLine());
+      assertFalse(Files.exists(out), command + ": no predictions file");
+    }
   }
 
   @Test
