@@ -495,6 +495,7 @@ public final class FlinkMain implements Callable<Integer> {
       long start = System.nanoTime();
       long n = 0;
       long bad = 0;
+      String firstBad = null; // the bad record of the smallest line (records of one file arrive in any order at p > 1)
       List<String> reports = new ArrayList<>();
       List<long[]> spans = new ArrayList<>(); // per counting subtask: first and last record (ms)
       // the outputs are written aside and moved into place only when the job has ended well: a failed job leaves
@@ -515,6 +516,9 @@ public final class FlinkMain implements Callable<Integer> {
             } else if (line.startsWith("{\"type\":\"bad\"")) {
               bad++;
               badRecords.println(line);
+              if (firstBad == null || field(line, "line") < field(firstBad, "line")) {
+                firstBad = line;
+              }
             } else if (line.startsWith("{\"type\":\"count\"")) {
               n += field(line, "n");
               if (field(line, "n") > 0) {
@@ -536,11 +540,16 @@ public final class FlinkMain implements Callable<Integer> {
         if (mode.equals("keyed")) {
           removeStaleKeyModels(models);
         }
-        return summarize(mode, main, n, bad, reports, spans, seconds);
+        return summarize(mode, main, n, bad, firstBad, reports, spans, seconds);
       }
     }
 
-    private int summarize(String mode, DataStream<String> main, long n, long bad, List<String> reports, List<long[]> spans, double seconds) {
+    /**
+     * Prints the job's summary line; returns its exit code: 0, or 2 when every record was bad (a job over data it
+     * could not read at all has failed, though Flink ran it to its end), naming the first of them.
+     */
+    private int summarize(String mode, DataStream<String> main, long n, long bad, String firstBad, List<String> reports,
+        List<long[]> spans, double seconds) {
       long examples = 0;
       for (String r : reports) {
         if (r.startsWith("{\"type\":\"key\"") || r.contains("\"round\":\"final\"")) {
@@ -552,10 +561,12 @@ public final class FlinkMain implements Callable<Integer> {
         // an empty file (or comments only) is a job that succeeds doing nothing: say so, as the command line does
         System.err.println("alt flink: warning: the data has no records; nothing was " + (this instanceof Run ? "learned" : "scored"));
       }
-      if (counted == 0 && bad > 0) {
-        // a job over data it cannot read at all succeeds as a job; the user should not have to read its counts
-        System.err.println("alt flink: warning: every record was bad (" + bad + ")" + (out != null ? ": see " + out.resolve(
-            "bad-records.jsonl") : "") + "; nothing was " + (this instanceof Run ? "learned" : "scored"));
+      boolean allBad = counted == 0 && bad > 0;
+      if (allBad) {
+        // a job over data it cannot read at all: an error, with the first bad record's file, line and problem
+        System.err.println("alt flink: every record was bad (" + bad + "), the first " + Output.stringField(firstBad, "file")
+            + ":" + field(firstBad, "line") + ": " + Output.stringField(firstBad, "reason") + (out != null ? "; all in "
+            + out.resolve("bad-records.jsonl") : "") + "; nothing was " + (this instanceof Run ? "learned" : "scored"));
       }
       long firstMs = spans.stream().mapToLong(t -> t[0]).min().orElse(Long.MAX_VALUE); // the job's first and last record
       long lastMs = spans.stream().mapToLong(t -> t[1]).max().orElse(0);
@@ -584,7 +595,7 @@ public final class FlinkMain implements Callable<Integer> {
         summary.append(",\"keys\":").append(reports.stream().filter(r -> r.startsWith("{\"type\":\"key\"")).count());
       }
       System.out.println(summary.append('}'));
-      return 0;
+      return allBad ? 2 : 0;
     }
 
     /**

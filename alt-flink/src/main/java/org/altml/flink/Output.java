@@ -110,6 +110,44 @@ public final class Output {
     return Double.isFinite(v) ? Double.toString(v) : "null";
   }
 
+  /**
+   * The string value of field {@code name} in one of these JSON lines ({@link #quote}'s escapes undone), or null
+   * when the line has no such string field.
+   */
+  public static String stringField(String json, String name) {
+    String key = "\"" + name + "\":\"";
+    int at = json.indexOf(key);
+    if (at < 0) {
+      return null;
+    }
+    StringBuilder sb = new StringBuilder();
+    for (int i = at + key.length(); i < json.length(); i++) {
+      char c = json.charAt(i);
+      if (c == '"') {
+        return sb.toString();
+      }
+      if (c != '\\' || i + 1 == json.length()) {
+        sb.append(c);
+        continue;
+      }
+      char e = json.charAt(++i);
+      switch (e) {
+        case 'n' -> sb.append('\n');
+        case 'r' -> sb.append('\r');
+        case 't' -> sb.append('\t');
+        case 'u' -> {
+          if (i + 4 >= json.length()) {
+            return null;
+          }
+          sb.append((char) Integer.parseInt(json.substring(i + 1, i + 5), 16));
+          i += 4;
+        }
+        default -> sb.append(e); // \" and \\
+      }
+    }
+    return null; // no closing quote
+  }
+
   /** A JSON string. */
   public static String quote(String s) {
     StringBuilder sb = new StringBuilder(s.length() + 2).append('"');

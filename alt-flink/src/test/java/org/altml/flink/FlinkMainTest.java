@@ -315,21 +315,24 @@ class FlinkMainTest {
     assertEquals(Files.readString(data), Files.readString(input));
   }
 
-  /** A job that could read none of its records succeeds, but says so. */
+  /** A job that could read none of its records fails, naming the first; a file of no records succeeds, saying so. */
   @Test
-  void aJobOfOnlyBadRecordsSaysSo() throws Exception {
-    Path bad = Files.writeString(dir.resolve("bad.svm"), "0 1:abc\n1 2:x\n");
+  void aJobOfOnlyBadRecordsFails() throws Exception {
+    Path bad = Files.writeString(dir.resolve("bad.svm"), "# \"quoted\" \\ comment\n0 1:abc\n1 2:x\n");
     java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
     java.io.PrintStream was = System.err;
     System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
     try {
-      assertEquals(0, FlinkMain.commandLine().execute("run", "--mode", "keyed", "--learner", "falt", "--data", bad.toString(),
+      assertEquals(2, FlinkMain.commandLine().execute("run", "--mode", "keyed", "--learner", "falt", "--data", bad.toString(),
           "--num-labels", "2", "--checkpoint-ms", "0", "--out", dir.resolve("bad-out").toString()));
     } finally {
       System.setErr(was);
     }
     String message = err.toString(java.nio.charset.StandardCharsets.UTF_8);
-    assertTrue(message.contains("alt flink: warning: every record was bad (2)"), message);
+    assertTrue(message.contains("alt flink: every record was bad (2), the first " + bad + ":2: token '1:abc'"), message);
+    assertTrue(message.contains("; all in " + dir.resolve("bad-out").resolve("bad-records.jsonl") + "; nothing was learned"),
+        message);
+    assertEquals(2, Files.readAllLines(dir.resolve("bad-out").resolve("bad-records.jsonl")).size(), "the bad records are kept");
     // a file of comments only: a job that learns nothing says so too (it exited 0 without a word)
     Path empty = Files.writeString(dir.resolve("empty.svm"), "# nothing\n");
     err.reset();

@@ -1,6 +1,7 @@
 package org.altml.flink;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import org.altml.core.learner.Scores;
 import org.junit.jupiter.api.Test;
@@ -15,5 +16,16 @@ class OutputTest {
         Output.prediction("d.svm", 3, null, 7, scores, false));
     assertEquals("{\"type\":\"prediction\",\"file\":\"d.svm\",\"line\":3,\"model\":\"final\",\"labels\":[0]}",
         Output.prediction("d.svm", 3, null, ModelMessage.FINAL, scores, false));
+  }
+
+  @Test
+  void aBadRecordsFieldsReadBackAsWritten() {
+    String reason = "token '1:\"x\"' \\ tab\t, line end\n, bell\u0007, é";
+    String line = Output.bad("dir/a \"b\".svm", 12, reason);
+    assertEquals(reason, Output.stringField(line, "reason"));
+    assertEquals("dir/a \"b\".svm", Output.stringField(line, "file"));
+    assertNull(Output.stringField(line, "line"), "a number is not a string field");
+    assertNull(Output.stringField(line, "missing"));
+    assertNull(Output.stringField("{\"reason\":\"no end", "reason"));
   }
 }
