@@ -207,6 +207,10 @@ public final class FlinkMain implements Callable<Integer> {
       if (checkpointDir != null && checkpointMs == 0) {
         throw usage("--checkpoint-dir " + checkpointDir + " is where checkpoints go, and --checkpoint-ms 0 turns them off");
       }
+      if (restarts > 0 && checkpointMs == 0) {
+        // without a checkpoint a restart starts the job over, and the records already collected would come again
+        throw usage("--restarts resumes from the last checkpoint, and --checkpoint-ms 0 takes none");
+      }
       if (scores && noPredictions) {
         throw usage("--scores adds the scores to the predictions, which --no-predictions does not keep");
       }
@@ -824,6 +828,15 @@ public final class FlinkMain implements Callable<Integer> {
               .toLowerCase(java.util.Locale.ROOT));
         }
       }
+      Settings settings;
+      try { // a learner, a parameter or a key the job cannot take is a usage error like the others
+        settings = Settings.parse(LearnerRegistry.get(learner), set);
+        if (mode == Mode.KEYED) {
+          Jobs.keyBy(keyBy);
+        }
+      } catch (IllegalArgumentException e) {
+        throw usage(e.getMessage());
+      }
       checkOptions();
       if (!test.isEmpty() && mixEvery > 0) {
         System.err.println("alt flink: warning: the --test files are scored as they are read, by the first averaged models"
@@ -834,8 +847,6 @@ public final class FlinkMain implements Callable<Integer> {
       labelNames = labels.names();
       numFeaturesDeclared = labels.numFeatures();
       featureNames = labels.featureNames();
-      LearnerSpec kind = LearnerRegistry.get(learner);
-      Settings settings = Settings.parse(kind, set);
       LearnerSetup setup = LearnerSetup.of(settings, labels.numLabels(), labels.numFeatures(), seed);
       StreamExecutionEnvironment env = env();
       boolean models = out != null;

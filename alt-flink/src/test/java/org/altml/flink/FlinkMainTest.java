@@ -241,6 +241,15 @@ class FlinkMainTest {
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--checkpoint-dir", d},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--checkpoint-ms", "-1"},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--restarts", "-1"},
+        // a restart without checkpoints would start over and collect the records again
+        new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--restarts", "2",
+            "--checkpoint-ms", "0"},
+        // a learner, parameter or key the job cannot take
+        new String[] {"run", "--mode", "keyed", "--learner", "nope", "--data", d, "--labels-last", "2"},
+        new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--set", "foo=1"},
+        new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--set", "eta=-1"},
+        new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--key-by", "7"},
+        new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--key-by", "mod:x"},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--out", file.toString()},
         new String[] {"predict", "--watch", dir.toString(), "--data", d, "--refresh-ms", "0"},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--mix-every", "5"},
@@ -262,7 +271,6 @@ class FlinkMainTest {
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", dir.toString(), "--num-labels", "2"},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", dir.resolve("none.svm").toString(), "--num-labels", "2"},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-xml", dir.resolve("none.xml").toString()},
-        new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--key-by", "mod:x"},
         new String[] {"predict", "--watch", dir.resolve("none").toString(), "--data", d},
         new String[] {"predict", "--model", dir.resolve("none.model").toString(), "--data", d, "--labels-last", "2"});
     for (String[] args : concat(bad, missing)) {
