@@ -467,7 +467,7 @@ public final class ArffReader implements ExampleStream {
       p = value(b, p, e, a, false);
       a++;
       p = skipSpace(b, p, e);
-      if (p == e) {
+      if (p == e || b[p] == '%') { // the row's end, or a comment to its end (as Weka reads '%')
         break;
       }
       if (b[p] != ',') {
@@ -588,7 +588,7 @@ public final class ArffReader implements ExampleStream {
       int end = Numbers.scanFloat(b, p, e, scanned, 0);
       if (end != Numbers.NO_FAST_END) {
         int q = skipSpace(b, end, e);
-        if (q == e || b[q] == ',' || (sparse && b[q] == '}')) {
+        if (q == e || b[q] == ',' || (sparse ? b[q] == '}' : b[q] == '%')) {
           accept(a, scanned[0], p, end);
           return q;
         }
@@ -600,7 +600,7 @@ public final class ArffReader implements ExampleStream {
         p++;
       }
     } else {
-      while (p < e && b[p] != ',') {
+      while (p < e && b[p] != ',' && b[p] != '%') { // an unquoted dense value ends at a comment too
         p++;
       }
     }

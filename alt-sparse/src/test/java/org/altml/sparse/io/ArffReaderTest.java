@@ -44,6 +44,26 @@ class ArffReaderTest {
     assertEquals(3, DataFiles.read(arff).numLabels());
   }
 
+  /** '%' starts a comment to the end of a row, as Weka reads it: after the last value, or after a value mid-row. */
+  @Test
+  void aCommentAfterADenseRowEndsIt() throws IOException {
+    String header = "@relation r\n@attribute f numeric\n@attribute g {x,y}\n@attribute a {0,1}\n@attribute b {0,1}\n@data\n";
+    Path arff = IoTestSupport.write(dir, "c.arff", header + "1.5,y,0,1 % a trailing comment\n2,x,1,0% no space\n"
+        + "3 ,y ,1 ,1%\n{0 4,1 y} % sparse, as before\n");
+    Dataset d = DataFiles.read(arff, ReadOptions.defaults().withLabelsLast(2));
+    assertEquals(4, d.size());
+    assertEquals(vec(new int[] {0, 1}, new float[] {1.5f, 1}), d.example(0).features());
+    assertEquals(LabelSet.of(1), d.example(0).labels());
+    assertEquals(vec(new int[] {0}, new float[] {2}), d.example(1).features());
+    assertEquals(LabelSet.of(0), d.example(1).labels());
+    assertEquals(LabelSet.of(0, 1), d.example(2).labels());
+    assertEquals(vec(new int[] {0, 1}, new float[] {4, 1}), d.example(3).features());
+    // a comment that cuts a row short leaves it short
+    Path cut = IoTestSupport.write(dir, "cut.arff", header + "1.5,y % 0,1\n");
+    DataFormatException e = assertThrows(DataFormatException.class, () -> DataFiles.read(cut, ReadOptions.defaults().withLabelsLast(2)));
+    assertEquals(cut + ":7: expected 4 values, found 2", e.getMessage());
+  }
+
   @Test
   void mulanFileWithLabelsInTheMiddleAndXmlBeside() throws IOException {
     // birdsong-train.arff finds birdsong.xml; -C 45 in its relation is stale (more than its attributes) and is ignored.
