@@ -79,7 +79,9 @@ public final class FlinkMain implements Callable<Integer> {
 
   /** The command line {@link #main} runs: a failure prints "alt flink: " and its cause's message and exits with 2. */
   static CommandLine commandLine() {
-    CommandLine cli = new CommandLine(new FlinkMain()).setCaseInsensitiveEnumValuesAllowed(true);
+    CommandLine cli = new CommandLine(new FlinkMain()).setCaseInsensitiveEnumValuesAllowed(true)
+        // an option of another command after --data FILE... is an unknown option, not a file called --mix-every
+        .setUnmatchedOptionsAllowedAsOptionParameters(false);
     cli.setParameterExceptionHandler((ex, args) -> {
       // the problem in one line (with picocli's suggestions) and where the usage is, as alt's own commands do:
       // the whole usage buries the line that matters

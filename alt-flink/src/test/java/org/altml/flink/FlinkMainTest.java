@@ -323,6 +323,24 @@ class FlinkMainTest {
     assertEquals(Files.readString(data), Files.readString(input));
   }
 
+  /** An option of another command after --data's files is an unknown option, not a missing file named like it. */
+  @Test
+  void anOptionAfterTheDataFilesIsNotAFile() throws Exception {
+    Path d = Files.writeString(dir.resolve("d.svm"), "0 1:1\n");
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream was = System.err;
+    System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      assertEquals(2, FlinkMain.commandLine().execute("predict", "--model", d.toString(), "--data", d.toString(), d.toString(),
+          "--mix-every", "3"));
+    } finally {
+      System.setErr(was);
+    }
+    String message = err.toString(java.nio.charset.StandardCharsets.UTF_8);
+    assertTrue(message.startsWith("alt flink: Unknown option: '--mix-every'"), message);
+    assertTrue(message.endsWith("Try 'alt flink predict --help' for the usage." + System.lineSeparator()), message);
+  }
+
   /** A job that could read none of its records fails, naming the first; a file of no records succeeds, saying so. */
   @Test
   void aJobOfOnlyBadRecordsFails() throws Exception {
