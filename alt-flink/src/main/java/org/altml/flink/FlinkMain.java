@@ -71,11 +71,23 @@ public final class FlinkMain implements Callable<Integer> {
       return;
     }
     if (System.getProperty("java.util.logging.SimpleFormatter.format") == null) {
-      System.setProperty("java.util.logging.SimpleFormatter.format", "alt flink: %4$s: %5$s%6$s%n");
+      for (java.util.logging.Handler h : ROOT_LOGGER.getHandlers()) {
+        h.setFormatter(ONE_LINE);
+      }
     }
     ROOT_LOGGER.setLevel(java.util.logging.Level.OFF);
     ALT_LOGGER.setLevel(java.util.logging.Level.WARNING);
   }
+
+  /** "alt flink: warning: message", as the command's own warnings read (SimpleFormatter's levels are upper case). */
+  static final java.util.logging.Formatter ONE_LINE = new java.util.logging.Formatter() {
+    @Override
+    public String format(java.util.logging.LogRecord r) {
+      Throwable t = r.getThrown();
+      return "alt flink: " + r.getLevel().getName().toLowerCase(Locale.ROOT) + ": " + formatMessage(r)
+          + (t != null ? ": " + t : "") + System.lineSeparator();
+    }
+  };
 
   /** The command line {@link #main} runs: a failure prints "alt flink: " and its cause's message and exits with 2. */
   static CommandLine commandLine() {

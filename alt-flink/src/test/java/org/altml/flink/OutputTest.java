@@ -19,6 +19,13 @@ class OutputTest {
   }
 
   @Test
+  void logRecordsReadAsTheCommandsOwnWarnings() {
+    java.util.logging.LogRecord r = new java.util.logging.LogRecord(java.util.logging.Level.WARNING, "skipped {0}");
+    r.setParameters(new Object[] {"m.model"});
+    assertEquals("alt flink: warning: skipped m.model" + System.lineSeparator(), FlinkMain.ONE_LINE.format(r));
+  }
+
+  @Test
   void aBadRecordsFieldsReadBackAsWritten() {
     String reason = "token '1:\"x\"' \\ tab\t, line end\n, bell\u0007, é";
     String line = Output.bad("dir/a \"b\".svm", 12, reason);
