@@ -58,7 +58,8 @@ public final class TuneCommand implements Callable<Integer> {
   @Mixin private TuningOptions tuning;
 
   @Option(names = "--json", description = "Print one JSON object: the selected settings, its fold means, every setting of the"
-      + " last stage (every one for a full search; halving: those on every fold, with foldRuns counting every pass).")
+      + " last stage (every one for a full search; halving: those on every fold, with foldRuns counting every pass) with"
+      + " its value on each fold, and each fold's held-out examples (0-based positions in the training file).")
   private boolean json;
 
   @Option(names = "--top", defaultValue = "10", paramLabel = "N", description = "Settings listed in the human report (0: none,"
@@ -264,7 +265,25 @@ public final class TuneCommand implements Callable<Integer> {
         for (int m = 0; m < Selection.PAPER_MEASURES.size(); m++) {
           Reports.number(g, Selection.PAPER_MEASURES.get(m).metricName(), c.means()[m]);
         }
+        g.writeObjectFieldStart("folds"); // each metric's value on fold 0, 1, ... (null where undefined)
+        for (int m = 0; m < Selection.PAPER_MEASURES.size(); m++) {
+          g.writeArrayFieldStart(Selection.PAPER_MEASURES.get(m).metricName());
+          for (double[] fold : c.folds()) {
+            if (Double.isFinite(fold[m])) {
+              g.writeNumber(fold[m]);
+            } else {
+              g.writeNull();
+            }
+          }
+          g.writeEndArray();
+        }
         g.writeEndObject();
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+      g.writeArrayFieldStart("heldOut"); // per fold, the 0-based positions of the training examples it holds out
+      for (int[] fold : r.heldOut()) {
+        g.writeArray(fold, 0, fold.length);
       }
       g.writeEndArray();
       g.writeEndObject();

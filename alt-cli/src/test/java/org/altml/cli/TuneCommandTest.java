@@ -30,4 +30,46 @@ class TuneCommandTest {
         "--folds", "3", "--select", "f1", "--quiet");
     assertTrue(!f1.err().contains("undefined on these folds"), f1.err());
   }
+
+  /** --json gives each candidate's value on every fold (the means are their means) and each fold's held-out examples. */
+  @Test
+  void theJsonHasEveryFoldsValuesAndItsHeldOutExamples(@TempDir Path dir) throws IOException {
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < 47; i++) {
+      text.append(i % 3).append(i % 4 == 0 && i % 3 != 2 ? ",2" : "").append(' ').append(1 + i % 5).append(":1 ").append(6 + i % 3).append(":0.5\n");
+    }
+    Path train = Files.writeString(dir.resolve("t.svm"), text.toString());
+    CliRun run = CliRun.of("tune", "--train", train.toString(), "--num-labels", "3", "--learner", "falt", "--eta", "0.5,1",
+        "--folds", "4", "--json", "--quiet");
+    assertEquals(0, run.exitCode(), run.err());
+    java.util.Map<String, String> j = Json.flatten(run.out());
+    for (int c = 0; c < 2; c++) {
+      for (String metric : new String[] {"f1", "hammingLoss"}) {
+        double sum = 0;
+        int n = 0;
+        for (int f = 0; f < 4; f++) {
+          String v = j.get("candidates[" + c + "].folds." + metric + "[" + f + "]");
+          assertTrue(v != null, "fold " + f + " of " + metric + " in " + j.keySet());
+          if (!v.equals("null")) {
+            sum += Double.parseDouble(v);
+            n++;
+          }
+        }
+        assertEquals(null, j.get("candidates[" + c + "].folds." + metric + "[4]"), "four folds");
+        assertEquals(Json.number(j, "candidates[" + c + "]." + metric), sum / n, 1e-12, metric + " is the folds' mean");
+      }
+    }
+    // the held-out examples: every example once, in four folds of 11 or 12
+    java.util.Set<Integer> seen = new java.util.TreeSet<>();
+    for (int f = 0; f < 4; f++) {
+      int size = 0;
+      for (int k = 0; j.containsKey("heldOut[" + f + "][" + k + "]"); k++, size++) {
+        assertTrue(seen.add(Integer.parseInt(j.get("heldOut[" + f + "][" + k + "]"))), "fold " + f + " position " + k);
+      }
+      assertTrue(size == 11 || size == 12, "fold " + f + ": " + size);
+    }
+    assertEquals(47, seen.size());
+    assertEquals(0, (int) ((java.util.TreeSet<Integer>) seen).first());
+    assertEquals(46, (int) ((java.util.TreeSet<Integer>) seen).last());
+  }
 }

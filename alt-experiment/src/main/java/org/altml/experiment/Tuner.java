@@ -313,9 +313,13 @@ public final class Tuner {
     List<TuningResult.Candidate> list = new ArrayList<>();
     for (int i = 0; i < candidates.size(); i++) {
       int g = candidates.get(i);
-      list.add(new TuningResult.Candidate(g, all.get(g), means.get(i), scores[i]));
+      list.add(new TuningResult.Candidate(g, all.get(g), means.get(i), scores[i], foldValues(all.get(g), folds)));
     }
-    return new TuningResult(grid, config, list, chosen, evaluatedCells(), computed, reused);
+    int[][] held = new int[heldOut.length][];
+    for (int f = 0; f < heldOut.length; f++) {
+      held[f] = heldOut[f].clone();
+    }
+    return new TuningResult(grid, config, list, chosen, evaluatedCells(), computed, reused, held);
   }
 
   private int evaluatedCells() {
@@ -370,16 +374,27 @@ public final class Tuner {
     return r;
   }
 
+  /** The seven metrics of each of folds 0 .. folds-1 for {@code s}. */
+  private double[][] foldValues(Settings s, int folds) {
+    double[][] values = new double[folds][Selection.PAPER_MEASURES.size()];
+    for (int f = 0; f < folds; f++) {
+      StoredRun run = cells.get(key(s, f));
+      for (int m = 0; m < values[f].length; m++) {
+        values[f][m] = run.metric(Selection.PAPER_MEASURES.get(m).metricName());
+      }
+    }
+    return values;
+  }
+
   /** Fold means of the seven metrics over folds 0 .. folds-1 for each of {@code which}. */
   private List<double[]> means(List<Settings> all, List<Integer> which, int folds) {
     List<double[]> means = new ArrayList<>(which.size());
     for (int g : which) {
       double[] sum = new double[Selection.PAPER_MEASURES.size()];
       int[] count = new int[sum.length];
-      for (int f = 0; f < folds; f++) {
-        StoredRun run = cells.get(key(all.get(g), f));
+      for (double[] fold : foldValues(all.get(g), folds)) {
         for (int m = 0; m < sum.length; m++) {
-          double v = run.metric(Selection.PAPER_MEASURES.get(m).metricName());
+          double v = fold[m];
           if (!Double.isNaN(v)) {
             sum[m] += v;
             count[m]++;
