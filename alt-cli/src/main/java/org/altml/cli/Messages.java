@@ -90,17 +90,7 @@ final class Messages {
    * line separators become {@code \\xNN} or {@code \\uNNNN}.
    */
   static String printable(String line) {
-    StringBuilder out = new StringBuilder(line.length());
-    line.codePoints().forEach(cp -> {
-      int type = Character.getType(cp);
-      if (Character.isISOControl(cp) || type == Character.FORMAT || type == Character.LINE_SEPARATOR
-          || type == Character.PARAGRAPH_SEPARATOR) {
-        out.append(cp < 0x100 ? String.format(Locale.ROOT, "\\x%02x", cp) : String.format(Locale.ROOT, "\\u%04x", cp));
-      } else {
-        out.appendCodePoint(cp);
-      }
-    });
-    return out.toString();
+    return org.altml.sparse.io.TerminalText.printable(line);
   }
 
   /**

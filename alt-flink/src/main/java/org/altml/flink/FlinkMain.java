@@ -91,14 +91,13 @@ public final class FlinkMain implements Callable<Integer> {
 
   /** The command line {@link #main} runs: a failure prints "alt flink: " and its cause's message and exits with 2. */
   static CommandLine commandLine() {
-    CommandLine cli = new CommandLine(new FlinkMain()).setCaseInsensitiveEnumValuesAllowed(true)
-        // an option of another command after --data FILE... is an unknown option, not a file called --mix-every
-        .setUnmatchedOptionsAllowedAsOptionParameters(false);
+    CommandLine cli = new CommandLine(new FlinkMain()).setCaseInsensitiveEnumValuesAllowed(true);
     cli.setParameterExceptionHandler((ex, args) -> {
       // the problem in one line (with picocli's suggestions) and where the usage is, as alt's own commands do:
       // the whole usage buries the line that matters
       CommandLine at = ex.getCommandLine();
-      System.err.println("alt flink: " + ex.getMessage());
+      // picocli's "Value for option option '--set' ..." reads twice
+      System.err.println("alt flink: " + printable(String.valueOf(ex.getMessage()).replace("option option '", "option '")));
       CommandLine.UnmatchedArgumentException.printSuggestions(ex, System.err);
       System.err.println("Try '" + at.getCommandSpec().qualifiedName() + " --help' for the usage.");
       return 2;
@@ -138,7 +137,12 @@ public final class FlinkMain implements Callable<Integer> {
    * ({@code (--labels-xml FILE, ReadOptions.withLabelFile)}); the API names are left out.
    */
   static String forCommandLine(String message) {
-    return message.replaceAll(", ReadOptions\\.with\\w+", "");
+    return printable(message.replaceAll(", ReadOptions\\.with\\w+", ""));
+  }
+
+  /** {@code text} safe on a terminal: a data file's control characters (escape sequences) shown as escapes. */
+  static String printable(String text) {
+    return org.altml.sparse.io.TerminalText.printable(text);
   }
 
   /** What both subcommands take. */
@@ -266,7 +270,8 @@ public final class FlinkMain implements Callable<Integer> {
         if (!Files.isRegularFile(local)) {
           throw usage(optionOf(input) + " " + input + ": " + (Files.isDirectory(local) ? "is a folder; give the files in it"
               : Files.exists(local) ? "not a regular file (Flink's file source reads files: a device, pipe or socket it cannot"
-              + " split)" : "no such file"));
+              + " split)" : "no such file" + (input.matches("--?[A-Za-z].*") ? " (if " + input + " is meant as an option, "
+              + spec.qualifiedName() + " does not take it: --data takes every file up to the next option it knows)" : "")));
         }
         try {
           // standard output redirected into an input (>> data.svm): what the job prints would be added to its input
@@ -513,7 +518,8 @@ public final class FlinkMain implements Callable<Integer> {
       long start = System.nanoTime();
       long n = 0;
       long bad = 0;
-      String firstBad = null; // the bad record of the smallest line (records of one file arrive in any order at p > 1)
+      long predicted = 0;
+      String firstBad = null; // the first bad record in input order (records arrive in any order at p > 1)
       List<String> reports = new ArrayList<>();
       List<long[]> spans = new ArrayList<>(); // per counting subtask: first and last record (ms)
       // the outputs are written aside and moved into place only when the job has ended well: a failed job leaves
@@ -528,13 +534,14 @@ public final class FlinkMain implements Callable<Integer> {
           while (it.hasNext()) {
             String line = it.next();
             if (line.startsWith("{\"type\":\"prediction\"")) {
+              predicted++;
               if (!noPredictions) { // run's predictions are not counted on the way (its records are the examples learned)
                 predictions.println(line);
               }
             } else if (line.startsWith("{\"type\":\"bad\"")) {
               bad++;
               badRecords.println(line);
-              if (firstBad == null || field(line, "line") < field(firstBad, "line")) {
+              if (firstBad == null || inputOrder(line, firstBad) < 0) {
                 firstBad = line;
               }
             } else if (line.startsWith("{\"type\":\"count\"")) {
@@ -551,6 +558,13 @@ public final class FlinkMain implements Callable<Integer> {
           it.close();
         }
         double seconds = (System.nanoTime() - start) / 1e9;
+        boolean allBad = bad > 0 && predicted == 0 && counted(n, reports) == 0;
+        if (allBad) {
+          // a failed job: the bad records say why, and an earlier run's predictions, reports and models stay
+          commit(badRecords, badFile);
+          return summarize(mode, main, n, bad, firstBad, reports, spans, seconds);
+        }
+        firstBad = null; // some records were good: the job succeeded
         java.util.Set<String> models = writeModels(mode, reports);
         commit(predictions, predictionsFile);
         commit(badRecords, badFile);
@@ -562,29 +576,61 @@ public final class FlinkMain implements Callable<Integer> {
       }
     }
 
-    /**
-     * Prints the job's summary line; returns its exit code: 0, or 2 when every record was bad (a job over data it
-     * could not read at all has failed, though Flink ran it to its end), naming the first of them.
-     */
-    private int summarize(String mode, DataStream<String> main, long n, long bad, String firstBad, List<String> reports,
-        List<long[]> spans, double seconds) {
+    /** Orders two bad records as the inputs were given: by the position of their file among the inputs, then by line. */
+    private int inputOrder(String a, String b) {
+      int c = Integer.compare(inputRank(Output.stringField(a, "file")), inputRank(Output.stringField(b, "file")));
+      if (c == 0) {
+        c = Long.compare(field(a, "line"), field(b, "line"));
+      }
+      return c != 0 ? c : String.valueOf(Output.stringField(a, "file")).compareTo(String.valueOf(Output.stringField(b, "file")));
+    }
+
+    /** The position among {@link #inputs()} of the input a record names (as the file source names it), or their number. */
+    private int inputRank(String file) {
+      List<String> in = inputs();
+      for (int i = 0; i < in.size(); i++) {
+        Path local = DataSpec.localPath(in.get(i));
+        if (in.get(i).equals(file) || local != null && local.toAbsolutePath().normalize().toString().equals(file)) {
+          return i;
+        }
+      }
+      return in.size();
+    }
+
+    /** The records a job counted: for run the examples learned (an ARFF header's lines are not), else the lines scored. */
+    private long counted(long n, List<String> reports) {
+      if (!(this instanceof Run)) {
+        return n;
+      }
       long examples = 0;
       for (String r : reports) {
         if (r.startsWith("{\"type\":\"key\"") || r.contains("\"round\":\"final\"")) {
           examples += field(r, "count");
         }
       }
-      long counted = this instanceof Run ? examples : n; // run: the examples learned (an ARFF header's lines are not)
+      return examples;
+    }
+
+    /**
+     * Prints the job's summary line; returns its exit code: 0, or 2 when every record was bad (a job over data it
+     * could not read at all has failed, though Flink ran it to its end), naming the first of them.
+     *
+     * @param firstBad the first bad record when every record was bad, else null
+     */
+    private int summarize(String mode, DataStream<String> main, long n, long bad, String firstBad, List<String> reports,
+        List<long[]> spans, double seconds) {
+      long counted = counted(n, reports);
       if (counted == 0 && bad == 0) {
         // an empty file (or comments only) is a job that succeeds doing nothing: say so, as the command line does
         System.err.println("alt flink: warning: the data has no records; nothing was " + (this instanceof Run ? "learned" : "scored"));
       }
-      boolean allBad = counted == 0 && bad > 0;
+      boolean allBad = firstBad != null;
       if (allBad) {
         // a job over data it cannot read at all: an error, with the first bad record's file, line and problem
-        System.err.println("alt flink: every record was bad (" + bad + "), the first " + Output.stringField(firstBad, "file")
-            + ":" + field(firstBad, "line") + ": " + Output.stringField(firstBad, "reason") + (out != null ? "; all in "
-            + out.resolve("bad-records.jsonl") : "") + "; nothing was " + (this instanceof Run ? "learned" : "scored"));
+        System.err.println("alt flink: " + printable("every record was bad (" + bad + "), the first " + Output.stringField(
+            firstBad, "file") + ":" + field(firstBad, "line") + ": " + Output.stringField(firstBad, "reason") + (out != null
+            ? "; all in " + out.resolve("bad-records.jsonl") + " (the outputs of an earlier run there are kept)" : "")
+            + "; nothing was " + (this instanceof Run ? "learned" : "scored")));
       }
       long firstMs = spans.stream().mapToLong(t -> t[0]).min().orElse(Long.MAX_VALUE); // the job's first and last record
       long lastMs = spans.stream().mapToLong(t -> t[1]).max().orElse(0);

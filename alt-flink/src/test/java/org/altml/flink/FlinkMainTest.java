@@ -323,9 +323,12 @@ class FlinkMainTest {
     assertEquals(Files.readString(data), Files.readString(input));
   }
 
-  /** An option of another command after --data's files is an unknown option, not a missing file named like it. */
+  /**
+   * An option of another command after --data's files is read as one more file (so that a file named like an option,
+   * --out=-x, still works), and the message says so.
+   */
   @Test
-  void anOptionAfterTheDataFilesIsNotAFile() throws Exception {
+  void anOptionAfterTheDataFilesIsNamedAsSuch() throws Exception {
     Path d = Files.writeString(dir.resolve("d.svm"), "0 1:1\n");
     java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
     java.io.PrintStream was = System.err;
@@ -337,28 +340,47 @@ class FlinkMainTest {
       System.setErr(was);
     }
     String message = err.toString(java.nio.charset.StandardCharsets.UTF_8);
-    assertTrue(message.startsWith("alt flink: Unknown option: '--mix-every'"), message);
+    assertTrue(message.startsWith("alt flink: --data --mix-every: no such file (if --mix-every is meant as an option, alt flink"
+        + " predict does not take it: --data takes every file up to the next option it knows)"), message);
     assertTrue(message.endsWith("Try 'alt flink predict --help' for the usage." + System.lineSeparator()), message);
   }
 
   /** A job that could read none of its records fails, naming the first; a file of no records succeeds, saying so. */
   @Test
   void aJobOfOnlyBadRecordsFails() throws Exception {
-    Path bad = Files.writeString(dir.resolve("bad.svm"), "# \"quoted\" \\ comment\n0 1:abc\n1 2:x\n");
+    Path outDir = dir.resolve("bad-out");
+    Path good = Files.writeString(dir.resolve("good.svm"), "0 1:1\n1 2:1\n");
+    assertEquals(0, FlinkMain.commandLine().execute("run", "--mode", "keyed", "--learner", "falt", "--data", good.toString(),
+        "--num-labels", "2", "--checkpoint-ms", "0", "--out", outDir.toString()));
+    String predictions = Files.readString(outDir.resolve("predictions.jsonl"));
+    List<String> models;
+    try (java.util.stream.Stream<Path> files = Files.list(outDir)) {
+      models = files.map(p -> p.getFileName().toString()).filter(f -> f.endsWith(".model")).sorted().toList();
+    }
+    assertEquals(1, models.size(), models.toString());
+    // two bad files: the first bad record is the first in the order given (a's line 3), not the smallest line (b's 1);
+    // a control character of the data is shown as an escape
+    Path bad = Files.writeString(dir.resolve("bad.svm"), "# \"quoted\" \\ comment\n\n0 1:a\u001b[2Jbc\n1 2:x\n");
+    Path second = Files.writeString(dir.resolve("b-second.svm"), "0 1:y\n");
     java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
     java.io.PrintStream was = System.err;
     System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
     try {
       assertEquals(2, FlinkMain.commandLine().execute("run", "--mode", "keyed", "--learner", "falt", "--data", bad.toString(),
-          "--num-labels", "2", "--checkpoint-ms", "0", "--out", dir.resolve("bad-out").toString()));
+          second.toString(), "--num-labels", "2", "--checkpoint-ms", "0", "--parallelism", "2", "--out", outDir.toString()));
     } finally {
       System.setErr(was);
     }
     String message = err.toString(java.nio.charset.StandardCharsets.UTF_8);
-    assertTrue(message.contains("alt flink: every record was bad (2), the first " + bad + ":2: token '1:abc'"), message);
-    assertTrue(message.contains("; all in " + dir.resolve("bad-out").resolve("bad-records.jsonl") + "; nothing was learned"),
-        message);
-    assertEquals(2, Files.readAllLines(dir.resolve("bad-out").resolve("bad-records.jsonl")).size(), "the bad records are kept");
+    assertTrue(message.contains("alt flink: every record was bad (3), the first " + bad.toAbsolutePath().normalize() + ":3: token"
+        + " '1:a\\x1b[2Jbc'"), message);
+    assertTrue(message.contains("; all in " + outDir.resolve("bad-records.jsonl") + " (the outputs of an earlier"
+        + " run there are kept); nothing was learned"), message);
+    assertEquals(3, Files.readAllLines(outDir.resolve("bad-records.jsonl")).size(), "the bad records are written");
+    assertEquals(predictions, Files.readString(outDir.resolve("predictions.jsonl")), "the earlier run's predictions stay");
+    for (String m : models) {
+      assertTrue(Files.exists(outDir.resolve(m)), "the earlier run's model " + m + " stays");
+    }
     // a file of comments only: a job that learns nothing says so too (it exited 0 without a word)
     Path empty = Files.writeString(dir.resolve("empty.svm"), "# nothing\n");
     err.reset();
