@@ -1,6 +1,7 @@
 # Sourced by the alt-bench scripts: sets JAVA to the newest JDK 21+ (JAVA_HOME first, then /usr/lib/jvm/*),
 # or exits 2 naming what to set.
-java_major() { "$1" -version 2>&1 | sed -n '1s/.*version "\([0-9]*\).*/\1/p'; }
+# the version line, wherever it is (JAVA_TOOL_OPTIONS puts a "Picked up ..." line first)
+java_major() { "$1" -version 2>&1 | sed -n 's/.* version "\([0-9]*\).*/\1/p' | head -1; }
 JAVA=""
 if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ] && [ "$(java_major "$JAVA_HOME/bin/java")" -ge 21 ]; then
   JAVA="$JAVA_HOME/bin/java"

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <math.h>
 #include <time.h>
+#include <errno.h>
 #include <immintrin.h>
 
 static unsigned long long rng = 88172645463325252ULL;
@@ -29,8 +30,9 @@ static double now(void){ struct timespec t; clock_gettime(CLOCK_MONOTONIC,&t); r
 static int D, L, NNZ, N, fstride, dstride;
 static int *idx, *lab, *nlab; static float *val;
 
-// The ALT loss's coefficients from the scores (threshold score at L), computed in double as ALT does;
-// returns the number of violated margins.
+// The ALT loss's coefficients from the scores (threshold score at L), computed in double as ALT does, with the
+// yardstick's sign (the step is W[f] += x_f·g); a side without labels (no relevant or no irrelevant label) adds
+// nothing, as in ALT. Returns the number of violated margins.
 static int coefficients(const double *sc, const char *rel, int ny, double *g, int width) {
   int nyb = L - ny, at = 0, bt = 0; double th = sc[L];
   for (int l = 0; l < L; l++) {
@@ -38,7 +40,7 @@ static int coefficients(const double *sc, const char *rel, int ny, double *g, in
     else { if (th - sc[l] < 1) { bt++; g[l] = -1.0/nyb; } else g[l] = 0; }
   }
   for (int l = L; l < width; l++) g[l] = 0;
-  g[L] = -((double)at/ny - (double)bt/nyb);
+  g[L] = -((ny > 0 ? (double)at/ny : 0.0) - (nyb > 0 ? (double)bt/nyb : 0.0));
   return at + bt;
 }
 
@@ -62,7 +64,7 @@ static double train_float(float *W, double *scd, double *gd, float *sc, float *g
     __m512 c[8];
     for (int l = 0; l < fstride; l++) g[l] = (float)gd[l];
     for (int b = 0; b < nb; b++) c[b] = _mm512_load_ps(g + 16*b);
-    for (int k = 0; k < NNZ; k++) { float *w = W + (size_t)ix[k]*fstride; __m512 v = _mm512_set1_ps(-vx[k]);
+    for (int k = 0; k < NNZ; k++) { float *w = W + (size_t)ix[k]*fstride; __m512 v = _mm512_set1_ps(vx[k]);
       for (int b = 0; b < nb; b++) _mm512_store_ps(w + 16*b, _mm512_fmadd_ps(v, c[b], _mm512_load_ps(w + 16*b))); }
   }
   return sink;
@@ -86,7 +88,7 @@ static double train_double(double *W, double *sc, double *g, char *rel) {
     if (violated == 0) continue;
     __m512d c[16];
     for (int b = 0; b < nb; b++) c[b] = _mm512_load_pd(g + 8*b);
-    for (int k = 0; k < NNZ; k++) { double *w = W + (size_t)ix[k]*dstride; __m512d v = _mm512_set1_pd(-(double)vx[k]);
+    for (int k = 0; k < NNZ; k++) { double *w = W + (size_t)ix[k]*dstride; __m512d v = _mm512_set1_pd((double)vx[k]);
       for (int b = 0; b < nb; b++) _mm512_store_pd(w + 8*b, _mm512_add_pd(_mm512_load_pd(w + 8*b), _mm512_mul_pd(v, c[b]))); }
   }
   return sink;
@@ -94,16 +96,29 @@ static double train_double(double *W, double *sc, double *g, char *rel) {
 
 static int cmp(const void *a, const void *b) { double x = *(const double*)a, y = *(const double*)b; return (x > y) - (x < y); }
 
+// A whole number in [lo, hi], or exit 2 naming the argument.
+static long arg(const char *s, const char *name, long lo, long hi) {
+  char *end; errno = 0; long v = strtol(s, &end, 10);
+  if (errno || end == s || *end || v < lo || v > hi) { fprintf(stderr, "%s must be a whole number in [%ld, %ld], not '%s'\n", name, lo, hi, s); exit(2); }
+  return v;
+}
+static void *need(void *p, size_t bytes) {
+  if (!p) { fprintf(stderr, "cannot allocate %zu bytes\n", bytes); exit(2); }
+  return p;
+}
+
 int main(int argc, char** argv){
   if (argc < 5) { fprintf(stderr, "usage: %s D L NNZ N [passes]\n", argv[0]); return 2; }
-  D = atoi(argv[1]); L = atoi(argv[2]); NNZ = atoi(argv[3]); N = atoi(argv[4]);
-  int passes = argc > 5 ? atoi(argv[5]) : 5;
-  if (D < NNZ || L < 1 || NNZ < 1 || N < 1 || passes < 1 || passes > 64) { fprintf(stderr, "bad shape\n"); return 2; }
+  D = (int) arg(argv[1], "D", 1, 100000000); L = (int) arg(argv[2], "L", 1, 127);
+  NNZ = (int) arg(argv[3], "NNZ", 1, 100000); N = (int) arg(argv[4], "N", 1, 100000000);
+  int passes = argc > 5 ? (int) arg(argv[5], "passes", 1, 64) : 5;
+  if (D < NNZ) { fprintf(stderr, "need D >= NNZ\n"); return 2; }
   fstride = ((L + 1 + 15) / 16) * 16;
   dstride = ((L + 1 + 7) / 8) * 8;
   if (fstride > 128) { fprintf(stderr, "L+1 must be <= 128\n"); return 2; }
-  idx = malloc(sizeof(int)*(size_t)N*NNZ); val = malloc(sizeof(float)*(size_t)N*NNZ);
-  lab = malloc(sizeof(int)*(size_t)N*8); nlab = malloc(sizeof(int)*N);
+  idx = need(malloc(sizeof(int)*(size_t)N*NNZ), sizeof(int)*(size_t)N*NNZ);
+  val = need(malloc(sizeof(float)*(size_t)N*NNZ), sizeof(float)*(size_t)N*NNZ);
+  lab = need(malloc(sizeof(int)*(size_t)N*8), sizeof(int)*(size_t)N*8); nlab = need(malloc(sizeof(int)*(size_t)N), sizeof(int)*(size_t)N);
   for (int i = 0; i < N; i++) {
     int k = 0; float nrm = 0;
     while (k < NNZ) { int f = (int)(D * pow(u01(), 3.0)); if (f >= D) f = D-1; int dup = 0;
@@ -114,8 +129,8 @@ int main(int argc, char** argv){
     nlab[i] = 1 + (int)(u01()*5); for (int j = 0; j < nlab[i]; j++) lab[i*8+j] = (int)(u01()*L);
   }
   size_t fbytes = sizeof(float)*(size_t)D*fstride, dbytes = sizeof(double)*(size_t)D*dstride;
-  float *Wf = aligned_alloc(64, (fbytes + 63) / 64 * 64);
-  double *Wd = aligned_alloc(64, (dbytes + 63) / 64 * 64);
+  float *Wf = need(aligned_alloc(64, (fbytes + 63) / 64 * 64), fbytes);
+  double *Wd = need(aligned_alloc(64, (dbytes + 63) / 64 * 64), dbytes);
   float *sc = aligned_alloc(64, 512), *g = aligned_alloc(64, 512);
   double *scd = aligned_alloc(64, 1024), *gd = aligned_alloc(64, 1024);
   char *rel = calloc(L, 1);

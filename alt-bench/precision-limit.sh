@@ -16,6 +16,7 @@
 set -euo pipefail
 
 RUNS=${1:-5}
+[[ "$RUNS" =~ ^[1-9][0-9]*$ ]] || { echo "runs must be a whole number >= 1, not '$RUNS'" >&2; exit 2; }
 SHAPE=${PRECISION_SHAPE:-"47236 101 76 100000"}
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(dirname "$HERE")
