@@ -94,6 +94,12 @@ final class CliOutput implements AutoCloseable {
   public void close() throws IOException {
     if (file != null) {
       file.close();
+    } else {
+      // what was written stays, whole: the lines of the examples before a failure, not a line cut in a buffer
+      if (stdoutBytes != null) {
+        stdoutBytes.flush();
+      }
+      stdout.flush();
     }
   }
 

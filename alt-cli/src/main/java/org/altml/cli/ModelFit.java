@@ -154,11 +154,20 @@ final class ModelFit {
    *     unless new features are allowed (then one warning is printed, once)
    */
   void features(long numFeatures, boolean declared) {
+    features(numFeatures, declared, 0);
+  }
+
+  /**
+   * {@link #features(long, boolean)} for one example of a stream, read from line {@code line} of the data (0: not
+   * known), which the messages then name.
+   */
+  void features(long numFeatures, boolean declared, long line) {
+    String data = line > 0 ? dataName + ":" + line + ": the example" : dataName;
     if (!ignoredOnLibSvm.isEmpty()) { // per example of a LIBSVM stream: nothing more without an ignore list
       int d = model.numFeatures();
       if (d > 0 && numFeatures > d) {
         String list = String.join(",", ignoredOnLibSvm);
-        throw new IllegalArgumentException(dataName + " has " + (declared ? numFeatures + " features" : "features up to "
+        throw new IllegalArgumentException(data + " has " + (declared ? numFeatures + " features" : "features up to "
             + numFeatures) + ", more than the " + d + " the model " + modelName + " was trained on without the ARFF"
             + " attributes " + list + ": it still has them, and every feature after them would be shifted; give the ARFF"
             + " file, or write the data without them (alt convert --ignore-attributes " + list + " IN OUT)");
@@ -167,7 +176,7 @@ final class ModelFit {
         warnIgnored();
       }
     }
-    String what = warned ? null : DataFit.newFeatures(model, modelName, dataName, numFeatures, declared);
+    String what = warned ? null : DataFit.newFeatures(model, modelName, data, numFeatures, declared);
     if (what == null) {
       return;
     }

@@ -135,20 +135,26 @@ public final class PredictCommand implements Callable<Integer> {
   /**
    * Feeds every example of {@code stream} (with its labels when {@code withLabels}) to {@code pipeline}, each
    * checked against the model first ({@link ModelFit}), and flushes it: blocks of examples are predicted (and
-   * scored) on every core and written in input order. After a bad example, the lines of the examples before it are
-   * written, as one example at a time would write them, and its error is thrown.
+   * scored) on every core and written in input order. After a bad example (one the reader or the model refuses, or
+   * whose prediction fails), the lines of the examples before it are written, as one example at a time would write
+   * them, and its error is thrown; the first error in input order wins.
    */
   static void feed(ExampleStream stream, ModelFit fit, PredictionPipeline pipeline, boolean withLabels) throws IOException {
     pipeline.dataName(fit.dataName());
-    try {
-      for (long n = 1; stream.advance(); n++) {
+    for (long n = 1; ; n++) {
+      try {
+        if (!stream.advance()) {
+          break;
+        }
         fit.label(stream.labels().maxLabel(), n, stream.lineNumber());
-        fit.features(stream.features().maxIndex() + 1L, false);
-        pipeline.add(stream.features(), withLabels ? stream.labels() : null, stream.lineNumber());
+        fit.features(stream.features().maxIndex() + 1L, false, stream.lineNumber());
+      } catch (IOException | RuntimeException e) {
+        pipeline.flush(); // the examples before the bad one; an earlier example's failed prediction is thrown first
+        throw e;
       }
-    } catch (IOException | RuntimeException e) {
-      pipeline.flush(); // the lines of the examples before the bad one, as one example at a time would
-      throw e;
+      // a failed prediction is thrown here (or by the flush below) after the lines before it, and ends the feed: the
+      // blocks after it are not written
+      pipeline.add(stream.features(), withLabels ? stream.labels() : null, stream.lineNumber());
     }
     pipeline.flush();
   }

@@ -38,9 +38,11 @@ import org.altml.sparse.SparseVector;
  * of a label with the threshold right, so the lines are still those of {@link Predictor#predict}.
  *
  * <p>Failures keep their place: {@link #flush()} after an error of the caller (a bad line) writes the lines of
- * every example added before it. A block whose prediction fails (a non-finite score: the model then refuses
- * every call, on every thread) writes nothing; the lines of the blocks before it are written and its exception
- * is thrown by the {@link #add} or {@link #flush} that reaches it. Not thread-safe: one caller thread.
+ * every example added before it. A block whose prediction fails (a non-finite score, from an input of extreme
+ * values; it fails only that call) is predicted again one example at a time to find the first failing example:
+ * the lines of the examples before it are written, after those of the blocks before, and its exception, naming
+ * its file and line ({@link #dataName}), is thrown by the {@link #add} or {@link #flush} that reaches it. The
+ * pipeline is then done: its later blocks are never written. Not thread-safe: one caller thread.
  */
 final class PredictionPipeline implements AutoCloseable {
   private final OutputStream out;
@@ -294,6 +296,7 @@ final class PredictionPipeline implements AutoCloseable {
         lines = 0;
         empty = 0;
         failure = e instanceof DivergenceException d ? located(d) : e;
+        bytes = text.isEmpty() ? null : text.toString().getBytes(StandardCharsets.ISO_8859_1); // the lines before it
         if (suite != null) {
           suite.reset();
         }
@@ -301,8 +304,9 @@ final class PredictionPipeline implements AutoCloseable {
     }
 
     /**
-     * The divergence of the block's first example that fails on its own, named by its file and line; {@code d}
-     * itself without a data file, or when no example fails alone.
+     * The divergence of the block's first example that fails on its own, named by its file and line, after formatting
+     * the lines of the examples before it; {@code d} itself (and no lines) without a data file, or when no example
+     * fails alone.
      */
     private RuntimeException located(DivergenceException d) {
       ExampleBlock in = scaled != null ? scaled : raw;
@@ -313,6 +317,9 @@ final class PredictionPipeline implements AutoCloseable {
         try {
           predictor.predict(in.id(k), in.features(k), scores[k]);
         } catch (DivergenceException one) {
+          for (int before = 0; before < k; before++) {
+            line(scores[before]); // as one example at a time writes them
+          }
           String where = dataName + (fileLines[k] > 0 ? ":" + fileLines[k] : "");
           return new DivergenceException(one.exampleIndex(), where + ": " + one.getMessage());
         } catch (RuntimeException other) {

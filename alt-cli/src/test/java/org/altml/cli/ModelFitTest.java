@@ -274,7 +274,7 @@ class ModelFitTest {
       {"test", "--model", model.toString(), "--data", whole.toString()},
       {"train", "--from", model.toString(), "--data", whole.toString(), "--model", dir.resolve("m2").toString()},
     }) {
-      assertRefused(CliRun.of(args), whole.toString() + " has ", "more than the 2 the model", "without the ARFF"
+      assertRefused(CliRun.of(args), whole.toString(), "more than the 2 the model", "without the ARFF"
           + " attributes noise", "alt convert --ignore-attributes noise");
     }
     Path without = dir.resolve("without.svm");

@@ -86,6 +86,42 @@ class TestCommandTest {
     assertFalse(Files.exists(out), "no predictions file");
   }
 
+  /**
+   * With several threads, of two examples whose scores overflow the first in the file is named, and standard output
+   * gets exactly the lines of the examples before it (it got the blocks after the failing one, shifted, and a cut line).
+   */
+  @Test
+  void theFirstOverflowIsNamedAndOnlyTheLinesBeforeItAreWritten() throws IOException {
+    String huge = "1 1:3e38 2:3e38 3:3e38 4:3e38 5:3e38 6:3e38 7:3e38 8:3e38";
+    List<String> good = new java.util.ArrayList<>();
+    for (int copy = 0; copy < 5; copy++) { // more blocks of 256 than the 9 slots of 3 threads
+      good.addAll(Files.readAllLines(test));
+    }
+    Path goodFile = Files.write(dir.resolve("good.svm"), good);
+    List<String> lines = new java.util.ArrayList<>(good);
+    lines.set(299, huge); // example 300, in the second block of 256
+    lines.set(899, huge); // example 900, in the fourth, predicted while the pipeline waits on the second
+    Path bad = Files.write(dir.resolve("two.svm"), lines);
+    CliRun r = CliRun.of("test", "--model", model.toString(), "--data", bad.toString(), "--predictions", "-", "--threads", "3");
+    assertEquals(2, r.exitCode(), r.err());
+    assertTrue(r.errLine().startsWith("alt: " + bad + ":300: "), r.errLine());
+    CliRun all = CliRun.of("predict", "--model", model.toString(), "--data", goodFile.toString());
+    assertEquals(0, all.exitCode(), all.err());
+    List<String> expected = all.out().lines().limit(299).toList();
+    assertEquals(expected, r.out().lines().toList(), "the lines of examples 1-299, whole");
+    assertTrue(r.out().endsWith("\n"), "no line cut");
+  }
+
+  /** An example with many more features than the model's is named by its line. */
+  @Test
+  void manyMoreFeaturesInOneExampleNameItsLine() throws IOException {
+    Path bad = testWithLine(20, "1 5000:1");
+    CliRun r = CliRun.of("predict", "--model", model.toString(), "--data", bad.toString());
+    assertEquals(2, r.exitCode(), r.err());
+    assertTrue(r.errLine().startsWith("alt: " + bad + ":21: the example has features up to 5000, the model " + model
+        + " was trained on "), r.errLine());
+  }
+
   @Test
   void aScoreBeyondFloatRangeIsAnErrorNamingTheFileAndLine() throws IOException {
     Path bad = testWithLine(450, "1 1:3e38 2:3e38 3:3e38 4:3e38 5:3e38 6:3e38 7:3e38 8:3e38");

@@ -61,9 +61,9 @@ public interface ExampleStream extends AutoCloseable {
   }
 
   /**
-   * The 1-based line, in the file it was read from, of the current example, for messages about it (a label the
-   * model does not have, a score that overflows); 0 before the first example and for a stream that reads no
-   * lines (a dataset, a generator).
+   * The 1-based line, in the file it was read from, of the current example (after {@link #advance()} returned true),
+   * for messages about it (a label the model does not have, a score that overflows); always 0 for a stream that
+   * reads no lines (a dataset, a generator). Before the first example and after the last it means nothing.
    */
   default long lineNumber() {
     return 0;

@@ -83,6 +83,9 @@ public final class ReadAheadStream implements ExampleStream {
         Throwable error = null;
         try {
           while (b.rows.size() < b.capacity && (more = source.advance())) {
+            if (b.rows.size() == b.lines.length) {
+              b.lines = java.util.Arrays.copyOf(b.lines, (int) Math.min(b.capacity, 2L * b.lines.length));
+            }
             b.lines[b.rows.size()] = source.lineNumber();
             b.rows.add(source.features(), source.labels());
           }
@@ -201,13 +204,13 @@ public final class ReadAheadStream implements ExampleStream {
 
     final int capacity;
     final ExampleRows rows = new ExampleRows();
-    /** The source's line of each example of {@link #rows}. */
-    final long[] lines;
+    /** The source's line of each example of {@link #rows} (grown with them, up to the capacity). */
+    long[] lines;
     Throwable error;
 
     Block(int capacity) {
       this.capacity = capacity;
-      this.lines = new long[capacity];
+      this.lines = new long[Math.min(capacity, 64)];
     }
 
     static Block failed(Throwable error) {

@@ -22,7 +22,9 @@ import org.altml.sparse.data.InputDigest;
  *
  * <p><b>Header.</b> {@code @relation}, {@code @attribute} and {@code @data} in any case; names bare or
  * quoted with {@code '} or {@code "} and backslash escapes ({@code 'Swainson\'s Thrush'}); {@code %}
- * starts a comment in header lines and data lines that start with it. Types: {@code numeric},
+ * starts a comment in header lines and data lines that start with it, after a sparse row's closing brace, and after a
+ * dense row's value when a space or tab comes before it ({@code 1.5,0,1 % note}; a {@code %} inside a bare value,
+ * {@code a%b}, is part of it, as a header declares such values). Types: {@code numeric},
  * {@code real}, {@code integer}, nominal {@code {v1,v2,...}}; {@code string} and {@code date} attributes
  * are accepted only when skipped with {@link ReadOptions#withIgnoredAttributes} (by name or 1-based
  * position), otherwise the file is rejected; {@code relational} and unknown types are errors.
@@ -372,7 +374,7 @@ public final class ArffReader implements ExampleStream {
     return featureNames;
   }
 
-  /** The 1-based number of the line of the current example (0 before the first). */
+  /** The 1-based number of the line of the current example (after {@link #advance()} returned true). */
   @Override
   public long lineNumber() {
     return in.line;
@@ -457,7 +459,7 @@ public final class ArffReader implements ExampleStream {
       p = skipSpace(b, p, e);
       if (a == n) {
         int found = n + 1;
-        for (int i = p; i < e; i++) {
+        for (int i = p; i < e && !(b[i] == '%' && isSpace(b[i - 1])); i++) { // not the commas of a trailing comment
           if (b[i] == ',') {
             found++;
           }
@@ -467,7 +469,7 @@ public final class ArffReader implements ExampleStream {
       p = value(b, p, e, a, false);
       a++;
       p = skipSpace(b, p, e);
-      if (p == e || b[p] == '%') { // the row's end, or a comment to its end (as Weka reads '%')
+      if (p == e || b[p] == '%') { // the row's end, or a comment to its end (value() stops only at " %")
         break;
       }
       if (b[p] != ',') {
@@ -588,7 +590,7 @@ public final class ArffReader implements ExampleStream {
       int end = Numbers.scanFloat(b, p, e, scanned, 0);
       if (end != Numbers.NO_FAST_END) {
         int q = skipSpace(b, end, e);
-        if (q == e || b[q] == ',' || (sparse ? b[q] == '}' : b[q] == '%')) {
+        if (q == e || b[q] == ',' || (sparse ? b[q] == '}' : b[q] == '%' && q > end)) {
           accept(a, scanned[0], p, end);
           return q;
         }
@@ -600,7 +602,8 @@ public final class ArffReader implements ExampleStream {
         p++;
       }
     } else {
-      while (p < e && b[p] != ',' && b[p] != '%') { // an unquoted dense value ends at a comment too
+      // an unquoted dense value ends at a comment too: a '%' after a space or tab (a%b is a value, as declared)
+      while (p < e && b[p] != ',' && !(b[p] == '%' && p > ts && isSpace(b[p - 1]))) {
         p++;
       }
     }

@@ -352,7 +352,7 @@ public final class LibSvmReader implements ExampleStream {
     return new DataFormatException(in.file(), in.line, "token " + Numbers.quote(Numbers.token(in.buf, s, e)) + ": " + problem);
   }
 
-  /** The 1-based number of the line of the current example (0 before the first). */
+  /** The 1-based number of the line of the current example (after {@link #advance()} returned true). */
   @Override
   public long lineNumber() {
     return in.line;

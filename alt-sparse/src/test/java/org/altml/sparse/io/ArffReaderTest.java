@@ -44,12 +44,15 @@ class ArffReaderTest {
     assertEquals(3, DataFiles.read(arff).numLabels());
   }
 
-  /** '%' starts a comment to the end of a row, as Weka reads it: after the last value, or after a value mid-row. */
+  /**
+   * '%' after a space or tab starts a comment to the end of a dense row (as after a sparse row's brace), after the last
+   * value or cutting the row short; inside a bare value it is part of the value, as the header declares such values.
+   */
   @Test
   void aCommentAfterADenseRowEndsIt() throws IOException {
     String header = "@relation r\n@attribute f numeric\n@attribute g {x,y}\n@attribute a {0,1}\n@attribute b {0,1}\n@data\n";
-    Path arff = IoTestSupport.write(dir, "c.arff", header + "1.5,y,0,1 % a trailing comment\n2,x,1,0% no space\n"
-        + "3 ,y ,1 ,1%\n{0 4,1 y} % sparse, as before\n");
+    Path arff = IoTestSupport.write(dir, "c.arff", header + "1.5,y,0,1 % a trailing comment, with commas\n2,x,1,0\t% a tab\n"
+        + "3 ,y ,1 ,1 %\n{0 4,1 y} % sparse, as before\n");
     Dataset d = DataFiles.read(arff, ReadOptions.defaults().withLabelsLast(2));
     assertEquals(4, d.size());
     assertEquals(vec(new int[] {0, 1}, new float[] {1.5f, 1}), d.example(0).features());
@@ -58,10 +61,22 @@ class ArffReaderTest {
     assertEquals(LabelSet.of(0), d.example(1).labels());
     assertEquals(LabelSet.of(0, 1), d.example(2).labels());
     assertEquals(vec(new int[] {0, 1}, new float[] {4, 1}), d.example(3).features());
-    // a comment that cuts a row short leaves it short
+    // a comment that cuts a row short leaves it short; one after too many values does not count its commas
     Path cut = IoTestSupport.write(dir, "cut.arff", header + "1.5,y % 0,1\n");
     DataFormatException e = assertThrows(DataFormatException.class, () -> DataFiles.read(cut, ReadOptions.defaults().withLabelsLast(2)));
     assertEquals(cut + ":7: expected 4 values, found 2", e.getMessage());
+    Path five = IoTestSupport.write(dir, "five.arff", header + "1.5,y,0,1,5 % x, y, z\n");
+    e = assertThrows(DataFormatException.class, () -> DataFiles.read(five, ReadOptions.defaults().withLabelsLast(2)));
+    assertEquals(five + ":7: expected 4 values, found 5", e.getMessage());
+    // '%' inside a bare value is the value's, in dense and sparse rows alike; without a space before it, not a comment
+    Path inside = IoTestSupport.write(dir, "inside.arff", "@relation r\n@attribute f numeric\n@attribute g {a,a%b,5%}\n"
+        + "@attribute a {0,1}\n@data\n1,a%b,1\n{0 1,1 a%b,2 1}\n2,5%,0\n");
+    Dataset in = DataFiles.read(inside, ReadOptions.defaults().withLabelsLast(1));
+    assertEquals(vec(new int[] {0, 1}, new float[] {1, 1}), in.example(0).features(), "a%b is value 1");
+    assertEquals(in.example(0).features(), in.example(1).features(), "the same in a sparse row");
+    assertEquals(vec(new int[] {0, 1}, new float[] {2, 2}), in.example(2).features(), "5% is value 2");
+    Path glued = IoTestSupport.write(dir, "glued.arff", header + "1.5,y,0,1% no space\n");
+    assertThrows(DataFormatException.class, () -> DataFiles.read(glued, ReadOptions.defaults().withLabelsLast(2)));
   }
 
   @Test
