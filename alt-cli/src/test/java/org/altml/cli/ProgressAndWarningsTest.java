@@ -166,7 +166,7 @@ class ProgressAndWarningsTest {
     Files.writeString(wide, "0 1:1\n1 350:1\n2 3:1\n");
     CliRun r = run(true, "predict", "--model", model.toString(), "--data", wide.toString(), "--allow-new-features");
     assertEquals(0, r.exitCode(), r.err());
-    String warning = "alt: warning: " + wide + " has features up to 350";
+    String warning = "alt: warning: " + wide + ":2: the example has features up to 350";
     assertTrue(r.err().contains("\r" + warning) || r.err().startsWith(warning), r.err());
   }
 }
