@@ -19,18 +19,10 @@ RUNS=${1:-5}
 [[ "$RUNS" =~ ^[1-9][0-9]*$ ]] || { echo "runs must be a whole number >= 1, not '$RUNS'" >&2; exit 2; }
 SHAPE=${PRECISION_SHAPE:-"47236 101 76 100000"}
 HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(dirname "$HERE")
-JAR="$HERE/target/benchmarks.jar"
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
+# shellcheck source=bench-env.sh
+. "$HERE/bench-env.sh" # ROOT, WORK, JAVA, JAR
 
 gcc -O3 -march=native -ffp-contract=off -o "$WORK/precision_limit" "$HERE/precision-limit.c" -lm
-# shellcheck source=find-java.sh
-. "$HERE/find-java.sh"
-if [ ! -f "$JAR" ]; then
-  echo "building $JAR ..."
-  (cd "$ROOT" && mvn -q -DskipTests -pl alt-bench -am package)
-fi
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "jdk: $("$JAVA" -version 2>&1 | sed -n 2p); C shape: $SHAPE"

@@ -21,10 +21,8 @@ SRC=${1:?usage: $0 YARDSTICK_SOURCE_PATH [runs]}
 RUNS=${2:-5}
 SHAPE=${YARDSTICK_SHAPE:-"47236 101 76 100000 3"}
 HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(dirname "$HERE")
-JAR="$HERE/target/benchmarks.jar"
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
+# shellcheck source=bench-env.sh
+. "$HERE/bench-env.sh" # ROOT, WORK, JAVA, JAR
 
 [ -f "$SRC" ] || { echo "no such file: $SRC" >&2; exit 2; }
 [ -z "${YARDSTICK_BASE_JAR:-}" ] || [ -f "$YARDSTICK_BASE_JAR" ] || { echo "no such file: $YARDSTICK_BASE_JAR" >&2; exit 2; }
@@ -38,14 +36,6 @@ case "$CLOCK" in
     ALT_JAVA_OPTS="${ALT_JAVA_OPTS:-} -Dalt.yardstick.clock=cpu" ;;
   *) echo "YARDSTICK_CLOCK must be wall or cpu, not '$CLOCK'" >&2; exit 2 ;;
 esac
-
-# shellcheck source=find-java.sh
-. "$HERE/find-java.sh"
-
-if [ ! -f "$JAR" ]; then
-  echo "building $JAR ..."
-  (cd "$ROOT" && mvn -q -DskipTests -pl alt-bench -am package)
-fi
 
 echo "== machine"
 echo "date:     $(date -u +%Y-%m-%dT%H:%M:%SZ)"
