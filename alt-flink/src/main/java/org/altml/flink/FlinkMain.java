@@ -564,6 +564,12 @@ public final class FlinkMain implements Callable<Integer> {
           commit(badRecords, badFile);
           return summarize(mode, main, n, bad, firstBad, reports, spans, seconds);
         }
+        if (out == null && bad > 0) {
+          // without --out the bad records are kept nowhere: say how many, and the first
+          System.err.println("alt flink: warning: " + printable(bad + " bad record" + (bad == 1 ? "" : "s") + ", the first "
+              + Output.stringField(firstBad, "file") + ":" + field(firstBad, "line") + ": " + Output.stringField(firstBad,
+              "reason") + "; give --out DIR to keep them all in DIR/bad-records.jsonl"));
+        }
         firstBad = null; // some records were good: the job succeeded
         java.util.Set<String> models = writeModels(mode, reports);
         commit(predictions, predictionsFile);

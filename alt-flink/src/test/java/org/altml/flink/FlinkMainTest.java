@@ -345,6 +345,25 @@ class FlinkMainTest {
     assertTrue(message.endsWith("Try 'alt flink predict --help' for the usage." + System.lineSeparator()), message);
   }
 
+  /** Without --out, where bad records are kept nowhere, a job that succeeds says how many there were and the first. */
+  @Test
+  void someBadRecordsWithoutOutAreCounted() throws Exception {
+    Path mixed = Files.writeString(dir.resolve("mixed.svm"), "0 1:1\n1 2:x\n1 2:1\n0 1:y\n");
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream was = System.err;
+    System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      assertEquals(0, FlinkMain.commandLine().execute("run", "--mode", "keyed", "--learner", "falt", "--data", mixed.toString(),
+          "--num-labels", "2", "--checkpoint-ms", "0"));
+    } finally {
+      System.setErr(was);
+    }
+    String message = err.toString(java.nio.charset.StandardCharsets.UTF_8);
+    assertTrue(message.contains("alt flink: warning: 2 bad records, the first " + mixed.toAbsolutePath().normalize() + ":2: token"
+        + " '2:x'"), message);
+    assertTrue(message.contains("; give --out DIR to keep them all in DIR/bad-records.jsonl"), message);
+  }
+
   /** A job that could read none of its records fails, naming the first; a file of no records succeeds, saying so. */
   @Test
   void aJobOfOnlyBadRecordsFails() throws Exception {
