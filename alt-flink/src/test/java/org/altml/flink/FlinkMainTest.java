@@ -179,27 +179,14 @@ class FlinkMainTest {
     }
     Path broken = dir.resolve("broken.svm.gz");
     Files.write(broken, java.util.Arrays.copyOf(gz.toByteArray(), gz.size() / 2));
-    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
-    java.io.PrintStream was = System.err;
-    System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
-    try {
-      assertEquals(2, FlinkMain.commandLine().execute("predict", "--model", out.resolve("final.model").toString(), "--data",
-          broken.toString(), "--out", scored.toString(), "--checkpoint-ms", "0"));
-    } finally {
-      System.setErr(was);
-    }
-    String message = err.toString(java.nio.charset.StandardCharsets.UTF_8);
+    String message = executeWithErr(2, "predict", "--model", out.resolve("final.model").toString(), "--data",
+          broken.toString(), "--out", scored.toString(), "--checkpoint-ms", "0");
     assertTrue(message.matches("(?s).*alt flink: \\S*broken\\.svm\\.gz:\\d+: truncated or corrupt gzip data: .*"), message);
     assertEquals(predictions, Files.readString(scored.resolve("predictions.jsonl")));
     // and an --out folder the failed job made is not left behind, empty
     Path fresh = dir.resolve("fresh");
-    System.setErr(new java.io.PrintStream(new java.io.ByteArrayOutputStream(), true, java.nio.charset.StandardCharsets.UTF_8));
-    try {
-      assertEquals(2, FlinkMain.commandLine().execute("predict", "--model", out.resolve("final.model").toString(), "--data",
-          broken.toString(), "--out", fresh.toString(), "--checkpoint-ms", "0"));
-    } finally {
-      System.setErr(was);
-    }
+    executeWithErr(2, "predict", "--model", out.resolve("final.model").toString(), "--data", broken.toString(), "--out",
+        fresh.toString(), "--checkpoint-ms", "0");
     assertFalse(Files.exists(fresh), "no empty folder left");
     try (var files = Files.list(scored)) {
       assertEquals(List.of("bad-records.jsonl", "predictions.jsonl", "reports.jsonl"),
@@ -323,6 +310,19 @@ class FlinkMainTest {
     assertEquals(Files.readString(data), Files.readString(input));
   }
 
+  /** Runs the command line, checks its exit code and returns what it printed on standard error. */
+  private static String executeWithErr(int exitCode, String... args) {
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream was = System.err;
+    System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      assertEquals(exitCode, FlinkMain.commandLine().execute(args), String.join(" ", args));
+    } finally {
+      System.setErr(was);
+    }
+    return err.toString(java.nio.charset.StandardCharsets.UTF_8);
+  }
+
   /**
    * An option of another command after --data's files is read as one more file (so that a file named like an option,
    * --out=-x, still works), and the message says so.
@@ -330,16 +330,8 @@ class FlinkMainTest {
   @Test
   void anOptionAfterTheDataFilesIsNamedAsSuch() throws Exception {
     Path d = Files.writeString(dir.resolve("d.svm"), "0 1:1\n");
-    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
-    java.io.PrintStream was = System.err;
-    System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
-    try {
-      assertEquals(2, FlinkMain.commandLine().execute("predict", "--model", d.toString(), "--data", d.toString(), d.toString(),
-          "--mix-every", "3"));
-    } finally {
-      System.setErr(was);
-    }
-    String message = err.toString(java.nio.charset.StandardCharsets.UTF_8);
+    String message = executeWithErr(2, "predict", "--model", d.toString(), "--data", d.toString(), d.toString(),
+          "--mix-every", "3");
     assertTrue(message.startsWith("alt flink: --data --mix-every: no such file (if --mix-every is meant as an option, alt flink"
         + " predict does not take it: --data takes every file up to the next option it knows)"), message);
     assertTrue(message.endsWith("Try 'alt flink predict --help' for the usage." + System.lineSeparator()), message);
@@ -349,16 +341,8 @@ class FlinkMainTest {
   @Test
   void someBadRecordsWithoutOutAreCounted() throws Exception {
     Path mixed = Files.writeString(dir.resolve("mixed.svm"), "0 1:1\n1 2:x\n1 2:1\n0 1:y\n");
-    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
-    java.io.PrintStream was = System.err;
-    System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
-    try {
-      assertEquals(0, FlinkMain.commandLine().execute("run", "--mode", "keyed", "--learner", "falt", "--data", mixed.toString(),
-          "--num-labels", "2", "--checkpoint-ms", "0"));
-    } finally {
-      System.setErr(was);
-    }
-    String message = err.toString(java.nio.charset.StandardCharsets.UTF_8);
+    String message = executeWithErr(0, "run", "--mode", "keyed", "--learner", "falt", "--data", mixed.toString(),
+          "--num-labels", "2", "--checkpoint-ms", "0");
     assertTrue(message.contains("alt flink: warning: 2 bad records, the first " + mixed.toAbsolutePath().normalize() + ":2: token"
         + " '2:x'"), message);
     assertTrue(message.contains("; give --out DIR to keep them all in DIR/bad-records.jsonl"), message);
@@ -381,16 +365,8 @@ class FlinkMainTest {
     // a control character of the data is shown as an escape
     Path bad = Files.writeString(dir.resolve("bad.svm"), "# \"quoted\" \\ comment\n\n0 1:a\u001b[2Jbc\n1 2:x\n");
     Path second = Files.writeString(dir.resolve("b-second.svm"), "0 1:y\n");
-    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
-    java.io.PrintStream was = System.err;
-    System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
-    try {
-      assertEquals(2, FlinkMain.commandLine().execute("run", "--mode", "keyed", "--learner", "falt", "--data", bad.toString(),
-          second.toString(), "--num-labels", "2", "--checkpoint-ms", "0", "--parallelism", "2", "--out", outDir.toString()));
-    } finally {
-      System.setErr(was);
-    }
-    String message = err.toString(java.nio.charset.StandardCharsets.UTF_8);
+    String message = executeWithErr(2, "run", "--mode", "keyed", "--learner", "falt", "--data", bad.toString(),
+          second.toString(), "--num-labels", "2", "--checkpoint-ms", "0", "--parallelism", "2", "--out", outDir.toString());
     assertTrue(message.contains("alt flink: every record was bad (3), the first " + bad.toAbsolutePath().normalize() + ":3: token"
         + " '1:a\\x1b[2Jbc'"), message);
     assertTrue(message.contains("; all in " + outDir.resolve("bad-records.jsonl") + " (the outputs of an earlier"
@@ -402,18 +378,11 @@ class FlinkMainTest {
     }
     // a file of comments only: a job that learns nothing says so too (it exited 0 without a word)
     Path empty = Files.writeString(dir.resolve("empty.svm"), "# nothing\n");
-    err.reset();
-    System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
-    try {
-      assertEquals(0, FlinkMain.commandLine().execute("run", "--mode", "keyed", "--learner", "falt", "--data", empty.toString(),
-          "--num-labels", "2", "--checkpoint-ms", "0", "--out", dir.resolve("empty-out").toString()));
-      // and a device is not called missing
-      assertEquals(2, FlinkMain.commandLine().execute("run", "--mode", "keyed", "--learner", "falt", "--data", "/dev/null",
-          "--num-labels", "2", "--checkpoint-ms", "0"));
-    } finally {
-      System.setErr(was);
-    }
-    message = err.toString(java.nio.charset.StandardCharsets.UTF_8);
+    message = executeWithErr(0, "run", "--mode", "keyed", "--learner", "falt", "--data", empty.toString(), "--num-labels", "2",
+        "--checkpoint-ms", "0", "--out", dir.resolve("empty-out").toString())
+        // and a device is not called missing
+        + executeWithErr(2, "run", "--mode", "keyed", "--learner", "falt", "--data", "/dev/null", "--num-labels", "2",
+            "--checkpoint-ms", "0");
     assertTrue(message.contains("alt flink: warning: the data has no records; nothing was learned"), message);
     assertTrue(message.contains("/dev/null: not a regular file"), message);
   }
