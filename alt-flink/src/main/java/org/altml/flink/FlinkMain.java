@@ -18,7 +18,6 @@ import java.util.regex.Pattern;
 import org.altml.core.eval.FeatureScaler;
 import org.altml.core.eval.FeatureScaling;
 import org.altml.core.learner.LearnerRegistry;
-import org.altml.core.learner.LearnerSpec;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Settings;
 import org.altml.core.model.DataFit;
@@ -519,7 +518,7 @@ public final class FlinkMain implements Callable<Integer> {
       long n = 0;
       long bad = 0;
       long predicted = 0;
-      String firstBad = null; // the first bad record in input order (records arrive in any order at p > 1)
+      FirstBad firstBad = new FirstBad();
       List<String> reports = new ArrayList<>();
       List<long[]> spans = new ArrayList<>(); // per counting subtask: first and last record (ms)
       // the outputs are written aside and moved into place only when the job has ended well: a failed job leaves
@@ -541,9 +540,7 @@ public final class FlinkMain implements Callable<Integer> {
             } else if (line.startsWith("{\"type\":\"bad\"")) {
               bad++;
               badRecords.println(line);
-              if (firstBad == null || inputOrder(line, firstBad) < 0) {
-                firstBad = line;
-              }
+              firstBad.offer(line);
             } else if (line.startsWith("{\"type\":\"count\"")) {
               n += field(line, "n");
               if (field(line, "n") > 0) {
@@ -562,15 +559,13 @@ public final class FlinkMain implements Callable<Integer> {
         if (allBad) {
           // a failed job: the bad records say why, and an earlier run's predictions, reports and models stay
           commit(badRecords, badFile);
-          return summarize(mode, main, n, bad, firstBad, reports, spans, seconds);
+          return summarize(mode, main, n, bad, firstBad.describe(), reports, spans, seconds);
         }
         if (out == null && bad > 0) {
           // without --out the bad records are kept nowhere: say how many, and the first
           System.err.println("alt flink: warning: " + printable(bad + " bad record" + (bad == 1 ? "" : "s") + ", the first "
-              + Output.stringField(firstBad, "file") + ":" + field(firstBad, "line") + ": " + Output.stringField(firstBad,
-              "reason") + "; give --out DIR to keep them all in DIR/bad-records.jsonl"));
+              + firstBad.describe() + "; give --out DIR to keep them all in DIR/bad-records.jsonl"));
         }
-        firstBad = null; // some records were good: the job succeeded
         java.util.Set<String> models = writeModels(mode, reports);
         commit(predictions, predictionsFile);
         commit(badRecords, badFile);
@@ -578,29 +573,50 @@ public final class FlinkMain implements Callable<Integer> {
         if (mode.equals("keyed")) {
           removeStaleKeyModels(models);
         }
-        return summarize(mode, main, n, bad, firstBad, reports, spans, seconds);
+        return summarize(mode, main, n, bad, null, reports, spans, seconds);
       }
     }
 
-    /** Orders two bad records as the inputs were given: by the position of their file among the inputs, then by line. */
-    private int inputOrder(String a, String b) {
-      int c = Integer.compare(inputRank(Output.stringField(a, "file")), inputRank(Output.stringField(b, "file")));
-      if (c == 0) {
-        c = Long.compare(field(a, "line"), field(b, "line"));
-      }
-      return c != 0 ? c : String.valueOf(Output.stringField(a, "file")).compareTo(String.valueOf(Output.stringField(b, "file")));
-    }
+    /**
+     * The first of the bad records offered, in the order the inputs were given: by the position of the record's file
+     * among {@link #inputs()} (as given, or as the file source names a local one), then by line (records arrive in
+     * any order at p > 1). Each record offered is read once; the inputs' names are resolved once.
+     */
+    private final class FirstBad {
+      private final Map<String, Integer> ranks = new java.util.HashMap<>();
+      private final int unknown = inputs().size(); // after every input: a file the source names otherwise
+      private String record;
+      private String file = "";
+      private int rank;
+      private long line;
 
-    /** The position among {@link #inputs()} of the input a record names (as the file source names it), or their number. */
-    private int inputRank(String file) {
-      List<String> in = inputs();
-      for (int i = 0; i < in.size(); i++) {
-        Path local = DataSpec.localPath(in.get(i));
-        if (in.get(i).equals(file) || local != null && local.toAbsolutePath().normalize().toString().equals(file)) {
-          return i;
+      FirstBad() {
+        List<String> in = inputs();
+        for (int i = 0; i < in.size(); i++) {
+          ranks.putIfAbsent(in.get(i), i);
+          Path local = DataSpec.localPath(in.get(i));
+          if (local != null) {
+            ranks.putIfAbsent(local.toAbsolutePath().normalize().toString(), i);
+          }
         }
       }
-      return in.size();
+
+      void offer(String bad) {
+        String f = String.valueOf(Output.stringField(bad, "file"));
+        int k = ranks.getOrDefault(f, unknown);
+        long l = field(bad, "line");
+        if (record == null || k < rank || k == rank && (l < line || l == line && f.compareTo(file) < 0)) {
+          record = bad;
+          file = f;
+          rank = k;
+          line = l;
+        }
+      }
+
+      /** "file:line: reason" of the first bad record. */
+      String describe() {
+        return file + ":" + line + ": " + Output.stringField(record, "reason");
+      }
     }
 
     /** The records a job counted: for run the examples learned (an ARFF header's lines are not), else the lines scored. */
@@ -621,20 +637,19 @@ public final class FlinkMain implements Callable<Integer> {
      * Prints the job's summary line; returns its exit code: 0, or 2 when every record was bad (a job over data it
      * could not read at all has failed, though Flink ran it to its end), naming the first of them.
      *
-     * @param firstBad the first bad record when every record was bad, else null
+     * @param allBadFirst when every record was bad, the first of them as "file:line: reason"; else null
      */
-    private int summarize(String mode, DataStream<String> main, long n, long bad, String firstBad, List<String> reports,
+    private int summarize(String mode, DataStream<String> main, long n, long bad, String allBadFirst, List<String> reports,
         List<long[]> spans, double seconds) {
       long counted = counted(n, reports);
       if (counted == 0 && bad == 0) {
         // an empty file (or comments only) is a job that succeeds doing nothing: say so, as the command line does
         System.err.println("alt flink: warning: the data has no records; nothing was " + (this instanceof Run ? "learned" : "scored"));
       }
-      boolean allBad = firstBad != null;
+      boolean allBad = allBadFirst != null;
       if (allBad) {
         // a job over data it cannot read at all: an error, with the first bad record's file, line and problem
-        System.err.println("alt flink: " + printable("every record was bad (" + bad + "), the first " + Output.stringField(
-            firstBad, "file") + ":" + field(firstBad, "line") + ": " + Output.stringField(firstBad, "reason") + (out != null
+        System.err.println("alt flink: " + printable("every record was bad (" + bad + "), the first " + allBadFirst + (out != null
             ? "; all in " + out.resolve("bad-records.jsonl") + " (the outputs of an earlier run there are kept)" : "")
             + "; nothing was " + (this instanceof Run ? "learned" : "scored")));
       }
