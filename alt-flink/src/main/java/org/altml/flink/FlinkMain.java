@@ -381,6 +381,14 @@ public final class FlinkMain implements Callable<Integer> {
       return data;
     }
 
+    /**
+     * Where the files scored after training (run's --test) start among {@link #inputs()}; {@code inputs().size()}
+     * when the command has none.
+     */
+    int testFrom() {
+      return inputs().size();
+    }
+
     /** Where this process's standard output goes, as a path (tests give a file). */
     static volatile Path standardOutput = Path.of("/dev/stdout");
 
@@ -518,7 +526,8 @@ public final class FlinkMain implements Callable<Integer> {
       long n = 0;
       long bad = 0;
       long predicted = 0;
-      FirstBad firstBad = new FirstBad();
+      FirstBad firstBad = new FirstBad(0);
+      FirstBad firstBadTest = new FirstBad(testFrom()); // run --test: the bad records of the files scored
       List<String> reports = new ArrayList<>();
       List<long[]> spans = new ArrayList<>(); // per counting subtask: first and last record (ms)
       // the outputs are written aside and moved into place only when the job has ended well: a failed job leaves
@@ -541,6 +550,7 @@ public final class FlinkMain implements Callable<Integer> {
               bad++;
               badRecords.println(line);
               firstBad.offer(line);
+              firstBadTest.offer(line);
             } else if (line.startsWith("{\"type\":\"count\"")) {
               n += field(line, "n");
               if (field(line, "n") > 0) {
@@ -555,11 +565,17 @@ public final class FlinkMain implements Callable<Integer> {
           it.close();
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        boolean allBad = bad > 0 && predicted == 0 && counted(n, reports) == 0;
-        if (allBad) {
+        String failure = null;
+        if (bad > 0 && predicted == 0 && counted(n, reports) == 0) {
+          failure = "every record was bad (" + bad + "), the first " + firstBad.describe();
+        } else if (firstBadTest.count() > 0 && predicted == 0) {
+          // run --test learned, but could score none of the test records: the evaluation asked for did not happen
+          failure = "every --test record was bad (" + firstBadTest.count() + "), the first " + firstBadTest.describe();
+        }
+        if (failure != null) {
           // a failed job: the bad records say why, and an earlier run's predictions, reports and models stay
           commit(badRecords, badFile);
-          return summarize(mode, main, n, bad, firstBad.describe(), reports, spans, seconds);
+          return summarize(mode, main, n, bad, failure, reports, spans, seconds);
         }
         if (out == null && bad > 0) {
           // without --out the bad records are kept nowhere: say how many, and the first
@@ -580,17 +596,23 @@ public final class FlinkMain implements Callable<Integer> {
     /**
      * The first of the bad records offered, in the order the inputs were given: by the position of the record's file
      * among {@link #inputs()} (as given, or as the file source names a local one), then by line (records arrive in
-     * any order at p > 1). Each record offered is read once; the inputs' names are resolved once.
+     * any order at p > 1). Each record offered is read once; the inputs' names are resolved once. With a floor,
+     * only the records of the inputs from that position on count (a file named otherwise than every input then does
+     * not).
      */
     private final class FirstBad {
       private final Map<String, Integer> ranks = new java.util.HashMap<>();
       private final int unknown = inputs().size(); // after every input: a file the source names otherwise
+      private final int floor;
       private String record;
       private String file = "";
       private int rank;
       private long line;
+      private long count;
 
-      FirstBad() {
+      /** Counts the bad records of the inputs from position {@code floor} on (0: all, a file named otherwise too). */
+      FirstBad(int floor) {
+        this.floor = floor;
         List<String> in = inputs();
         for (int i = 0; i < in.size(); i++) {
           ranks.putIfAbsent(in.get(i), i);
@@ -604,6 +626,10 @@ public final class FlinkMain implements Callable<Integer> {
       void offer(String bad) {
         String f = String.valueOf(Output.stringField(bad, "file"));
         int k = ranks.getOrDefault(f, unknown);
+        if (k < floor || floor > 0 && k == unknown) {
+          return;
+        }
+        count++;
         long l = field(bad, "line");
         if (record == null || k < rank || k == rank && (l < line || l == line && f.compareTo(file) < 0)) {
           record = bad;
@@ -611,6 +637,11 @@ public final class FlinkMain implements Callable<Integer> {
           rank = k;
           line = l;
         }
+      }
+
+      /** How many of the records offered counted. */
+      long count() {
+        return count;
       }
 
       /** "file:line: reason" of the first bad record. */
@@ -635,23 +666,25 @@ public final class FlinkMain implements Callable<Integer> {
 
     /**
      * Prints the job's summary line; returns its exit code: 0, or 2 when every record was bad (a job over data it
-     * could not read at all has failed, though Flink ran it to its end), naming the first of them.
+     * could not read at all has failed, though Flink ran it to its end), or every record of run's --test files,
+     * naming the first of them.
      *
-     * @param allBadFirst when every record was bad, the first of them as "file:line: reason"; else null
+     * @param failure when the job failed so, what failed and the first bad record ("every record was bad (N), the
+     *     first file:line: reason"); else null
      */
-    private int summarize(String mode, DataStream<String> main, long n, long bad, String allBadFirst, List<String> reports,
+    private int summarize(String mode, DataStream<String> main, long n, long bad, String failure, List<String> reports,
         List<long[]> spans, double seconds) {
       long counted = counted(n, reports);
       if (counted == 0 && bad == 0) {
         // an empty file (or comments only) is a job that succeeds doing nothing: say so, as the command line does
         System.err.println("alt flink: warning: the data has no records; nothing was " + (this instanceof Run ? "learned" : "scored"));
       }
-      boolean allBad = allBadFirst != null;
-      if (allBad) {
+      boolean failed = failure != null;
+      if (failed) {
         // a job over data it cannot read at all: an error, with the first bad record's file, line and problem
-        System.err.println("alt flink: " + printable("every record was bad (" + bad + "), the first " + allBadFirst + (out != null
+        System.err.println("alt flink: " + printable(failure + (out != null
             ? "; all in " + out.resolve("bad-records.jsonl") + " (the outputs of an earlier run there are kept)" : "")
-            + "; nothing was " + (this instanceof Run ? "learned" : "scored")));
+            + "; nothing was " + (this instanceof Run && counted == 0 ? "learned" : "scored")));
       }
       long firstMs = spans.stream().mapToLong(t -> t[0]).min().orElse(Long.MAX_VALUE); // the job's first and last record
       long lastMs = spans.stream().mapToLong(t -> t[1]).max().orElse(0);
@@ -680,7 +713,7 @@ public final class FlinkMain implements Callable<Integer> {
         summary.append(",\"keys\":").append(reports.stream().filter(r -> r.startsWith("{\"type\":\"key\"")).count());
       }
       System.out.println(summary.append('}'));
-      return allBad ? 2 : 0;
+      return failed ? 2 : 0;
     }
 
     /**
@@ -888,6 +921,11 @@ public final class FlinkMain implements Callable<Integer> {
     @Override
     String optionOf(String file) {
       return test.contains(file) && !data.contains(file) ? "--test" : "--data";
+    }
+
+    @Override
+    int testFrom() {
+      return data.size();
     }
 
     /** Also its models: final.model, key-*.model. */

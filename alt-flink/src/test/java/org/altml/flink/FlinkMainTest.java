@@ -387,6 +387,36 @@ class FlinkMainTest {
     assertTrue(message.contains("/dev/null: not a regular file"), message);
   }
 
+  /**
+   * run --test that learns from good records but can score none of its test records fails like a job of only bad
+   * records (it exited 0, its summary's bad count mixing the two kinds); some bad test records do not fail it.
+   */
+  @Test
+  void aTestOfOnlyBadRecordsFails() throws Exception {
+    Path outDir = dir.resolve("test-bad-out");
+    Path train = Files.writeString(dir.resolve("train.svm"), "0 1:1\n1 2:1\n0 1:1\n");
+    Path badTest = Files.writeString(dir.resolve("bad-test.svm"), "# header\n0 1:z\n1 2:x\n");
+    String message = executeWithErr(2, "run", "--mode", "parallel", "--learner", "falt", "--data", train.toString(), "--test",
+        badTest.toString(), "--num-labels", "2", "--checkpoint-ms", "0", "--parallelism", "2", "--out", outDir.toString());
+    assertTrue(message.contains("alt flink: every --test record was bad (2), the first " + badTest.toAbsolutePath().normalize()
+        + ":2: token '1:z'"), message);
+    assertTrue(message.endsWith("(the outputs of an earlier run there are kept); nothing was scored" + System.lineSeparator()), message);
+    assertEquals(2, Files.readAllLines(outDir.resolve("bad-records.jsonl")).size(), "the bad records are written");
+    assertFalse(Files.exists(outDir.resolve("final.model")), "a failed job keeps no model");
+    // one good test record among them: the job succeeds, with a warning-free summary and its outputs
+    Path someBad = Files.writeString(dir.resolve("some-bad-test.svm"), "0 1:z\n1 2:1\n");
+    message = executeWithErr(0, "run", "--mode", "parallel", "--learner", "falt", "--data", train.toString(), "--test",
+        someBad.toString(), "--num-labels", "2", "--checkpoint-ms", "0", "--out", outDir.toString());
+    assertFalse(message.contains("every"), message);
+    assertEquals(1, Files.readAllLines(outDir.resolve("predictions.jsonl")).size());
+    assertTrue(Files.exists(outDir.resolve("final.model")));
+    // a training file with bad records and a good test file: not a test failure
+    Path badTrain = Files.writeString(dir.resolve("bad-train.svm"), "0 1:1\n1 2:q\n");
+    Path goodTest = Files.writeString(dir.resolve("good-test.svm"), "0 1:1\n");
+    executeWithErr(0, "run", "--mode", "parallel", "--learner", "falt", "--data", badTrain.toString(), "--test",
+        goodTest.toString(), "--num-labels", "2", "--checkpoint-ms", "0");
+  }
+
   private static List<String[]> concat(List<String[]> a, List<String[]> b) {
     List<String[]> all = new java.util.ArrayList<>(a);
     all.addAll(b);
