@@ -127,6 +127,14 @@ public final class AltCommand implements Callable<Integer> {
     cmd.setExecutionExceptionHandler(
         (ex, commandLine, parseResult) -> {
           PrintWriter err = commandLine.getErr();
+          if (ex instanceof CommandFiles.OptionAsFile o) {
+            // alt predict --data --fo: a usage error, though picocli took --fo as the file
+            err.println("alt: " + Messages.printable(o.getMessage() + " (if " + o.given() + " is meant as an option, "
+                + commandLine.getCommandSpec().qualifiedName() + " does not take it)"));
+            err.println(usageHint(commandLine));
+            err.flush();
+            return EXIT_FAILURE;
+          }
           err.println("alt: " + Messages.printable(describe(ex, commandLine.getCommandName())));
           if (Boolean.getBoolean("alt.stacktrace")) {
             ex.printStackTrace(err);

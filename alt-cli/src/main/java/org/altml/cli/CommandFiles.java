@@ -242,6 +242,25 @@ final class CommandFiles {
     }
   }
 
+  /**
+   * A missing input spelled like an option ({@code --data --fo}): the command took an option it does not know as the
+   * file an option needs, and the message says so, with where the usage is.
+   */
+  static final class OptionAsFile extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+    private final String given;
+
+    OptionAsFile(String message, String given) {
+      super(message);
+      this.given = given;
+    }
+
+    /** The option-like word given as the file. */
+    String given() {
+      return given;
+    }
+  }
+
   /** Inputs exist, are not folders, and standard input is read once. */
   private void checkInputs() throws IOException {
     Role fromStandardInput = null;
@@ -255,6 +274,10 @@ final class CommandFiles {
       } else if (Files.isDirectory(in.path())) {
         throw new IllegalArgumentException(in.name() + ": is a folder, not a " + in.kind());
       } else if (!Files.exists(in.path())) {
+        String given = in.path().toString();
+        if (given.matches("--?[A-Za-z].*")) {
+          throw new OptionAsFile(in.name() + ": no such file", given);
+        }
         throw new IllegalArgumentException(in.name() + ": no such file");
       }
     }

@@ -235,6 +235,12 @@ class EvaluateCommandTest {
         "--test", good.toString());
     assertEquals(2, missing.exitCode());
     assertTrue(missing.err().startsWith("alt: ") && missing.err().contains("absent.svm: no such file"), missing.err());
+    // an option the command does not know, where a file is due: said so, with where the usage is (it read as a missing
+    // file, without the Try line)
+    CliRun optionAsFile = CliRun.of("evaluate", "--learner", "falt", "--train", "--fo", "--test", good.toString());
+    assertEquals(2, optionAsFile.exitCode());
+    assertEquals("alt: --train --fo: no such file (if --fo is meant as an option, alt evaluate does not take it)"
+        + System.lineSeparator() + "Try 'alt evaluate --help' for the usage." + System.lineSeparator(), optionAsFile.err());
     Path bad = file("bad.svm", "0 1:1\n1 2:x\n");
     CliRun malformed = CliRun.of("evaluate", "--learner", "falt", "--train", good.toString(), "--test", bad.toString());
     assertEquals(2, malformed.exitCode());
