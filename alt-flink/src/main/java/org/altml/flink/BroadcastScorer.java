@@ -76,7 +76,9 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
 
   private void use(ModelMessage m) {
     if (m.round != version) {
-      String name = "model version " + m.round;
+      // a watched folder's model by its file and version, which the predictions name
+      String named = "version " + m.round + (m.source != null ? " (" + m.source + ")" : "");
+      String name = "model " + named;
       SavedModel saved = Models.saved(m.model, name);
       OnlineMultiLabelLearner l = saved.learner();
       if (l.numLabels() != numLabels) {
@@ -86,7 +88,7 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
         throw new IllegalArgumentException(name + " was trained without the ARFF attributes " + DataFit.ignoredAttributes(saved)
             + ", which this job reads: score it with --model, which reads the data as the model was trained");
       }
-      scorer.checkRecordsAgainst(saved, "version " + m.round); // messages say "the model version N"
+      scorer.checkRecordsAgainst(saved, named); // messages say "the model version N (file)"
       predictor = l.predictor();
       scaler = FrozenScorer.scalerOf(saved);
       version = m.round;

@@ -42,8 +42,8 @@ final class ModelFileFormat implements BulkFormat<ModelMessage, FileSourceSplit>
         try (InputStream in = split.path().getFileSystem().open(split.path())) {
           in.transferTo(bytes);
         }
-        ModelMessage m = new ModelMessage(split.fileModificationTime(), -1, 1, bytes.toByteArray(), null);
         String name = LineFormat.displayName(split.path());
+        ModelMessage m = ModelMessage.fromFile(split.fileModificationTime(), bytes.toByteArray(), name);
         try {
           int labels = Models.learner(m.model, name).numLabels();
           if (labels != numLabels) {

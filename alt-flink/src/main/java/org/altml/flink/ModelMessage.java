@@ -19,6 +19,8 @@ public final class ModelMessage {
   public byte[] model;
   /** The prequential metrics of the examples learned so far ({@link org.altml.core.metric.EvaluationSuite#write}), or null. */
   public byte[] metrics;
+  /** The file the model was read from as messages name it (a watched folder's model), or null. */
+  public String source;
 
   /** For Flink's POJO serializer. */
   public ModelMessage() {}
@@ -30,5 +32,12 @@ public final class ModelMessage {
     this.workers = workers;
     this.model = model;
     this.metrics = metrics;
+  }
+
+  /** A model version read from the file {@code source} (as messages name it). */
+  static ModelMessage fromFile(long version, byte[] model, String source) {
+    ModelMessage m = new ModelMessage(version, -1, 1, model, null);
+    m.source = source;
+    return m;
   }
 }

@@ -232,16 +232,18 @@ class FrozenScoringTest {
     }
     assertTrue(messages.toString().contains("model version 1 was trained without the ARFF attributes [f2]"), messages.toString());
 
-    // a broadcast model of other labels: the file's records are bad records naming both, and the stream goes on
+    // a broadcast model of other labels (as a watched folder's file brings it): the file's records are bad records
+    // naming both files, and the stream goes on
     SavedModel otherLabels = new SavedModel(learner, List.of("left", "right"), 2, FeatureScaler.of(FeatureScaling.NONE), Map.of());
     StreamExecutionEnvironment oenv = FlinkTesting.env(1, null, 0);
     DataStream<ModelMessage> others = oenv.fromData(TypeInformation.of(ModelMessage.class),
-        new ModelMessage(1, -1, 1, ModelIo.toBytes(otherLabels), null)).setParallelism(1);
+        ModelMessage.fromFile(1, ModelIo.toBytes(otherLabels), "watched/left-right.model")).setParallelism(1);
     List<String> scored = FlinkTesting.collect(Jobs.score(oenv, List.of(data.toString()), spec, 2, others, 1, false, null).all());
     List<String> badOnes = FlinkTesting.ofType(scored, "bad");
     assertEquals(0, FlinkTesting.ofType(scored, "prediction").size());
     assertEquals(want.size(), badOnes.size());
     assertTrue(badOnes.get(0).contains("label id 0 is 'up', not 'left'"), badOnes.get(0));
+    assertTrue(badOnes.get(0).contains("the model version 1 (watched/left-right.model)"), badOnes.get(0));
 
     Path other = arff("other.arff", "left", "right", 10, 4);
     IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,

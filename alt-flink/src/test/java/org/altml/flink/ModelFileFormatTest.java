@@ -3,6 +3,7 @@ package org.altml.flink;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +34,9 @@ class ModelFileFormatTest {
         model);
     BulkFormat.RecordIterator<ModelMessage> good = read(model, 3);
     assertNotNull(good);
-    assertArrayEquals(Files.readAllBytes(model), good.next().getRecord().model);
+    ModelMessage read = good.next().getRecord();
+    assertArrayEquals(Files.readAllBytes(model), read.model);
+    assertTrue(read.source.endsWith("m.model"), "messages name the file: " + read.source);
     assertNull(read(model, 4), "another L: skipped");
     Path notes = Files.writeString(dir.resolve("notes.txt"), "hello\n");
     assertNull(read(notes, 3), "not a model: skipped");
