@@ -163,6 +163,11 @@ class ArffReaderTest {
     assertEquals(LabelSet.of(0), last.example(0).labels());
     Dataset first = DataFiles.read(f, ReadOptions.defaults().withLabelsFirst(1).withNumLabels(3));
     assertEquals(List.of("a", "1", "2"), first.labelNames(), "declared L pads the names");
+    // a file naming a label like a padded index: the padded name is made distinct (it collided, and ARFF output refused
+    // the names without naming --num-labels)
+    Path named = write(dir, "named.arff", "@relation r\n@attribute a numeric\n@attribute 2 {0,1}\n@attribute _3 {0,1}\n@data\n1,1,0\n");
+    assertEquals(List.of("2", "_3", "_2", "3", "4"),
+        DataFiles.read(named, ReadOptions.defaults().withLabelsLast(2).withNumLabels(5)).labelNames());
     assertEquals(2, first.numFeatures());
     Dataset ignored = DataFiles.read(f, ReadOptions.defaults().withLabelsLast(1).withIgnoredAttributes("a"));
     assertEquals(vec(new int[] {0}, new float[] {2}), ignored.example(0).features());
