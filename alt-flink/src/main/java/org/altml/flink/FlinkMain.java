@@ -719,11 +719,14 @@ public final class FlinkMain implements Callable<Integer> {
     /**
      * The outputs of a job that runs until cancelled: each line written and flushed as it arrives (predictions to
      * {@code --out}'s files, or predictions to stdout and bad records to stderr without it), since a job that
-     * never ends cannot move whole files into place at its end. A cancelled run keeps every line that arrived.
+     * never ends cannot move whole files into place at its end. A cancelled run keeps every line that arrived; the
+     * three files of an earlier run stay as they were until the first line comes, and are then replaced together.
      */
     private int stream(DataStream<String> all, String mode) throws Exception {
-      try (PrintWriter predictions = streamed("predictions.jsonl", System.out); PrintWriter badRecords = streamed(
-          "bad-records.jsonl", System.err); PrintWriter reportLines = streamed("reports.jsonl", null)) {
+      List<LazyFileOutput> files = out == null ? null : LazyFileOutput.group(List.of(out.resolve("predictions.jsonl"),
+          out.resolve("bad-records.jsonl"), out.resolve("reports.jsonl")));
+      try (PrintWriter predictions = streamed(files, 0, System.out); PrintWriter badRecords = streamed(files, 1, System.err);
+          PrintWriter reportLines = streamed(files, 2, null)) {
         CloseableIterator<String> it = all.executeAndCollect("alt flink " + mode);
         try {
           streamLines(it, predictions, badRecords, reportLines);
@@ -750,10 +753,13 @@ public final class FlinkMain implements Callable<Integer> {
       }
     }
 
-    /** A line writer flushing every line, to {@code --out}'s file {@code name}, or else to {@code console} (null: nowhere). */
-    private PrintWriter streamed(String name, java.io.PrintStream console) throws IOException {
-      if (out != null) {
-        return new PrintWriter(Files.newBufferedWriter(out.resolve(name), StandardCharsets.UTF_8), true);
+    /**
+     * A line writer flushing every line, to {@code --out}'s file {@code files[i]}, or else (files null) to
+     * {@code console} (null: nowhere).
+     */
+    private static PrintWriter streamed(List<LazyFileOutput> files, int i, java.io.PrintStream console) {
+      if (files != null) {
+        return new PrintWriter(new java.io.BufferedWriter(new java.io.OutputStreamWriter(files.get(i), StandardCharsets.UTF_8)), true);
       }
       // closing it must leave the console open (a failure's message goes to stderr after)
       java.io.OutputStream kept = console == null ? null : new java.io.FilterOutputStream(console) {
