@@ -100,12 +100,27 @@ public final class MulanLabels {
   /** Label names and, when hashed, the digest of the file they came from. */
   record Labels(List<String> names, InputDigest digest) {}
 
+  /**
+   * The bytes of label files that can be read only once (standard input, a pipe, {@code <(...)}), by path, as first
+   * read in this process: a command reading two ARFF files reads their label file twice.
+   */
+  private static final java.util.Map<String, byte[]> READ_ONCE = new java.util.HashMap<>();
+
   /** Reads {@code xml} once, hashing it when asked; see {@link #read(Path)}. */
   static Labels load(Path xml, boolean hash) throws IOException {
     String file = Inputs.displayName(xml);
     byte[] bytes;
-    try (InputStream in = Inputs.openRaw(xml)) {
-      bytes = in.readNBytes(MAX_BYTES + 1);
+    if (xml.toString().equals("-") || Files.exists(xml) && !Files.isRegularFile(xml)) {
+      String key = xml.toString().equals("-") ? "-" : xml.toAbsolutePath().normalize().toString();
+      synchronized (READ_ONCE) {
+        bytes = READ_ONCE.get(key);
+        if (bytes == null) {
+          bytes = readAtMostOverLimit(xml);
+          READ_ONCE.put(key, bytes);
+        }
+      }
+    } else {
+      bytes = readAtMostOverLimit(xml);
     }
     if (bytes.length > MAX_BYTES) {
       throw new DataFormatException(file, 0, "larger than " + MAX_BYTES + " bytes: not a Mulan label file");
@@ -115,6 +130,13 @@ public final class MulanLabels {
     }
     List<String> names = parse(bytes, file);
     return new Labels(names, hash ? HashingInput.of(file, bytes, bytes.length) : null);
+  }
+
+  /** The file's first {@value #MAX_BYTES} + 1 bytes (more than the limit: too large). */
+  private static byte[] readAtMostOverLimit(Path xml) throws IOException {
+    try (InputStream in = Inputs.openRaw(xml)) {
+      return in.readNBytes(MAX_BYTES + 1);
+    }
   }
 
   /** The label names of the XML document {@code bytes}; {@code file} names it in messages. */

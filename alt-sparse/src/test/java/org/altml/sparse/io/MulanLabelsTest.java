@@ -28,6 +28,38 @@ class MulanLabelsTest {
     return w.toString();
   }
 
+  /**
+   * A label file that can be read once (a FIFO, as {@code <(...)} gives) serves every ARFF file of the command: the
+   * second read hung waiting for a writer, or read nothing.
+   */
+  @Test
+  void aLabelFileReadableOnceServesTwoDataFiles() throws Exception {
+    Path fifo = dir.resolve("labels.xml");
+    boolean made;
+    try {
+      made = new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0;
+    } catch (IOException e) {
+      made = false;
+    }
+    org.junit.jupiter.api.Assumptions.assumeTrue(made, "mkfifo is not available here");
+    Thread writer = new Thread(() -> {
+      try {
+        Files.writeString(fifo, "<labels xmlns=\"" + MulanLabels.NAMESPACE + "\"><label name=\"y\"/></labels>");
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    });
+    writer.start();
+    Path train = write(dir, "train.arff", "@relation r\n@attribute a numeric\n@attribute y {0,1}\n@data\n1,1\n");
+    Path test = write(dir, "test.arff", "@relation r\n@attribute a numeric\n@attribute y {0,1}\n@data\n2,0\n");
+    ReadOptions options = ReadOptions.defaults().withLabelFile(fifo);
+    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), () -> {
+      assertEquals(List.of("y"), DataFiles.read(train, options).labelNames());
+      assertEquals(List.of("y"), DataFiles.read(test, options).labelNames());
+    });
+    writer.join();
+  }
+
   @Test
   void externalEntityNamingALocalFileIsRefusedWithoutReadingIt() throws IOException {
     Path secret = write(dir, "secret.txt", SECRET);
