@@ -154,18 +154,7 @@ public final class ArffReader implements ExampleStream {
     }
     this.numFeatures = Math.max(features, options.numFeatures());
     this.numLabels = Math.max(names.size(), options.numLabels());
-    // labels the declared L adds beyond the file's are named by their index, made distinct from the file's own
-    // names by leading underscores (a file may name a label "2"): the same names for every file read so
-    List<String> padded = new ArrayList<>(names);
-    java.util.Set<String> taken = new java.util.HashSet<>(names);
-    for (int l = names.size(); l < numLabels; l++) {
-      String name = Integer.toString(l);
-      while (!taken.add(name)) {
-        name = "_" + name;
-      }
-      padded.add(name);
-    }
-    this.labelNames = List.copyOf(padded);
+    this.labelNames = org.altml.sparse.data.IndexNames.padded(List.copyOf(names), numLabels);
     this.featureNames = featureNames.size() == numFeatures ? List.copyOf(featureNames) : List.of();
   }
 

@@ -164,6 +164,9 @@ class DatasetTest {
     assertEquals(6, wider.labelNames().size());
     assertEquals(d.example(5), wider.example(5));
     assertThrows(IllegalArgumentException.class, () -> d.withDimensions(100, 3));
+    // named labels padded: an index name a label already has is made distinct
+    assertEquals(List.of("3", "b", "2", "_3", "4"), IndexNames.padded(List.of("3", "b"), 5));
+    assertEquals(List.of("3"), IndexNames.padded(List.of("3", "b"), 1));
   }
 
   @Test
