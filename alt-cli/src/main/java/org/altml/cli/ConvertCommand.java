@@ -50,7 +50,7 @@ public final class ConvertCommand implements Callable<Integer> {
     DataLoading.write(dataset, out, spec);
     PrintWriter report = CliOutput.isStandardOutput(out) ? spec.commandLine().getErr() : spec.commandLine().getOut();
     report.println("wrote " + out + " (" + dataset.size() + " examples, " + dataset.numFeatures() + " features, "
-        + dataset.numLabels() + " labels)");
+        + dataset.numLabels() + " labels" + DataLoading.shapeNote(dataset, out) + ")");
     report.flush();
     return 0;
   }

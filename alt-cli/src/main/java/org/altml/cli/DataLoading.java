@@ -263,6 +263,30 @@ final class DataLoading {
   }
 
   /**
+   * What a report of writing {@code data} to {@code out} must add when the file cannot hold the data's shape: LIBSVM
+   * keeps no d or L, so read back it has the largest feature index and label written, which may be fewer (genbase's
+   * 1,185 features read back as 1,176; 50 labels asked of {@code generate}, 48 drawn). Empty when nothing is lost.
+   */
+  static String shapeNote(Dataset data, Path out) {
+    if (!CliOutput.isStandardOutput(out) && DataFiles.formatOf(out, ReadOptions.defaults()) == org.altml.sparse.io.DataFormat.ARFF) {
+      return ""; // ARFF declares every attribute
+    }
+    int d = 0;
+    int l = 0;
+    SparseVector x = new SparseVector();
+    org.altml.sparse.LabelSet y = new org.altml.sparse.LabelSet();
+    for (int i = 0; i < data.size(); i++) {
+      d = Math.max(d, data.features(i, x).maxIndex() + 1);
+      l = Math.max(l, data.labels(i, y).maxLabel() + 1);
+    }
+    if (d == data.numFeatures() && l == data.numLabels()) {
+      return "";
+    }
+    return "; LIBSVM keeps no shape: read back, the file has " + d + " features and " + l + " labels"
+        + (l < data.numLabels() ? " unless read with --num-labels " + data.numLabels() : "");
+  }
+
+  /**
    * {@code data} with {@code numLabels} labels (label names padded with their indices), or {@code data}
    * itself when it already has that many; features are kept as they are.
    *

@@ -111,7 +111,7 @@ public final class GenerateCommand implements Callable<Integer> {
     DataLoading.write(data, out, spec);
     PrintWriter report = CliOutput.isStandardOutput(out) ? spec.commandLine().getErr() : spec.commandLine().getOut();
     report.println("wrote " + out + " (" + data.size() + " examples, " + data.numFeatures() + " features, "
-        + data.numLabels() + " labels, seed " + seed.seed() + ")");
+        + data.numLabels() + " labels, seed " + seed.seed() + DataLoading.shapeNote(data, out) + ")");
     report.flush();
     return 0;
   }

@@ -36,6 +36,20 @@ class GenerateCommandTest {
     assertNoTemporaryFilesLeft();
   }
 
+  /** LIBSVM keeps no shape: the report says what the file read back holds when it is less than asked. */
+  @Test
+  void aLibSvmFileSmallerThanItsShapeIsReportedSo() throws IOException {
+    Path out = dir.resolve("few.svm");
+    CliRun r = CliRun.of("generate", "-n", "20", "--num-features", "1000", "--num-labels", "50", out.toString());
+    assertEquals(0, r.exitCode(), r.err());
+    Dataset read = DataFiles.read(out);
+    assertTrue(read.numLabels() < 50, "20 examples draw fewer than 50 labels: " + read.numLabels());
+    assertTrue(r.out().contains("; LIBSVM keeps no shape: read back, the file has " + read.numFeatures() + " features and "
+        + read.numLabels() + " labels unless read with --num-labels 50)"), r.out());
+    CliRun arff = CliRun.of("generate", "-n", "20", "--num-features", "1000", "--num-labels", "50", dir.resolve("few.arff").toString());
+    assertFalse(arff.out().contains("LIBSVM"), arff.out());
+  }
+
   @Test
   void smallNumFeaturesLowersTheDefaultNonZeros() {
     Path out = dir.resolve("tiny.svm");
