@@ -526,8 +526,12 @@ public final class FlinkMain implements Callable<Integer> {
       long n = 0;
       long bad = 0;
       long predicted = 0;
-      FirstBad firstBad = new FirstBad(0);
-      FirstBad firstBadTest = new FirstBad(testFrom()); // run --test: the bad records of the files scored
+      int testFrom = testFrom();
+      FirstBad firstBad = new FirstBad(0, Integer.MAX_VALUE);
+      // run --test: the bad records of the files learned from (a file named otherwise than every input counted there)
+      // and of the files scored
+      FirstBad firstBadTraining = new FirstBad(0, testFrom);
+      FirstBad firstBadTest = new FirstBad(testFrom, inputs().size());
       List<String> reports = new ArrayList<>();
       List<long[]> spans = new ArrayList<>(); // per counting subtask: first and last record (ms)
       // the outputs are written aside and moved into place only when the job has ended well: a failed job leaves
@@ -550,6 +554,7 @@ public final class FlinkMain implements Callable<Integer> {
               bad++;
               badRecords.println(line);
               firstBad.offer(line);
+              firstBadTraining.offer(line);
               firstBadTest.offer(line);
             } else if (line.startsWith("{\"type\":\"count\"")) {
               n += field(line, "n");
@@ -568,6 +573,9 @@ public final class FlinkMain implements Callable<Integer> {
         String failure = null;
         if (bad > 0 && predicted == 0 && counted(n, reports) == 0) {
           failure = "every record was bad (" + bad + "), the first " + firstBad.describe();
+        } else if (this instanceof Run && testFrom < inputs().size() && firstBadTraining.count() > 0 && counted(n, reports) == 0) {
+          // run --test scored its test records with a model that learned nothing: every training record was bad
+          failure = "every training record was bad (" + firstBadTraining.count() + "), the first " + firstBadTraining.describe();
         } else if (firstBadTest.count() > 0 && predicted == 0) {
           // run --test learned, but could score none of the test records: the evaluation asked for did not happen
           failure = "every --test record was bad (" + firstBadTest.count() + "), the first " + firstBadTest.describe();
@@ -596,23 +604,24 @@ public final class FlinkMain implements Callable<Integer> {
     /**
      * The first of the bad records offered, in the order the inputs were given: by the position of the record's file
      * among {@link #inputs()} (as given, or as the file source names a local one), then by line (records arrive in
-     * any order at p > 1). Each record offered is read once; the inputs' names are resolved once. With a floor,
-     * only the records of the inputs from that position on count (a file named otherwise than every input then does
-     * not).
+     * any order at p > 1). Each record offered is read once; the inputs' names are resolved once. Only the records
+     * of the inputs at positions [from, to) count; a file named otherwise than every input counts when from is 0.
      */
     private final class FirstBad {
       private final Map<String, Integer> ranks = new java.util.HashMap<>();
       private final int unknown = inputs().size(); // after every input: a file the source names otherwise
-      private final int floor;
+      private final int from;
+      private final int to;
       private String record;
       private String file = "";
       private int rank;
       private long line;
       private long count;
 
-      /** Counts the bad records of the inputs from position {@code floor} on (0: all, a file named otherwise too). */
-      FirstBad(int floor) {
-        this.floor = floor;
+      /** Counts the bad records of the inputs at positions [from, to) (and of a file named otherwise when from is 0). */
+      FirstBad(int from, int to) {
+        this.from = from;
+        this.to = to;
         List<String> in = inputs();
         for (int i = 0; i < in.size(); i++) {
           ranks.putIfAbsent(in.get(i), i);
@@ -626,7 +635,7 @@ public final class FlinkMain implements Callable<Integer> {
       void offer(String bad) {
         String f = String.valueOf(Output.stringField(bad, "file"));
         int k = ranks.getOrDefault(f, unknown);
-        if (k < floor || floor > 0 && k == unknown) {
+        if (k == unknown ? from > 0 : k < from || k >= to) {
           return;
         }
         count++;

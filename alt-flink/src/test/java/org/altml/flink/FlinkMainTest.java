@@ -415,6 +415,13 @@ class FlinkMainTest {
     Path goodTest = Files.writeString(dir.resolve("good-test.svm"), "0 1:1\n");
     executeWithErr(0, "run", "--mode", "parallel", "--learner", "falt", "--data", badTrain.toString(), "--test",
         goodTest.toString(), "--num-labels", "2", "--checkpoint-ms", "0");
+    // every training record bad and the test records good: they were scored by a model that learned nothing (exit 0)
+    Path allBadTrain = Files.writeString(dir.resolve("all-bad-train.svm"), "0 1:w\n1 2:q\n");
+    message = executeWithErr(2, "run", "--mode", "parallel", "--learner", "falt", "--data", allBadTrain.toString(), "--test",
+        goodTest.toString(), "--num-labels", "2", "--checkpoint-ms", "0");
+    assertTrue(message.contains("alt flink: every training record was bad (2), the first " + allBadTrain.toAbsolutePath().normalize()
+        + ":1: token '1:w'"), message);
+    assertTrue(message.endsWith("; nothing was learned" + System.lineSeparator()), message);
   }
 
   private static List<String[]> concat(List<String[]> a, List<String[]> b) {
