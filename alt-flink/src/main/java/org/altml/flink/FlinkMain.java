@@ -675,8 +675,8 @@ public final class FlinkMain implements Callable<Integer> {
 
     /**
      * Prints the job's summary line; returns its exit code: 0, or 2 when every record was bad (a job over data it
-     * could not read at all has failed, though Flink ran it to its end), or every record of run's --test files,
-     * naming the first of them.
+     * could not read at all has failed, though Flink ran it to its end), or with run's --test files every training
+     * record or every test record, naming the first of them.
      *
      * @param failure when the job failed so, what failed and the first bad record ("every record was bad (N), the
      *     first file:line: reason"); else null
