@@ -161,7 +161,7 @@ public final class Grid {
    */
   public static List<String> parseList(String text) {
     List<String> out = new ArrayList<>();
-    for (String part : text.split(",")) {
+    for (String part : text.split(",", -1)) { // -1: a trailing empty value is an error too (',' gave an empty list)
       String t = part.strip();
       if (t.isEmpty()) {
         throw new IllegalArgumentException("an empty value in the list '" + text + "'");
@@ -175,15 +175,20 @@ public final class Grid {
           throw new IllegalArgumentException("a range 2^a..2^b needs a <= b, at most 65 values: " + t);
         }
         for (int e = lo; e <= hi; e++) {
-          out.add(Double.toString(Math.scalb(1.0, e)));
+          out.add(powerOfTwo(e));
         }
       } else if (one.matches()) {
-        out.add(Double.toString(Math.scalb(1.0, Integer.parseInt(one.group(1)))));
+        out.add(powerOfTwo(Integer.parseInt(one.group(1))));
       } else {
         out.add(t);
       }
     }
     return out;
+  }
+
+  /** 2^e as an option value: a whole number without a fraction (so that integer parameters take it), else a double. */
+  private static String powerOfTwo(int e) {
+    return e >= 0 && e < 63 ? Long.toString(1L << e) : Double.toString(Math.scalb(1.0, e));
   }
 
   /** The settings every grid point starts from. */

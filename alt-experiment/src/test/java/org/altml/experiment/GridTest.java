@@ -50,6 +50,24 @@ class GridTest {
     assertEquals(2, g.size(), String.join("; ", axes(g)));
   }
 
+  /**
+   * Powers of two above 1 are whole numbers, so integer parameters take ranges (--hidden 2^4..2^6 was refused as
+   * '16.0'); a list of commas alone, or with a trailing comma, is an empty value (',' gave an empty list and an
+   * internal error).
+   */
+  @Test
+  void rangesServeIntegerParametersAndEmptyValuesAreRefused() {
+    assertEquals(List.of("16", "32", "64"), Grid.parseList("2^4..2^6"));
+    assertEquals(List.of("0.25", "1"), Grid.parseList("2^-2,2^0"));
+    Grid budgets = Grid.of(LearnerRegistry.get("osml-elm").defaults(), Grid.Mode.NONE, Map.of("hidden", Grid.parseList("2^4..2^6")),
+        Set.of());
+    assertEquals(3, budgets.size());
+    for (String list : new String[] {",", ",,", "1,", ",1"}) {
+      IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> Grid.parseList(list));
+      assertEquals("an empty value in the list '" + list + "'", e.getMessage());
+    }
+  }
+
   @Test
   void aGivenMIsNotReplacedByTheMFactorsGrid() {
     // M given as 1, its default: fixed, and the M factor's paper grid is not searched instead of it
