@@ -82,6 +82,13 @@ public final class TuneCommand implements Callable<Integer> {
   static Grid grid(CommandSpec spec, Grid.Mode mode) {
     LearnerSpec learner = LearnerOptions.learner(spec); // with --feature-map, the composite kind LEARNER+MAP
     Map<String, String> given = LearnerOptions.givenText(spec);
+    for (org.altml.core.learner.Parameter<?> p : learner.parameters()) {
+      // two ways to give one value (--max-updates-factor instead of --max-updates): as evaluate says it
+      if (p.alternativeTo() != null && given.containsKey(p.name()) && given.containsKey(p.alternativeTo())) {
+        throw new IllegalArgumentException("give " + LearnerOptions.optionOf(p.alternativeTo()) + " or "
+            + LearnerOptions.optionOf(p.name()) + ", not both");
+      }
+    }
     Map<String, String> fixed = new LinkedHashMap<>();
     Map<String, List<String>> lists = new LinkedHashMap<>();
     given.forEach((name, text) -> {

@@ -31,6 +31,16 @@ class TuneCommandTest {
     assertTrue(!f1.err().contains("undefined on these folds"), f1.err());
   }
 
+  /** Two ways to give one value are refused in evaluate's words (tune's message showed a library call). */
+  @Test
+  void anOptionAndTheOneGivenInsteadOfItAreRefusedPlainly(@TempDir Path dir) throws IOException {
+    Path train = Files.writeString(dir.resolve("a.svm"), "0 1:1\n1 2:1\n0 1:1\n1 2:1\n");
+    CliRun run = CliRun.of("tune", "--train", train.toString(), "--learner", "falt", "--folds", "2", "--max-updates", "1,2",
+        "--max-updates-factor", "1");
+    assertEquals(2, run.exitCode());
+    assertEquals("alt: give --max-updates or --max-updates-factor, not both", run.err().strip());
+  }
+
   /** --json gives each candidate's value on every fold (the means are their means) and each fold's held-out examples. */
   @Test
   void theJsonHasEveryFoldsValuesAndItsHeldOutExamples(@TempDir Path dir) throws IOException {
