@@ -61,7 +61,7 @@ class TunerTest {
     Grid fixedM = Grid.of(LearnerRegistry.get("falt").defaults().with("maxUpdates", 3), Grid.Mode.PAPER, Map.of(),
         Set.of("maxUpdates"));
     assertEquals(21, fixedM.size());
-    assertEquals(List.of("0.125", "0.25", "0.5", "1.0", "2.0"), Grid.parseList("2^-3..2^1"));
+    assertEquals(List.of("0.125", "0.25", "0.5", "1", "2"), Grid.parseList("2^-3..2^1")); // whole numbers as such (integer parameters)
   }
 
   @Test
