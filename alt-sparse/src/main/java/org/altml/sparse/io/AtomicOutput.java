@@ -310,6 +310,7 @@ public final class AtomicOutput implements AutoCloseable {
     IOException failure = null;
     try {
       if (tmp != null) {
+        keepPermissions();
         try {
           Files.move(tmp, destination, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (AtomicMoveNotSupportedException e) {
@@ -330,6 +331,19 @@ public final class AtomicOutput implements AutoCloseable {
     }
     if (failure != null) {
       throw failure;
+    }
+  }
+
+  /**
+   * Gives the temporary file the permissions of the file it replaces: a private (600) model or data file written over
+   * stays private (it took the process's usual permissions). Nothing when there is no such file or no POSIX
+   * permissions; a file of another owner keeps what it had only where the owner may set it.
+   */
+  private void keepPermissions() {
+    try {
+      Files.setPosixFilePermissions(tmp, Files.getPosixFilePermissions(destination));
+    } catch (IOException | UnsupportedOperationException | SecurityException e) {
+      // no file to replace, or permissions this system does not have: the usual ones
     }
   }
 

@@ -30,6 +30,26 @@ import org.junit.jupiter.api.io.TempDir;
 class AtomicOutputTest {
   @TempDir Path dir;
 
+  /** A file written over keeps its permissions (a private model stayed private only until it was replaced). */
+  @Test
+  void aReplacedFileKeepsItsPermissions() throws IOException {
+    Path target = Files.writeString(dir.resolve("private.model"), "old");
+    java.util.Set<java.nio.file.attribute.PosixFilePermission> own;
+    try {
+      own = java.nio.file.attribute.PosixFilePermissions.fromString("rw-------");
+      Files.setPosixFilePermissions(target, own);
+    } catch (UnsupportedOperationException e) {
+      org.junit.jupiter.api.Assumptions.abort("no POSIX permissions here");
+      return;
+    }
+    try (AtomicOutput out = AtomicOutput.create(target)) {
+      out.stream().write("new".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      out.commit();
+    }
+    assertEquals("new", Files.readString(target));
+    assertEquals(own, Files.getPosixFilePermissions(target));
+  }
+
   private List<String> entries() throws IOException {
     try (Stream<Path> s = Files.list(dir)) {
       return s.map(p -> p.getFileName().toString()).sorted().toList();
