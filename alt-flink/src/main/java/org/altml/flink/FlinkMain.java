@@ -526,12 +526,7 @@ public final class FlinkMain implements Callable<Integer> {
       long n = 0;
       long bad = 0;
       long predicted = 0;
-      int testFrom = testFrom();
-      FirstBad firstBad = new FirstBad(0, Integer.MAX_VALUE);
-      // run --test: the bad records of the files learned from (a file named otherwise than every input counted there)
-      // and of the files scored
-      FirstBad firstBadTraining = new FirstBad(0, testFrom);
-      FirstBad firstBadTest = new FirstBad(testFrom, inputs().size());
+      BadRecords badOnes = new BadRecords();
       List<String> reports = new ArrayList<>();
       List<long[]> spans = new ArrayList<>(); // per counting subtask: first and last record (ms)
       // the outputs are written aside and moved into place only when the job has ended well: a failed job leaves
@@ -553,9 +548,7 @@ public final class FlinkMain implements Callable<Integer> {
             } else if (line.startsWith("{\"type\":\"bad\"")) {
               bad++;
               badRecords.println(line);
-              firstBad.offer(line);
-              firstBadTraining.offer(line);
-              firstBadTest.offer(line);
+              badOnes.offer(line);
             } else if (line.startsWith("{\"type\":\"count\"")) {
               n += field(line, "n");
               if (field(line, "n") > 0) {
@@ -572,13 +565,13 @@ public final class FlinkMain implements Callable<Integer> {
         double seconds = (System.nanoTime() - start) / 1e9;
         String failure = null;
         if (bad > 0 && predicted == 0 && counted(n, reports) == 0) {
-          failure = "every record was bad (" + bad + "), the first " + firstBad.describe();
-        } else if (this instanceof Run && testFrom < inputs().size() && firstBadTraining.count() > 0 && counted(n, reports) == 0) {
+          failure = "every record was bad (" + bad + "), the first " + badOnes.all.describe();
+        } else if (this instanceof Run && testFrom() < inputs().size() && badOnes.training.count() > 0 && counted(n, reports) == 0) {
           // run --test scored its test records with a model that learned nothing: every training record was bad
-          failure = "every training record was bad (" + firstBadTraining.count() + "), the first " + firstBadTraining.describe();
-        } else if (firstBadTest.count() > 0 && predicted == 0) {
+          failure = "every training record was bad (" + badOnes.training.count() + "), the first " + badOnes.training.describe();
+        } else if (badOnes.test.count() > 0 && predicted == 0) {
           // run --test learned, but could score none of the test records: the evaluation asked for did not happen
-          failure = "every --test record was bad (" + firstBadTest.count() + "), the first " + firstBadTest.describe();
+          failure = "every --test record was bad (" + badOnes.test.count() + "), the first " + badOnes.test.describe();
         }
         if (failure != null) {
           // a failed job: the bad records say why, and an earlier run's predictions, reports and models stay
@@ -588,7 +581,7 @@ public final class FlinkMain implements Callable<Integer> {
         if (out == null && bad > 0) {
           // without --out the bad records are kept nowhere: say how many, and the first
           System.err.println("alt flink: warning: " + printable(bad + " bad record" + (bad == 1 ? "" : "s") + ", the first "
-              + firstBad.describe() + "; give --out DIR to keep them all in DIR/bad-records.jsonl"));
+              + badOnes.all.describe() + "; give --out DIR to keep them all in DIR/bad-records.jsonl"));
         }
         java.util.Set<String> models = writeModels(mode, reports);
         commit(predictions, predictionsFile);
@@ -602,26 +595,21 @@ public final class FlinkMain implements Callable<Integer> {
     }
 
     /**
-     * The first of the bad records offered, in the order the inputs were given: by the position of the record's file
-     * among {@link #inputs()} (as given, or as the file source names a local one), then by line (records arrive in
-     * any order at p > 1). Each record offered is read once; the inputs' names are resolved once. Only the records
-     * of the inputs at positions [from, to) count; a file named otherwise than every input counts when from is 0.
+     * The bad records of a job as they arrive, and the first of them in the order the inputs were given: by the
+     * position of the record's file among {@link #inputs()} (as given, or as the file source names a local one), then by
+     * line (records arrive in any order at p > 1); the first of all, of the files learned from (before
+     * {@link #testFrom()}, and a file named otherwise than every input) and of run's --test files. The inputs' names are
+     * resolved once; each record is read once.
      */
-    private final class FirstBad {
+    private final class BadRecords {
       private final Map<String, Integer> ranks = new java.util.HashMap<>();
       private final int unknown = inputs().size(); // after every input: a file the source names otherwise
-      private final int from;
-      private final int to;
-      private String record;
-      private String file = "";
-      private int rank;
-      private long line;
-      private long count;
+      private final int testFrom = testFrom();
+      final First all = new First();
+      final First training = new First();
+      final First test = new First();
 
-      /** Counts the bad records of the inputs at positions [from, to) (and of a file named otherwise when from is 0). */
-      FirstBad(int from, int to) {
-        this.from = from;
-        this.to = to;
+      BadRecords() {
         List<String> in = inputs();
         for (int i = 0; i < in.size(); i++) {
           ranks.putIfAbsent(in.get(i), i);
@@ -635,27 +623,38 @@ public final class FlinkMain implements Callable<Integer> {
       void offer(String bad) {
         String f = String.valueOf(Output.stringField(bad, "file"));
         int k = ranks.getOrDefault(f, unknown);
-        if (k == unknown ? from > 0 : k < from || k >= to) {
-          return;
-        }
-        count++;
         long l = field(bad, "line");
-        if (record == null || k < rank || k == rank && (l < line || l == line && f.compareTo(file) < 0)) {
-          record = bad;
-          file = f;
-          rank = k;
-          line = l;
+        all.offer(bad, f, k, l);
+        (k < testFrom || k == unknown ? training : test).offer(bad, f, k, l);
+      }
+
+      /** The first of some bad records, and how many. */
+      final class First {
+        private String record;
+        private String file = "";
+        private int rank;
+        private long line;
+        private long count;
+
+        private void offer(String bad, String f, int k, long l) {
+          count++;
+          if (record == null || k < rank || k == rank && (l < line || l == line && f.compareTo(file) < 0)) {
+            record = bad;
+            file = f;
+            rank = k;
+            line = l;
+          }
         }
-      }
 
-      /** How many of the records offered counted. */
-      long count() {
-        return count;
-      }
+        /** How many records were offered. */
+        long count() {
+          return count;
+        }
 
-      /** "file:line: reason" of the first bad record. */
-      String describe() {
-        return file + ":" + line + ": " + Output.stringField(record, "reason");
+        /** "file:line: reason" of the first bad record. */
+        String describe() {
+          return file + ":" + line + ": " + Output.stringField(record, "reason");
+        }
       }
     }
 
