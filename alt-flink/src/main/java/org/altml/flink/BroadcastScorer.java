@@ -5,6 +5,7 @@ import java.util.List;
 import org.altml.core.eval.FeatureScaler;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Predictor;
+import org.altml.core.metric.EvaluationSuite;
 import org.altml.core.model.DataFit;
 import org.altml.core.model.SavedModel;
 import org.apache.flink.api.common.functions.OpenContext;
@@ -12,11 +13,14 @@ import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.typeinfo.BasicTypeInfo;
+import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.runtime.state.FunctionInitializationContext;
 import org.apache.flink.runtime.state.FunctionSnapshotContext;
 import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.functions.co.BroadcastProcessFunction;
+import org.apache.flink.streaming.api.operators.co.CoBroadcastWithNonKeyedOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.util.Collector;
 
 /**
@@ -32,6 +36,12 @@ import org.apache.flink.util.Collector;
  * Records of data a model does not fit (many more features than it was trained on, an ARFF file whose labels
  * it names otherwise) are bad records ({@link DataFit}); a model trained without some ARFF attributes fails the
  * job (the data's reading is fixed when the job starts).
+ *
+ * <p>With metrics ({@link #withMetrics}, {@code run --test}), each predictor also adds every record it scores, with
+ * its true labels, to an {@link EvaluationSuite} (checkpointed with the waiting records, so a restore counts every
+ * record once), and reports it at the end of its input ({@link EndOfInput}: a {@link #TEST_METRICS} line on {@link
+ * Output#REPORTS}); the suites' sums are exact, so the merged report does not depend on p or on which predictor
+ * scored which record.
  */
 public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, ModelMessage, String> implements CheckpointedFunction {
   private static final long serialVersionUID = 1L;
@@ -39,6 +49,12 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
   public static final MapStateDescriptor<String, ModelMessage> MODEL =
       new MapStateDescriptor<>("model", BasicTypeInfo.STRING_TYPE_INFO, TypeInformation.of(ModelMessage.class));
   private static final String KEY = "model";
+  /** The type of the report of one predictor's test metrics: {@code {"type":"test-metrics","suite":"base64"}}. */
+  public static final String TEST_METRICS = "test-metrics";
+
+  private final boolean withMetrics;
+  private transient EvaluationSuite metrics;
+  private transient ListState<byte[]> metricsState;
 
   private final DataSpec data;
   private final int numLabels;
@@ -52,15 +68,37 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
 
   /** Scores records of {@code data} with models of L = {@code numLabels}. */
   public BroadcastScorer(DataSpec data, int numLabels, boolean withScores) {
+    this(data, numLabels, withScores, false);
+  }
+
+  private BroadcastScorer(DataSpec data, int numLabels, boolean withScores, boolean withMetrics) {
     this.data = data;
     this.numLabels = numLabels;
     this.withScores = withScores;
+    this.withMetrics = withMetrics;
+  }
+
+  /**
+   * Scores labelled records of {@code data} as {@link #BroadcastScorer(DataSpec, int, boolean)} does and also computes
+   * their metrics, reported at the end of the input: the operator ({@link EndOfInput}) to run it in.
+   */
+  static EndOfInput withMetrics(DataSpec data, int numLabels, boolean withScores) {
+    return new EndOfInput(new BroadcastScorer(data, numLabels, withScores, true));
   }
 
   @Override
   public void open(OpenContext context) {
     scorer = new LineScorer(data, numLabels, withScores);
     version = Long.MIN_VALUE;
+    if (metrics != null) {
+      scorer.addMetricsTo(metrics);
+    }
+  }
+
+  /** The report line of this predictor's metrics so far (null without metrics). */
+  String metricsReport() {
+    return metrics == null ? null : "{\"type\":\"" + TEST_METRICS + "\",\"suite\":\""
+        + java.util.Base64.getEncoder().encodeToString(Models.toBytes(metrics)) + "\"}";
   }
 
   @Override
@@ -132,6 +170,9 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
   @Override
   public void snapshotState(FunctionSnapshotContext context) throws Exception {
     waitingState.update(waiting);
+    if (metrics != null) {
+      metricsState.update(List.of(Models.toBytes(metrics)));
+    }
   }
 
   @Override
@@ -140,6 +181,37 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
     waiting = new ArrayList<>();
     for (TextLine line : waitingState.get()) {
       waiting.add(line);
+    }
+    if (withMetrics) {
+      // list state: after a rescale each saved suite comes back to one predictor, which adds it to its own
+      metricsState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("test-metrics",
+          PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO));
+      metrics = new EvaluationSuite(numLabels);
+      for (byte[] saved : metricsState.get()) {
+        metrics.merge(Models.suite(saved));
+      }
+    }
+  }
+
+  /**
+   * The broadcast operator of a scorer with metrics, which reports them when both inputs have ended (every record
+   * and every model has arrived, so every waiting record has been scored). Flink's own operator has no end-of-input
+   * hook for the function.
+   */
+  static final class EndOfInput extends CoBroadcastWithNonKeyedOperator<TextLine, ModelMessage, String> {
+    private static final long serialVersionUID = 1L;
+
+    EndOfInput(BroadcastScorer scorer) {
+      super(scorer, List.of(MODEL));
+    }
+
+    @Override
+    public void finish() throws Exception {
+      String report = ((BroadcastScorer) userFunction).metricsReport();
+      if (report != null) {
+        output.collect(Output.REPORTS, new StreamRecord<>(report));
+      }
+      super.finish();
     }
   }
 }

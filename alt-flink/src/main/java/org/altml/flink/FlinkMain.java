@@ -529,6 +529,10 @@ public final class FlinkMain implements Callable<Integer> {
       BadRecords badOnes = new BadRecords();
       List<String> reports = new ArrayList<>();
       List<long[]> spans = new ArrayList<>(); // per counting subtask: first and last record (ms)
+      long endMs = 0; // the end of the job's work, inside the job (JobEnd)
+      TestMetrics test = new TestMetrics();
+      // the end of the job's work is stamped where its results leave it, chained to the collect sink (p = 1)
+      all = all.transform("end of the job", Types.STRING, new JobEnd()).setParallelism(1).uid("job-end");
       // the outputs are written aside and moved into place only when the job has ended well: a failed job leaves
       // no half-written file and the outputs of an earlier run as they were
       try (AtomicOutput predictionsFile = output("predictions.jsonl"); AtomicOutput badFile = output("bad-records.jsonl");
@@ -554,7 +558,9 @@ public final class FlinkMain implements Callable<Integer> {
               if (field(line, "n") > 0) {
                 spans.add(new long[] {field(line, "firstMs"), field(line, "lastMs")});
               }
-            } else {
+            } else if (line.startsWith(JobEnd.TYPE)) {
+              endMs = field(line, "endMs");
+            } else if (!test.offer(line)) { // a predictor's test metrics are merged, then written as one line
               reports.add(line);
               reportLines.println(line.replaceAll(",\"model\":\"[^\"]*\"", ""));
             }
@@ -576,12 +582,19 @@ public final class FlinkMain implements Callable<Integer> {
         if (failure != null) {
           // a failed job: the bad records say why, and an earlier run's predictions, reports and models stay
           commit(badRecords, badFile);
-          return summarize(mode, main, n, bad, failure, reports, spans, seconds);
+          return summarize(mode, main, n, bad, failure, reports, new Timing(seconds, spans, endMs), null);
         }
         if (out == null && bad > 0) {
           // without --out the bad records are kept nowhere: say how many, and the first
           System.err.println("alt flink: warning: " + printable(bad + " bad record" + (bad == 1 ? "" : "s") + ", the first "
               + badOnes.all.describe() + "; give --out DIR to keep them all in DIR/bad-records.jsonl"));
+        }
+        if (test.any()) {
+          reportLines.println(test.reportLine());
+          if (test.examples() == 0) {
+            System.err.println("alt flink: warning: the --test files have no records; nothing was scored, and every test metric is"
+                + " undefined");
+          }
         }
         java.util.Set<String> models = writeModels(mode, reports);
         commit(predictions, predictionsFile);
@@ -590,7 +603,7 @@ public final class FlinkMain implements Callable<Integer> {
         if (mode.equals("keyed")) {
           removeStaleKeyModels(models);
         }
-        return summarize(mode, main, n, bad, null, reports, spans, seconds);
+        return summarize(mode, main, n, bad, null, reports, new Timing(seconds, spans, endMs), test.json());
       }
     }
 
@@ -681,7 +694,7 @@ public final class FlinkMain implements Callable<Integer> {
      *     first file:line: reason"); else null
      */
     private int summarize(String mode, DataStream<String> main, long n, long bad, String failure, List<String> reports,
-        List<long[]> spans, double seconds) {
+        Timing timing, String test) {
       long counted = counted(n, reports);
       if (counted == 0 && bad == 0) {
         // an empty file (or comments only) is a job that succeeds doing nothing: say so, as the command line does
@@ -694,24 +707,9 @@ public final class FlinkMain implements Callable<Integer> {
             ? "; all in " + out.resolve("bad-records.jsonl") + " (the outputs of an earlier run there are kept)" : "")
             + "; nothing was " + (this instanceof Run && counted == 0 ? "learned" : "scored")));
       }
-      long firstMs = spans.stream().mapToLong(t -> t[0]).min().orElse(Long.MAX_VALUE); // the job's first and last record
-      long lastMs = spans.stream().mapToLong(t -> t[1]).max().orElse(0);
-      double span = lastMs > firstMs ? (lastMs - firstMs) / 1e3 : seconds;
       StringBuilder summary = new StringBuilder("{\"mode\":").append(Output.quote(mode)).append(",\"parallelism\":").append(parallelism)
-          .append(",\"records\":").append(counted).append(",\"bad\":").append(bad)
-          .append(",\"seconds\":").append(String.format(Locale.ROOT, "%.3f", seconds))
-          .append(",\"recordsPerSecond\":").append(String.format(Locale.ROOT, "%.0f", counted / seconds));
-      if (main != null) {
-        summary.append(",\"streamingSeconds\":").append(String.format(Locale.ROOT, "%.3f", span))
-            .append(",\"streamingRecordsPerSecond\":").append(String.format(Locale.ROOT, "%.0f", counted / span));
-        // each subtask's first and last record, in seconds after the job's first record: how evenly they ran
-        summary.append(",\"subtaskSpans\":[");
-        for (int i = 0; i < spans.size(); i++) {
-          summary.append(i == 0 ? "" : ",").append(String.format(Locale.ROOT, "[%.3f,%.3f]", (spans.get(i)[0] - firstMs) / 1e3,
-              (spans.get(i)[1] - firstMs) / 1e3));
-        }
-        summary.append(']');
-      }
+          .append(",\"records\":").append(counted).append(",\"bad\":").append(bad);
+      timing.appendTo(summary, counted, main != null);
       for (String r : reports) {
         if (r.contains("\"round\":\"final\"")) {
           summary.append(",\"final\":").append(r.replaceAll(",\"model\":\"[^\"]*\"", ""));
@@ -719,6 +717,9 @@ public final class FlinkMain implements Callable<Integer> {
       }
       if (reports.stream().anyMatch(r -> r.startsWith("{\"type\":\"key\""))) {
         summary.append(",\"keys\":").append(reports.stream().filter(r -> r.startsWith("{\"type\":\"key\"")).count());
+      }
+      if (test != null) {
+        summary.append(",\"test\":").append(test); // run --test: the metrics of the scored test records, as alt test's
       }
       System.out.println(summary.append('}'));
       return failed ? 2 : 0;
@@ -913,8 +914,9 @@ public final class FlinkMain implements Callable<Integer> {
     String keyBy;
     @Option(names = "--mix-every", paramLabel = "N", defaultValue = "0", description = "parallel: average the workers' models every N records (0: only at the end)")
     long mixEvery;
-    @Option(names = "--test", paramLabel = "FILE", arity = "1..*", description = "parallel: files scored as they are read by the"
-        + " averaged model in effect then (with --mix-every 0, the final model; with N > 0, the first averages)")
+    @Option(names = "--test", paramLabel = "FILE", arity = "1..*", description = "parallel: labelled files scored as they are read"
+        + " by the averaged model in effect then (with --mix-every 0, the final model; with N > 0, the first averages); their"
+        + " metrics, as alt test's, go to the summary and reports.jsonl")
     List<String> test = new ArrayList<>();
     @Option(names = "--seed", paramLabel = "SEED", defaultValue = "1", description = "seed of the learners' random choices")
     long seed;

@@ -136,6 +136,21 @@ public final class Jobs {
   }
 
   /**
+   * Scores the labelled lines of {@code files} at parallelism {@code p} with the models of {@code models}, as {@link
+   * #score} does, and computes their metrics ({@link BroadcastScorer#withMetrics}): the reports carry one {@link
+   * BroadcastScorer#TEST_METRICS} line per predictor at the end of the input, to be merged.
+   */
+  public static Streams scoreWithMetrics(StreamExecutionEnvironment env, List<String> files, DataSpec data, int numLabels,
+      DataStream<ModelMessage> models, int p, boolean withScores) {
+    DataStream<TextLine> lines = lines(env, files, p, "test-lines");
+    // the operator of BroadcastConnectedStream.process, with an end-of-input hook (its broadcast state the same)
+    SingleOutputStreamOperator<String> out = lines.connect(models.broadcast())
+        .transform("broadcast scoring", Types.STRING, BroadcastScorer.withMetrics(data, numLabels, withScores))
+        .setParallelism(p).uid("broadcast-scoring");
+    return new Streams(out, out.getSideOutput(Output.BAD), out.getSideOutput(Output.REPORTS));
+  }
+
+  /**
    * Scores the lines of {@code files} at parallelism {@code p} with one frozen model that every predictor
    * reads from {@code modelFile} when it opens ({@link FrozenScorer}): source, scorer and what follows are
    * chained into one task per subtask. Records are not copied between the chained operators (object reuse
@@ -171,8 +186,8 @@ public final class Jobs {
    * k mod p, each chained to the source subtask that reads them ({@link #shares}: no record crosses a thread,
    * and object reuse is turned on for the job, as nothing in it keeps a record it has passed on), a mixer
    * ({@link ModelMixer}) averages their models every {@code mixEvery} lines and at the end; when {@code testFiles} is not empty, their lines are scored by the latest average (broadcast
-   * to p predictors). The reports carry every mixed round and the final model with the merged prequential
-   * metrics.
+   * to p predictors, {@link #scoreWithMetrics}). The reports carry every mixed round and the final model with the
+   * merged prequential metrics, and each predictor's test metrics.
    */
   public static Streams parallel(StreamExecutionEnvironment env, List<String> files, DataSpec data, LearnerSetup setup, int p,
       long mixEvery, List<String> testFiles, boolean withModels, boolean withScores, UnaryOperator<DataStream<TextLine>> tap) {
@@ -190,14 +205,16 @@ public final class Jobs {
         .setParallelism(1).setMaxParallelism(1).uid("mixer");
     DataStream<String> bad = workers.getSideOutput(Output.BAD);
     DataStream<String> predictions;
+    DataStream<String> reports = mixed.getSideOutput(Output.REPORTS);
     if (testFiles.isEmpty()) {
       predictions = null;
     } else {
-      Streams scored = score(env, testFiles, data, setup.numLabels(), mixed, p, withScores, null);
+      Streams scored = scoreWithMetrics(env, testFiles, data, setup.numLabels(), mixed, p, withScores);
       predictions = scored.main();
       bad = bad.union(scored.bad());
+      reports = reports.union(scored.reports());
     }
-    return new Streams(predictions, bad, mixed.getSideOutput(Output.REPORTS));
+    return new Streams(predictions, bad, reports);
   }
 
   /**

@@ -4,6 +4,7 @@ import java.io.IOException;
 import org.altml.core.eval.FeatureScaler;
 import org.altml.core.learner.Predictor;
 import org.altml.core.learner.Scores;
+import org.altml.core.metric.EvaluationSuite;
 import org.altml.core.model.DataFit;
 import org.altml.core.model.SavedModel;
 import org.altml.sparse.SparseVector;
@@ -29,6 +30,7 @@ final class LineScorer {
   private SavedModel labelsCheckedFor; // the model and file whose labels were checked last, and the problem (null: none)
   private String labelsCheckedIn;
   private String labelsProblem;
+  private EvaluationSuite metrics; // when set, every record scored is added with its true labels
 
   /** Scores records of {@code data} with models of L = {@code numLabels}; {@code withScores}: predictions carry them. */
   LineScorer(DataSpec data, int numLabels, boolean withScores) {
@@ -46,6 +48,15 @@ final class LineScorer {
   void checkRecordsAgainst(SavedModel model, String modelName) {
     this.model = model;
     this.modelName = modelName;
+  }
+
+  /**
+   * Adds every record scored from now on, with its true labels and its exact scores, to {@code suite}: the metrics
+   * {@code alt test} computes for the same model and records (every score exact, so every comparison the metrics make
+   * is the one {@code predict} makes).
+   */
+  void addMetricsTo(EvaluationSuite suite) {
+    this.metrics = suite;
   }
 
   /**
@@ -83,9 +94,12 @@ final class LineScorer {
     }
     SparseVector x = scaler == null ? p.features() : scaler.transform(p.features());
     try {
-      if (withScores) {
+      if (withScores || metrics != null) {
         predictor.predict(x, scores);
-        return Output.prediction(json, quotedFile, line.line, null, version, scores, true, labels);
+        if (metrics != null) {
+          metrics.accept(p.labels(), scores);
+        }
+        return Output.prediction(json, quotedFile, line.line, null, version, scores, withScores, labels);
       }
       int n = predictor.predictLabels(x, scores, labels); // a frozen predictor may skip exact scores
       return Output.prediction(json, quotedFile, line.line, null, version, labels, n, null);

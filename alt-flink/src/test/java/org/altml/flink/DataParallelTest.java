@@ -63,5 +63,15 @@ class DataParallelTest {
     assertTrue(FlinkTesting.FailOnce.FAILED.get(), "the failure was injected");
     assertEquals(mixed, FlinkTesting.ofType(failed, "mixed"), "every averaged model and the merged metrics bit-equal after a restart");
     assertEquals(300, FlinkTesting.ofType(failed, "prediction").size());
+    String testMetrics = testMetrics(clean);
+    assertTrue(testMetrics.startsWith("{\"examples\":300,"), testMetrics);
+    assertEquals(testMetrics, testMetrics(failed), "the test metrics (checkpointed with the predictors) count every test record once");
+  }
+
+  /** The merged test metrics of a job's lines (one line per predictor). */
+  private static String testMetrics(List<String> lines) {
+    TestMetrics metrics = new TestMetrics();
+    assertEquals(2, lines.stream().filter(metrics::offer).count(), "one per predictor");
+    return metrics.json();
   }
 }

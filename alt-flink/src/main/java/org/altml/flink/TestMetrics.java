@@ -1,0 +1,68 @@
+package org.altml.flink;
+
+import java.util.Base64;
+import java.util.Map;
+import org.altml.core.metric.EvaluationSuite;
+import org.altml.core.metric.MetricReport;
+
+/**
+ * The test metrics of {@code alt flink run --test}: merges the predictors' {@link BroadcastScorer#TEST_METRICS}
+ * lines as they arrive at the client, and writes the merged report as {@code alt test --json} has it: every metric
+ * of {@link EvaluationSuite} by name (fractions; NaN, a metric of no example, as null), with the counts left out of
+ * the ranking metrics. Sums are exact, so the report is the one {@code alt test} gives for the same model and
+ * records, whatever p.
+ */
+final class TestMetrics {
+  private EvaluationSuite merged;
+
+  /** Takes {@code line} when it is a predictor's test metrics; returns whether it was. */
+  boolean offer(String line) {
+    if (!line.startsWith("{\"type\":\"" + BroadcastScorer.TEST_METRICS + "\"")) {
+      return false;
+    }
+    EvaluationSuite suite = Models.suite(Base64.getDecoder().decode(Output.stringField(line, "suite")));
+    if (merged == null) {
+      merged = suite;
+    } else {
+      merged.merge(suite);
+    }
+    return true;
+  }
+
+  /** Whether a predictor reported test metrics (the job scored --test files). */
+  boolean any() {
+    return merged != null;
+  }
+
+  /** How many test records were scored. */
+  long examples() {
+    return merged == null ? 0 : merged.count();
+  }
+
+  /**
+   * The merged report's fields as a JSON object: {@code {"examples":N,"zeroDivision":"spec","metrics":{...},
+   * "rankingLossLeftOut":n,"emptyTruthLeftOut":n}}; null when no predictor reported.
+   */
+  String json() {
+    if (merged == null) {
+      return null;
+    }
+    MetricReport report = merged.report();
+    StringBuilder sb = new StringBuilder(512).append("{\"examples\":").append(merged.count())
+        .append(",\"zeroDivision\":").append(Output.quote(report.policy().name().toLowerCase(java.util.Locale.ROOT)))
+        .append(",\"metrics\":{");
+    boolean first = true;
+    for (Map.Entry<String, Double> e : report.values().entrySet()) {
+      sb.append(first ? "" : ",").append(Output.quote(e.getKey())).append(':').append(Output.number(e.getValue()));
+      first = false;
+    }
+    return sb.append("},\"rankingLossLeftOut\":").append(report.rankingLossLeftOut())
+        .append(",\"emptyTruthLeftOut\":").append(report.emptyTruthLeftOut()).append('}').toString();
+  }
+
+  /** The reports.jsonl line: {@code {"type":"test",} and {@link #json()}'s fields; null when no predictor reported. */
+  String reportLine() {
+    String json = json();
+    return json == null ? null : "{\"type\":\"test\"," + json.substring(1);
+  }
+}

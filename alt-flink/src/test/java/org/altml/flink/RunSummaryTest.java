@@ -1,0 +1,174 @@
+package org.altml.flink;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.altml.core.eval.FeatureScaler;
+import org.altml.core.eval.FeatureScaling;
+import org.altml.core.eval.TrainThenTest;
+import org.altml.core.learner.Scores;
+import org.altml.core.metric.EvaluationSuite;
+import org.altml.core.metric.Measure;
+import org.altml.core.metric.MetricReport;
+import org.altml.core.metric.ZeroDivisionPolicy;
+import org.altml.core.model.ModelIo;
+import org.altml.sparse.LabelSet;
+import org.altml.sparse.io.LibSvmReader;
+import org.altml.sparse.io.ReadOptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The summary line of alt flink run and predict: the test metrics of run --test, and the two rates. */
+class RunSummaryTest {
+  @TempDir Path dir;
+
+  /** Runs the command line, expecting exit 0; returns its summary line (standard output). */
+  private static String summary(Object... args) {
+    String[] strings = java.util.Arrays.stream(args).map(String::valueOf).toArray(String[]::new);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    PrintStream was = System.out;
+    System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+    try {
+      assertEquals(0, FlinkMain.commandLine().execute(strings), String.join(" ", strings));
+    } finally {
+      System.setOut(was);
+    }
+    String printed = out.toString(StandardCharsets.UTF_8).strip();
+    assertEquals(1, printed.lines().count(), printed);
+    return printed;
+  }
+
+  /** The object of field {@code name} in a JSON line, braces balanced (these lines hold no braces in strings). */
+  private static String object(String json, String name) {
+    int at = json.indexOf("\"" + name + "\":{");
+    assertTrue(at >= 0, name + " in " + json);
+    int start = json.indexOf('{', at);
+    int depth = 0;
+    for (int i = start; i < json.length(); i++) {
+      depth += json.charAt(i) == '{' ? 1 : json.charAt(i) == '}' ? -1 : 0;
+      if (depth == 0) {
+        return json.substring(start, i + 1);
+      }
+    }
+    throw new AssertionError("unbalanced: " + json);
+  }
+
+  /** The number of field {@code name} in {@code json} (NaN for null). */
+  private static double number(String json, String name) {
+    Matcher m = Pattern.compile("\"" + name + "\":(null|[-0-9.Ee]+)").matcher(json);
+    assertTrue(m.find(), name + " in " + json);
+    return m.group(1).equals("null") ? Double.NaN : Double.parseDouble(m.group(1));
+  }
+
+  /** Every metric of {@code expected} is the test object's, bit for bit (NaN as null), with the counts. */
+  private static void assertMetrics(MetricReport expected, String test) {
+    assertEquals(expected.examples(), (long) number(test, "examples"), test);
+    String metrics = object(test, "metrics");
+    for (Measure m : Measure.values()) {
+      assertEquals(expected.get(m), number(metrics, m.metricName()), m.metricName() + " in " + test);
+    }
+    assertEquals(expected.rankingLossLeftOut(), (long) number(test, "rankingLossLeftOut"), test);
+    assertEquals(expected.emptyTruthLeftOut(), (long) number(test, "emptyTruthLeftOut"), test);
+    assertTrue(test.contains("\"zeroDivision\":\"spec\""), test);
+  }
+
+  /** The test line of reports.jsonl, the one line there of type test (the predictors' own are merged into it). */
+  private static String testReport(Path out) throws Exception {
+    List<String> lines = Files.readAllLines(out.resolve("reports.jsonl"));
+    assertFalse(lines.stream().anyMatch(l -> l.contains("\"test-metrics\"")), lines.toString());
+    List<String> tests = lines.stream().filter(l -> l.startsWith("{\"type\":\"test\",")).toList();
+    assertEquals(1, tests.size(), lines.toString());
+    return tests.get(0);
+  }
+
+  /** The whole-job and streaming rates are both in the summary, and the streaming part lies inside the whole job. */
+  private static void assertRates(String summary) {
+    double whole = number(summary, "wholeJobRecordsPerSecond");
+    double streaming = number(summary, "streamingRecordsPerSecond");
+    double wholeSeconds = number(summary, "wholeJobSeconds");
+    double streamingSeconds = number(summary, "streamingSeconds");
+    assertTrue(whole > 0 && streaming >= whole, summary);
+    assertTrue(streamingSeconds > 0 && streamingSeconds <= wholeSeconds, summary);
+    // the rate is rounded to a whole number of records per second, the seconds to milliseconds
+    assertEquals(number(summary, "records"), whole * wholeSeconds, 0.5 * wholeSeconds + 0.0005 * whole + 1, summary);
+    assertFalse(summary.contains("\"recordsPerSecond\"") || summary.contains("\"seconds\""), "no rate without its span: " + summary);
+  }
+
+  /**
+   * run --mode parallel --test reports the test metrics (it wrote the predictions only): every metric alt test computes
+   * (alt-core's TrainThenTest.test, the sequential test pass) for final.model on the test file, in the summary and in
+   * reports.jsonl; with --mix-every N the records scored by the first averages, as EvaluationSuite computes them from
+   * the written predictions' scores.
+   */
+  @Test
+  void aParallelRunWithTestReportsTheTestMetrics() throws Exception {
+    Path train = FlinkTesting.libSvm(dir, "train.svm", 400, 3, List.of());
+    Path test = FlinkTesting.libSvm(dir, "test.svm", 90, 4, List.of());
+    Path out = dir.resolve("final");
+    String summary = summary("run", "--mode", "parallel", "--learner", "falt", "--data", train, "--test", test, "--num-labels",
+        FlinkTesting.LABELS, "--parallelism", 2, "--checkpoint-ms", 0, "--out", out);
+    MetricReport expected;
+    try (LibSvmReader r = LibSvmReader.open(test, ReadOptions.defaults().withNumLabels(FlinkTesting.LABELS))) {
+      expected = TrainThenTest.test(ModelIo.read(out.resolve("final.model")).learner(), r, FeatureScaler.of(FeatureScaling.NONE),
+          ZeroDivisionPolicy.SPEC).metrics();
+    }
+    assertEquals(90, expected.examples());
+    String reported = object(summary, "test");
+    assertMetrics(expected, reported);
+    assertEquals("{\"type\":\"test\"," + reported.substring(1), testReport(out), "the summary's test metrics are reports.jsonl's");
+    assertRates(summary);
+
+    // averaged every 100 records: the test records are scored by the first averages, and the metrics are theirs
+    Path early = dir.resolve("early");
+    summary = summary("run", "--mode", "parallel", "--learner", "salt", "--data", train, "--test", test, "--num-labels",
+        FlinkTesting.LABELS, "--parallelism", 2, "--mix-every", 100, "--checkpoint-ms", 0, "--scores", "--out", early);
+    Map<Long, LabelSet> truth = new HashMap<>();
+    try (LibSvmReader r = LibSvmReader.open(test, ReadOptions.defaults().withNumLabels(FlinkTesting.LABELS))) {
+      for (long line = 1; r.advance(); line++) {
+        truth.put(line, LabelSet.of(java.util.Arrays.copyOf(r.labels().array(), r.labels().size())));
+      }
+    }
+    EvaluationSuite fromPredictions = new EvaluationSuite(FlinkTesting.LABELS);
+    Scores scores = new Scores(FlinkTesting.LABELS);
+    Pattern scored = Pattern.compile("\"line\":(\\d+),.*\"scores\":\\[([^]]*)],\"threshold\":([^,}]+)");
+    List<String> predictions = Files.readAllLines(early.resolve("predictions.jsonl"));
+    assertEquals(90, predictions.size());
+    for (String p : predictions) {
+      Matcher m = scored.matcher(p);
+      assertTrue(m.find(), p);
+      String[] s = m.group(2).split(",");
+      for (int l = 0; l < s.length; l++) {
+        scores.array()[l] = Float.parseFloat(s[l]);
+      }
+      scores.array()[FlinkTesting.LABELS] = Float.parseFloat(m.group(3));
+      fromPredictions.accept(truth.get(Long.parseLong(m.group(1))), scores);
+    }
+    assertMetrics(fromPredictions.report(), object(summary, "test"));
+    assertMetrics(fromPredictions.report(), testReport(early));
+  }
+
+  /** Every job's summary reports the whole job's rate and the streaming part's, inside the whole job. */
+  @Test
+  void everySummaryHasTheWholeJobsRateAndTheStreamingRate() throws Exception {
+    Path train = FlinkTesting.libSvm(dir, "train.svm", 300, 5, List.of());
+    Path out = dir.resolve("keyed");
+    String keyed = summary("run", "--mode", "keyed", "--learner", "falt", "--data", train, "--num-labels", FlinkTesting.LABELS,
+        "--key-by", "mod:2", "--parallelism", 2, "--checkpoint-ms", 0, "--out", out);
+    assertRates(keyed);
+    assertFalse(keyed.contains("\"test\""), "no test, no test metrics: " + keyed);
+    String predict = summary("predict", "--model", out.resolve("key-k0.model"), "--data", train, "--num-labels", FlinkTesting.LABELS,
+        "--checkpoint-ms", 0);
+    assertRates(predict);
+  }
+}
