@@ -158,6 +158,28 @@ class RunSummaryTest {
     assertMetrics(fromPredictions.report(), testReport(early));
   }
 
+  /** --test files without a record: the job succeeds, as alt test on such a file does, and says that nothing was tested. */
+  @Test
+  void testFilesWithoutRecordsAreSaidToBe() throws Exception {
+    Path train = FlinkTesting.libSvm(dir, "train.svm", 50, 3, List.of());
+    Path empty = Files.writeString(dir.resolve("empty.svm"), "# no records\n");
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    PrintStream was = System.err;
+    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    String summary;
+    try {
+      summary = summary("run", "--mode", "parallel", "--learner", "falt", "--data", train, "--test", empty, "--num-labels",
+          FlinkTesting.LABELS, "--checkpoint-ms", 0);
+    } finally {
+      System.setErr(was);
+    }
+    String test = object(summary, "test");
+    assertEquals(0, (long) number(test, "examples"), test);
+    assertTrue(Double.isNaN(number(object(test, "metrics"), "f1")), test);
+    assertTrue(err.toString(StandardCharsets.UTF_8).contains("alt flink: warning: the --test files have no records; nothing was"
+        + " scored, and every test metric is undefined"), err.toString(StandardCharsets.UTF_8));
+  }
+
   /** Every job's summary reports the whole job's rate and the streaming part's, inside the whole job. */
   @Test
   void everySummaryHasTheWholeJobsRateAndTheStreamingRate() throws Exception {
