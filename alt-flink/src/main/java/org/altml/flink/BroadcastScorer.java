@@ -6,6 +6,7 @@ import org.altml.core.eval.FeatureScaler;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Predictor;
 import org.altml.core.metric.EvaluationSuite;
+import org.altml.core.metric.ZeroDivisionPolicy;
 import org.altml.core.model.DataFit;
 import org.altml.core.model.SavedModel;
 import org.apache.flink.api.common.functions.OpenContext;
@@ -52,7 +53,7 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
   /** The type of the report of one predictor's test metrics: {@code {"type":"test-metrics","suite":"base64"}}. */
   public static final String TEST_METRICS = "test-metrics";
 
-  private final boolean withMetrics;
+  private final ZeroDivisionPolicy metricsPolicy; // null: no metrics
   private transient EvaluationSuite metrics;
   private transient ListState<byte[]> metricsState;
 
@@ -68,22 +69,22 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
 
   /** Scores records of {@code data} with models of L = {@code numLabels}. */
   public BroadcastScorer(DataSpec data, int numLabels, boolean withScores) {
-    this(data, numLabels, withScores, false);
+    this(data, numLabels, withScores, null);
   }
 
-  private BroadcastScorer(DataSpec data, int numLabels, boolean withScores, boolean withMetrics) {
+  private BroadcastScorer(DataSpec data, int numLabels, boolean withScores, ZeroDivisionPolicy metricsPolicy) {
     this.data = data;
     this.numLabels = numLabels;
     this.withScores = withScores;
-    this.withMetrics = withMetrics;
+    this.metricsPolicy = metricsPolicy;
   }
 
   /**
    * Scores labelled records of {@code data} as {@link #BroadcastScorer(DataSpec, int, boolean)} does and also computes
-   * their metrics, reported at the end of the input: the operator ({@link EndOfInput}) to run it in.
+   * their metrics under {@code policy}, reported at the end of the input: the operator ({@link EndOfInput}) to run it in.
    */
-  static EndOfInput withMetrics(DataSpec data, int numLabels, boolean withScores) {
-    return new EndOfInput(new BroadcastScorer(data, numLabels, withScores, true));
+  static EndOfInput withMetrics(DataSpec data, int numLabels, ZeroDivisionPolicy policy, boolean withScores) {
+    return new EndOfInput(new BroadcastScorer(data, numLabels, withScores, java.util.Objects.requireNonNull(policy)));
   }
 
   @Override
@@ -182,11 +183,11 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
     for (TextLine line : waitingState.get()) {
       waiting.add(line);
     }
-    if (withMetrics) {
+    if (metricsPolicy != null) {
       // list state: after a rescale each saved suite comes back to one predictor, which adds it to its own
       metricsState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("test-metrics",
           PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO));
-      metrics = new EvaluationSuite(numLabels);
+      metrics = new EvaluationSuite(numLabels, metricsPolicy);
       for (byte[] saved : metricsState.get()) {
         metrics.merge(Models.suite(saved));
       }

@@ -920,6 +920,9 @@ public final class FlinkMain implements Callable<Integer> {
     List<String> test = new ArrayList<>();
     @Option(names = "--seed", paramLabel = "SEED", defaultValue = "1", description = "seed of the learners' random choices")
     long seed;
+    @Option(names = "--zero-division", paramLabel = "POLICY", defaultValue = "spec", description = "0/0 in the metrics (prequential"
+        + " and --test), as alt evaluate's: spec (1 when both sets are empty, else 0), zero or one (default: ${DEFAULT-VALUE})")
+    String zeroDivision;
     private DataStream<String> trainingLines;
 
     @Override
@@ -964,7 +967,9 @@ public final class FlinkMain implements Callable<Integer> {
         }
       }
       Settings settings;
-      try { // a learner, a parameter or a key the job cannot take is a usage error like the others
+      org.altml.core.metric.ZeroDivisionPolicy policy;
+      try { // a learner, a parameter, a key or a policy the job cannot take is a usage error like the others
+        policy = zeroDivisionPolicy(zeroDivision);
         settings = Settings.parse(LearnerRegistry.get(learner), set);
         if (mode == Mode.KEYED) {
           Jobs.keyBy(keyBy);
@@ -982,7 +987,7 @@ public final class FlinkMain implements Callable<Integer> {
       labelNames = labels.names();
       numFeaturesDeclared = labels.numFeatures();
       featureNames = labels.featureNames();
-      LearnerSetup setup = LearnerSetup.of(settings, labels.numLabels(), labels.numFeatures(), seed);
+      LearnerSetup setup = LearnerSetup.of(settings, labels.numLabels(), labels.numFeatures(), seed).withZeroDivision(policy);
       StreamExecutionEnvironment env = env();
       boolean models = out != null;
       // the training input's lines are counted as they leave the source (which the learners backpressure): the
@@ -998,6 +1003,16 @@ public final class FlinkMain implements Callable<Integer> {
           : streams.reports().union(streams.main()));
       return execute(env, streams, mode.name().toLowerCase(Locale.ROOT));
     }
+  }
+
+  /** The policy named {@code name} ({@code spec}, {@code zero} or {@code one}, any case), as alt's commands take it. */
+  static org.altml.core.metric.ZeroDivisionPolicy zeroDivisionPolicy(String name) {
+    for (org.altml.core.metric.ZeroDivisionPolicy p : org.altml.core.metric.ZeroDivisionPolicy.values()) {
+      if (p.name().equalsIgnoreCase(name)) {
+        return p;
+      }
+    }
+    throw new IllegalArgumentException("--zero-division must be spec, zero or one: " + name);
   }
 
   /** {@code alt flink predict}: frozen scoring ({@link FrozenScorer}) or broadcast scoring with hot swap ({@link BroadcastScorer}). */

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.UnaryOperator;
+import org.altml.core.metric.ZeroDivisionPolicy;
 import org.altml.core.model.SavedModel;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -141,11 +142,11 @@ public final class Jobs {
    * BroadcastScorer#TEST_METRICS} line per predictor at the end of the input, to be merged.
    */
   public static Streams scoreWithMetrics(StreamExecutionEnvironment env, List<String> files, DataSpec data, int numLabels,
-      DataStream<ModelMessage> models, int p, boolean withScores) {
+      ZeroDivisionPolicy policy, DataStream<ModelMessage> models, int p, boolean withScores) {
     DataStream<TextLine> lines = lines(env, files, p, "test-lines");
     // the operator of BroadcastConnectedStream.process, with an end-of-input hook (its broadcast state the same)
     SingleOutputStreamOperator<String> out = lines.connect(models.broadcast())
-        .transform("broadcast scoring", Types.STRING, BroadcastScorer.withMetrics(data, numLabels, withScores))
+        .transform("broadcast scoring", Types.STRING, BroadcastScorer.withMetrics(data, numLabels, policy, withScores))
         .setParallelism(p).uid("broadcast-scoring");
     return new Streams(out, out.getSideOutput(Output.BAD), out.getSideOutput(Output.REPORTS));
   }
@@ -209,7 +210,7 @@ public final class Jobs {
     if (testFiles.isEmpty()) {
       predictions = null;
     } else {
-      Streams scored = scoreWithMetrics(env, testFiles, data, setup.numLabels(), mixed, p, withScores);
+      Streams scored = scoreWithMetrics(env, testFiles, data, setup.numLabels(), setup.zeroDivision(), mixed, p, withScores);
       predictions = scored.main();
       bad = bad.union(scored.bad());
       reports = reports.union(scored.reports());

@@ -65,7 +65,7 @@ public final class KeyedPrequential extends KeyedProcessFunction<String, TextLin
     EvaluationSuite suite = metrics.value();
     if (l == null) {
       l = setup.create(key.hashCode());
-      suite = new EvaluationSuite(setup.numLabels());
+      suite = setup.newSuite();
       ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE);
     }
     try {

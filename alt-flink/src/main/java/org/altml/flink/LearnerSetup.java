@@ -8,17 +8,30 @@ import org.altml.core.learner.LearnerRegistry;
 import org.altml.core.learner.ModelAveraging;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Settings;
+import org.altml.core.metric.EvaluationSuite;
+import org.altml.core.metric.ZeroDivisionPolicy;
 
 /**
  * A learner kind and its settings by name and text ({@link Settings#asText()}), with L and d: what the
  * operators need to create learners on the task managers through the {@link LearnerRegistry}, in a form
- * Flink can ship. No learner is named here: any registered kind works.
+ * Flink can ship, and the zero-division policy of its metrics. No learner is named here: any registered kind works.
  */
-public record LearnerSetup(String learner, LinkedHashMap<String, String> settings, int numLabels, int numFeatures, long seed)
-    implements Serializable {
-  /** The setup of {@code settings} for data with L labels and d features (0 when unknown). */
+public record LearnerSetup(String learner, LinkedHashMap<String, String> settings, int numLabels, int numFeatures, long seed,
+    ZeroDivisionPolicy zeroDivision) implements Serializable {
+  /** The setup of {@code settings} for data with L labels and d features (0 when unknown); metrics by the default policy. */
   public static LearnerSetup of(Settings settings, int numLabels, int numFeatures, long seed) {
-    return new LearnerSetup(settings.learner(), new LinkedHashMap<>(settings.asText()), numLabels, numFeatures, seed);
+    return new LearnerSetup(settings.learner(), new LinkedHashMap<>(settings.asText()), numLabels, numFeatures, seed,
+        ZeroDivisionPolicy.defaults());
+  }
+
+  /** This setup with metrics by {@code policy} (0/0: {@code alt evaluate --zero-division}). */
+  public LearnerSetup withZeroDivision(ZeroDivisionPolicy policy) {
+    return new LearnerSetup(learner, settings, numLabels, numFeatures, seed, policy);
+  }
+
+  /** An empty metric suite over L labels by {@link #zeroDivision()}: every suite of a job is one, so they merge. */
+  public EvaluationSuite newSuite() {
+    return new EvaluationSuite(numLabels, zeroDivision);
   }
 
   /** The settings, parsed again through the registry. */

@@ -77,7 +77,7 @@ public final class ModelMixer extends AbstractStreamOperator<ModelMessage> imple
     byte[] bytes = models.size() == 1 ? round.get(0).model : Models.toBytes(mean); // one model: already its bytes
     EvaluationSuite suite = null;
     if (in.round == ModelMessage.FINAL) {
-      suite = new EvaluationSuite(setup.numLabels());
+      suite = setup.newSuite();
       for (ModelMessage m : round) {
         suite.merge(Models.suite(m.metrics));
       }

@@ -68,7 +68,7 @@ public final class ParallelWorker extends AbstractStreamOperator<ModelMessage> i
     nextRound = 1;
     if (saved.isEmpty()) {
       learner = setup.create(worker);
-      suite = new EvaluationSuite(setup.numLabels());
+      suite = setup.newSuite();
     } else if (saved.size() == workers && saved.get(worker).worker == worker && saved.get(0).workers == workers) {
       ModelMessage own = saved.get(worker);
       learner = Models.learner(own.model, "checkpoint of worker " + worker);
@@ -76,7 +76,7 @@ public final class ParallelWorker extends AbstractStreamOperator<ModelMessage> i
       nextRound = own.round;
     } else {
       List<OnlineMultiLabelLearner> models = new ArrayList<>();
-      suite = new EvaluationSuite(setup.numLabels());
+      suite = setup.newSuite();
       for (ModelMessage m : saved) {
         models.add(Models.learner(m.model, "savepoint of worker " + m.worker));
         if (worker == 0) {

@@ -237,6 +237,7 @@ class FlinkMainTest {
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--set", "eta=-1"},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--key-by", "7"},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--key-by", "mod:x"},
+        new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--zero-division", "half"},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--out", file.toString()},
         new String[] {"predict", "--watch", dir.toString(), "--data", d, "--refresh-ms", "0"},
         new String[] {"run", "--mode", "keyed", "--learner", "falt", "--data", d, "--labels-last", "2", "--mix-every", "5"},

@@ -71,7 +71,7 @@ class RunSummaryTest {
     return m.group(1).equals("null") ? Double.NaN : Double.parseDouble(m.group(1));
   }
 
-  /** Every metric of {@code expected} is the test object's, bit for bit (NaN as null), with the counts. */
+  /** Every metric of {@code expected} is the test object's, bit for bit (NaN as null), with the counts and the policy. */
   private static void assertMetrics(MetricReport expected, String test) {
     assertEquals(expected.examples(), (long) number(test, "examples"), test);
     String metrics = object(test, "metrics");
@@ -80,7 +80,7 @@ class RunSummaryTest {
     }
     assertEquals(expected.rankingLossLeftOut(), (long) number(test, "rankingLossLeftOut"), test);
     assertEquals(expected.emptyTruthLeftOut(), (long) number(test, "emptyTruthLeftOut"), test);
-    assertTrue(test.contains("\"zeroDivision\":\"spec\""), test);
+    assertTrue(test.contains("\"zeroDivision\":\"" + expected.policy().name().toLowerCase(java.util.Locale.ROOT) + "\""), test);
   }
 
   /** The test line of reports.jsonl, the one line there of type test (the predictors' own are merged into it). */
@@ -129,17 +129,20 @@ class RunSummaryTest {
     assertEquals("{\"type\":\"test\"," + reported.substring(1), testReport(out), "the summary's test metrics are reports.jsonl's");
     assertRates(summary);
 
-    // averaged every 100 records: the test records are scored by the first averages, and the metrics are theirs
+    // averaged every 100 records: the test records are scored by the first averages, and the metrics are theirs; 0/0 is
+    // 0 (alt evaluate's --zero-division zero) in every metric of the job
     Path early = dir.resolve("early");
     summary = summary("run", "--mode", "parallel", "--learner", "salt", "--data", train, "--test", test, "--num-labels",
-        FlinkTesting.LABELS, "--parallelism", 2, "--mix-every", 100, "--checkpoint-ms", 0, "--scores", "--out", early);
+        FlinkTesting.LABELS, "--parallelism", 2, "--mix-every", 100, "--checkpoint-ms", 0, "--scores", "--zero-division", "zero",
+        "--out", early);
     Map<Long, LabelSet> truth = new HashMap<>();
     try (LibSvmReader r = LibSvmReader.open(test, ReadOptions.defaults().withNumLabels(FlinkTesting.LABELS))) {
       for (long line = 1; r.advance(); line++) {
         truth.put(line, LabelSet.of(java.util.Arrays.copyOf(r.labels().array(), r.labels().size())));
       }
     }
-    EvaluationSuite fromPredictions = new EvaluationSuite(FlinkTesting.LABELS);
+    EvaluationSuite fromPredictions = new EvaluationSuite(FlinkTesting.LABELS, ZeroDivisionPolicy.ZERO);
+    EvaluationSuite spec = new EvaluationSuite(FlinkTesting.LABELS);
     Scores scores = new Scores(FlinkTesting.LABELS);
     Pattern scored = Pattern.compile("\"line\":(\\d+),.*\"scores\":\\[([^]]*)],\"threshold\":([^,}]+)");
     List<String> predictions = Files.readAllLines(early.resolve("predictions.jsonl"));
@@ -153,7 +156,9 @@ class RunSummaryTest {
       }
       scores.array()[FlinkTesting.LABELS] = Float.parseFloat(m.group(3));
       fromPredictions.accept(truth.get(Long.parseLong(m.group(1))), scores);
+      spec.accept(truth.get(Long.parseLong(m.group(1))), scores);
     }
+    assertTrue(spec.report().get(Measure.PRECISION) > fromPredictions.report().get(Measure.PRECISION), "the data has 0/0 cases");
     assertMetrics(fromPredictions.report(), object(summary, "test"));
     assertMetrics(fromPredictions.report(), testReport(early));
   }
