@@ -7,11 +7,22 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.altml.core.learner.LearnerRegistry;
+import org.altml.core.learner.Scores;
+import org.altml.core.metric.EvaluationSuite;
+import org.altml.core.metric.ZeroDivisionPolicy;
+import org.altml.sparse.LabelSet;
+import org.altml.sparse.io.LibSvmReader;
+import org.altml.sparse.io.ReadOptions;
 import org.apache.flink.api.common.functions.RichMapFunction;
 import org.apache.flink.api.common.state.CheckpointListener;
 import org.apache.flink.configuration.Configuration;
@@ -69,6 +80,35 @@ final class FlinkTesting {
       }
     }
     return file;
+  }
+
+  /**
+   * The metrics of prediction lines that carry their scores ({@code --scores}), against the true labels of {@code
+   * testFile} (LIBSVM, L = 5) by line: what EvaluationSuite computes from the written predictions.
+   */
+  static EvaluationSuite suiteOf(List<String> predictions, Path testFile, ZeroDivisionPolicy policy) throws IOException {
+    Map<Long, LabelSet> truth = new HashMap<>();
+    try (LibSvmReader r = LibSvmReader.open(testFile, ReadOptions.defaults().withNumLabels(LABELS))) {
+      for (long line = 1; r.advance(); line++) {
+        truth.put(line, LabelSet.of(Arrays.copyOf(r.labels().array(), r.labels().size())));
+      }
+    }
+    EvaluationSuite suite = new EvaluationSuite(LABELS, policy);
+    Scores scores = new Scores(LABELS);
+    Pattern scored = Pattern.compile("\"line\":(\\d+),.*\"scores\":\\[([^]]*)],\"threshold\":([^,}]+)");
+    for (String p : predictions) {
+      Matcher m = scored.matcher(p);
+      if (!m.find()) {
+        throw new AssertionError("no scores in " + p);
+      }
+      String[] s = m.group(2).split(",");
+      for (int l = 0; l < s.length; l++) {
+        scores.array()[l] = Float.parseFloat(s[l]);
+      }
+      scores.array()[LABELS] = Float.parseFloat(m.group(3));
+      suite.accept(truth.get(Long.parseLong(m.group(1))), scores);
+    }
+    return suite;
   }
 
   /** A local MiniCluster environment at parallelism {@code p}, checkpoints every 50 ms, quick restarts. */

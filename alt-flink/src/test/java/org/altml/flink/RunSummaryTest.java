@@ -9,21 +9,17 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.altml.core.eval.FeatureScaler;
 import org.altml.core.eval.FeatureScaling;
 import org.altml.core.eval.TrainThenTest;
-import org.altml.core.learner.Scores;
 import org.altml.core.metric.EvaluationSuite;
 import org.altml.core.metric.Measure;
 import org.altml.core.metric.MetricReport;
 import org.altml.core.metric.ZeroDivisionPolicy;
 import org.altml.core.model.ModelIo;
-import org.altml.sparse.LabelSet;
 import org.altml.sparse.io.LibSvmReader;
 import org.altml.sparse.io.ReadOptions;
 import org.junit.jupiter.api.Test;
@@ -135,29 +131,10 @@ class RunSummaryTest {
     summary = summary("run", "--mode", "parallel", "--learner", "salt", "--data", train, "--test", test, "--num-labels",
         FlinkTesting.LABELS, "--parallelism", 2, "--mix-every", 100, "--checkpoint-ms", 0, "--scores", "--zero-division", "zero",
         "--out", early);
-    Map<Long, LabelSet> truth = new HashMap<>();
-    try (LibSvmReader r = LibSvmReader.open(test, ReadOptions.defaults().withNumLabels(FlinkTesting.LABELS))) {
-      for (long line = 1; r.advance(); line++) {
-        truth.put(line, LabelSet.of(java.util.Arrays.copyOf(r.labels().array(), r.labels().size())));
-      }
-    }
-    EvaluationSuite fromPredictions = new EvaluationSuite(FlinkTesting.LABELS, ZeroDivisionPolicy.ZERO);
-    EvaluationSuite spec = new EvaluationSuite(FlinkTesting.LABELS);
-    Scores scores = new Scores(FlinkTesting.LABELS);
-    Pattern scored = Pattern.compile("\"line\":(\\d+),.*\"scores\":\\[([^]]*)],\"threshold\":([^,}]+)");
     List<String> predictions = Files.readAllLines(early.resolve("predictions.jsonl"));
     assertEquals(90, predictions.size());
-    for (String p : predictions) {
-      Matcher m = scored.matcher(p);
-      assertTrue(m.find(), p);
-      String[] s = m.group(2).split(",");
-      for (int l = 0; l < s.length; l++) {
-        scores.array()[l] = Float.parseFloat(s[l]);
-      }
-      scores.array()[FlinkTesting.LABELS] = Float.parseFloat(m.group(3));
-      fromPredictions.accept(truth.get(Long.parseLong(m.group(1))), scores);
-      spec.accept(truth.get(Long.parseLong(m.group(1))), scores);
-    }
+    EvaluationSuite fromPredictions = FlinkTesting.suiteOf(predictions, test, ZeroDivisionPolicy.ZERO);
+    EvaluationSuite spec = FlinkTesting.suiteOf(predictions, test, ZeroDivisionPolicy.SPEC);
     assertTrue(spec.report().get(Measure.PRECISION) > fromPredictions.report().get(Measure.PRECISION), "the data has 0/0 cases");
     assertMetrics(fromPredictions.report(), object(summary, "test"));
     assertMetrics(fromPredictions.report(), testReport(early));
