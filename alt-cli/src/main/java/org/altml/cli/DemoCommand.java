@@ -264,7 +264,7 @@ public final class DemoCommand implements Callable<Integer> {
     out.printf(Locale.ROOT, "Metrics are cumulative over the stream (%% as in the paper's Table 3; Hamming and ranking loss:"
         + " lower is better); windowF1 is over the last %d examples. Wall time %.1f s (including generating the"
         + " stream once per learner).%n", Math.min(window, examples), wallSeconds);
-    out.println("Next: alt generate -n 100000 corpus.svm, then alt prequential --learner falt --data corpus.svm");
+    out.println(nextLine("", examples, "corpus.svm", LEARNERS.get(0), shape.numLabels()));
   }
 
   private void printNonlinear(PrintWriter out, NonlinearDenseGenerator.Config shape, List<PrequentialResult> results,
@@ -281,8 +281,7 @@ public final class DemoCommand implements Callable<Integer> {
         + " and the map at D = %s random features so that this part takes seconds (SALT on so few random features"
         + " approximates this narrow kernel poorly and learns slowly). Wall time %.1f s.%n",
         nonlinearExamples, value(NONLINEAR_LEARNERS, "budget="), value(NONLINEAR_LEARNERS, "mapDim="), wallSeconds);
-    out.println("Next: alt generate --kind dense -n 20000 dense.svm, then alt prequential --learner falt-k --sigma2 0.5"
-        + " --budget 1000 --budget-policy merge --data dense.svm");
+    out.println(nextLine("--kind dense ", nonlinearExamples, "dense.svm", NONLINEAR_LEARNERS.get(2), shape.numLabels()));
   }
 
   /** The results as a table: learner, settings, examples, speed, the paper's seven metrics, window F1. */
@@ -305,6 +304,18 @@ public final class DemoCommand implements Callable<Integer> {
       rows.add(row);
     }
     Reports.table(rows, 2, out);
+  }
+
+  /**
+   * The "Next:" line: the commands that rerun the learner of {@code line} as the demo ran it, on the same stream written
+   * to {@code file} (the same seed, length and L, and every setting of the learner: the line dropped M and gave other
+   * F1s).
+   */
+  String nextLine(String kind, int n, String file, String line, int numLabels) {
+    String seedOption = seed.seed() == 1 ? "" : " --seed " + seed.seed();
+    return "Next: alt generate " + kind + "-n " + n + seedOption + " " + file + ", then alt prequential "
+        + org.altml.experiment.Experiment.learnerArgs(settings(line))
+        + " --num-labels " + numLabels + " --window " + window + seedOption + " --data " + file;
   }
 
   /** The value after {@code prefix} in the first line of {@code lines} that has it (for the text). */
