@@ -351,7 +351,7 @@ public final class ExperimentCommand implements Callable<Integer> {
     List<Experiment.Learner> out = new ArrayList<>();
     java.util.Set<String> seen = new java.util.HashSet<>();
     for (String name : b.options.learners) {
-      String n = name.strip();
+      String n = LearnerRegistry.canonicalName(name.strip()); // FALT is falt
       if (!seen.add(n)) {
         throw new IllegalArgumentException(b.where() + "--learners names " + n + " twice");
       }
@@ -375,7 +375,7 @@ public final class ExperimentCommand implements Callable<Integer> {
       }
     }
     for (String n : given.keySet()) {
-      if (!b.options.learners.contains(n)) {
+      if (!seen.contains(n)) { // the names of --learners, case ignored
         throw new IllegalArgumentException(b.where() + "--given names " + n + ", which is not in --learners");
       }
     }
@@ -389,7 +389,7 @@ public final class ExperimentCommand implements Callable<Integer> {
       if (colon <= 0) {
         throw new IllegalArgumentException(b.where() + option + " takes LEARNER:NAME=VALUE,...: " + s);
       }
-      String learnerName = s.substring(0, colon).strip();
+      String learnerName = LearnerRegistry.canonicalName(s.substring(0, colon).strip());
       Map<String, String> values = m.computeIfAbsent(learnerName, k -> new LinkedHashMap<>());
       for (String kv : s.substring(colon + 1).split(",")) {
         int eq = kv.indexOf('=');
