@@ -145,6 +145,9 @@ public final class EvaluateCommand implements Callable<Integer> {
           data.numLabels != null ? data.numLabels : Math.max(train.numLabels(), test.numLabels()), trainFile, data);
       train = DataLoading.withLabels(train, numLabels);
       test = sameData ? train : DataLoading.withLabels(test, numLabels);
+      String trainName = "the training data " + DataFiles.displayName(trainFile);
+      ScalingAdvice.unlessScaled(spec, "--scale", progress, train, trainName);
+      ScalingAdvice.ifBudgetNeverActs(progress, settings, train.size(), trainName);
       result = run(settings, train, test, config, progress);
     }
     Warnings.ifNoExamples(err, result.trainExamples(), "the training data " + DataFiles.displayName(trainFile));

@@ -27,6 +27,7 @@ import org.altml.experiment.report.Outputs;
 import org.altml.experiment.store.RunStore;
 import org.altml.experiment.store.StoredRun;
 import org.altml.sparse.data.Dataset;
+import org.altml.sparse.io.DataFiles;
 import org.altml.sparse.io.DataFormatException;
 import org.altml.sparse.io.OutputPaths;
 import picocli.CommandLine;
@@ -236,6 +237,12 @@ public final class ExperimentCommand implements Callable<Integer> {
           }
           int numLabels = DataLoading.requireLabels(b.options.data.numLabels != null ? b.options.data.numLabels
               : Math.max(train.numLabels(), test.numLabels()), b.options.train, b.options.data);
+          String trainName = b.name + ": the training data " + DataFiles.displayName(b.options.train);
+          ScalingAdvice.unlessScaled(b.options.scale != null || spec.commandLine().getParseResult().hasMatchedOption("--scale"),
+              progress, train, trainName);
+          for (Experiment.Learner l : b.learners) {
+            ScalingAdvice.ifBudgetNeverActs(progress, l.given() != null ? l.given() : l.grid().base(), train.size(), trainName);
+          }
           plans.add(new Experiment.DatasetPlan(b.name, DataLoading.withLabels(train, numLabels), DataLoading.withLabels(test,
               numLabels), b.learners, b.scaling, evaluateArgs(b.options, b.scaling, numLabels)));
         }
