@@ -66,6 +66,10 @@ public final class EvaluateCommand implements Callable<Integer> {
 
   @Mixin private SeedOptions seed;
 
+  @Option(names = {"-v", "--verbose"},
+      description = "Also print the learner's diagnostics (an ELM's ranks, eigenvalues and matrix checks; --json always has them).")
+  private boolean verbose;
+
   @Option(names = "--scale", defaultValue = "none", paramLabel = "SCALING",
       description = "Feature scaling: none, standardize (fitted on TRAIN only) or l2 (default: ${DEFAULT-VALUE}).")
   private String scale;
@@ -239,7 +243,7 @@ public final class EvaluateCommand implements Callable<Integer> {
     out.printf(Locale.ROOT, "test  %s: %d examples, %.3f s (%.0f ns/example, %d threads)%n", DataLoading.shortName(testFile),
         result.testExamples(), result.testSeconds(), Reports.nanosPerExample(result.testSeconds(), result.testExamples()),
         result.threads());
-    String statistics = Reports.statisticsLine(result.learner());
+    String statistics = Reports.statisticsLine(result.learner(), verbose);
     if (!statistics.isEmpty()) {
       out.println(statistics);
     }

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 class DemoCommandTest {
   @Test
   void comparesTheThreeLearnersInATable() {
-    CliRun r = CliRun.of("demo", "-n", "600", "--seed", "4", "--window", "100", "--nonlinear-examples", "0");
+    CliRun r = CliRun.of("demo", "-n", "600", "--seed", "4", "--window", "100", "--nonlinear-examples", "0", "--progress");
     assertEquals(0, r.exitCode(), r.err());
     assertTrue(r.out().contains("(seed 4): 600 examples"), r.out());
     for (String learner : new String[] {"falt", "salt", "pa1"}) {
@@ -27,9 +27,20 @@ class DemoCommandTest {
       assertTrue(row.contains(" 600 "), row);
       assertTrue(r.err().contains(learner), "progress names " + learner + ": " + r.err());
     }
-    // not a terminal: plain progress lines, the last at 100%
+    // not a terminal, --progress: plain progress lines, the last at 100%
     assertTrue(r.err().contains("100%  600/600 examples"), r.err());
     assertTrue(!r.err().contains("\r"), "no carriage returns off a terminal");
+  }
+
+  /** Off a terminal (a log, a pipe), no progress lines unless --progress asks for them (ten per learner were printed). */
+  @Test
+  void noProgressLinesOffATerminalUnlessAsked() {
+    CliRun r = CliRun.of("demo", "-n", "300", "--nonlinear-examples", "0");
+    assertEquals(0, r.exitCode(), r.err());
+    assertEquals("", r.err());
+    CliRun both = CliRun.of("demo", "-n", "300", "--nonlinear-examples", "0", "--progress", "-q");
+    assertEquals(2, both.exitCode());
+    assertTrue(both.err().startsWith("alt: give --quiet or --progress, not both"), both.err());
   }
 
   @Test
@@ -91,7 +102,7 @@ class DemoCommandTest {
 
   @Test
   void nonlinearPartPrintsItsTableAndWhyItIsSmall() {
-    CliRun r = CliRun.of("demo", "-n", "50", "--nonlinear-examples", "200", "--seed", "3");
+    CliRun r = CliRun.of("demo", "-n", "50", "--nonlinear-examples", "200", "--seed", "3", "--progress");
     assertEquals(0, r.exitCode(), r.err());
     assertTrue(r.out().contains("Nonlinear part on a synthetic mediamill-shaped stream (seed 3): 200 examples, 120 dense"
         + " features, 101 labels"), r.out());
