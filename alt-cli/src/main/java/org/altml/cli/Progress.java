@@ -66,7 +66,8 @@ final class Progress implements AutoCloseable {
    * Whether the JVM's stderr is an interactive terminal. On Linux, {@code /proc/self/fd/2} says where stderr
    * goes (a pseudo-terminal or a tty), whatever stdout does ({@code alt evaluate --json > out.json} still
    * shows its bar); elsewhere a console that is a terminal (JDK 22+ can tell; on 21 a console means one)
-   * stands in for it. A dumb or missing {@code TERM} means no.
+   * stands in for it; {@code -Dalt.stderr.terminal=true} (the launcher's, when it filters stderr through a pipe) means
+   * yes. A dumb or missing {@code TERM} means no.
    */
   static boolean stderrIsTerminal() {
     Boolean forced = terminalForTests;
@@ -76,7 +77,8 @@ final class Progress implements AutoCloseable {
     if (System.getenv("TERM") == null || "dumb".equals(System.getenv("TERM"))) {
       return false;
     }
-    return isTerminal(2);
+    // the launcher's stderr filter (for the JVM's incubator notice) is a pipe: it says whether stderr was a terminal
+    return Boolean.getBoolean("alt.stderr.terminal") || isTerminal(2);
   }
 
   /**
