@@ -64,6 +64,25 @@ class RecordedSettingsTest {
     JsonNode settings = root.at("/datasets/0/learners/0/settings");
     assertEquals("3", settings.get("maxUpdates").asText(), settings.toString());
     assertEquals("0.5", settings.get("maxUpdatesFactor").asText(), settings.toString());
+    // the store's lines too (runs and tuning folds)
+    int lines = 0;
+    for (String line : java.nio.file.Files.readAllLines(dir.resolve("o/runs.jsonl"))) {
+      JsonNode stored = new ObjectMapper().readTree(line);
+      assertEquals("3", stored.at("/settings/maxUpdates").asText(), line);
+      lines++;
+    }
+    assertEquals(2, lines, "two runs");
+    CliRun tuned = CliRun.of("experiment", "--train", data[0].toString(), "--test", data[1].toString(), "--num-labels", "5",
+        "--learners", "falt", "--fix", "falt:max-updates-factor=0.5", "--grid", "coarse", "--folds", "2", "--runs", "2",
+        "--curve-points", "0", "--out", dir.resolve("t").toString(), "--quiet");
+    assertEquals(0, tuned.exitCode(), tuned.err());
+    long folds = 0;
+    for (String line : java.nio.file.Files.readAllLines(dir.resolve("t/runs.jsonl"))) {
+      JsonNode stored = new ObjectMapper().readTree(line);
+      assertEquals("3", stored.at("/settings/maxUpdates").asText(), line);
+      folds += stored.get("kind").asText().equals("fold") ? 1 : 0;
+    }
+    assertTrue(folds > 0, "tuning folds stored");
   }
 
   private static String[] concat(String[] a, String... b) {
