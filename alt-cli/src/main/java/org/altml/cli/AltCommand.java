@@ -9,6 +9,7 @@ import java.nio.file.NoSuchFileException;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.altml.core.learner.DivergenceException;
+import org.altml.core.learner.NameSuggestion;
 import org.altml.sparse.InsufficientMemoryException;
 import org.altml.sparse.io.DataFormatException;
 import picocli.CommandLine;
@@ -112,8 +113,11 @@ public final class AltCommand implements Callable<Integer> {
           if (ex instanceof CommandLine.UnmatchedArgumentException u && at.getParent() == null && !u.getUnmatched().isEmpty()
               && !u.getUnmatched().get(0).startsWith("-")) {
             // alt foo: a command that does not exist, not an "unmatched argument"
-            err.println("alt: unknown command '" + Messages.printable(u.getUnmatched().get(0)) + "'; the commands are "
-                + String.join(", ", at.getSubcommands().keySet()));
+            String given = u.getUnmatched().get(0);
+            String commands = String.join(", ", at.getSubcommands().keySet());
+            String near = NameSuggestion.nearest(given, at.getSubcommands().keySet()).orElse(null);
+            err.println("alt: unknown command '" + Messages.printable(given) + "'" + (near == null ? "; the commands are " + commands
+                : "; did you mean '" + near + "'? (the commands are " + commands + ")"));
             err.println(usageHint(at));
             err.flush();
             return EXIT_FAILURE;

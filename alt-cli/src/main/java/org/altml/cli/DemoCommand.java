@@ -49,8 +49,8 @@ import picocli.CommandLine.Spec;
       "cardinality 3.2, labels from a planted sparse linear model plus 0.2%% label noise.",
       "Settings (picked on seed 1, not tuned further): FALT eta=1, M=8; SALT eta=1, delta=0.1, M=8;",
       "PA-I C=1, M=1. With M=1, FALT and SALT barely learn on this stream (F1 about 21%%).",
-      "Prints progress on stderr (one line updated in place on a terminal, else a line at each tenth of",
-      "each stream, so that a log shows the demo advancing; -q turns it off) and a table of the paper's",
+      "Prints progress on stderr (one line updated in place on a terminal; -q turns it off; elsewhere, only",
+      "with --progress, a line at each tenth of each stream, so that a log shows the demo advancing) and a table of the paper's",
       "seven metrics (cumulative, in %%),",
       "the F1 over the last --window examples, and examples per second (learning time only).",
       "",
@@ -82,6 +82,10 @@ public final class DemoCommand implements Callable<Integer> {
 
   @Option(names = {"--no-progress", "-q", "--quiet"}, description = "No progress display on stderr.")
   private boolean noProgress;
+
+  @Option(names = "--progress",
+      description = "Progress lines on stderr even when it is not a terminal (a log file, a pipe): a line at each tenth.")
+  private boolean progressOffTerminal;
 
   @Option(names = "--json", description = "Print the results as one JSON object (metrics as fractions, run records).")
   private boolean json;
@@ -133,6 +137,9 @@ public final class DemoCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (noProgress && progressOffTerminal) {
+      throw new IllegalArgumentException("give --quiet or --progress, not both");
+    }
     if (examples < 1) {
       throw new IllegalArgumentException("--examples must be >= 1: " + examples);
     }
@@ -180,10 +187,12 @@ public final class DemoCommand implements Callable<Integer> {
     Prequential.Config config = new Prequential.Config(window, every, FeatureScaling.NONE, ZeroDivisionPolicy.SPEC, n);
     PrintWriter err = spec.commandLine().getErr();
     boolean terminal = !noProgress && Progress.stderrIsTerminal();
+    // off a terminal (a log, a pipe) only when asked: repeated lines there are noise
+    boolean shown = !noProgress && (terminal || progressOffTerminal);
     List<PrequentialResult> results = new ArrayList<>();
     for (String line : lines) {
       Settings settings = settings(line);
-      ProgressLine progress = noProgress ? null : new ProgressLine(err, settings.describe(), n, terminal);
+      ProgressLine progress = !shown ? null : new ProgressLine(err, settings.describe(), n, terminal);
       try (ExampleStream stream = streams.apply(n)) {
         results.add(withStreamSeed(Prequential.run(settings, context, seed.seed(), stream, config, progress, List.of())));
       }
@@ -264,7 +273,7 @@ public final class DemoCommand implements Callable<Integer> {
     out.printf(Locale.ROOT, "Metrics are cumulative over the stream (%% as in the paper's Table 3; Hamming and ranking loss:"
         + " lower is better); windowF1 is over the last %d examples. Wall time %.1f s (including generating the"
         + " stream once per learner).%n", Math.min(window, examples), wallSeconds);
-    out.println("Next: alt generate -n 100000 corpus.svm, then alt prequential --learner falt --data corpus.svm");
+    out.println(nextLine("", examples, "corpus.svm", LEARNERS.get(0), shape.numLabels()));
   }
 
   private void printNonlinear(PrintWriter out, NonlinearDenseGenerator.Config shape, List<PrequentialResult> results,
@@ -281,8 +290,7 @@ public final class DemoCommand implements Callable<Integer> {
         + " and the map at D = %s random features so that this part takes seconds (SALT on so few random features"
         + " approximates this narrow kernel poorly and learns slowly). Wall time %.1f s.%n",
         nonlinearExamples, value(NONLINEAR_LEARNERS, "budget="), value(NONLINEAR_LEARNERS, "mapDim="), wallSeconds);
-    out.println("Next: alt generate --kind dense -n 20000 dense.svm, then alt prequential --learner falt-k --sigma2 0.5"
-        + " --budget 1000 --budget-policy merge --data dense.svm");
+    out.println(nextLine("--kind dense ", nonlinearExamples, "dense.svm", NONLINEAR_LEARNERS.get(2), shape.numLabels()));
   }
 
   /** The results as a table: learner, settings, examples, speed, the paper's seven metrics, window F1. */
@@ -305,6 +313,18 @@ public final class DemoCommand implements Callable<Integer> {
       rows.add(row);
     }
     Reports.table(rows, 2, out);
+  }
+
+  /**
+   * The "Next:" line: the commands that rerun the learner of {@code line} as the demo ran it, on the same stream written
+   * to {@code file} (the same seed, length and L, and every setting of the learner: the line dropped M and gave other
+   * F1s).
+   */
+  String nextLine(String kind, int n, String file, String line, int numLabels) {
+    String seedOption = seed.seed() == 1 ? "" : " --seed " + seed.seed();
+    return "Next: alt generate " + kind + "-n " + n + seedOption + " " + file + ", then alt prequential "
+        + org.altml.experiment.Experiment.learnerArgs(settings(line))
+        + " --num-labels " + numLabels + " --window " + window + seedOption + " --data " + file;
   }
 
   /** The value after {@code prefix} in the first line of {@code lines} that has it (for the text). */

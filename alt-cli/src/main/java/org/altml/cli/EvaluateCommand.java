@@ -66,6 +66,10 @@ public final class EvaluateCommand implements Callable<Integer> {
 
   @Mixin private SeedOptions seed;
 
+  @Option(names = {"-v", "--verbose"},
+      description = "Also print the learner's diagnostics (an ELM's ranks, eigenvalues and matrix checks; --json always has them).")
+  private boolean verbose;
+
   @Option(names = "--scale", defaultValue = "none", paramLabel = "SCALING",
       description = "Feature scaling: none, standardize (fitted on TRAIN only) or l2 (default: ${DEFAULT-VALUE}).")
   private String scale;
@@ -145,6 +149,9 @@ public final class EvaluateCommand implements Callable<Integer> {
           data.numLabels != null ? data.numLabels : Math.max(train.numLabels(), test.numLabels()), trainFile, data);
       train = DataLoading.withLabels(train, numLabels);
       test = sameData ? train : DataLoading.withLabels(test, numLabels);
+      String trainName = "the training data " + DataFiles.displayName(trainFile);
+      ScalingAdvice.unlessScaled(spec, "--scale", progress, train, trainName);
+      ScalingAdvice.ifBudgetNeverActs(progress, settings, train.size(), trainName);
       result = run(settings, train, test, config, progress);
     }
     Warnings.ifNoExamples(err, result.trainExamples(), "the training data " + DataFiles.displayName(trainFile));
@@ -236,7 +243,7 @@ public final class EvaluateCommand implements Callable<Integer> {
     out.printf(Locale.ROOT, "test  %s: %d examples, %.3f s (%.0f ns/example, %d threads)%n", DataLoading.shortName(testFile),
         result.testExamples(), result.testSeconds(), Reports.nanosPerExample(result.testSeconds(), result.testExamples()),
         result.threads());
-    String statistics = Reports.statisticsLine(result.learner());
+    String statistics = Reports.statisticsLine(result.learner(), verbose);
     if (!statistics.isEmpty()) {
       out.println(statistics);
     }

@@ -27,6 +27,7 @@ import org.altml.experiment.report.Outputs;
 import org.altml.experiment.store.RunStore;
 import org.altml.experiment.store.StoredRun;
 import org.altml.sparse.data.Dataset;
+import org.altml.sparse.io.DataFiles;
 import org.altml.sparse.io.DataFormatException;
 import org.altml.sparse.io.OutputPaths;
 import picocli.CommandLine;
@@ -236,6 +237,12 @@ public final class ExperimentCommand implements Callable<Integer> {
           }
           int numLabels = DataLoading.requireLabels(b.options.data.numLabels != null ? b.options.data.numLabels
               : Math.max(train.numLabels(), test.numLabels()), b.options.train, b.options.data);
+          String trainName = b.name + ": the training data " + DataFiles.displayName(b.options.train);
+          ScalingAdvice.unlessScaled(b.options.scale != null || spec.commandLine().getParseResult().hasMatchedOption("--scale"),
+              progress, train, trainName);
+          for (Experiment.Learner l : b.learners) {
+            ScalingAdvice.ifBudgetNeverActs(progress, l.given() != null ? l.given() : l.grid().base(), train.size(), trainName);
+          }
           plans.add(new Experiment.DatasetPlan(b.name, DataLoading.withLabels(train, numLabels), DataLoading.withLabels(test,
               numLabels), b.learners, b.scaling, evaluateArgs(b.options, b.scaling, numLabels)));
         }
@@ -351,7 +358,7 @@ public final class ExperimentCommand implements Callable<Integer> {
     List<Experiment.Learner> out = new ArrayList<>();
     java.util.Set<String> seen = new java.util.HashSet<>();
     for (String name : b.options.learners) {
-      String n = name.strip();
+      String n = LearnerRegistry.canonicalName(name.strip()); // FALT is falt
       if (!seen.add(n)) {
         throw new IllegalArgumentException(b.where() + "--learners names " + n + " twice");
       }
@@ -375,7 +382,7 @@ public final class ExperimentCommand implements Callable<Integer> {
       }
     }
     for (String n : given.keySet()) {
-      if (!b.options.learners.contains(n)) {
+      if (!seen.contains(n)) { // the names of --learners, case ignored
         throw new IllegalArgumentException(b.where() + "--given names " + n + ", which is not in --learners");
       }
     }
@@ -389,7 +396,7 @@ public final class ExperimentCommand implements Callable<Integer> {
       if (colon <= 0) {
         throw new IllegalArgumentException(b.where() + option + " takes LEARNER:NAME=VALUE,...: " + s);
       }
-      String learnerName = s.substring(0, colon).strip();
+      String learnerName = LearnerRegistry.canonicalName(s.substring(0, colon).strip());
       Map<String, String> values = m.computeIfAbsent(learnerName, k -> new LinkedHashMap<>());
       for (String kv : s.substring(colon + 1).split(",")) {
         int eq = kv.indexOf('=');

@@ -111,11 +111,12 @@ final class LearnerOptions {
         .required(required)
         .completionCandidates(LearnerRegistry.names())
         .converters(name -> {
-          if (!LearnerRegistry.names().contains(name)) { // a composite name is given with --feature-map
+          String canonical = LearnerRegistry.canonicalName(name); // FALT is falt
+          if (!LearnerRegistry.names().contains(canonical)) { // a composite name is given with --feature-map
             throw new CommandLine.TypeConversionException(
-                "expected one of " + LearnerRegistry.names() + " but was '" + name + "'");
+                "expected one of " + LearnerRegistry.names() + " but was '" + name + "'" + LearnerRegistry.didYouMean(name));
           }
-          return name;
+          return canonical;
         })
         .description(lines.toArray(String[]::new))
         .build();

@@ -151,11 +151,17 @@ public final class PrequentialCommand implements Callable<Integer> {
         }
         progress.stepTo(point.examples());
       };
-      result = Prequential.run(settings, context, seed.seed(), examples, config, listener, List.of());
+      // ranges seen as the stream is learned from: the scaling advice comes at its end
+      ScalingAdvice ranges = spec.commandLine().getParseResult().hasMatchedOption("--scale") ? null : new ScalingAdvice();
+      result = Prequential.run(settings, context, seed.seed(), ranges == null ? examples : ranges.watching(examples), config,
+          listener, List.of());
       if (curveOut != null) {
         curveOut.commit();
       }
       progress.finish();
+      String streamName = "the data " + DataFiles.displayName(dataFile);
+      ScalingAdvice.warn(progress, ranges == null ? null : ranges.warning(streamName));
+      ScalingAdvice.ifBudgetNeverActs(progress, settings, result.examples(), streamName);
       boolean atEnd = (loaded >= 0 ? loaded : result.examples()) < limit;
       dataFiles = DataLoading.dataFiles(file, atEnd, dataFile, data);
     } catch (UncheckedIOException e) {

@@ -26,7 +26,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * The progress bar of the long commands (evaluate, prequential, train, predict): one bar per phase
  * (reading a file, training, testing), with the percentage, the rate and the time left, drawn on stderr
  * in place. Shown only when stderr is a terminal and {@code --quiet} is not given: a log file or a pipe
- * gets nothing, and standard output (JSON, predictions) never does. Drawn by
+ * gets nothing unless {@code --progress} asks for it, and standard output (JSON, predictions) never does. Drawn by
  * {@code me.tongfei:progressbar} on its own thread; the counting wrappers ({@link #counting}) tick in
  * batches, so the learning loops pay almost nothing, and only when a bar is shown.
  */
@@ -47,9 +47,9 @@ final class Progress implements AutoCloseable {
     this.shown = shown;
   }
 
-  /** The progress display of a command: shown on a terminal unless {@code quiet}. */
-  static Progress of(CommandSpec spec, boolean quiet) {
-    return new Progress(spec.commandLine().getErr(), !quiet && stderrIsTerminal());
+  /** The progress display of a command: shown on a terminal unless {@code quiet}, and elsewhere too when {@code forced}. */
+  static Progress of(CommandSpec spec, boolean quiet, boolean forced) {
+    return new Progress(spec.commandLine().getErr(), !quiet && (forced || stderrIsTerminal()));
   }
 
   /** A display that shows nothing. */
@@ -66,7 +66,8 @@ final class Progress implements AutoCloseable {
    * Whether the JVM's stderr is an interactive terminal. On Linux, {@code /proc/self/fd/2} says where stderr
    * goes (a pseudo-terminal or a tty), whatever stdout does ({@code alt evaluate --json > out.json} still
    * shows its bar); elsewhere a console that is a terminal (JDK 22+ can tell; on 21 a console means one)
-   * stands in for it. A dumb or missing {@code TERM} means no.
+   * stands in for it; {@code -Dalt.stderr.terminal=true} (the launcher's, when it filters stderr through a pipe) means
+   * yes. A dumb or missing {@code TERM} means no.
    */
   static boolean stderrIsTerminal() {
     Boolean forced = terminalForTests;
@@ -76,7 +77,8 @@ final class Progress implements AutoCloseable {
     if (System.getenv("TERM") == null || "dumb".equals(System.getenv("TERM"))) {
       return false;
     }
-    return isTerminal(2);
+    // the launcher's stderr filter (for the JVM's incubator notice) is a pipe: it says whether stderr was a terminal
+    return Boolean.getBoolean("alt.stderr.terminal") || isTerminal(2);
   }
 
   /**

@@ -105,15 +105,21 @@ final class Reports {
     }
   }
 
-  /** The learner's statistics in one line for human output ({@code key=value ...}), or "" when it has none. */
-  static String statisticsLine(OnlineMultiLabelLearner learner) {
-    return wrap("learner: ", statisticsItems(learner), 100);
+  /**
+   * The learner's statistics in one line for human output ({@code key=value ...}), or "" when it has none: without the
+   * ELMs' matrix diagnostics ({@link org.altml.core.elm.ElmLearner#DIAGNOSTICS}) unless {@code verbose}.
+   */
+  static String statisticsLine(OnlineMultiLabelLearner learner, boolean verbose) {
+    return wrap("learner: ", statisticsItems(learner, verbose), 100);
   }
 
-  /** The learner's statistics as {@code name=value} items (doubles to 4 significant digits). */
-  static List<String> statisticsItems(OnlineMultiLabelLearner learner) {
+  /** The learner's statistics as {@code name=value} items (doubles to 4 significant digits), diagnostics if {@code verbose}. */
+  static List<String> statisticsItems(OnlineMultiLabelLearner learner, boolean verbose) {
     List<String> items = new ArrayList<>();
     for (Map.Entry<String, Object> e : learner.statistics().entrySet()) {
+      if (!verbose && org.altml.core.elm.ElmLearner.DIAGNOSTICS.contains(e.getKey())) {
+        continue;
+      }
       Object v = e.getValue();
       String text = v instanceof Double d ? String.format(Locale.ROOT, "%.4g", d) : String.valueOf(v);
       items.add(e.getKey() + '=' + text);

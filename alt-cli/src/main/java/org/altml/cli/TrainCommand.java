@@ -146,6 +146,8 @@ public final class TrainCommand implements Callable<Integer> {
         }
       }
       DataLoading.requireLabels(train.numLabels(), dataFile, data);
+      ScalingAdvice.unlessScaled(spec, "--scale", progress, train, "the training data " + dataName());
+      ScalingAdvice.ifBudgetNeverActs(progress, settings, train.size(), "the training data " + dataName());
       // the context and seeds of TrainThenTest.run, so that evaluate trains the same model
       LearnerContext context =
           new LearnerContext(train.numLabels(), train.numFeatures(), train.size(), Seeds.learner(seed.seed()))

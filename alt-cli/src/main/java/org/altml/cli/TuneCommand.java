@@ -22,6 +22,7 @@ import org.altml.experiment.Selection;
 import org.altml.experiment.Tuner;
 import org.altml.experiment.TuningResult;
 import org.altml.sparse.data.Dataset;
+import org.altml.sparse.io.DataFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -132,6 +133,9 @@ public final class TuneCommand implements Callable<Integer> {
       DataLoading.checkFormatOptions(data, trainFile, train);
       int numLabels = DataLoading.requireLabels(data.numLabels != null ? data.numLabels : train.numLabels(), trainFile, data);
       train = DataLoading.withLabels(train, numLabels);
+      String trainName = "the training data " + DataFiles.displayName(trainFile);
+      ScalingAdvice.unlessScaled(spec, "--scale", progress, train, trainName);
+      ScalingAdvice.ifBudgetNeverActs(progress, grid.base(), train.size(), trainName);
       progress.start("tuning " + grid.base().learner(), Tuner.planned(grid, config.search(), config.folds()), false);
       Tuner tuner = new Tuner(train, DataLoading.shortName(trainFile), Experiment.hash(train), config, null, progress::stepBy);
       result = tuner.tune(grid);

@@ -7,17 +7,19 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class DemoCommandTest {
   @Test
   void comparesTheThreeLearnersInATable() {
-    CliRun r = CliRun.of("demo", "-n", "600", "--seed", "4", "--window", "100", "--nonlinear-examples", "0");
+    CliRun r = CliRun.of("demo", "-n", "600", "--seed", "4", "--window", "100", "--nonlinear-examples", "0", "--progress");
     assertEquals(0, r.exitCode(), r.err());
     assertTrue(r.out().contains("(seed 4): 600 examples"), r.out());
     for (String learner : new String[] {"falt", "salt", "pa1"}) {
@@ -25,9 +27,20 @@ class DemoCommandTest {
       assertTrue(row.contains(" 600 "), row);
       assertTrue(r.err().contains(learner), "progress names " + learner + ": " + r.err());
     }
-    // not a terminal: plain progress lines, the last at 100%
+    // not a terminal, --progress: plain progress lines, the last at 100%
     assertTrue(r.err().contains("100%  600/600 examples"), r.err());
     assertTrue(!r.err().contains("\r"), "no carriage returns off a terminal");
+  }
+
+  /** Off a terminal (a log, a pipe), no progress lines unless --progress asks for them (ten per learner were printed). */
+  @Test
+  void noProgressLinesOffATerminalUnlessAsked() {
+    CliRun r = CliRun.of("demo", "-n", "300", "--nonlinear-examples", "0");
+    assertEquals(0, r.exitCode(), r.err());
+    assertEquals("", r.err());
+    CliRun both = CliRun.of("demo", "-n", "300", "--nonlinear-examples", "0", "--progress", "-q");
+    assertEquals(2, both.exitCode());
+    assertTrue(both.err().startsWith("alt: give --quiet or --progress, not both"), both.err());
   }
 
   @Test
@@ -89,7 +102,7 @@ class DemoCommandTest {
 
   @Test
   void nonlinearPartPrintsItsTableAndWhyItIsSmall() {
-    CliRun r = CliRun.of("demo", "-n", "50", "--nonlinear-examples", "200", "--seed", "3");
+    CliRun r = CliRun.of("demo", "-n", "50", "--nonlinear-examples", "200", "--seed", "3", "--progress");
     assertEquals(0, r.exitCode(), r.err());
     assertTrue(r.out().contains("Nonlinear part on a synthetic mediamill-shaped stream (seed 3): 200 examples, 120 dense"
         + " features, 101 labels"), r.out());
@@ -98,6 +111,57 @@ class DemoCommandTest {
       assertTrue(r.out().lines().anyMatch(l -> l.startsWith(learner + " ") && l.contains(" 200 ")), r.out());
     }
     assertTrue(r.err().contains("falt-k") && r.err().contains("100%  200/200 examples"), r.err());
+  }
+
+  /**
+   * The "Next:" lines rerun a learner of each part as the demo ran it: on the stream {@code alt generate} writes, with
+   * every setting, L, the window and the seed, {@code alt prequential} records the demo's settings and gets its metrics
+   * (the line dropped M = 8: F1 19.9 instead of the demo's 37.7).
+   */
+  @Test
+  void theNextLinesRerunTheDemosLearnersWithItsSettings(@TempDir Path dir) throws IOException {
+    String[] demo = {"demo", "-n", "700", "--seed", "3", "--window", "200", "--nonlinear-examples", "120", "-q"};
+    CliRun text = CliRun.of(demo);
+    assertEquals(0, text.exitCode(), text.err());
+    List<String> next = text.out().lines().filter(l -> l.startsWith("Next: ")).toList();
+    assertEquals(2, next.size(), text.out());
+    List<String> withJson = new ArrayList<>(List.of(demo));
+    withJson.add("--json");
+    Map<String, String> json = Json.flatten(CliRun.of(withJson.toArray(String[]::new)).out());
+    String[] results = {"results[0]", "nonlinear.results[2]"};
+    for (int part = 0; part < 2; part++) {
+      String[] commands = next.get(part).substring("Next: ".length()).split(", then ");
+      assertEquals(2, commands.length, next.get(part));
+      CliRun generate = CliRun.of(args(commands[0], dir));
+      assertEquals(0, generate.exitCode(), generate.err());
+      List<String> prequential = new ArrayList<>(List.of(args(commands[1], dir)));
+      prequential.addAll(List.of("--json", "-q"));
+      CliRun rerun = CliRun.of(prequential.toArray(String[]::new));
+      assertEquals(0, rerun.exitCode(), next.get(part) + ": " + rerun.err());
+      Map<String, String> again = Json.flatten(rerun.out());
+      Map<String, String> settings = new LinkedHashMap<>();
+      Map<String, String> settingsAgain = new LinkedHashMap<>();
+      String prefix = results[part] + ".run.settings.";
+      json.forEach((k, v) -> settings.put(k.startsWith(prefix) ? k.substring(prefix.length()) : null, v));
+      again.forEach((k, v) -> settingsAgain.put(k.startsWith("run.settings.") ? k.substring("run.settings.".length()) : null, v));
+      settings.remove(null);
+      settingsAgain.remove(null);
+      assertTrue(settings.size() > 3, json.toString());
+      assertEquals(settings, settingsAgain, next.get(part));
+      assertEquals(json.get(results[part] + ".run.seeds.learner"), again.get("run.seeds.learner"), next.get(part));
+      for (String metric : new String[] {"f1", "hammingLoss", "microF1"}) {
+        assertEquals(json.get(results[part] + ".metrics." + metric), again.get("metrics." + metric), next.get(part) + ": " + metric);
+        assertEquals(json.get(results[part] + ".windowMetrics." + metric), again.get("windowMetrics." + metric), metric);
+      }
+    }
+  }
+
+  /** The words of {@code alt ...} after {@code alt}, with file names under {@code dir}. */
+  private static String[] args(String command, Path dir) {
+    List<String> words = new ArrayList<>(List.of(command.trim().split("\\s+")));
+    assertEquals("alt", words.remove(0), command);
+    words.replaceAll(w -> w.endsWith(".svm") ? dir.resolve(w).toString() : w);
+    return words.toArray(String[]::new);
   }
 
   @Test

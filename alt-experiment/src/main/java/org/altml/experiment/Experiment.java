@@ -281,7 +281,9 @@ public final class Experiment {
     TrainThenTestResult result = TrainThenTest.run(settings, DataView.of(plan.train()), DataView.of(plan.test()), protocol, files,
         TrainThenTest.Observer.NONE, shared);
     StoredRun run = new StoredRun(runKey(trainHash, testHash, settings, plan, config, r), "run", plan.name(),
-        trainHash + "|" + testHash, settings.learner(), settings.asText(), config.seed(r), r, 0, plan.scaling().cliName(),
+        trainHash + "|" + testHash, settings.learner(),
+        org.altml.core.learner.CommonParameters.asTextAsRun(settings, plan.train().numLabels()), config.seed(r), r, 0,
+        plan.scaling().cliName(),
         new LinkedHashMap<>(result.metrics().values()), result.trainSeconds(), result.testSeconds(), result.record().key());
     if (store != null) {
       try {

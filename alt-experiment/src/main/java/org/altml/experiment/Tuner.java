@@ -464,7 +464,9 @@ public final class Tuner {
         config.zeroDivision(), 1);
     TrainThenTestResult r = TrainThenTest.run(settings, DataView.of(train, trainingRows[fold]),
         DataView.of(train, heldOut[fold]), protocol, List.of(), TrainThenTest.Observer.NONE, resources[fold]);
-    StoredRun run = new StoredRun(key(settings, fold), "fold", datasetName, dataHash, settings.learner(), settings.asText(),
+    // the settings as run (maxUpdates beside a factor is the M it resolved to)
+    StoredRun run = new StoredRun(key(settings, fold), "fold", datasetName, dataHash, settings.learner(),
+        org.altml.core.learner.CommonParameters.asTextAsRun(settings, train.numLabels()),
         config.seed(), fold, config.folds(), config.scaling().cliName(), new LinkedHashMap<>(r.metrics().values()),
         r.trainSeconds(), r.testSeconds(), "");
     if (store != null) {

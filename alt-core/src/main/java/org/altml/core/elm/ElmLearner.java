@@ -356,6 +356,15 @@ public abstract class ElmLearner implements OnlineMultiLabelLearner {
   // ---- statistics, state
 
   /**
+   * The keys of {@link #statistics()} (of every ELM kind) that diagnose the matrices (ranks, eigenvalues, the symmetry
+   * and diagonal of P, the pivots, the guard) and the memory formula: for the JSON and {@code --verbose}, not a
+   * report's summary.
+   */
+  public static final java.util.Set<String> DIAGNOSTICS = java.util.Set.of("memory", "guardSkips", "minPivotRatio",
+      "initialRank", "initialEigenvaluesDropped", "pinvTolerance", "initialLambdaMax", "initialLambdaMinKept",
+      "initialConditionNumber", "pAsymmetry", "pMinDiagonal");
+
+  /**
    * H, N0, B, the hidden-layer seed and activation, the memory held, the guard counts and the
    * conditioning checks of ELM.md §6 (each kind adds its own), in a fixed order.
    */

@@ -153,7 +153,7 @@ public record RunRecord(
 
   /**
    * A record of a run of the learner with {@code settings} (the learner name and every parameter's text
-   * value, defaults included, then {@code numLabels}: L is part of what was run), built by the protocols
+   * value, defaults included, M resolved from a factor, then {@code numLabels}: L is part of what was run), built by the protocols
    * themselves.
    *
    * @param dataFiles the files the data came from (may be empty for in-memory data)
@@ -167,7 +167,8 @@ public record RunRecord(
       FeatureScaling scaling,
       ZeroDivisionPolicy zeroDivision,
       List<DataFile> dataFiles) {
-    Map<String, String> values = new LinkedHashMap<>(settings.asText());
+    // M as run: maxUpdates beside a maxUpdatesFactor is the resolved M, not the unused default
+    Map<String, String> values = new LinkedHashMap<>(org.altml.core.learner.CommonParameters.asTextAsRun(settings, numLabels));
     values.put("numLabels", Integer.toString(numLabels));
     return new RunRecord(protocol, settings.learner(), values, seeds, order, scaling, zeroDivision, dataFiles,
         VectorMath.implementation(), currentJdk(), currentToolkitVersion());

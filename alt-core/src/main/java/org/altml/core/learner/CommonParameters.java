@@ -82,6 +82,20 @@ public final class CommonParameters {
   }
 
   /**
+   * {@code settings} as text ({@link Settings#asText()}) as run on {@code numLabels} labels: with {@link
+   * #MAX_UPDATES_FACTOR} set, {@code maxUpdates} is the M the factor resolves to ({@link #maxUpdates}), not the unused
+   * default beside it, so that a record shows both the factor given and the M used.
+   */
+  public static java.util.Map<String, String> asTextAsRun(Settings settings, int numLabels) {
+    java.util.Map<String, String> text = settings.asText();
+    if (settings.spec().hasParameter(MAX_UPDATES.name()) && settings.spec().hasParameter(MAX_UPDATES_FACTOR.name())
+        && settings.isSet(MAX_UPDATES_FACTOR)) {
+      text.put(MAX_UPDATES.name(), Integer.toString(maxUpdates(settings, numLabels)));
+    }
+    return text;
+  }
+
+  /**
    * Refuses settings that give both {@link #MAX_UPDATES} (other than its default) and {@link #MAX_UPDATES_FACTOR}.
    *
    * @throws IllegalArgumentException naming both

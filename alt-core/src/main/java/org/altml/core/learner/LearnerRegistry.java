@@ -88,20 +88,22 @@ public final class LearnerRegistry {
   }
 
   /**
-   * The learner kind called {@code name}: a registered one, or a composite one a {@link LearnerComposer}
-   * builds (e.g. {@code salt+rff}).
+   * The learner kind called {@code name}, case ignored ({@code FALT} is {@code falt}): a registered one, or a composite
+   * one a {@link LearnerComposer} builds (e.g. {@code salt+rff}).
    *
-   * @throws IllegalArgumentException naming the known kinds when there is none, or the composer's reason
-   *     when a composite name does not compose
+   * @throws IllegalArgumentException naming the known kinds (and the nearest, "did you mean") when there is none, or the
+   *     composer's reason when a composite name does not compose
    */
   public static LearnerSpec get(String name) {
     if (name == null) {
       throw new IllegalArgumentException("no learner named (null); known: " + String.join(", ", names()));
     }
-    LearnerSpec spec = SPECS.get(name);
+    String key = canonicalName(name);
+    LearnerSpec spec = SPECS.get(key);
     if (spec == null) {
-      spec = composed(name).orElseThrow(() -> new IllegalArgumentException("no learner called '" + name + "' (known: "
-          + String.join(", ", names()) + (name != null && name.indexOf(LearnerComposer.SEPARATOR) >= 0
+      spec = composed(key).orElseThrow(() -> new IllegalArgumentException("no learner called '" + name + "'"
+          + didYouMean(key) + " (known: "
+          + String.join(", ", names()) + (name.indexOf(LearnerComposer.SEPARATOR) >= 0
               ? "; a name with '" + LearnerComposer.SEPARATOR + "' is a learner before a feature map, as falt"
                   + LearnerComposer.SEPARATOR + "MAP, and no registered map composes this one"
               : "") + "; a kind registers when its module is on the class path, e.g. alt-kernel for the kernel learners"
@@ -110,16 +112,50 @@ public final class LearnerRegistry {
     return spec;
   }
 
-  /** Whether a learner kind is called {@code name}, registered or composite. */
+  /**
+   * {@code name} as the registry spells learner names: lower case ({@code FALT} and {@code Salt+RFF} name {@code falt}
+   * and {@code salt+rff}), whether or not a kind is called so.
+   */
+  public static String canonicalName(String name) {
+    return name == null ? null : name.toLowerCase(java.util.Locale.ROOT);
+  }
+
+  /**
+   * {@code "; did you mean 'falt'?"} for the learner name nearest to the unknown {@code name} ({@link NameSuggestion}),
+   * a composite one ({@code salt+rf} finds {@code salt+rff}) by its learner and its part; "" when none is near.
+   */
+  public static String didYouMean(String name) {
+    if (name == null) {
+      return "";
+    }
+    String key = canonicalName(name);
+    int at = key.lastIndexOf(LearnerComposer.SEPARATOR);
+    if (at < 0) {
+      return NameSuggestion.didYouMean(key, names());
+    }
+    String base = key.substring(0, at);
+    String part = key.substring(at + 1);
+    String b = SPECS.containsKey(base) ? base : NameSuggestion.nearest(base, names()).orElse(null);
+    List<String> parts = compositeParts();
+    String p = parts.contains(part) ? part : NameSuggestion.nearest(part, parts).orElse(null);
+    if (b == null || p == null) {
+      return "";
+    }
+    String candidate = b + LearnerComposer.SEPARATOR + p;
+    return !candidate.equals(key) && contains(candidate) ? "; did you mean '" + candidate + "'?" : "";
+  }
+
+  /** Whether a learner kind is called {@code name} (case ignored), registered or composite. */
   public static boolean contains(String name) {
     if (name == null) {
       return false; // no kind is named null (get(null) says so)
     }
-    if (SPECS.containsKey(name)) {
+    String key = canonicalName(name);
+    if (SPECS.containsKey(key)) {
       return true;
     }
     try {
-      return composed(name).isPresent();
+      return composed(key).isPresent();
     } catch (IllegalArgumentException e) {
       return false;
     }

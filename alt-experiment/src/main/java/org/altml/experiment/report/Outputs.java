@@ -257,7 +257,8 @@ public final class Outputs {
     for (Experiment.LearnerOutcome l : d.learners()) {
       g.writeStartObject();
       g.writeStringField("learner", l.name());
-      map(g, "settings", l.settings().asText());
+      // M as run on this dataset's L (maxUpdates beside a factor is the M it resolves to, not the unused default)
+      map(g, "settings", org.altml.core.learner.CommonParameters.asTextAsRun(l.settings(), d.plan().train().numLabels()));
       g.writeStringField("evaluateOptions", Experiment.learnerArgs(l.settings()));
       TuningResult t = l.tuning();
       if (t == null) {

@@ -1,0 +1,67 @@
+package org.altml.core.learner;
+
+import java.util.Collection;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The known name nearest to a mistyped one, for "did you mean" in messages: by edit distance (insertions,
+ * deletions, substitutions and swaps of two neighbouring letters, case ignored), within 1 edit for names of up to 4
+ * letters and 2 edits for longer ones, so that {@code flat} finds {@code falt} and {@code evalute} finds {@code
+ * evaluate} while an unrelated word finds nothing.
+ */
+public final class NameSuggestion {
+  private NameSuggestion() {}
+
+  /**
+   * The candidate nearest to {@code given} within the distance its length allows, the first in {@code candidates}'
+   * order on a tie; empty when none is near or {@code given} is a candidate itself.
+   */
+  public static Optional<String> nearest(String given, Collection<String> candidates) {
+    if (given == null || given.isEmpty()) {
+      return Optional.empty();
+    }
+    String g = given.toLowerCase(Locale.ROOT);
+    int allowed = g.length() <= 4 ? 1 : 2;
+    String best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    for (String c : candidates) {
+      if (c.equals(given)) {
+        return Optional.empty();
+      }
+      int d = distance(g, c.toLowerCase(Locale.ROOT));
+      if (d <= allowed && d < bestDistance) {
+        best = c;
+        bestDistance = d;
+      }
+    }
+    return Optional.ofNullable(best);
+  }
+
+  /** {@code "; did you mean 'falt'?"} for the nearest candidate, or "" when none is near. */
+  public static String didYouMean(String given, Collection<String> candidates) {
+    return nearest(given, candidates).map(n -> "; did you mean '" + n + "'?").orElse("");
+  }
+
+  /** The optimal-string-alignment distance: Levenshtein's edits plus swapping two neighbouring characters. */
+  static int distance(String a, String b) {
+    int[][] d = new int[a.length() + 1][b.length() + 1];
+    for (int i = 0; i <= a.length(); i++) {
+      d[i][0] = i;
+    }
+    for (int j = 0; j <= b.length(); j++) {
+      d[0][j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        int v = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+        if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+          v = Math.min(v, d[i - 2][j - 2] + 1);
+        }
+        d[i][j] = v;
+      }
+    }
+    return d[a.length()][b.length()];
+  }
+}
