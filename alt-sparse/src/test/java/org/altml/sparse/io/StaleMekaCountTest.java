@@ -216,4 +216,97 @@ class StaleMekaCountTest {
   void theDefaultSinkLogs() {
     assertEquals(ReadOptions.LOGGED, ReadOptions.defaults().warnings());
   }
+
+  /** The shared datasets folder (system property {@code alt.datasets}), or the test is skipped with a message. */
+  private static Path dataset(String name) {
+    String p = System.getProperty("alt.datasets");
+    Path d = p == null ? null : Path.of(p, name);
+    org.junit.jupiter.api.Assumptions.assumeTrue(d != null && java.nio.file.Files.isDirectory(d),
+        "shared dataset " + name + " not found (system property alt.datasets = " + p + "); skipping");
+    return d;
+  }
+
+  /** A copy of a real file in {@code to}, its relation replaced by {@code relation}. */
+  private static Path withRelation(Path real, Path to, String relation) throws IOException {
+    java.nio.file.Files.createDirectories(to);
+    String text = java.nio.file.Files.readString(real);
+    int start = text.toLowerCase(java.util.Locale.ROOT).indexOf("@relation");
+    int end = text.indexOf('\n', start);
+    Path copy = to.resolve(real.getFileName());
+    java.nio.file.Files.writeString(copy, text.substring(0, start) + "@relation " + relation + text.substring(end));
+    return copy;
+  }
+
+  /**
+   * bibtex (word features and labels all nominal {0,1}, its 159 labels last) given medical's stale MEKA relation: read
+   * by the -C alone it warns, with the Mulan XML beside it it reads its real labels, and a plain -C 159 is caught by its
+   * data (the first 159 words leave most examples without labels).
+   */
+  @Test
+  void aRealMulanFileWithAStaleMekaRelation() throws IOException {
+    Path bibtex = dataset("bibtex");
+    Path real = bibtex.resolve("bibtex-train.arff");
+    Path alone = withRelation(real, dir.resolve("alone"), "'MEDC: -C 159 -I 0-weka.filters.unsupervised.attribute.Remove-R1-159'");
+    Dataset d = DataFiles.read(alone, collecting());
+    assertEquals(1, warnings.size(), warnings.toString());
+    assertTrue(warnings.get(0).startsWith(alone + ": the relation's -C 159 makes the first 159 attributes the labels, but the Weka filter"
+        + " weka.filters.unsupervised.attribute.Remove was applied after it"), warnings.get(0));
+    assertTrue(warnings.get(0).contains("the last 159 attributes (--labels-last 159, ReadOptions.withLabelsLast)"), warnings.get(0));
+    Dataset right = DataFiles.read(real, ReadOptions.defaults());
+    assertEquals(right.size(), d.size());
+
+    warnings.clear();
+    Path plain = withRelation(real, dir.resolve("plain"), "'bibtex: -C 159'");
+    DataFiles.read(plain, collecting());
+    assertEquals(1, warnings.size(), warnings.toString());
+    assertTrue(warnings.get(0).matches(java.util.regex.Pattern.quote(plain + ": the relation's -C 159 makes the first 159 attributes the"
+        + " labels, which leaves ") + "[0-9,]+ of 4,880 examples without labels .* while the last 159 attributes, all 0 or 1, would"
+        + " leave 0 \\(cardinality 2\\.380\\): the -C may be stale; .*"), warnings.get(0));
+
+    warnings.clear();
+    Path beside = withRelation(real, dir.resolve("beside"), "'MEDC: -C 159 -I 0-weka.filters.unsupervised.attribute.Remove-R1-159'");
+    java.nio.file.Files.copy(bibtex.resolve("bibtex.xml"), beside.resolveSibling("bibtex.xml"));
+    Dataset byXml = DataFiles.read(beside, collecting());
+    IoTestSupport.assertSameExamples(right, byXml, "read by the XML beside");
+    assertEquals(List.of(beside + ": the relation's -C 159 makes the first 159 attributes the labels, but the label file "
+        + beside.resolveSibling("bibtex.xml") + " beside it names others (159 labels): the XML is followed (as Mulan does) and the -C"
+        + " ignored (to read the -C's labels instead: --labels-first 159, ReadOptions.withLabelsFirst)"), warnings);
+  }
+
+  /** emotions (72 numeric features, its 6 labels last) with a plain -C 6: warned of at the header, refused at its first row. */
+  @Test
+  void aRealFileWhoseCountTakesNumericFeatures() throws IOException {
+    Path real = dataset("emotions").resolve("emotions-train.arff");
+    Path f = withRelation(real, dir, "'emotions: -C 6'");
+    DataFormatException e = assertThrows(DataFormatException.class, () -> DataFiles.read(f, collecting()));
+    assertTrue(e.getMessage().contains("label attribute 'Mean_Acc1298_Mean_Mem40_Centroid' must be 0 or 1 (the relation's -C 6 makes"
+        + " it a label, and may be stale: if the labels are the last 6 attributes, say so: --labels-last 6"), e.getMessage());
+    assertEquals(1, warnings.size(), warnings.toString());
+    assertTrue(warnings.get(0).startsWith(f + ": the relation's -C 6 makes the first 6 attributes the labels, but"
+        + " 'Mean_Acc1298_Mean_Mem40_Centroid' among them is numeric"), warnings.get(0));
+    assertEquals(391, DataFiles.read(f, ReadOptions.defaults().withLabelsLast(6)).size());
+  }
+
+  /** Mulan's medical, where the shared datasets hold it: its stale -C is warned of without the XML and ignored with it. */
+  @Test
+  void mulanMedicalWhenPresent() throws IOException {
+    Path medical = dataset("medical");
+    List<Path> files;
+    try (java.util.stream.Stream<Path> s = java.nio.file.Files.list(medical)) {
+      files = s.filter(p -> p.getFileName().toString().matches("(?i)medical.*\\.arff(\\.gz)?")).sorted().toList();
+    }
+    org.junit.jupiter.api.Assumptions.assumeFalse(files.isEmpty(), "no medical*.arff in " + medical + "; skipping");
+    Path copy = dir.resolve(files.get(0).getFileName());
+    java.nio.file.Files.copy(files.get(0), copy);
+    DataFiles.read(copy, collecting());
+    assertEquals(1, warnings.size(), "without its XML: " + warnings);
+    assertTrue(warnings.get(0).contains("-C 45"), warnings.get(0));
+    warnings.clear();
+    Path xml = medical.resolve("medical.xml");
+    org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isRegularFile(xml), "no medical.xml; skipping the XML case");
+    Dataset d = DataFiles.read(files.get(0), collecting());
+    assertEquals(45, d.numLabels());
+    assertEquals(1, warnings.size(), "with its XML: " + warnings);
+    assertTrue(warnings.get(0).contains("the XML is followed"), warnings.get(0));
+  }
 }
