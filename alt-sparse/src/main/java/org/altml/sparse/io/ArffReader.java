@@ -229,6 +229,12 @@ public final class ArffReader implements ExampleStream {
           throw new DataFormatException(in.file(), 0, "the relation gives -C " + count + " and -C " + c + ": give one");
         }
       }
+      if (Math.abs(count) > attributes.length) {
+        throw new DataFormatException(in.file(), 0, "the relation's -C " + count + " asks for " + Math.abs(count) + " labels but the file"
+            + " has only " + attributes.length + " attributes: a stale -C (one written before attributes were removed?); say which"
+            + " attributes are the labels (--labels-xml FILE, ReadOptions.withLabelFile, --labels-last N, ReadOptions.withLabelsLast,"
+            + " or --labels-first N, ReadOptions.withLabelsFirst)");
+      }
       List<String> names = labelsByPosition(Math.abs(count), count > 0, "-C " + count + " in the relation name");
       labelHint = MekaCount.staleHint(count);
       meka = MekaCount.start(in.file(), header.relation, count, attributes, ignored, options.warnings());

@@ -213,6 +213,15 @@ class StaleMekaCountTest {
   }
 
   @Test
+  void aCountBeyondTheAttributesIsAStaleCountAndSaysHowToChoose() throws IOException {
+    Path f = write(dir, "many.arff", "@relation 'x: -C 45'\n@attribute f numeric\n@attribute a {0,1}\n@data\n1,0\n");
+    DataFormatException e = assertThrows(DataFormatException.class, () -> DataFiles.read(f, collecting()));
+    assertEquals(f + ": the relation's -C 45 asks for 45 labels but the file has only 2 attributes: a stale -C (one written before"
+        + " attributes were removed?); say which attributes are the labels (--labels-xml FILE, ReadOptions.withLabelFile, --labels-last N,"
+        + " ReadOptions.withLabelsLast, or --labels-first N, ReadOptions.withLabelsFirst)", e.getMessage());
+  }
+
+  @Test
   void theDefaultSinkLogs() {
     assertEquals(ReadOptions.LOGGED, ReadOptions.defaults().warnings());
   }
