@@ -123,7 +123,7 @@ public final class ArffReader implements ExampleStream {
             + " attribute " + Numbers.quote(attr.name) + " (attribute " + (a + 1) + ") cannot be a "
             + (labelOf[a] >= 0 ? "label" : "feature") + ": ignore it (--ignore-attributes "
             + (ArffWriter.quote(attr.name).equals(attr.name) && attr.name.indexOf(',') < 0 ? attr.name : Integer.toString(a + 1))
-            + ", ReadOptions.withIgnoredAttributes)");
+            + ", ReadOptions.withIgnoredAttributes)" + (labelOf[a] >= 0 ? labelHint : ""));
       }
       if (labelOf[a] >= 0) {
         if (attr.kind == ArffAttribute.Kind.NOMINAL) {

@@ -109,12 +109,12 @@ final class MekaCount {
       other[a] = true;
     }
     String unlike = null;
-    for (int l = 0; l < n && unlike == null; l++) {
+    for (int l = 0; l < n; l++) {
       ArffAttribute attr = attributes[count > 0 ? l : total - n + l];
-      if (attr.kind == ArffAttribute.Kind.NOMINAL && !binary(attr)) {
+      if (attr.kind != ArffAttribute.Kind.NUMERIC && !binary(attr)) {
         return null; // it cannot be a label: the reader refuses it, with the hint (staleHint)
       }
-      unlike = binary(attr) ? null : attr.name;
+      unlike = unlike == null && !binary(attr) ? attr.name : unlike;
     }
     MekaCount check = new MekaCount(file, count, other, filterAfter(relation), warnings);
     if (otherNominal && check.filter != null) {

@@ -213,6 +213,22 @@ class StaleMekaCountTest {
   }
 
   @Test
+  void aCountThatTakesWhatCannotBeALabelIsAnErrorThatSaysTheCountMayBeStaleWithoutAWarningFirst() throws IOException {
+    String hint = " (the relation's -C 2 makes it a label, and may be stale: if the labels are the last 2 attributes, say so:"
+        + " --labels-last 2, ReadOptions.withLabelsLast, or --labels-xml FILE, ReadOptions.withLabelFile)";
+    Path mixed = write(dir, "mixed.arff", "@relation 'x: -C 2'\n@attribute f numeric\n@attribute g {low,mid,high}\n@attribute a {0,1}\n"
+        + "@attribute b {0,1}\n@data\n1,low,0,1\n");
+    DataFormatException e = assertThrows(DataFormatException.class, () -> DataFiles.read(mixed, collecting()));
+    assertEquals(mixed + ": label attribute 'g' is not binary: declared {low,mid,high}, expected values 0 and 1" + hint, e.getMessage());
+    Path string = write(dir, "string.arff", "@relation 'x: -C 2'\n@attribute id string\n@attribute f numeric\n@attribute a {0,1}\n"
+        + "@attribute b {0,1}\n@data\nx,1,0,1\n");
+    e = assertThrows(DataFormatException.class, () -> DataFiles.read(string, collecting()));
+    assertEquals(string + ": string attribute 'id' (attribute 1) cannot be a label: ignore it (--ignore-attributes id,"
+        + " ReadOptions.withIgnoredAttributes)" + hint, e.getMessage());
+    assertEquals(List.of(), warnings);
+  }
+
+  @Test
   void aCountBeyondTheAttributesIsAStaleCountAndSaysHowToChoose() throws IOException {
     Path f = write(dir, "many.arff", "@relation 'x: -C 45'\n@attribute f numeric\n@attribute a {0,1}\n@data\n1,0\n");
     DataFormatException e = assertThrows(DataFormatException.class, () -> DataFiles.read(f, collecting()));
