@@ -210,9 +210,9 @@ public final class ArffReader implements ExampleStream {
     int count = counts.isEmpty() ? 0 : counts.get(0); // MEKA takes the first -C
     if (xml != null) {
       // Mulan's rule: the XML names the labels, and a -C it contradicts is stale (said once, unless the XML cannot be read so)
-      labelHint = count == 0 ? "" : MekaCount.xmlHint(count);
-      List<String> names = labelsFromXml(xml, options.hashInputs(), labelHint);
+      List<String> names = labelsFromXml(xml, options.hashInputs(), count == 0 ? "" : MekaCount.xmlHint(count));
       xmlOverridesMeka = count == 0 ? null : MekaCount.xmlOverrides(in.file(), xml.toString(), names, count, labelOf);
+      labelHint = xmlOverridesMeka == null ? "" : MekaCount.xmlHint(count);
       return names;
     }
     if (options.labelNames() != null) {

@@ -210,6 +210,12 @@ class StaleMekaCountTest {
     e = assertThrows(DataFormatException.class, () -> DataFiles.read(arff, collecting()));
     assertEquals(arff + ": label attribute 'g' is not binary: declared {low,mid,high}, expected values 0 and 1" + hint, e.getMessage());
     assertEquals(List.of(), warnings, "an error, not a warning that the XML was followed");
+    // where the XML and the -C agree, neither is in doubt: the error says only what is wrong
+    Path agree = write(dir, "w.arff", "@relation 'w: -C 2'\n@attribute a {0,1}\n@attribute g {low,mid,high}\n@attribute f numeric\n"
+        + "@data\n1,low,1.5\n");
+    write(dir, "w.xml", "<labels><label name=\"a\"/><label name=\"g\"/></labels>");
+    e = assertThrows(DataFormatException.class, () -> DataFiles.read(agree, collecting()));
+    assertEquals(agree + ": label attribute 'g' is not binary: declared {low,mid,high}, expected values 0 and 1", e.getMessage());
   }
 
   @Test
