@@ -41,7 +41,7 @@ final class DataLoading {
    * @throws IllegalArgumentException naming the option for a negative count, or both label positions
    */
   static ReadOptions readOptions(DataOptions options) {
-    ReadOptions r = ReadOptions.defaults().withZeroBased(options.zeroBased);
+    ReadOptions r = ReadOptions.defaults().withZeroBased(options.zeroBased).withWarnings(options.warnings());
     if (options.numLabels != null) {
       if (options.numLabels < 1) {
         // 0 would declare data without labels, which the file's own count never exceeds by less: not "take it from the file"
@@ -186,7 +186,7 @@ final class DataLoading {
    * bar over its bytes when {@code progress} is shown and the file is a regular one.
    */
   static Dataset readHashed(Path file, DataOptions options, Progress progress) throws IOException {
-    ReadOptions r = readOptions(options).withInputHashing(true).withParseThreads(parseThreads());
+    ReadOptions r = above(readOptions(options).withInputHashing(true).withParseThreads(parseThreads()), progress);
     if (!measurable(file, progress)) {
       return DataFiles.read(file, r);
     }
@@ -198,10 +198,16 @@ final class DataLoading {
    * the file is a regular one.
    */
   static ExampleStream open(Path file, ReadOptions options, Progress progress) throws IOException {
+    options = above(options, progress);
     if (!measurable(file, progress)) {
       return DataFiles.open(file, options);
     }
     return DataFiles.open(countingBytes(file, progress), file, options);
+  }
+
+  /** {@code options} with the command's reader warnings printed above {@code progress}'s bar. */
+  private static ReadOptions above(ReadOptions options, Progress progress) {
+    return options.warnings() instanceof ReadWarnings w ? options.withWarnings(w.through(progress)) : options;
   }
 
   /** Whether reading {@code file} can show how far it got: a regular file's size is known. */

@@ -1,8 +1,12 @@
 package org.altml.cli;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** How to read data files: the options every command that reads data shares (a picocli mixin). */
 public final class DataOptions {
@@ -49,6 +53,19 @@ public final class DataOptions {
 
   /** Whether {@link #ignoreAttributes} came from a saved model rather than the command line ({@link ModelFit}). */
   boolean ignoreAttributesFromModel;
+
+  /** The command these options are mixed into (null when they were not parsed by picocli). */
+  @Spec(Spec.Target.MIXEE)
+  private CommandSpec mixee;
+
+  /** Standard error for warnings when none was given. */
+  private static final PrintWriter STDERR = new PrintWriter(System.err, true);
+
+  /** Where the readers' warnings go ({@link ReadWarnings}): the command's stderr. */
+  ReadWarnings warnings() {
+    CommandLine command = mixee == null ? null : mixee.commandLine();
+    return new ReadWarnings(command != null ? command.getErr() : STDERR, null);
+  }
 
   /** Creates the options with their defaults (picocli fills them). */
   public DataOptions() {}

@@ -67,17 +67,25 @@ final class Messages {
     return out.toString();
   }
 
-  /** "--a X, --a Y, b" becomes "--a X, b": the first mention of each option is kept. */
+  /** An option as an API name becomes it ("--labels-last N"), or as the library wrote it bare. */
+  private static final Pattern OPTION_ITEM = Pattern.compile("(?:or )?(--[a-z][a-z-]*)(?: [A-Z][A-Z|]*)?");
+  private static final Pattern OPTION = Pattern.compile("--[a-z][a-z-]*");
+
+  /**
+   * "--a X, --a Y, b" becomes "--a X, b": an item that is only an option (an API name replaced, "--a Y") is left out
+   * when an earlier item of the list mentions that option ("or --a 3", "say so: --a 3").
+   */
   private static String withoutRepeatedOptions(String list) {
     List<String> kept = new ArrayList<>();
     List<String> seen = new ArrayList<>();
     for (String item : list.split(", ", -1)) {
-      String first = item.strip().split(" ", 2)[0];
-      if (first.startsWith("--")) {
-        if (seen.contains(first)) {
-          continue;
-        }
-        seen.add(first);
+      Matcher only = OPTION_ITEM.matcher(item.strip());
+      if (only.matches() && seen.contains(only.group(1))) {
+        continue;
+      }
+      Matcher mentioned = OPTION.matcher(item);
+      while (mentioned.find()) {
+        seen.add(mentioned.group());
       }
       kept.add(item);
     }

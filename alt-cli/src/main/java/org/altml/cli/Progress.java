@@ -57,6 +57,11 @@ final class Progress implements AutoCloseable {
     return new Progress(null, false);
   }
 
+  /** Where warnings go: the command's stderr; null for {@link #none()}. */
+  PrintWriter err() {
+    return err;
+  }
+
   /** Whether bars are drawn. */
   boolean shown() {
     return shown;

@@ -30,6 +30,11 @@ class MessagesTest {
     assertEquals("x.gz: truncated or corrupt gzip header (it ends too early)",
         Messages.forCommandLine("x.gz: truncated or corrupt gzip header: null"));
     assertEquals("nothing to change here", Messages.forCommandLine("nothing to change here"));
+    // an option the library named with its value, then as an API name, is given once, wherever in its item it stands
+    assertEquals("x.arff: (the -C may be stale: say so: --labels-last 2, or --labels-xml FILE)", Messages.forCommandLine("x.arff:"
+        + " (the -C may be stale: say so: --labels-last 2, ReadOptions.withLabelsLast, or --labels-xml FILE, ReadOptions.withLabelFile)"));
+    assertEquals("(or --labels-first 2, --labels-last 3)",
+        Messages.forCommandLine("(or --labels-first 2, ReadOptions.withLabelsFirst, --labels-last 3, ReadOptions.withLabelsLast)"));
   }
 
   @Test

@@ -9,7 +9,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;
@@ -40,7 +39,8 @@ import org.altml.sparse.data.InputDigest;
  * {@link ReadOptions#labelsLast()}); the Mulan XML file beside the ARFF file
  * ({@link MulanLabels#findBeside}); names given by the caller ({@link ReadOptions#labelNames()}: a saved model's
  * labels); MEKA's {@code -C N} in the relation name (labels are the first N
- * attributes, or the last |N| when negative; the XML wins because {@code -C} may be stale). With none of
+ * attributes, or the last |N| when negative; the XML wins because {@code -C} may be stale, with a warning when they
+ * differ; a {@code -C} alone gets a warning when it may be stale: {@link MekaCount}). With none of
  * these the file is rejected. Label attributes may be anywhere in the attribute list; label ids follow
  * the XML order (or attribute order for counts), features are the remaining attributes in order. XML
  * names are matched against the unquoted attribute names; a name that is not an attribute is an error.
@@ -58,10 +58,6 @@ import org.altml.sparse.data.InputDigest;
  * and labels handed out are valid until the next {@link #advance()}. Not thread-safe.
  */
 public final class ArffReader implements ExampleStream {
-  private static final Pattern MEKA_CLASSES = Pattern.compile("(?:^|[\\s:'\"])-C\\s+(-?\\d{1,9})(?![\\d])");
-  /** A -C followed by anything: one that is not a number is named when no label source is found. */
-  private static final Pattern MEKA_ANY = Pattern.compile("(?:^|[\\s:'\"])-C\\s+([^\\s'\"]+)");
-
   private final LineInput in;
   private final ArffHeader header;
   private final ArffAttribute[] attributes;
@@ -93,6 +89,12 @@ public final class ArffReader implements ExampleStream {
 
   /** The digest of the label file read, or null (none read, or no hashing). */
   private InputDigest xmlDigest;
+  /** Added to errors about a label attribute: where the labels came from when that may be wrong ({@link MekaCount#staleHint}). */
+  private String labelHint = "";
+  /** The check of a MEKA -C that alone decided the labels, over the data; null when there is none (or it is done). */
+  private MekaCount meka;
+  /** The warning that the XML beside the file overrides its relation's -C, said once the labels are known to be readable. */
+  private String xmlOverridesMeka;
 
   private ArffReader(LineInput in, Path file, ReadOptions options) throws IOException {
     this.in = in;
@@ -121,14 +123,14 @@ public final class ArffReader implements ExampleStream {
             + " attribute " + Numbers.quote(attr.name) + " (attribute " + (a + 1) + ") cannot be a "
             + (labelOf[a] >= 0 ? "label" : "feature") + ": ignore it (--ignore-attributes "
             + (ArffWriter.quote(attr.name).equals(attr.name) && attr.name.indexOf(',') < 0 ? attr.name : Integer.toString(a + 1))
-            + ", ReadOptions.withIgnoredAttributes)");
+            + ", ReadOptions.withIgnoredAttributes)" + (labelOf[a] >= 0 ? labelHint : ""));
       }
       if (labelOf[a] >= 0) {
         if (attr.kind == ArffAttribute.Kind.NOMINAL) {
           for (float v : attr.mapped) {
             if (v != 0f && v != 1f) {
               throw new DataFormatException(in.file(), 0, "label attribute " + Numbers.quote(attr.name)
-                  + " is not binary: declared " + attr.declaredForMessage() + ", expected values 0 and 1");
+                  + " is not binary: declared " + attr.declaredForMessage() + ", expected values 0 and 1" + labelHint);
             }
           }
         }
@@ -156,6 +158,9 @@ public final class ArffReader implements ExampleStream {
     this.numLabels = Math.max(names.size(), options.numLabels());
     this.labelNames = org.altml.sparse.data.IndexNames.padded(List.copyOf(names), numLabels);
     this.featureNames = featureNames.size() == numFeatures ? List.copyOf(featureNames) : List.of();
+    if (xmlOverridesMeka != null) {
+      options.warnings().accept(xmlOverridesMeka);
+    }
   }
 
   /**
@@ -192,7 +197,7 @@ public final class ArffReader implements ExampleStream {
   /** Decides the label attributes (see the class comment), fills {@code labelOf}, returns the names. */
   private List<String> resolveLabels(Path file, ReadOptions options) throws IOException {
     if (options.labelFile() != null) {
-      return labelsFromXml(options.labelFile(), options.hashInputs());
+      return labelsFromXml(options.labelFile(), options.hashInputs(), "");
     }
     if (options.labelsFirst() >= 0) {
       return labelsByPosition(options.labelsFirst(), true, "labelsFirst");
@@ -201,13 +206,13 @@ public final class ArffReader implements ExampleStream {
       return labelsByPosition(options.labelsLast(), false, "labelsLast");
     }
     Path xml = file == null ? null : MulanLabels.findBeside(file);
-    List<Integer> counts = mekaClasses();
+    List<Integer> counts = MekaCount.counts(header.relation);
     int count = counts.isEmpty() ? 0 : counts.get(0); // MEKA takes the first -C
     if (xml != null) {
-      List<String> names = labelsFromXml(xml, options.hashInputs());
-      if (count != 0) {
-        checkXmlAgreesWithMeka(xml, names, count);
-      }
+      // Mulan's rule: the XML names the labels, and a -C it contradicts is stale (said once, unless the XML cannot be read so)
+      List<String> names = labelsFromXml(xml, options.hashInputs(), count == 0 ? "" : MekaCount.xmlHint(count));
+      xmlOverridesMeka = count == 0 ? null : MekaCount.xmlOverrides(in.file(), xml.toString(), names, count, labelOf);
+      labelHint = xmlOverridesMeka == null ? "" : MekaCount.xmlHint(count);
       return names;
     }
     if (options.labelNames() != null) {
@@ -224,9 +229,18 @@ public final class ArffReader implements ExampleStream {
           throw new DataFormatException(in.file(), 0, "the relation gives -C " + count + " and -C " + c + ": give one");
         }
       }
-      return labelsByPosition(Math.abs(count), count > 0, "-C " + count + " in the relation name");
+      if (Math.abs(count) > attributes.length) {
+        throw new DataFormatException(in.file(), 0, "the relation's -C " + count + " asks for " + Math.abs(count) + " labels but the file"
+            + " has only " + attributes.length + " attributes: a stale -C (one written before attributes were removed?); say which"
+            + " attributes are the labels (--labels-xml FILE, ReadOptions.withLabelFile, --labels-last N, ReadOptions.withLabelsLast,"
+            + " or --labels-first N, ReadOptions.withLabelsFirst)");
+      }
+      List<String> names = labelsByPosition(Math.abs(count), count > 0, "-C " + count + " in the relation name");
+      labelHint = MekaCount.staleHint(count);
+      meka = MekaCount.start(in.file(), header.relation, count, attributes, ignored, options.warnings());
+      return names;
     }
-    Matcher other = MEKA_ANY.matcher(header.relation);
+    Matcher other = MekaCount.ANY.matcher(header.relation);
     String notANumber = other.find() ? " (the relation's -C " + other.group(1) + " is not a number of label attributes)" : "";
     throw new DataFormatException(in.file(), 0, "cannot tell which attributes are labels: "
         + (file == null ? "no label file given" : "no Mulan XML file " + Numbers.quote(MulanLabels.datasetName(file) + ".xml") + " beside the file")
@@ -235,46 +249,15 @@ public final class ArffReader implements ExampleStream {
         + " (--labels-first N, ReadOptions.withLabelsFirst)");
   }
 
-  /** The N of every MEKA {@code -C N} in the relation name, in order (empty when there is none). */
-  private List<Integer> mekaClasses() {
-    Matcher m = MEKA_CLASSES.matcher(header.relation);
-    List<Integer> counts = new java.util.ArrayList<>();
-    while (m.find()) {
-      counts.add(Integer.parseInt(m.group(1)));
-    }
-    return counts;
-  }
-
-  /**
-   * Refuses an XML file found beside the data whose labels are not the attributes the relation's {@code -C count}
-   * places (first or last |count|): the two disagree (an XML of the same name written for other data, e.g. by
-   * converting another file), and reading either silently would take labels for features or the reverse. A -C
-   * that cannot be right (as many label attributes as the file has, or more) is stale, and the XML decides.
-   */
-  private void checkXmlAgreesWithMeka(Path xml, List<String> names, int count) throws DataFormatException {
-    int n = Math.abs(count);
-    int total = attributes.length;
-    if (n >= total) {
-      return; // more label attributes than the file has, or all of them: a stale -C, which the XML replaces
-    }
-    boolean agree = names.size() == n;
-    for (int a = 0; agree && a < total; a++) {
-      boolean placed = count > 0 ? a < n : a >= total - n;
-      agree = placed == (labelOf[a] >= 0);
-    }
-    if (!agree) {
-      throw new DataFormatException(in.file(), 0, "the label file " + xml + " beside it names " + names.size() + " label"
-          + (names.size() == 1 ? "" : "s") + ", but its relation's -C " + count + " makes the " + (count > 0 ? "first " : "last ") + n
-          + " attributes the labels: they disagree (an XML of this name written for other data?); say which is right"
-          + " (--labels-xml FILE, ReadOptions.withLabelFile, or --labels-" + (count > 0 ? "first" : "last") + " " + n + ", ReadOptions.withLabels"
-          + (count > 0 ? "First" : "Last") + ")");
-    }
-  }
-
-  private List<String> labelsFromXml(Path xml, boolean hash) throws IOException {
+  /** The labels a Mulan XML file names; {@code hint} is added to the error when a name is not an attribute. */
+  private List<String> labelsFromXml(Path xml, boolean hash, String hint) throws IOException {
     MulanLabels.Labels loaded = MulanLabels.load(xml, hash);
     xmlDigest = loaded.digest();
-    return labelsByName(loaded.names(), xml.toString(), null);
+    try {
+      return labelsByName(loaded.names(), xml.toString(), null);
+    } catch (DataFormatException e) {
+      throw hint.isEmpty() ? e : new DataFormatException(e.file(), e.line(), e.problem() + hint);
+    }
   }
 
   /**
@@ -394,6 +377,10 @@ public final class ArffReader implements ExampleStream {
         return true;
       }
     }
+    if (meka != null) {
+      meka.end();
+      meka = null;
+    }
     return false;
   }
 
@@ -448,6 +435,9 @@ public final class ArffReader implements ExampleStream {
     }
     x.reset(indices, values, 0, nnz);
     y.reset(labels, 0, numRelevant);
+    if (meka != null) {
+      meka.endExample(numRelevant);
+    }
     return true;
   }
 
@@ -639,6 +629,9 @@ public final class ArffReader implements ExampleStream {
   }
 
   private void accept(int a, float value, int ts, int te) throws DataFormatException {
+    if (meka != null) {
+      meka.value(a, value);
+    }
     int feature = featureOf[a];
     if (feature >= 0) {
       if (value == 0f) {
@@ -664,7 +657,7 @@ public final class ArffReader implements ExampleStream {
       }
       labels[numRelevant++] = label;
     } else if (value != 0f) {
-      throw error(ts, te, "label attribute " + Numbers.quote(attributes[a].name) + " must be 0 or 1");
+      throw error(ts, te, "label attribute " + Numbers.quote(attributes[a].name) + " must be 0 or 1" + labelHint);
     }
   }
 

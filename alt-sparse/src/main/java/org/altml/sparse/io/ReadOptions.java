@@ -3,6 +3,8 @@ package org.altml.sparse.io;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Consumer;
+import java.util.logging.Logger;
 
 /**
  * How to read a data file. Start from {@link #defaults()} and change single settings with the
@@ -36,6 +38,9 @@ import java.util.Set;
  * @param labelNames ARFF only: the label attributes by name, in label order, used when neither a label file,
  *     nor a label count, nor an XML file beside the ARFF file says which attributes are labels (a saved
  *     model's label names, so that a file without its XML can be scored); null for none
+ * @param warnings where a reader says what it read but doubts: one line each, starting with the file's name (an ARFF
+ *     file whose MEKA {@code -C} in the relation may be stale, see {@link ArffReader}); a reader says each at most once,
+ *     and a caller reading a file twice may get it twice. Default: {@link #LOGGED}
  */
 public record ReadOptions(
     DataFormat format,
@@ -49,7 +54,14 @@ public record ReadOptions(
     int maxLineBytes,
     boolean hashInputs,
     int parseThreads,
-    java.util.List<String> labelNames) {
+    java.util.List<String> labelNames,
+    Consumer<String> warnings) {
+
+  /**
+   * The default warnings sink: {@code java.util.logging}, logger {@code org.altml.sparse.io}, level WARNING (on
+   * stderr without a logging configuration).
+   */
+  public static final Consumer<String> LOGGED = text -> Logger.getLogger("org.altml.sparse.io").warning(text);
 
   /** Default longest line: 64 MiB. */
   public static final int DEFAULT_MAX_LINE_BYTES = 64 << 20;
@@ -63,6 +75,7 @@ public record ReadOptions(
   public ReadOptions {
     Objects.requireNonNull(format, "format");
     Objects.requireNonNull(ignoredAttributes, "ignoredAttributes");
+    Objects.requireNonNull(warnings, "warnings");
     ignoredAttributes = Set.copyOf(ignoredAttributes);
     if (numFeatures < -1) {
       throw new IllegalArgumentException("numFeatures must be >= 0 or -1 (from the file): " + numFeatures);
@@ -89,45 +102,45 @@ public record ReadOptions(
   /**
    * Format by file name, dimensions from the file, 1-based LIBSVM indices, labels from the XML file
    * beside an ARFF file (or its MEKA {@code -C} relation), nothing ignored, lines up to 64 MiB, no hashing,
-   * parsed on the caller's thread.
+   * parsed on the caller's thread, warnings logged ({@link #LOGGED}).
    */
   public static ReadOptions defaults() {
-    return new ReadOptions(DataFormat.AUTO, -1, -1, false, null, -1, -1, Set.of(), DEFAULT_MAX_LINE_BYTES, false, 1, null);
+    return new ReadOptions(DataFormat.AUTO, -1, -1, false, null, -1, -1, Set.of(), DEFAULT_MAX_LINE_BYTES, false, 1, null, LOGGED);
   }
 
   /** Same options with the given format ({@link DataFormat#AUTO} decides by file name). */
   public ReadOptions withFormat(DataFormat format) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames, warnings);
   }
 
   /** Same options with a declared number of features d (-1: from the file). */
   public ReadOptions withNumFeatures(int numFeatures) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames, warnings);
   }
 
   /** Same options with a declared number of labels L (-1: from the file). */
   public ReadOptions withNumLabels(int numLabels) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames, warnings);
   }
 
   /** Same options with 0-based (true) or 1-based (false, the LIBSVM convention) feature indices. */
   public ReadOptions withZeroBased(boolean zeroBased) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames, warnings);
   }
 
   /** Same options with an explicit Mulan XML label file (null: look beside the ARFF file). */
   public ReadOptions withLabelFile(Path labelFile) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames, warnings);
   }
 
   /** Same options where the last {@code n} ARFF attributes are the labels (clears labelsFirst). */
   public ReadOptions withLabelsLast(int n) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, -1, n, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, -1, n, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames, warnings);
   }
 
   /** Same options where the first {@code n} ARFF attributes are the labels, as in MEKA (clears labelsLast). */
   public ReadOptions withLabelsFirst(int n) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, n, -1, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, n, -1, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames, warnings);
   }
 
   /**
@@ -136,12 +149,12 @@ public record ReadOptions(
    */
   public ReadOptions withIgnoredAttributes(String... attributes) {
     return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, Set.of(attributes), maxLineBytes,
-        hashInputs, parseThreads, labelNames);
+        hashInputs, parseThreads, labelNames, warnings);
   }
 
   /** Same options with a different longest accepted line, in bytes. */
   public ReadOptions withMaxLineBytes(int maxLineBytes) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames, warnings);
   }
 
   /**
@@ -149,7 +162,7 @@ public record ReadOptions(
    * size of every input they read, for provenance.
    */
   public ReadOptions withInputHashing(boolean hashInputs) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames, warnings);
   }
 
   /**
@@ -160,7 +173,7 @@ public record ReadOptions(
    * @throws IllegalArgumentException if {@code parseThreads < 1}
    */
   public ReadOptions withParseThreads(int parseThreads) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames, warnings);
   }
 
   /**
@@ -168,6 +181,11 @@ public record ReadOptions(
    * names (no label file, no label count, no XML beside it): a saved model's label names. Null: none.
    */
   public ReadOptions withLabelNames(java.util.List<String> labelNames) {
-    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames);
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames, warnings);
+  }
+
+  /** Same options with the readers' warnings sent to {@code warnings} (see the record comment). */
+  public ReadOptions withWarnings(Consumer<String> warnings) {
+    return new ReadOptions(format, numFeatures, numLabels, zeroBased, labelFile, labelsFirst, labelsLast, ignoredAttributes, maxLineBytes, hashInputs, parseThreads, labelNames, warnings);
   }
 }

@@ -26,24 +26,6 @@ class ArffReaderTest {
     return SparseVector.of(i, v);
   }
 
-  /** An XML beside the file that disagrees with a -C the file could have is refused: which one is right? */
-  @Test
-  void anXmlBesideThatDisagreesWithAPlausibleMekaCountIsRefused(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
-    Path arff = IoTestSupport.write(dir, "x-train.arff", "@relation 'x: -C -3'\n@attribute f numeric\n@attribute a {0,1}\n"
-        + "@attribute b {0,1}\n@attribute c {0,1}\n@data\n1,0,1,0\n");
-    IoTestSupport.write(dir, "x.xml", "<labels><label name=\"b\"/><label name=\"c\"/></labels>");
-    DataFormatException e = assertThrows(DataFormatException.class, () -> DataFiles.read(arff));
-    assertEquals(arff + ": the label file " + dir.resolve("x.xml") + " beside it names 2 labels, but its relation's -C -3 makes the"
-        + " last 3 attributes the labels: they disagree (an XML of this name written for other data?); say which is right"
-        + " (--labels-xml FILE, ReadOptions.withLabelFile, or --labels-last 3, ReadOptions.withLabelsLast)", e.getMessage());
-    // either choice, made explicitly, reads
-    assertEquals(3, DataFiles.read(arff, ReadOptions.defaults().withLabelsLast(3)).numLabels());
-    assertEquals(2, DataFiles.read(arff, ReadOptions.defaults().withLabelFile(dir.resolve("x.xml"))).numLabels());
-    // an XML that names the same attributes agrees
-    IoTestSupport.write(dir, "x.xml", "<labels><label name=\"a\"/><label name=\"b\"/><label name=\"c\"/></labels>");
-    assertEquals(3, DataFiles.read(arff).numLabels());
-  }
-
   /**
    * '%' after a space or tab starts a comment to the end of a dense row (as after a sparse row's brace), after the last
    * value or cutting the row short; inside a bare value it is part of the value, as the header declares such values.
