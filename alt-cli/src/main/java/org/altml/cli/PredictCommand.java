@@ -35,6 +35,10 @@ import picocli.CommandLine.Spec;
       "DATA must fit the model: no more labels than it has, the same label names (ARFF), and not many",
       "more features (2d + 100 or more is an error unless --allow-new-features); a linear model has no",
       "weights for features it never saw, while a kernel, ELM or feature-map model's scores do see them.",
+      "A shape DATA declares (an ARFF header and its labels, --num-labels) must be the model's: fewer",
+      "labels or features, or label names against a model of label ids (LIBSVM) or the other way round,",
+      "are errors unless --allow-shape-mismatch; more features than an ARFF model's, unless",
+      "--allow-new-features. A LIBSVM file declares nothing: it may use fewer label and feature ids.",
       "Every example is scaled as the model's training data was: the model file carries its scaling",
       "(standardize: with the statistics fitted on the training data) and the ARFF attributes it was",
       "trained without (--ignore-attributes)."
@@ -65,6 +69,11 @@ public final class PredictCommand implements Callable<Integer> {
       description = "Predict data with many more features than the model was trained on (a warning, not an error).")
   private boolean allowNewFeatures;
 
+  @Option(names = "--allow-shape-mismatch",
+      description = "Predict data that declares another shape than the model's (fewer labels or features, label names"
+          + " against label ids): a warning, not an error.")
+  private boolean allowShapeMismatch;
+
   @Mixin private DataOptions data;
 
   @Mixin private ProgressOptions progressOptions;
@@ -82,7 +91,7 @@ public final class PredictCommand implements Callable<Integer> {
     long[] counts;
     try (Progress progress = progressOptions.progress(spec);
         CliOutput out = CliOutput.open(spec, outFile != null ? outFile : Path.of("-"))) {
-      ModelFit fit = new ModelFit(saved, modelFile, dataFile, allowNewFeatures, progress);
+      ModelFit fit = new ModelFit(saved, modelFile, dataFile, allowNewFeatures, progress).allowShapeMismatch(allowShapeMismatch);
       fit.declaredLabels(data.numLabels);
       counts = predictAll(saved.learner(), scaler, fit, out.stream(), progress);
       out.commit();
@@ -119,6 +128,7 @@ public final class PredictCommand implements Callable<Integer> {
       }
       if (file instanceof ArffReader arff) {
         fit.featureNames(arff.featureNames());
+        fit.shape(arff.numLabels(), arff.labelNames(), arff.numFeatures()); // a LIBSVM file declares nothing
       }
       fit.ignoredAttributes(data, file instanceof ArffReader);
       fit.features(file.numFeatures(), true);

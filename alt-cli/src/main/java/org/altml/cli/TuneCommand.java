@@ -131,6 +131,10 @@ public final class TuneCommand implements Callable<Integer> {
       Dataset train = DataLoading.readHashed(trainFile, data, progress);
       DataLoading.checkFormatOptions(data, trainFile, train);
       int numLabels = DataLoading.requireLabels(data.numLabels != null ? data.numLabels : train.numLabels(), trainFile, data);
+      String inferred = DataLoading.inferredLabels(data, numLabels, Map.of(trainFile, train));
+      if (inferred != null) {
+        progress.warn(inferred);
+      }
       train = DataLoading.withLabels(train, numLabels);
       progress.start("tuning " + grid.base().learner(), Tuner.planned(grid, config.search(), config.folds()), false);
       Tuner tuner = new Tuner(train, DataLoading.shortName(trainFile), Experiment.hash(train), config, null, progress::stepBy);
