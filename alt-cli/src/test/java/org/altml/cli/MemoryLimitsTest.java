@@ -75,7 +75,7 @@ class MemoryLimitsTest {
       many.append(i % 2).append(' ').append(1 + i % 7).append(":1\n");
     }
     Path strayIndex = write("stray-index.svm", many.toString());
-    assertRefusedForMemory(ForkedAlt.run(SMALL_HEAP, null, "train", "--learner", "falt-k", "--data", strayIndex.toString(),
+    assertRefusedForMemory(ForkedAlt.run(SMALL_HEAP, null, "train", "--learner", "falt-k", "--num-labels", "2", "--data", strayIndex.toString(),
         "--model", model.toString()), "the scatter arrays of kernel rows over 100000000 feature indices", "train");
     assertFalse(Files.exists(model));
 
