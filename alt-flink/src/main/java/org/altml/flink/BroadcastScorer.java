@@ -43,6 +43,7 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
   private final DataSpec data;
   private final int numLabels;
   private final boolean withScores;
+  private final DataFit.Allowed allowed;
   private transient LineScorer scorer;
   private transient long version = Long.MIN_VALUE;
   private transient Predictor predictor;
@@ -52,6 +53,12 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
 
   /** Scores records of {@code data} with models of L = {@code numLabels}. */
   public BroadcastScorer(DataSpec data, int numLabels, boolean withScores) {
+    this(data, numLabels, withScores, DataFit.Allowed.NOTHING);
+  }
+
+  /** {@link #BroadcastScorer(DataSpec, int, boolean)} accepting the misfits {@code allowed} accepts. */
+  public BroadcastScorer(DataSpec data, int numLabels, boolean withScores, DataFit.Allowed allowed) {
+    this.allowed = allowed;
     this.data = data;
     this.numLabels = numLabels;
     this.withScores = withScores;
@@ -88,7 +95,7 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
         throw new IllegalArgumentException(name + " was trained without the ARFF attributes " + DataFit.ignoredAttributes(saved)
             + ", which this job reads: score it with --model, which reads the data as the model was trained");
       }
-      scorer.checkRecordsAgainst(saved, named); // messages say "the model version N (file)"
+      scorer.checkRecordsAgainst(saved, named, allowed); // messages say "the model version N (file)"
       predictor = l.predictor();
       scaler = FrozenScorer.scalerOf(saved);
       version = m.round;
