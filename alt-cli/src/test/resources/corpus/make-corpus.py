@@ -4,7 +4,8 @@ xml/, gzip/ and model/, and cases.txt, the manifest the test reads (one case a l
 arguments, the fragments the one-line error must contain, tab separated).
 
 Placeholders in arguments and fragments: {f} the case file, {d} the test's folder (which holds the
-fixtures good.svm, good.arff, good.xml and good.model, a FALT model trained on good.svm by the test); a
+fixtures good.svm, good.arff, good.xml, good.model, a FALT model trained on good.svm by the test, and
+good-arff.model, one trained on good.arff); a
 last argument <{f} feeds the file to standard input. Fragments are separated by ' && '.
 
 Run it from this folder after changing a case (python3 make-corpus.py); commit the files it writes.
@@ -51,6 +52,12 @@ DATA_COMMANDS = [
 
 def data_command(i):
     return DATA_COMMANDS[i % len(DATA_COMMANDS)]
+
+
+def arff_command(i):
+    """data_command for an ARFF case: predict with good-arff.model (trained on good.arff by the test), whose shape the
+    cases' header declares, so that a bad line is reached."""
+    return data_command(i).replace('{d}/good.model', '{d}/good-arff.model')
 
 
 # --- LIBSVM ------------------------------------------------------------------------------------------
@@ -151,11 +158,11 @@ def arff_cases():
     ]
     i = 0
     for name, text, frag in cases:
-        case('arff/' + name + '.arff', text, data_command(i), *frag)
+        case('arff/' + name + '.arff', text, arff_command(i), *frag)
         i += 1
     case('arff/utf16-bom.arff', b'\xff\xfe' + (HEAD + '@data\n1,0,1,2\n').encode('utf-16-le'), data_command(i), '{f}:1:', 'iconv')
     i += 1
-    case('arff/binary-after-header.arff', (HEAD + '@data\n').encode() + bytes(range(256)) * 4, data_command(i), '{f}:7:')
+    case('arff/binary-after-header.arff', (HEAD + '@data\n').encode() + bytes(range(256)) * 4, arff_command(i), '{f}:7:')
     i += 1
     # options that do not fit the file
     good = "@relation good\n@attribute l1 {0,1}\n@attribute l2 {0,1}\n@attribute f1 numeric\n@attribute f2 numeric\n@data\n1,0,1,2\n0,1,3,4\n"

@@ -427,6 +427,23 @@ final class DataLoading {
     return numLabels;
   }
 
+  /**
+   * What to say when L comes from the largest label id of LIBSVM data (no {@code --num-labels}, no input that declares
+   * L), else null: a label that none of the files used is not one of the model's, and data that has it is refused
+   * later (a test file, {@code alt predict}).
+   *
+   * @param numLabels the L inferred
+   * @param inputs the files L was inferred from, each with its data
+   */
+  static String inferredLabels(DataOptions options, int numLabels, Map<Path, Dataset> inputs) {
+    if (options.numLabels != null || inputs.values().stream().anyMatch(DataLoading::isArff)) {
+      return null;
+    }
+    List<String> names = inputs.keySet().stream().map(DataFiles::displayName).distinct().toList();
+    return "L = " + numLabels + " inferred from the largest label id in " + String.join(" and ", names) + "; give --num-labels L"
+        + " if the data has more labels";
+  }
+
   /** The files a run read, as its record lists them: each dataset's label file (if any) and data file, hashed as read. */
   static List<RunRecord.DataFile> dataFiles(Dataset... data) {
     List<RunRecord.DataFile> files = new ArrayList<>();

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.altml.core.eval.FeatureScaler;
 import org.altml.core.eval.FeatureScaling;
@@ -147,6 +148,13 @@ public final class EvaluateCommand implements Callable<Integer> {
       DataLoading.checkFormatOptions(data, trainFile, train, testFile, test);
       int numLabels = DataLoading.requireLabels(
           data.numLabels != null ? data.numLabels : Math.max(train.numLabels(), test.numLabels()), trainFile, data);
+      Map<Path, Dataset> inputs = new java.util.LinkedHashMap<>();
+      inputs.put(trainFile, train);
+      inputs.put(testFile, test);
+      String inferred = DataLoading.inferredLabels(data, numLabels, inputs);
+      if (inferred != null) {
+        progress.warn(inferred);
+      }
       train = DataLoading.withLabels(train, numLabels);
       test = sameData ? train : DataLoading.withLabels(test, numLabels);
       String trainName = "the training data " + DataFiles.displayName(trainFile);

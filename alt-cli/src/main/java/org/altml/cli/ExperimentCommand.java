@@ -237,6 +237,13 @@ public final class ExperimentCommand implements Callable<Integer> {
           }
           int numLabels = DataLoading.requireLabels(b.options.data.numLabels != null ? b.options.data.numLabels
               : Math.max(train.numLabels(), test.numLabels()), b.options.train, b.options.data);
+          Map<Path, Dataset> inputs = new java.util.LinkedHashMap<>();
+          inputs.put(b.options.train, train);
+          inputs.put(b.options.test, test);
+          String inferred = DataLoading.inferredLabels(b.options.data, numLabels, inputs);
+          if (inferred != null) {
+            progress.warn(b.name + ": " + inferred);
+          }
           String trainName = b.name + ": the training data " + DataFiles.displayName(b.options.train);
           ScalingAdvice.unlessScaled(b.options.scale != null || spec.commandLine().getParseResult().hasMatchedOption("--scale"),
               progress, train, trainName);

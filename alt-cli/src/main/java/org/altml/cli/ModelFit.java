@@ -13,10 +13,12 @@ import org.altml.sparse.io.DataFiles;
 /**
  * Whether data fits a saved model, for {@code alt predict}, {@code alt test} and {@code alt train --from}: the
  * checks of {@link DataFit} with the command line's files, options and warnings. Many more features than the
- * model was trained on are an error, or with {@code --allow-new-features} a one-line warning ({@link #NEW_FEATURES}).
+ * model was trained on are an error, or with {@code --allow-new-features} a one-line warning ({@link #NEW_FEATURES});
+ * so is a shape the data declares that differs from the model's otherwise ({@link DataFit#shapeMisfit}: fewer labels,
+ * fewer features, label names against label ids), with {@code --allow-shape-mismatch}.
  */
 final class ModelFit {
-  private static final String ALLOW = "--allow-new-features";
+  private static final String ALLOW = DataFit.ALLOW_NEW_FEATURES;
 
   /** What features a model never saw do to its scores. */
   static final String NEW_FEATURES = "a linear model has no weights for features it never saw, while a kernel, ELM or"
@@ -26,6 +28,7 @@ final class ModelFit {
   private final String modelName;
   private final String dataName;
   private final boolean allowNewFeatures;
+  private boolean allowShapeMismatch;
   private final Progress progress;
   private boolean warned;
   private boolean baseWarned;
@@ -43,6 +46,38 @@ final class ModelFit {
     this.dataName = DataFiles.displayName(dataFile);
     this.allowNewFeatures = allowNewFeatures;
     this.progress = progress;
+  }
+
+  /** Accepts a declared shape other than the model's ({@code --allow-shape-mismatch}): a warning instead of an error. */
+  ModelFit allowShapeMismatch(boolean allow) {
+    this.allowShapeMismatch = allow;
+    return this;
+  }
+
+  /**
+   * Checks the shape the data declares against the model's ({@link DataFit#shapeMisfit}): an error naming both files
+   * and the option that accepts it, or with that option a warning, once.
+   *
+   * @param numLabels the declared L (ARFF, {@code --num-labels}), or -1
+   * @param names the declared label names (ARFF), or null
+   * @param numFeatures the declared d (ARFF), or -1
+   */
+  void shape(int numLabels, List<String> names, long numFeatures) {
+    shape(dataName, numLabels, names, numFeatures);
+  }
+
+  private void shape(String data, int numLabels, List<String> names, long numFeatures) {
+    DataFit.Misfit misfit = DataFit.shapeMisfit(model, modelName, data, numLabels, names, numFeatures);
+    if (misfit == null || (misfit.newFeatures() && warned)) {
+      return;
+    }
+    boolean allowed = misfit.newFeatures() ? allowNewFeatures : allowShapeMismatch;
+    if (!allowed) {
+      throw new IllegalArgumentException(misfit.newFeatures() ? misfit.problem() + ": " + DataFit.OTHER_DATA + " (if the new"
+          + " features are meant, give " + ALLOW + "; " + NEW_FEATURES + ")" : misfit.refusal());
+    }
+    warned |= misfit.newFeatures();
+    progress.warn(misfit.problem() + (misfit.newFeatures() ? "; " + NEW_FEATURES : " (" + misfit.allowance() + ")"));
   }
 
   /**
@@ -64,7 +99,11 @@ final class ModelFit {
     int modelLabels = model.learner().numLabels();
     if (numLabels != null && numLabels > modelLabels) {
       throw new IllegalArgumentException("--num-labels " + numLabels + " is more than the " + modelLabels + " labels of the"
-          + " model " + modelName + ": a model's labels are fixed when it is first trained; leave --num-labels out");
+          + " model " + modelName + ": a model's labels are fixed when it is first trained; " + DataFit.labelsFix(model,
+          numLabels - 1, "leave --num-labels out"));
+    }
+    if (numLabels != null) { // fewer: the data says it has fewer labels than the model predicts
+      shape(dataName + " (--num-labels " + numLabels + ")", numLabels, null, -1);
     }
   }
 
@@ -142,7 +181,7 @@ final class ModelFit {
     if (maxLabel >= modelLabels) {
       String where = line > 0 ? dataName + ":" + line + ": label " : dataName + ": example " + example + " has label ";
       throw new IllegalArgumentException(where + maxLabel + ", but the model " + modelName + " has " + modelLabels
-          + " labels (0 to " + (modelLabels - 1) + "); " + DataFit.OTHER_DATA);
+          + " labels (0 to " + (modelLabels - 1) + "); " + DataFit.labelsFix(model, maxLabel, DataFit.OTHER_DATA));
     }
   }
 

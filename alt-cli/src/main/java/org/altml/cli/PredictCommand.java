@@ -31,10 +31,15 @@ import picocli.CommandLine.Spec;
       "One line per example: the predicted label ids, comma separated (an empty line for none); with",
       "--scores, a tab and then the L label scores and the threshold score, space separated. A label id",
       "is the label's 0-based position in the model's label list: LIBSVM's label numbers, or for ARFF the",
-      "order of the Mulan XML file (not of the label columns).",
+      "order of the Mulan XML file (not of the label columns). --label-names prints the names of a model",
+      "trained on ARFF data with named labels instead of the ids (the scores stay in label id order).",
       "DATA must fit the model: no more labels than it has, the same label names (ARFF), and not many",
       "more features (2d + 100 or more is an error unless --allow-new-features); a linear model has no",
       "weights for features it never saw, while a kernel, ELM or feature-map model's scores do see them.",
+      "A shape DATA declares (an ARFF header and its labels, --num-labels) must be the model's: fewer",
+      "labels or features, or label names against a model of label ids (LIBSVM) or the other way round,",
+      "are errors unless --allow-shape-mismatch; more features than an ARFF model's, unless",
+      "--allow-new-features. A LIBSVM file declares nothing: it may use fewer label and feature ids.",
       "Every example is scaled as the model's training data was: the model file carries its scaling",
       "(standardize: with the statistics fitted on the training data) and the ARFF attributes it was",
       "trained without (--ignore-attributes)."
@@ -53,6 +58,11 @@ public final class PredictCommand implements Callable<Integer> {
   @Option(names = "--scores", description = "Append a tab and the L label scores and the threshold score.")
   private boolean scores;
 
+  @Option(names = "--label-names",
+      description = "Print the names of the predicted labels (a model trained on ARFF data with named labels) instead of"
+          + " their ids; the --scores columns stay in label id order. A model of label ids only (LIBSVM) is an error.")
+  private boolean labelNames;
+
   @Option(names = "--out", paramLabel = "FILE",
       description = "Write to FILE (atomically) instead of stdout ('-': stdout). Never an input file.")
   private Path outFile;
@@ -64,6 +74,11 @@ public final class PredictCommand implements Callable<Integer> {
   @Option(names = "--allow-new-features",
       description = "Predict data with many more features than the model was trained on (a warning, not an error).")
   private boolean allowNewFeatures;
+
+  @Option(names = "--allow-shape-mismatch",
+      description = "Predict data that declares another shape than the model's (fewer labels or features, label names"
+          + " against label ids): a warning, not an error.")
+  private boolean allowShapeMismatch;
 
   @Mixin private DataOptions data;
 
@@ -78,13 +93,18 @@ public final class PredictCommand implements Callable<Integer> {
         .check();
     SavedModel saved = ModelFit.readToApply(modelFile, scale, data);
     FeatureScaler scaler = saved.scaler();
+    if (labelNames && !saved.hasNamedLabels()) {
+      throw new IllegalArgumentException("--label-names: the labels of the model " + modelFile + " have no names, only ids"
+          + " (it was trained on LIBSVM data, or on ARFF labels named 0, 1, ...), and the ids are what predict prints; leave"
+          + " --label-names out");
+    }
     PrintWriter err = spec.commandLine().getErr();
     long[] counts;
     try (Progress progress = progressOptions.progress(spec);
         CliOutput out = CliOutput.open(spec, outFile != null ? outFile : Path.of("-"))) {
-      ModelFit fit = new ModelFit(saved, modelFile, dataFile, allowNewFeatures, progress);
+      ModelFit fit = new ModelFit(saved, modelFile, dataFile, allowNewFeatures, progress).allowShapeMismatch(allowShapeMismatch);
       fit.declaredLabels(data.numLabels);
-      counts = predictAll(saved.learner(), scaler, fit, out.stream(), progress);
+      counts = predictAll(saved, scaler, fit, out.stream(), progress);
       out.commit();
     }
     Warnings.ifAllPredictionsEmpty(err, counts[1], counts[0], "of the model " + modelFile, "retrain with",
@@ -93,10 +113,12 @@ public final class PredictCommand implements Callable<Integer> {
   }
 
   /** Predicts every example; returns the number of examples and of empty predictions. */
-  private long[] predictAll(OnlineMultiLabelLearner model, FeatureScaler scaler, ModelFit fit, OutputStream out,
-      Progress progress) throws IOException {
+  private long[] predictAll(SavedModel saved, FeatureScaler scaler, ModelFit fit, OutputStream out, Progress progress)
+      throws IOException {
+    OnlineMultiLabelLearner model = saved.learner();
     try (ExampleStream stream = open(dataFile, data, progress, fit);
-        PredictionPipeline pipeline = new PredictionPipeline(model, scaler, scores, out, DataLoading.parseThreads())) {
+        PredictionPipeline pipeline = new PredictionPipeline(model, scaler, scores, out, DataLoading.parseThreads())
+            .labelNames(labelNames ? saved.labelNames() : null)) {
       feed(stream, fit, pipeline, false);
       return new long[] {pipeline.examples(), pipeline.emptyPredictions()};
     }
@@ -119,6 +141,7 @@ public final class PredictCommand implements Callable<Integer> {
       }
       if (file instanceof ArffReader arff) {
         fit.featureNames(arff.featureNames());
+        fit.shape(arff.numLabels(), arff.labelNames(), arff.numFeatures()); // a LIBSVM file declares nothing
       }
       fit.ignoredAttributes(data, file instanceof ArffReader);
       fit.features(file.numFeatures(), true);

@@ -89,6 +89,14 @@ final class PredictionPipeline implements AutoCloseable {
     }
   }
 
+  /** Prints the predicted labels by these names (null: by their ids; {@link Predictions#withLabelNames}); before any example. */
+  PredictionPipeline labelNames(java.util.List<String> names) {
+    for (Slot s : free) {
+      s.format.withLabelNames(names);
+    }
+    return this;
+  }
+
   /** The metrics of every example whose block has been written (null without metrics). */
   EvaluationSuite metrics() {
     return metrics;

@@ -2,14 +2,17 @@ package org.altml.cli;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.util.List;
 import org.altml.core.learner.Scores;
+import org.altml.sparse.io.TerminalText;
 
 /**
  * The prediction file format shared by {@code alt predict} and {@code alt evaluate --predictions}: one
  * line per example, in input order: the predicted label ids in ascending order, comma separated (an
  * empty line when no label is predicted); with scores, a tab and then the L label scores and the
  * threshold score, space separated, each printed as the shortest decimal that reads back as the same
- * float ({@link Float#toString(float)}).
+ * float ({@link Float#toString(float)}). With label names ({@link #withLabelNames}: {@code alt predict --label-names}),
+ * the names of the predicted labels in label id order stand for their ids; the scores stay in label id order.
  */
 final class Predictions {
   private final Writer out;
@@ -18,6 +21,8 @@ final class Predictions {
   private final StringBuilder line = new StringBuilder();
   /** A line's label ids as characters: at most 11 per id with its comma. */
   private final char[] ids;
+  /** The label names printed for the ids, or null for the ids. */
+  private List<String> names;
 
   /** A writer of prediction lines for {@code numLabels} labels ({@code out} may be null to {@link #format} only). */
   Predictions(Writer out, int numLabels, boolean withScores) {
@@ -25,6 +30,24 @@ final class Predictions {
     this.withScores = withScores;
     this.predicted = new int[numLabels];
     this.ids = new char[11 * numLabels];
+  }
+
+  /**
+   * Prints the predicted labels by these names (one per label id; null: by their ids).
+   *
+   * @throws IllegalArgumentException naming a label whose name could not be read back from a line: empty, or with a
+   *     comma (which separates labels), a tab (which starts the scores) or a line break
+   */
+  Predictions withLabelNames(List<String> labelNames) {
+    for (int i = 0; labelNames != null && i < labelNames.size(); i++) {
+      String n = labelNames.get(i);
+      if (n.isEmpty() || n.chars().anyMatch(c -> c == ',' || c == '\t' || c == '\n' || c == '\r')) {
+        throw new IllegalArgumentException("label id " + i + " is named '" + TerminalText.printable(n) + "', which a prediction"
+            + " line cannot hold (labels are separated by commas, the scores by a tab); leave --label-names out to print ids");
+      }
+    }
+    this.names = labelNames;
+    return this;
   }
 
   /** Writes the line of one example; returns the number of labels predicted. */
@@ -64,6 +87,12 @@ final class Predictions {
 
   /** The label ids, comma separated, as characters in one buffer (no {@link StringBuilder#append(int)} per id). */
   private void appendLabels(int[] labels, int n, StringBuilder text) {
+    if (names != null) {
+      for (int k = 0; k < n; k++) {
+        text.append(k > 0 ? "," : "").append(names.get(labels[k]));
+      }
+      return;
+    }
     int len = 0;
     for (int k = 0; k < n; k++) {
       if (k > 0) {

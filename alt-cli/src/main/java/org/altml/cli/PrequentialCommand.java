@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.altml.core.eval.FeatureScaling;
 import org.altml.core.eval.Prequential;
@@ -135,6 +136,10 @@ public final class PrequentialCommand implements Callable<Integer> {
           throw new IllegalArgumentException(DataFiles.displayName(dataFile) + ": no example has a label; give --num-labels");
         }
         numLabels = head.numLabels();
+        String inferred = DataLoading.inferredLabels(data, numLabels, Map.of(dataFile, head));
+        if (inferred != null) {
+          progress.warn(inferred);
+        }
         loaded = head.size();
         progress.start("learning", loaded, false);
         examples = head.stream();

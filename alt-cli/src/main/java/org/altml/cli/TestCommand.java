@@ -39,7 +39,9 @@ import picocli.CommandLine.Spec;
       "file, and the time of the whole pass (reading, predicting, scoring, writing).",
       "--json prints every metric as a fraction. DATA must fit the model as for",
       "'alt predict' (no more labels, the same label names, not many more",
-      "features), and is scaled as the model's training data was."
+      "features; a shape it declares, as an ARFF header or --num-labels does, must be",
+      "the model's unless --allow-shape-mismatch), and is scaled as the model's",
+      "training data was."
     })
 public final class TestCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
@@ -73,6 +75,11 @@ public final class TestCommand implements Callable<Integer> {
       description = "Score data with many more features than the model was trained on (a warning, not an error).")
   private boolean allowNewFeatures;
 
+  @Option(names = "--allow-shape-mismatch",
+      description = "Score data that declares another shape than the model's (fewer labels or features, label names"
+          + " against label ids): a warning, not an error.")
+  private boolean allowShapeMismatch;
+
   @Option(names = "--json", description = "Print one JSON object: metrics (fractions), counts, timing, the model.")
   private boolean json;
 
@@ -99,7 +106,7 @@ public final class TestCommand implements Callable<Integer> {
     double seconds;
     try (Progress progress = progressOptions.progress(spec);
         CliOutput out = predictions != null ? CliOutput.open(spec, predictions) : null) {
-      ModelFit fit = new ModelFit(saved, modelFile, dataFile, allowNewFeatures, progress);
+      ModelFit fit = new ModelFit(saved, modelFile, dataFile, allowNewFeatures, progress).allowShapeMismatch(allowShapeMismatch);
       fit.declaredLabels(data.numLabels);
       long start = System.nanoTime();
       try (ExampleStream stream = PredictCommand.open(dataFile, data, progress, fit);

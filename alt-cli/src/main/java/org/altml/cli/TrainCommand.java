@@ -70,7 +70,8 @@ public final class TrainCommand implements Callable<Integer> {
 
   @Option(names = "--from", paramLabel = "MODEL",
       description = "Continue training the model saved in MODEL on DATA (MODEL itself is not changed). DATA may have"
-          + " fewer labels than MODEL, not more, with the same names, and not many more features.")
+          + " fewer labels than MODEL, not more, with the same names, and not many more features; a shape DATA declares"
+          + " (ARFF, --num-labels) must be MODEL's unless --allow-shape-mismatch.")
   private Path fromFile;
 
   @Option(names = "--order", paramLabel = "ORDER",
@@ -95,6 +96,11 @@ public final class TrainCommand implements Callable<Integer> {
       description = "With --from: train on data with many more features than the model was trained on (a warning,"
           + " not an error).")
   private boolean allowNewFeatures;
+
+  @Option(names = "--allow-shape-mismatch",
+      description = "With --from: train on data that declares another shape than the model's (fewer labels or features,"
+          + " label names against label ids): a warning, not an error.")
+  private boolean allowShapeMismatch;
 
   @Mixin private DataOptions data;
 
@@ -123,6 +129,10 @@ public final class TrainCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "--allow-new-features is for --from MODEL (new features against the"
           + " saved model's); a new model takes every feature of its data");
     }
+    if (allowShapeMismatch) {
+      throw new ParameterException(spec.commandLine(), "--allow-shape-mismatch is for --from MODEL (data of another shape"
+          + " than the saved model's); a new model takes the shape of its data");
+    }
     if (!LearnerOptions.hasLearner(spec)) {
       throw new ParameterException(spec.commandLine(), "Missing required option: '" + LearnerOptions.LEARNER
           + "=NAME' (or --from MODEL to continue training a saved model)");
@@ -146,6 +156,10 @@ public final class TrainCommand implements Callable<Integer> {
         }
       }
       DataLoading.requireLabels(train.numLabels(), dataFile, data);
+      String inferred = DataLoading.inferredLabels(data, train.numLabels(), Map.of(dataFile, train));
+      if (inferred != null) {
+        progress.warn(inferred);
+      }
       ScalingAdvice.unlessScaled(spec, "--scale", progress, train, "the training data " + dataName());
       ScalingAdvice.ifBudgetNeverActs(progress, settings, train.size(), "the training data " + dataName());
       // the context and seeds of TrainThenTest.run, so that evaluate trains the same model
@@ -188,13 +202,17 @@ public final class TrainCommand implements Callable<Integer> {
     Dataset more;
     TrainThenTest.Training training;
     try (Progress progress = progressOptions.progress(spec)) {
-      ModelFit fit = new ModelFit(saved, fromFile, dataFile, allowNewFeatures, progress);
+      ModelFit fit = new ModelFit(saved, fromFile, dataFile, allowNewFeatures, progress).allowShapeMismatch(allowShapeMismatch);
       fit.declaredLabels(data.numLabels);
       more = DataLoading.readHashed(dataFile, data, progress);
       DataLoading.checkFormatOptions(data, dataFile, more);
       fit.labels(more.numLabels(), more.labelNames());
       fit.featureNames(more.featureNames());
-      fit.ignoredAttributes(data, DataLoading.isArff(more));
+      boolean arff = DataLoading.isArff(more);
+      if (arff) { // a LIBSVM file declares nothing (--num-labels was checked above)
+        fit.shape(more.numLabels(), more.labelNames(), more.numFeatures());
+      }
+      fit.ignoredAttributes(data, arff);
       fit.features(more.numFeatures(), true);
       fit.indexBase(data.zeroBased, more.labelNames());
       more = DataLoading.withLabels(more, learner.numLabels());
@@ -268,6 +286,10 @@ public final class TrainCommand implements Callable<Integer> {
     if (pass == 0 && DataFit.isIndexNames(read.labelNames())) {
       // LIBSVM data (labels without names): predict warns when its data is read with the other base
       p.put(DataFit.FEATURE_INDEX_BASE, data.zeroBased ? "0" : "1");
+    }
+    if (pass == 0 && !DataLoading.isArff(read)) {
+      // LIBSVM data declares no L: a label beyond the largest id it had is refused later, naming --num-labels
+      p.put(DataFit.NUM_LABELS_INFERRED, Boolean.toString(data.numLabels == null));
     }
     // ARFF: predict, test and train --from refuse data of other attribute names or order. The digest covers the saved
     // model's d: a continuation on wider data (its first names checked against the digest) records the wider names

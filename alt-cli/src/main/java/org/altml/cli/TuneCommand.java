@@ -132,6 +132,10 @@ public final class TuneCommand implements Callable<Integer> {
       Dataset train = DataLoading.readHashed(trainFile, data, progress);
       DataLoading.checkFormatOptions(data, trainFile, train);
       int numLabels = DataLoading.requireLabels(data.numLabels != null ? data.numLabels : train.numLabels(), trainFile, data);
+      String inferred = DataLoading.inferredLabels(data, numLabels, Map.of(trainFile, train));
+      if (inferred != null) {
+        progress.warn(inferred);
+      }
       train = DataLoading.withLabels(train, numLabels);
       String trainName = "the training data " + DataFiles.displayName(trainFile);
       ScalingAdvice.unlessScaled(spec, "--scale", progress, train, trainName);

@@ -257,7 +257,7 @@ class EvaluateCommandTest {
   void divergenceIsReportedWithTheExampleAndNoPredictionsFileIsLeft() throws IOException {
     Path train = file("train.svm", "0 1:1e30\n1 1:1e30\n");
     Path preds = dir.resolve("p.txt");
-    CliRun r = CliRun.of("evaluate", "--learner", "falt", "--precision", "float", "--eta", "1e30", "--order", "file", "--train", train.toString(),
+    CliRun r = CliRun.of("evaluate", "--learner", "falt", "--num-labels", "2", "--precision", "float", "--eta", "1e30", "--order", "file", "--train", train.toString(),
         "--test", train.toString(), "--predictions", preds.toString());
     assertEquals(2, r.exitCode());
     assertTrue(r.err().startsWith("alt: falt") && r.err().contains("diverged after learning from 1 example:"), r.err());

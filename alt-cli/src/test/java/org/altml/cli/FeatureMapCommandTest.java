@@ -44,7 +44,7 @@ class FeatureMapCommandTest {
   })
   void usageErrorsAreOneLineAndExitTwo(String options, String message) throws IOException {
     Path[] files = corpus();
-    String[] args = ("evaluate --train " + files[0] + " --test " + files[1] + " " + options).split(" ");
+    String[] args = ("evaluate --num-labels 4 --train " + files[0] + " --test " + files[1] + " " + options).split(" ");
     CliRun r = CliRun.of(args);
     assertEquals(2, r.exitCode(), r.err());
     assertEquals(message, r.errLine());

@@ -80,6 +80,10 @@ class MalformedInputCorpusTest {
     CliRun r = CliRun.of("train", "--learner", "falt", "--order", "file", "--data", fixtures.resolve("good.svm").toString(),
         "--model", fixtures.resolve("good.model").toString());
     assertEquals(0, r.exitCode(), r.err());
+    // a model of good.arff's shape, for ARFF cases whose header must fit the model before a line is read
+    r = CliRun.of("train", "--learner", "falt", "--order", "file", "--data", fixtures.resolve("good.arff").toString(), "--model",
+        fixtures.resolve("good-arff.model").toString());
+    assertEquals(0, r.exitCode(), r.err());
   }
 
   static Stream<Case> cases() throws IOException {
@@ -217,7 +221,7 @@ class MalformedInputCorpusTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
   void refusedInOneLineAndNothingChanges(Case c) throws Exception {
-    for (String f : new String[] {"good.svm", "good.arff", "good.xml", "good.model"}) {
+    for (String f : new String[] {"good.svm", "good.arff", "good.xml", "good.model", "good-arff.model"}) {
       Files.copy(fixtures.resolve(f), dir.resolve(f));
     }
     c.setup().prepare(dir);

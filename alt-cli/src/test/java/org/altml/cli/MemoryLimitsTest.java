@@ -63,10 +63,10 @@ class MemoryLimitsTest {
     assertFalse(Files.exists(out));
 
     Path feature = write("feature.svm", "0 1:1\n1 100000000:1\n");
-    assertRefusedForMemory(ForkedAlt.run(SMALL_HEAP, null, "evaluate", "--learner", "falt", "--train", feature.toString(),
+    assertRefusedForMemory(ForkedAlt.run(SMALL_HEAP, null, "evaluate", "--learner", "falt", "--num-labels", "2", "--train", feature.toString(),
         "--test", small.toString()), "the weight matrix (100000000 features", "evaluate");
     Path model = dir.resolve("m.model");
-    assertRefusedForMemory(ForkedAlt.run(SMALL_HEAP, null, "train", "--learner", "salt", "--data", feature.toString(),
+    assertRefusedForMemory(ForkedAlt.run(SMALL_HEAP, null, "train", "--learner", "salt", "--num-labels", "2", "--data", feature.toString(),
         "--model", model.toString()), "the weight matrix", "train");
     assertFalse(Files.exists(model));
     // a kernel learner's row of distances scatters each example over every feature index
@@ -75,7 +75,7 @@ class MemoryLimitsTest {
       many.append(i % 2).append(' ').append(1 + i % 7).append(":1\n");
     }
     Path strayIndex = write("stray-index.svm", many.toString());
-    assertRefusedForMemory(ForkedAlt.run(SMALL_HEAP, null, "train", "--learner", "falt-k", "--data", strayIndex.toString(),
+    assertRefusedForMemory(ForkedAlt.run(SMALL_HEAP, null, "train", "--learner", "falt-k", "--num-labels", "2", "--data", strayIndex.toString(),
         "--model", model.toString()), "the scatter arrays of kernel rows over 100000000 feature indices", "train");
     assertFalse(Files.exists(model));
 

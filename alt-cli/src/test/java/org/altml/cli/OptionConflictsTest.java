@@ -69,7 +69,7 @@ class OptionConflictsTest {
     refused("--plan " + dir + ": is a folder, not a plan file", "experiment", "--plan", dir.toString(), "--out",
         dir.resolve("o").toString());
     // a learner's refusal inside a tuning's worker threads reaches the user as its own message, no class name
-    CliRun n0 = CliRun.of("tune", "--learner", "osml-elm", "--initial", "1000", "--train", data.toString(), "--grid", "none",
+    CliRun n0 = CliRun.of("tune", "--learner", "osml-elm", "--num-labels", "6", "--initial", "1000", "--train", data.toString(), "--grid", "none",
         "--folds", "2");
     assertEquals(2, n0.exitCode(), n0.err());
     assertTrue(n0.errLine().startsWith("alt: N0 = 1000 (--initial) is larger than the"), n0.err());

@@ -117,7 +117,7 @@ class OutputsTest {
     String[][] commands = {
       {"convert", data.toString(), "-"},
       {"predict", "--model", model.toString(), "--data", data.toString()},
-      {"train", "--learner", "falt", "--data", data.toString(), "--model", "-"},
+      {"train", "--learner", "falt", "--num-labels", "4", "--data", data.toString(), "--model", "-"},
       {"stats", data.toString()},
     };
     for (String[] args : commands) {
@@ -191,7 +191,7 @@ class OutputsTest {
     CliRun train;
     try {
       System.setOut(new PrintStream(bytes, true));
-      train = CliRun.of("train", "--learner", "falt", "--max-updates", "4", "--data", data.toString(), "--model", "-");
+      train = CliRun.of("train", "--learner", "falt", "--num-labels", "4", "--max-updates", "4", "--data", data.toString(), "--model", "-");
     } finally {
       System.setOut(saved);
     }

@@ -60,6 +60,7 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
   private final DataSpec data;
   private final int numLabels;
   private final boolean withScores;
+  private final DataFit.Allowed allowed;
   private transient LineScorer scorer;
   private transient long version = Long.MIN_VALUE;
   private transient Predictor predictor;
@@ -69,10 +70,17 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
 
   /** Scores records of {@code data} with models of L = {@code numLabels}. */
   public BroadcastScorer(DataSpec data, int numLabels, boolean withScores) {
-    this(data, numLabels, withScores, null);
+    this(data, numLabels, withScores, DataFit.Allowed.NOTHING);
   }
 
-  private BroadcastScorer(DataSpec data, int numLabels, boolean withScores, ZeroDivisionPolicy metricsPolicy) {
+  /** {@link #BroadcastScorer(DataSpec, int, boolean)} accepting the misfits {@code allowed} accepts. */
+  public BroadcastScorer(DataSpec data, int numLabels, boolean withScores, DataFit.Allowed allowed) {
+    this(data, numLabels, withScores, allowed, null);
+  }
+
+  private BroadcastScorer(DataSpec data, int numLabels, boolean withScores, DataFit.Allowed allowed,
+      ZeroDivisionPolicy metricsPolicy) {
+    this.allowed = allowed;
     this.data = data;
     this.numLabels = numLabels;
     this.withScores = withScores;
@@ -84,7 +92,8 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
    * their metrics under {@code policy}, reported at the end of the input: the operator ({@link EndOfInput}) to run it in.
    */
   static EndOfInput withMetrics(DataSpec data, int numLabels, ZeroDivisionPolicy policy, boolean withScores) {
-    return new EndOfInput(new BroadcastScorer(data, numLabels, withScores, java.util.Objects.requireNonNull(policy)));
+    return new EndOfInput(new BroadcastScorer(data, numLabels, withScores, DataFit.Allowed.NOTHING,
+        java.util.Objects.requireNonNull(policy)));
   }
 
   @Override
@@ -127,7 +136,7 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
         throw new IllegalArgumentException(name + " was trained without the ARFF attributes " + DataFit.ignoredAttributes(saved)
             + ", which this job reads: score it with --model, which reads the data as the model was trained");
       }
-      scorer.checkRecordsAgainst(saved, named); // messages say "the model version N (file)"
+      scorer.checkRecordsAgainst(saved, named, allowed); // messages say "the model version N (file)"
       predictor = l.predictor();
       scaler = FrozenScorer.scalerOf(saved);
       version = m.round;

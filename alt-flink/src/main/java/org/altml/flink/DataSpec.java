@@ -44,7 +44,7 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
   /**
    * This spec fitted to a saved model it will score: L is the model's when the spec has none, the data's ARFF
    * files are read without the attributes the model was trained without, and each ARFF header is checked against the model ({@link DataFit}: labels, their
-   * names, the feature names, the number of features). A LIBSVM file declares none of these; its records are checked one by one as
+   * names, the feature names, the shape it declares). A LIBSVM file declares none of these; its records are checked one by one as
    * they are scored ({@link LineScorer}).
    *
    * @param modelName the model file as messages name it
@@ -52,6 +52,14 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
    * @throws IOException when an ARFF header cannot be read
    */
   public DataSpec fittedTo(SavedModel model, String modelName, List<String> files) throws IOException {
+    return fittedTo(model, modelName, files, DataFit.Allowed.NOTHING);
+  }
+
+  /**
+   * {@link #fittedTo(SavedModel, String, List)} accepting the declared shapes {@code allowed} accepts ({@link
+   * DataFit#checkShape}), each with a warning on standard error.
+   */
+  public DataSpec fittedTo(SavedModel model, String modelName, List<String> files, DataFit.Allowed allowed) throws IOException {
     List<String> ignored = DataFit.ignoredAttributes(model);
     if (!ignoreAttributes.isEmpty() && !ignoreAttributes.equals(ignored)) {
       throw new IllegalArgumentException("the data is read without attributes " + ignoreAttributes + ", the model " + modelName
@@ -66,9 +74,9 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
       RecordParser p = fitted.parser(file);
       DataFit.checkLabels(model, modelName, file, p.numLabels(), p.labelNames());
       DataFit.checkFeatureNames(model, modelName, file, p.featureNames());
-      String more = DataFit.newFeatures(model, modelName, file, p.numFeatures(), true);
-      if (more != null) {
-        throw new IllegalArgumentException(more + ": " + DataFit.OTHER_DATA);
+      DataFit.Misfit accepted = DataFit.checkShape(model, modelName, file, p.numLabels(), p.labelNames(), p.numFeatures(), allowed);
+      if (accepted != null) {
+        System.err.println("alt flink: warning: " + FlinkMain.printable(accepted.problem()) + " (" + accepted.allowance() + ")");
       }
     }
     return fitted;

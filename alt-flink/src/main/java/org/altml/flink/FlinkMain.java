@@ -1027,6 +1027,12 @@ public final class FlinkMain implements Callable<Integer> {
     String watch;
     @Option(names = "--refresh-ms", paramLabel = "MS", defaultValue = "1000", description = "how often --watch looks (default ${DEFAULT-VALUE})")
     long refreshMs;
+    @Option(names = "--allow-shape-mismatch", description = "score ARFF data that declares another shape than the model's (fewer"
+        + " labels or features, label names against label ids; else an error, or with --watch bad records)")
+    boolean allowShapeMismatch;
+    @Option(names = "--allow-new-features", description = "score data with more features than the model was trained on (many"
+        + " more; any more for a model of ARFF data)")
+    boolean allowNewFeatures;
 
     @Override
     boolean endless() {
@@ -1066,7 +1072,8 @@ public final class FlinkMain implements Callable<Integer> {
       StreamExecutionEnvironment env = env();
       if (model != null) { // frozen: every predictor reads the file itself, chained to its source; L is the model's
         // (scoreFrozen reads the model once here, failing on a bad file, and checks the data against it)
-        return execute(env, Jobs.scoreFrozen(env, data, dataSpec(), numLabels, model, parallelism, scores, null), "predict");
+        return execute(env, Jobs.scoreFrozen(env, data, dataSpec(), numLabels, model, parallelism, scores, null,
+            allowed()), "predict");
       }
       int l = numLabels;
       if (l < 1 && !data.isEmpty() && data.stream().allMatch(DataSpec::isArff)) {
@@ -1077,7 +1084,11 @@ public final class FlinkMain implements Callable<Integer> {
       }
       DataStream<ModelMessage> models = Jobs.watchModels(env, watch, Duration.ofMillis(refreshMs), l);
       DataSpec spec = dataSpec(l);
-      return execute(env, Jobs.score(env, data, spec, l, models, parallelism, scores, null), "predict");
+      return execute(env, Jobs.score(env, data, spec, l, models, parallelism, scores, null, allowed()), "predict");
+    }
+
+    private DataFit.Allowed allowed() {
+      return new DataFit.Allowed(allowShapeMismatch, allowNewFeatures);
     }
   }
 }

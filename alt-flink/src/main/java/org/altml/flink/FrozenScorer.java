@@ -7,6 +7,7 @@ import org.altml.core.eval.FeatureScaling;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Predictor;
 import org.altml.core.model.ModelIo;
+import org.altml.core.model.DataFit;
 import org.altml.core.model.SavedModel;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.core.fs.FileStatus;
@@ -36,6 +37,7 @@ public final class FrozenScorer extends ProcessFunction<TextLine, String> {
   private final DataSpec data;
   private final int numLabels;
   private final boolean withScores;
+  private final DataFit.Allowed allowed;
   private transient LineScorer scorer;
   private transient Predictor predictor;
   private transient FeatureScaler scaler;
@@ -45,6 +47,12 @@ public final class FrozenScorer extends ProcessFunction<TextLine, String> {
    * read), which must have L = {@code numLabels}.
    */
   public FrozenScorer(String modelUri, String modelName, DataSpec data, int numLabels, boolean withScores) {
+    this(modelUri, modelName, data, numLabels, withScores, DataFit.Allowed.NOTHING);
+  }
+
+  /** {@link #FrozenScorer(String, String, DataSpec, int, boolean)} accepting the misfits {@code allowed} accepts. */
+  public FrozenScorer(String modelUri, String modelName, DataSpec data, int numLabels, boolean withScores, DataFit.Allowed allowed) {
+    this.allowed = allowed;
     this.modelUri = modelUri;
     this.modelName = modelName;
     this.data = data;
@@ -64,7 +72,7 @@ public final class FrozenScorer extends ProcessFunction<TextLine, String> {
     scaler = scalerOf(saved);
     ScorerWarmup.run(predictor, numLabels, saved.numFeatures(), withScores, scaler, WARMUP_NANOS);
     scorer = new LineScorer(data, numLabels, withScores);
-    scorer.checkRecordsAgainst(saved, modelName);
+    scorer.checkRecordsAgainst(saved, modelName, allowed);
   }
 
   /** How long a predictor warms the JIT up before its first record. */

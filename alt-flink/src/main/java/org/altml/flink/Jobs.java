@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import org.altml.core.metric.ZeroDivisionPolicy;
+import org.altml.core.model.DataFit;
 import org.altml.core.model.SavedModel;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -127,12 +128,21 @@ public final class Jobs {
    */
   public static Streams score(StreamExecutionEnvironment env, List<String> files, DataSpec data, int numLabels, DataStream<ModelMessage> models,
       int p, boolean withScores, UnaryOperator<DataStream<TextLine>> tap) {
+    return score(env, files, data, numLabels, models, p, withScores, tap, DataFit.Allowed.NOTHING);
+  }
+
+  /**
+   * {@link #score(StreamExecutionEnvironment, List, DataSpec, int, DataStream, int, boolean, UnaryOperator)}, with records
+   * of data whose declared shape differs from a model's bad records unless {@code allowed} accepts it ({@link DataFit}).
+   */
+  public static Streams score(StreamExecutionEnvironment env, List<String> files, DataSpec data, int numLabels, DataStream<ModelMessage> models,
+      int p, boolean withScores, UnaryOperator<DataStream<TextLine>> tap, DataFit.Allowed allowed) {
     DataStream<TextLine> lines = lines(env, files, p, "test-lines");
     if (tap != null) {
       lines = tap.apply(lines);
     }
     SingleOutputStreamOperator<String> out = lines.connect(models.broadcast(BroadcastScorer.MODEL))
-        .process(new BroadcastScorer(data, numLabels, withScores)).setParallelism(p).name("broadcast scoring").uid("broadcast-scoring");
+        .process(new BroadcastScorer(data, numLabels, withScores, allowed)).setParallelism(p).name("broadcast scoring").uid("broadcast-scoring");
     return new Streams(out, out.getSideOutput(Output.BAD), null);
   }
 
@@ -165,19 +175,25 @@ public final class Jobs {
    */
   public static Streams scoreFrozen(StreamExecutionEnvironment env, List<String> files, DataSpec data, int numLabels, String modelFile,
       int p, boolean withScores, UnaryOperator<DataStream<TextLine>> tap) throws IOException {
+    return scoreFrozen(env, files, data, numLabels, modelFile, p, withScores, tap, DataFit.Allowed.NOTHING);
+  }
+
+  /** {@link #scoreFrozen(StreamExecutionEnvironment, List, DataSpec, int, String, int, boolean, UnaryOperator)} accepting what {@code allowed} accepts. */
+  public static Streams scoreFrozen(StreamExecutionEnvironment env, List<String> files, DataSpec data, int numLabels, String modelFile,
+      int p, boolean withScores, UnaryOperator<DataStream<TextLine>> tap, DataFit.Allowed allowed) throws IOException {
     String uri = DataSpec.uri(modelFile);
     SavedModel saved = FrozenScorer.read(uri, modelFile);
     int l = saved.learner().numLabels();
     if (numLabels > 0 && numLabels != l) {
       throw new IllegalArgumentException(modelFile + ": the model has " + l + " labels, the data " + numLabels);
     }
-    data = data.fittedTo(saved, modelFile, files);
+    data = data.fittedTo(saved, modelFile, files, allowed);
     env.getConfig().enableObjectReuse();
     DataStream<TextLine> lines = lines(env, files, p, "test-lines");
     if (tap != null) {
       lines = tap.apply(lines);
     }
-    SingleOutputStreamOperator<String> out = lines.process(new FrozenScorer(uri, modelFile, data, l, withScores), Types.STRING)
+    SingleOutputStreamOperator<String> out = lines.process(new FrozenScorer(uri, modelFile, data, l, withScores, allowed), Types.STRING)
         .setParallelism(p).name("frozen scoring").uid("frozen-scoring");
     return new Streams(out, out.getSideOutput(Output.BAD), null);
   }

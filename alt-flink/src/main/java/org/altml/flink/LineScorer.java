@@ -27,6 +27,7 @@ final class LineScorer {
   private String bad;
   private SavedModel model; // when set, records of data it does not fit are bad
   private String modelName;
+  private DataFit.Allowed allowed = DataFit.Allowed.NOTHING;
   private SavedModel labelsCheckedFor; // the model and file whose labels were checked last, and the problem (null: none)
   private String labelsCheckedIn;
   private String labelsProblem;
@@ -43,11 +44,13 @@ final class LineScorer {
   /**
    * Makes records of data {@code model} does not fit bad records, as {@code alt predict} refuses such data: many
    * more features than it was trained on ({@link DataFit#newFeatures}: LIBSVM data of another dataset), and the
-   * records of an ARFF file whose labels are not the model's ({@link DataFit#checkLabels}).
+   * records of an ARFF file whose labels are not the model's ({@link DataFit#checkLabels}) or whose declared shape
+   * differs from the model's unless {@code allowed} accepts it ({@link DataFit#checkShape}).
    */
-  void checkRecordsAgainst(SavedModel model, String modelName) {
+  void checkRecordsAgainst(SavedModel model, String modelName, DataFit.Allowed allowed) {
     this.model = model;
     this.modelName = modelName;
+    this.allowed = allowed;
   }
 
   /**
@@ -112,7 +115,8 @@ final class LineScorer {
 
   /**
    * Why the records of {@code file} (an ARFF file whose header names its labels) do not fit the model, or null:
-   * its labels or features named otherwise ({@link DataFit#checkLabelNames}, {@link DataFit#checkFeatureNames}).
+   * its labels or features named otherwise ({@link DataFit#checkLabelNames}, {@link DataFit#checkFeatureNames}), or
+   * another declared shape not accepted ({@link DataFit#checkShape}).
    * Checked once per file and model, for models that arrive while the job runs ({@link BroadcastScorer}); a frozen
    * model's files were checked before the job.
    */
@@ -120,6 +124,7 @@ final class LineScorer {
     try {
       DataFit.checkLabels(model, modelName, file, p.numLabels(), p.labelNames());
       DataFit.checkFeatureNames(model, modelName, file, p.featureNames());
+      DataFit.checkShape(model, modelName, file, p.numLabels(), p.labelNames(), p.numFeatures(), allowed);
       return null;
     } catch (IllegalArgumentException e) {
       return e.getMessage();
@@ -128,8 +133,12 @@ final class LineScorer {
 
   /** Why a record of {@code file} has too many features for the model ({@link DataFit#newFeatures}), or null. */
   private String featuresProblem(RecordParser p, String file) {
+    if (allowed.newFeatures()) {
+      return null;
+    }
     String more = DataFit.newFeatures(model, modelName, file, p.features().maxIndex() + 1L, false);
-    return more == null ? null : more + ": " + DataFit.OTHER_DATA;
+    return more == null ? null : more + ": " + DataFit.OTHER_DATA + " (if this data is meant, give " + DataFit.ALLOW_NEW_FEATURES
+        + ")";
   }
 
   /** The bad-record line of the last {@link #score} that returned null, or null. */

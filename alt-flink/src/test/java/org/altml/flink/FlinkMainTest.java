@@ -155,6 +155,17 @@ class FlinkMainTest {
     assertEquals(2, FlinkMain.commandLine().execute("predict", "--model", out.resolve("final.model").toString(), "--data",
         other.toString(), "--labels-last", "2", "--out", scored.toString(), "--checkpoint-ms", "0"));
     assertEquals(predictions, Files.readString(scored.resolve("predictions.jsonl")));
+    // and data that declares another shape (labels named by their ids against the model's names) unless allowed
+    Path ids = arff("ids.arff", "0", "1");
+    String refused = executeWithErr(2, "predict", "--model", out.resolve("final.model").toString(), "--data", ids.toString(),
+        "--labels-last", "2", "--out", scored.toString(), "--checkpoint-ms", "0");
+    assertTrue(refused.contains("are named by their ids (0, 1)") && refused.contains("--allow-shape-mismatch"), refused);
+    assertEquals(predictions, Files.readString(scored.resolve("predictions.jsonl")));
+    Path accepted = dir.resolve("accepted");
+    String warned = executeWithErr(0, "predict", "--model", out.resolve("final.model").toString(), "--data", ids.toString(),
+        "--labels-last", "2", "--out", accepted.toString(), "--checkpoint-ms", "0", "--allow-shape-mismatch");
+    assertTrue(warned.contains("alt flink: warning: the labels of " + ids), warned);
+    assertEquals(200, Files.readString(accepted.resolve("predictions.jsonl")).lines().count());
     // so is data of the model's labels with its attributes in another order
     Path swapped = dir.resolve("swapped.arff");
     Files.writeString(swapped, Files.readString(train).replace("@attribute f1 numeric\n@attribute f2 numeric",

@@ -252,6 +252,47 @@ class FrozenScoringTest {
         && e.getMessage().contains("label id 0 is 'left', not 'up'"), e.getMessage());
   }
 
+  /**
+   * A saved model applied to ARFF data whose declared shape is not the model's (here: labels named up and high against a
+   * model of label ids, as a LIBSVM-trained model has; fewer labels than the model's) is refused before a frozen job runs,
+   * naming both files and the option, and its records are bad records for a watched model; accepted, they are scored.
+   */
+  @Test
+  void aDeclaredShapeOtherThanTheModelsIsRefusedUnlessAllowed() throws Exception {
+    Path data = arff("named.arff", "up", "high", 20, 5);
+    OnlineMultiLabelLearner learner = LearnerSetup.of(org.altml.core.learner.LearnerRegistry.get("falt").defaults(), 2, 0, 1).create(0);
+    learner.update(SparseVector.of(new int[] {0, 2}, new float[] {1, 1}), LabelSet.of(0));
+    // a model file of LIBSVM data: label ids only, d = 3
+    SavedModel ids = new SavedModel(learner, null, 3, FeatureScaler.of(FeatureScaling.NONE),
+        Map.of(org.altml.core.model.DataFit.FEATURE_INDEX_BASE, "1"));
+    Path model = dir.resolve("ids.model");
+    ModelIo.write(ids, model);
+    DataSpec spec = new DataSpec(0, 0, false, null, 2);
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> Jobs.scoreFrozen(FlinkTesting.env(1, null), List.of(data.toString()), spec, 0, model.toString(), 1, false, null));
+    assertTrue(e.getMessage().startsWith("the labels of " + data + " have names (up, high), those of the model " + model
+        + " are ids only") && e.getMessage().endsWith("(if this data is meant, give --allow-shape-mismatch)"), e.getMessage());
+    OnlineMultiLabelLearner three = LearnerSetup.of(org.altml.core.learner.LearnerRegistry.get("falt").defaults(), 3, 0, 1).create(0);
+    Path threeModel = dir.resolve("three.model");
+    ModelIo.write(new SavedModel(three, List.of("up", "high", "low"), 3, FeatureScaler.of(FeatureScaling.NONE), Map.of()), threeModel);
+    IllegalArgumentException fewer = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> Jobs.scoreFrozen(FlinkTesting.env(1, null), List.of(data.toString()), spec, 0, threeModel.toString(), 1, false, null));
+    assertTrue(fewer.getMessage().startsWith(data + " has 2 labels, the model " + threeModel + " 3"), fewer.getMessage());
+
+    List<String> allowed = FlinkTesting.collect(Jobs.scoreFrozen(FlinkTesting.env(1, null), List.of(data.toString()), spec, 0,
+        model.toString(), 1, false, null, new org.altml.core.model.DataFit.Allowed(true, false)).all());
+    assertEquals(20, FlinkTesting.ofType(allowed, "prediction").size(), String.join("\n", allowed));
+
+    StreamExecutionEnvironment wenv = FlinkTesting.env(1, null, 0);
+    DataStream<ModelMessage> watched = wenv.fromData(TypeInformation.of(ModelMessage.class),
+        ModelMessage.fromFile(1, ModelIo.toBytes(ids), "watched/ids.model")).setParallelism(1);
+    List<String> scored = FlinkTesting.collect(Jobs.score(wenv, List.of(data.toString()), spec, 2, watched, 1, false, null).all());
+    List<String> bad = FlinkTesting.ofType(scored, "bad");
+    assertEquals(20, bad.size(), String.join("\n", scored));
+    assertTrue(bad.get(0).contains("the model version 1 (watched/ids.model) are ids only") && bad.get(0).contains(
+        "--allow-shape-mismatch"), bad.get(0));
+  }
+
   /** A LIBSVM record with many more features than the model was trained on is a bad record naming both files. */
   @Test
   void libSvmRecordsOfOtherDataAreBadRecords() throws Exception {

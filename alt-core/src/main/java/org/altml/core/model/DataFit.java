@@ -20,6 +20,11 @@ import java.util.List;
  *       error (another dataset, or its attributes in another order).
  *   <li>ARFF attributes the model was trained without ({@link #ignoredAttributes}): its data must be read
  *       without them too, or every feature after them would shift.
+ *   <li>A shape the data declares (an ARFF header with its label file, a label count given by the user) that
+ *       differs from the model's in another way ({@link #shapeMisfit}): fewer labels, fewer features, more features
+ *       than a model of declared d, label names where the model's labels have none or the other way round. The
+ *       user may accept it ({@link Misfit#allowance}); data that declares nothing (LIBSVM, which merely uses the
+ *       feature and label ids it has) is not checked here.
  * </ul>
  */
 public final class DataFit {
@@ -42,7 +47,144 @@ public final class DataFit {
    */
   public static final String FEATURE_NAMES_SHA256 = "featureNamesSha256";
 
+  /**
+   * The provenance key saying that the model's L was inferred from the largest label id of its LIBSVM training data
+   * ({@code "true"}; {@code "false"} when the user gave L; absent for ARFF data, which declares it, and older models).
+   */
+  public static final String NUM_LABELS_INFERRED = "numLabelsInferred";
+
+  /** How a user accepts data that declares other labels or fewer features than the model ({@link #shapeMisfit}). */
+  public static final String ALLOW_SHAPE_MISMATCH = "--allow-shape-mismatch";
+  /** How a user accepts data with more features than the model was trained on. */
+  public static final String ALLOW_NEW_FEATURES = "--allow-new-features";
+
   private DataFit() {}
+
+  /**
+   * A difference between the shape data declares and a model's, which the user may accept.
+   *
+   * @param problem what differs, naming the data and the model
+   * @param newFeatures whether the data has more features than the model ({@value #ALLOW_NEW_FEATURES} accepts
+   *     it), else another shape ({@value #ALLOW_SHAPE_MISMATCH})
+   */
+  public record Misfit(String problem, boolean newFeatures) {
+    /** The option that accepts this misfit. */
+    public String allowance() {
+      return newFeatures ? ALLOW_NEW_FEATURES : ALLOW_SHAPE_MISMATCH;
+    }
+
+    /** The message of refusing it: the problem, the question, and the option that accepts it. */
+    public String refusal() {
+      return problem + "; " + OTHER_DATA + " (if this data is meant, give " + allowance() + ")";
+    }
+  }
+
+  /**
+   * What a user accepts of data whose declared shape differs from the model's ({@link Misfit}); serializable, for jobs
+   * that ship it to their tasks.
+   *
+   * @param shapeMismatch fewer labels or features, label names against label ids ({@value #ALLOW_SHAPE_MISMATCH})
+   * @param newFeatures more features ({@value #ALLOW_NEW_FEATURES})
+   */
+  public record Allowed(boolean shapeMismatch, boolean newFeatures) implements java.io.Serializable {
+    /** Nothing accepted: every misfit is an error. */
+    public static final Allowed NOTHING = new Allowed(false, false);
+
+    /** Whether {@code misfit} is accepted. */
+    public boolean accepts(Misfit misfit) {
+      return misfit.newFeatures() ? newFeatures : shapeMismatch;
+    }
+  }
+
+  /**
+   * {@link #shapeMisfit}, refused unless {@code allowed} accepts it.
+   *
+   * @return the accepted misfit (to warn of), or null when the shape fits
+   * @throws IllegalArgumentException with {@link Misfit#refusal} when it is not accepted
+   */
+  public static Misfit checkShape(SavedModel model, String modelName, String dataName, int numLabels, List<String> labelNames,
+      long numFeatures, Allowed allowed) {
+    Misfit misfit = shapeMisfit(model, modelName, dataName, numLabels, labelNames, numFeatures);
+    if (misfit != null && !allowed.accepts(misfit)) {
+      throw new IllegalArgumentException(misfit.refusal());
+    }
+    return misfit;
+  }
+
+  /**
+   * Compares the shape data declares with the model's: what a user must accept explicitly ({@link Misfit}), or null
+   * when it fits. More labels than the model and other label names ({@link #checkLabels}) and other feature names
+   * ({@link #checkFeatureNames}) are errors checked there, never accepted. In order:
+   *
+   * <ul>
+   *   <li>fewer labels than the model's L: the model would predict label ids the data does not have;
+   *   <li>label names where the model's labels are ids only (it was trained on LIBSVM data, or on ARFF data whose
+   *       labels are named 0, 1, ...), or ids only where the model's have names: nothing says they are the same;
+   *   <li>fewer features than the model's d: the model has weights for features the data says it does not have;
+   *   <li>more features than the model's d when that d was declared too (the model was trained on ARFF data), or
+   *       many more ({@link #manyMoreFeatures}) when the model's d is only the largest feature id it saw.
+   * </ul>
+   *
+   * @param numLabels the L the data declares (an ARFF header, a label file, a label count the user gave), or -1
+   * @param labelNames the label names the data declares (ARFF), or null
+   * @param numFeatures the d the data declares (an ARFF header), or -1
+   */
+  public static Misfit shapeMisfit(SavedModel model, String modelName, String dataName, int numLabels, List<String> labelNames,
+      long numFeatures) {
+    int modelLabels = model.learner().numLabels();
+    if (numLabels >= 0 && numLabels < modelLabels) {
+      return new Misfit(dataName + " has " + numLabels + " labels, the model " + modelName + " " + modelLabels + ": it would"
+          + " predict label ids up to " + (modelLabels - 1) + ", which the data does not have", false);
+    }
+    if (labelNames != null && !labelNames.isEmpty()) {
+      boolean dataIds = isIndexNames(labelNames);
+      boolean modelIds = !model.hasNamedLabels();
+      // a model of no provenance (made in memory) may have lost its names: only a model file's ids are the model's own
+      boolean modelKnown = !modelIds || !model.provenance().isEmpty();
+      if (dataIds != modelIds && modelKnown) {
+        return new Misfit(dataIds
+            ? "the labels of " + dataName + " are named by their ids (" + sample(labelNames) + "), those of the model "
+                + modelName + " have names (" + sample(model.labelNames()) + ")"
+            : "the labels of " + dataName + " have names (" + sample(labelNames) + "), those of the model " + modelName
+                + " are ids only (" + sample(model.labelNames()) + ": it was trained on LIBSVM data or on labels so named):"
+                + " nothing says label id 0 is '" + labelNames.get(0) + "'", false);
+      }
+    }
+    int d = model.numFeatures();
+    if (numFeatures < 0 || d == 0) {
+      return null;
+    }
+    if (numFeatures < d) {
+      return new Misfit(dataName + " has " + numFeatures + " features, fewer than the " + d + " the model " + modelName
+          + " was trained on", false);
+    }
+    boolean declaredD = model.provenance().containsKey(FEATURE_NAMES_SHA256);
+    if (numFeatures > d && (declaredD || manyMoreFeatures(numFeatures, d))) {
+      return new Misfit(dataName + " has " + numFeatures + " features, the model " + modelName + " was trained on " + d, true);
+    }
+    return null;
+  }
+
+  /**
+   * The end of a message about a label beyond the model's L: when that L was inferred from the largest label id of its
+   * LIBSVM training data ({@link #NUM_LABELS_INFERRED}), that and the fix, else {@code otherwise}.
+   *
+   * @param label the label id that does not fit
+   */
+  public static String labelsFix(SavedModel model, int label, String otherwise) {
+    return labelsFix(model, label, otherwise, "");
+  }
+
+  /** {@link #labelsFix(SavedModel, int, String)} with {@code prefix} before the fix (not before {@code otherwise}). */
+  private static String labelsFix(SavedModel model, int label, String otherwise, String prefix) {
+    if (!"true".equals(model.provenance().get(NUM_LABELS_INFERRED))) {
+      return otherwise;
+    }
+    String data = model.provenance().get("data");
+    return prefix + "its L = " + model.learner().numLabels() + " was inferred from the largest label id in its training data"
+        + (data != null ? " " + data : "") + ": train it with --num-labels L (at least " + (label + 1) + ") if that data has"
+        + " more labels, or " + OTHER_DATA.replace("was the model", "was it");
+  }
 
   /**
    * The SHA-256 (hex) of the first {@code count} of {@code names}, each as its UTF-8 length and bytes, for {@link
@@ -90,7 +232,7 @@ public final class DataFit {
     int modelLabels = model.learner().numLabels();
     if (numLabels > modelLabels) {
       throw new IllegalArgumentException(dataName + " has " + numLabels + " labels but the model " + modelName + " has "
-          + modelLabels + ": a model's labels are fixed when it is first trained");
+          + modelLabels + ": a model's labels are fixed when it is first trained" + labelsFix(model, numLabels - 1, "", "; "));
     }
     checkLabelNames(model.labelNames(), "the model " + modelName, dataName, names, OTHER_DATA);
   }

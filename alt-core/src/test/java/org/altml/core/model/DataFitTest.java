@@ -2,6 +2,7 @@ package org.altml.core.model;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -49,5 +50,61 @@ class DataFitTest {
   void theIgnoredAttributesComeFromTheProvenanceInOrder() {
     assertEquals(List.of(), DataFit.ignoredAttributes(model(null, 10, Map.of())));
     assertEquals(List.of("f2", "f1"), DataFit.ignoredAttributes(model(null, 10, Map.of(DataFit.IGNORED_ATTRIBUTES, "f2,f1"))));
+  }
+
+  /**
+   * The shape data declares must be the model's, in either direction: fewer labels, label names against label ids (both
+   * ways), fewer features, more than a declared d; data that declares nothing (-1, null) always fits.
+   */
+  @Test
+  void aDeclaredShapeOtherThanTheModelsIsAMisfitTheUserMayAccept() {
+    SavedModel named = model(List.of("a", "b", "c"), 10, Map.of(DataFit.FEATURE_NAMES_SHA256, "x")); // ARFF: d declared
+    SavedModel ids = model(null, 10, Map.of(DataFit.FEATURE_INDEX_BASE, "1")); // a model file of LIBSVM data
+    assertNull(DataFit.shapeMisfit(named, "m", "d", -1, null, -1), "LIBSVM declares nothing");
+    assertNull(DataFit.shapeMisfit(named, "m", "d", 3, List.of("a", "b", "c"), 10));
+    assertNull(DataFit.shapeMisfit(ids, "m", "d", 3, List.of("0", "1", "2"), 10));
+    assertNull(DataFit.shapeMisfit(ids, "m", "d", 3, null, 12), "a LIBSVM model's d is the largest id it saw: more may come");
+
+    DataFit.Misfit fewer = DataFit.shapeMisfit(named, "m.model", "d.arff", 2, List.of("a", "b"), 10);
+    assertEquals("d.arff has 2 labels, the model m.model 3: it would predict label ids up to 2, which the data does not have",
+        fewer.problem());
+    assertEquals(DataFit.ALLOW_SHAPE_MISMATCH, fewer.allowance());
+    assertEquals(fewer.problem() + "; " + DataFit.OTHER_DATA + " (if this data is meant, give --allow-shape-mismatch)",
+        fewer.refusal());
+    assertTrue(DataFit.shapeMisfit(ids, "m", "d", 3, List.of("a", "b", "c"), 10).problem()
+        .startsWith("the labels of d have names (a, b, c), those of the model m are ids only"));
+    assertTrue(DataFit.shapeMisfit(named, "m", "d", 3, List.of("0", "1", "2"), 10).problem()
+        .startsWith("the labels of d are named by their ids (0, 1, 2), those of the model m have names (a, b, c)"));
+    assertNull(DataFit.shapeMisfit(model(null, 10, Map.of()), "m", "d", 3, List.of("a", "b", "c"), 10),
+        "a model made in memory may have lost its names");
+    DataFit.Misfit narrow = DataFit.shapeMisfit(ids, "m", "d", 3, null, 8);
+    assertEquals("d has 8 features, fewer than the 10 the model m was trained on", narrow.problem());
+    assertFalse(narrow.newFeatures());
+    DataFit.Misfit wider = DataFit.shapeMisfit(named, "m", "d", 3, List.of("a", "b", "c"), 11);
+    assertTrue(wider.newFeatures());
+    assertEquals(DataFit.ALLOW_NEW_FEATURES, wider.allowance());
+    assertTrue(DataFit.shapeMisfit(ids, "m", "d", -1, null, 120).newFeatures(), "many more: other data");
+
+    IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+        () -> DataFit.checkShape(named, "m.model", "d.arff", 2, null, -1, DataFit.Allowed.NOTHING));
+    assertEquals(fewer.refusal(), refused.getMessage());
+    assertEquals(fewer, DataFit.checkShape(named, "m.model", "d.arff", 2, List.of("a", "b"), 10, new DataFit.Allowed(true, false)));
+    assertThrows(IllegalArgumentException.class,
+        () -> DataFit.checkShape(named, "m", "d", 3, null, 11, new DataFit.Allowed(true, false)), "new features: the other option");
+    assertNull(DataFit.checkShape(named, "m", "d", 3, null, 10, DataFit.Allowed.NOTHING));
+  }
+
+  /** A model whose L was inferred from LIBSVM data says so, with the fix, when a label beyond it comes. */
+  @Test
+  void aLabelBeyondAnInferredLNamesTheFix() {
+    SavedModel inferred = model(null, 10, Map.of(DataFit.NUM_LABELS_INFERRED, "true", "data", "train.svm"));
+    assertEquals("its L = 3 was inferred from the largest label id in its training data train.svm: train it with --num-labels L"
+        + " (at least 6) if that data has more labels, or was it trained on other data?", DataFit.labelsFix(inferred, 5, "no"));
+    assertEquals("no", DataFit.labelsFix(model(null, 10, Map.of(DataFit.NUM_LABELS_INFERRED, "false")), 5, "no"));
+    IllegalArgumentException more = assertThrows(IllegalArgumentException.class,
+        () -> DataFit.checkLabels(inferred, "m.model", "t.svm", 6, null));
+    assertTrue(more.getMessage().endsWith("fixed when it is first trained; its L = 3 was inferred from the largest label id in its"
+        + " training data train.svm: train it with --num-labels L (at least 6) if that data has more labels, or was it trained"
+        + " on other data?"), more.getMessage());
   }
 }
