@@ -112,8 +112,8 @@ public class YardstickStream {
         idx[k] = f;
         float v = (float) rng.u01();
         val[k] = v;
-        // a separate multiply and add, not an fma: gcc -O3 -march=native does not contract this one
-        // (YardstickStreamTest compares against the C dump bit for bit)
+        // a separate multiply and add, not an fma: YardstickStreamTest compiles the C program with
+        // -ffp-contract=off and compares against its dump bit for bit
         norm += v * v;
         k++;
       }
