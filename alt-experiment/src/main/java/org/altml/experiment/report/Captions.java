@@ -149,11 +149,12 @@ public final class Captions {
     return String.join(", ", out);
   }
 
-  /** A value of an axis: {@code 2^-3 = 0.125} for a power of two, else as the option takes it. */
+  /** A value of an axis: {@code 2^-3 = 0.125} for a power of two ({@code 2^-10} alone where the decimal is long), else as the option takes it. */
   private static String value(Grid.Axis a, int i) {
     Object v = a.values().get(i);
     if (Figures.powersOfTwo(a)) {
-      return "2^" + Math.getExponent(((Number) v).doubleValue()) + " = " + plain(((Number) v).doubleValue());
+      String decimal = plain(((Number) v).doubleValue());
+      return "2^" + Math.getExponent(((Number) v).doubleValue()) + (decimal.length() <= 6 ? " = " + decimal : "");
     }
     return a.parameter().format(v);
   }

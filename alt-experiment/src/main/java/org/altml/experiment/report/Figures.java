@@ -104,7 +104,8 @@ public final class Figures {
       }
     }
     XYChart chart = new LineFigure(PaperStyle.WIDTH, 150);
-    chart.setXAxisTitle(axisTitle(x));
+    boolean numbers = x.values().stream().allMatch(v -> v instanceof Number);
+    chart.setXAxisTitle(axisTitle(x) + (numbers ? "" : ", position in " + String.join(", ", labels(x))));
     chart.setYAxisTitle(cvTitle(tuning, m));
     if (powers) {
       chart.getStyler().setXAxisDecimalPattern("0");

@@ -126,6 +126,21 @@ class FigureFilesTest {
     String pa = Files.readString(dir.resolve("figures/sensitivity-one-pa1.caption.txt"));
     assertTrue(pa.contains("In every point M = 1 update at most per example."), pa);
     assertTrue(Files.readString(dir.resolve("figures/cd-f1.caption.txt")).contains("N = 2 datasets"));
+    // a figure that cannot be written (a folder where its PDF goes) fails the run, and replaces nothing
+    Files.writeString(dir.resolve("table3.md"), "earlier\n");
+    Files.writeString(dir.resolve("figures/curves-one.svg"), "earlier\n");
+    Path pdf = dir.resolve("figures/sensitivity-one-salt.pdf");
+    Files.delete(pdf);
+    Files.createDirectories(pdf.resolve("in-the-way"));
+    org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> Outputs.write(dir, outcomes, Analysis.of(outcomes, false),
+        new Outputs.Provenance("alt experiment ...", config, "none", "paper", false)));
+    assertEquals("earlier\n", Files.readString(dir.resolve("table3.md")));
+    assertEquals("earlier\n", Files.readString(dir.resolve("figures/curves-one.svg")), "no figure replaced when another fails");
+    try (var files = Files.walk(dir)) {
+      assertEquals(List.of(), files.filter(f -> f.getFileName().toString().contains(".alt-tmp-")).toList(), "no temporary left");
+    }
+    Files.delete(pdf.resolve("in-the-way"));
+    Files.delete(pdf);
     // a rerun removes the earlier run's files of every format together
     Files.writeString(dir.resolve("figures/sensitivity-gone-salt.pdf"), "old");
     Files.writeString(dir.resolve("figures/sensitivity-gone-salt.caption.txt"), "old");
