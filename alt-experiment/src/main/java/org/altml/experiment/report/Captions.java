@@ -85,7 +85,7 @@ public final class Captions {
       c.append(" Not searched: ").append(String.join(", ", fixed)).append('.');
     }
     if (tuning.config().search() != Search.FULL) {
-      c.append(heat ? " Blank cells" : " Missing points").append(": settings the ").append(tuning.config().search().cliName())
+      c.append(heat ? " Grey cells" : " Missing points").append(": settings the ").append(tuning.config().search().cliName())
           .append(" search did not evaluate on every fold.");
     }
     return c.append('\n').toString();

@@ -14,8 +14,10 @@ import java.util.function.ToDoubleFunction;
 final class CellLabels {
   private CellLabels() {}
 
-  /** One decimal only from this size on; below it, whole numbers read better. */
+  /** One decimal only from this size on; below it, whole numbers read better (unless the values span less than {@link #NARROW}). */
   static final float ONE_DECIMAL_MIN = 6f;
+  /** A span of values (in percentage points) within which whole numbers would hide the differences the colours show. */
+  static final double NARROW = 5;
   /** Share of the cell's width a label may fill, and of its height the font size may be. */
   static final double WIDTH_SHARE = 0.8;
   static final double HEIGHT_SHARE = 0.6;
@@ -46,7 +48,8 @@ final class CellLabels {
   /**
    * The layout for {@code values} in cells of {@code cellWidth} × {@code cellHeight} points: the largest font up to
    * {@link PaperStyle#SMALL} at which the widest label fits the cell with {@link #GAP} to spare, one decimal when that font is at least {@link
-   * #ONE_DECIMAL_MIN}, else whole numbers when at least {@link PaperStyle#MIN_TEXT}, else {@link #NONE}.
+   * #ONE_DECIMAL_MIN} (at least {@link PaperStyle#MIN_TEXT} when the values span less than {@link #NARROW}), else whole
+   * numbers when at least {@link PaperStyle#MIN_TEXT}, else {@link #NONE}.
    *
    * @param widthAtOnePoint the width in points of a text at a font size of 1 point
    */
@@ -54,6 +57,10 @@ final class CellLabels {
     if (values.length == 0 || !(cellWidth > 0) || !(cellHeight > 0)) {
       return NONE;
     }
+    double lo = java.util.Arrays.stream(values).min().orElse(0);
+    double hi = java.util.Arrays.stream(values).max().orElse(0);
+    // values within a few points of each other differ in the decimal: it stays down to the smallest size
+    float oneDecimalMin = hi - lo < NARROW ? PaperStyle.MIN_TEXT : ONE_DECIMAL_MIN;
     for (int decimals = 1; decimals >= 0; decimals--) {
       Layout probe = new Layout(decimals, 1f);
       double widest = 0;
@@ -62,7 +69,7 @@ final class CellLabels {
       }
       double room = Math.min(WIDTH_SHARE * cellWidth, cellWidth - GAP);
       double size = Math.min(PaperStyle.SMALL, Math.min(room / widest, HEIGHT_SHARE * cellHeight));
-      if (size >= (decimals == 1 ? ONE_DECIMAL_MIN : PaperStyle.MIN_TEXT)) {
+      if (size >= (decimals == 1 ? oneDecimalMin : PaperStyle.MIN_TEXT)) {
         return new Layout(decimals, (float) (Math.floor(size * 4) / 4)); // quarter points: stable across tiny changes
       }
     }

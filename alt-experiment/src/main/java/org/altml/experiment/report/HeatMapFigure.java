@@ -25,6 +25,8 @@ import org.knowm.xchart.HeatMapChartBuilder;
  * to every k-th category, k a round step.
  */
 final class HeatMapFigure extends HeatMapChart {
+  /** The colour of cells without a value (settings an adaptive search left out): a light grey, unlike any of viridis. */
+  static final Color NOT_EVALUATED = new Color(0xE6E6E6);
   /** The colour bar's strip at the right, in points. */
   static final int BAR = 46;
 
@@ -144,6 +146,8 @@ final class HeatMapFigure extends HeatMapChart {
     layout = CellLabels.layout(cellWidth, cellHeight, values, CellLabels::widthAtOnePoint);
     Object antialias = g.getRenderingHint(RenderingHints.KEY_ANTIALIASING);
     g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+    g.setColor(NOT_EVALUATED);
+    g.fill(plot);
     for (Number[] c : cells) {
       Rectangle2D cell = cell(plot, c[0].intValue(), c[1].intValue(), cellHeight);
       g.setColor(colour(c[2].doubleValue()));

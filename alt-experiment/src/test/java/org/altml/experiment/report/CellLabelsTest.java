@@ -44,6 +44,16 @@ class CellLabelsTest {
     assertTrue(l.fontSize() >= PaperStyle.MIN_TEXT);
   }
 
+  /** Values within a few points of each other keep their decimal down to the smallest size: whole numbers would all read 65. */
+  @Test
+  void aNarrowRangeKeepsOneDecimalDownToTheSmallestSize() {
+    double[] close = {63.4, 64.9, 65.3, 65.1};
+    CellLabels.Layout l = CellLabels.layout(14, 14, close, CellLabelsTest::width);
+    assertEquals(1, l.decimals(), l.toString());
+    assertTrue(l.fontSize() >= PaperStyle.MIN_TEXT && l.fontSize() < CellLabels.ONE_DECIMAL_MIN, l.toString());
+    assertEquals(0, CellLabels.layout(14, 14, F1, CellLabelsTest::width).decimals(), "a wide range: whole numbers at a larger size");
+  }
+
   /** Cells too small for a readable number, in width or in height, get none. */
   @Test
   void cellsTooSmallGetNoLabels() {
