@@ -162,10 +162,12 @@ public final class Figures {
   /** Learning curves of {@code metric} (cumulative, in percent) of every learner with a curve. Null when none has one. */
   public static XYChart curves(List<Experiment.LearnerOutcome> learners, String metric) {
     int m = Analysis.METRICS.indexOf(metric);
-    XYChart chart = new LineFigure(PaperStyle.WIDTH, 180).legend(true);
+    LineFigure chart = new LineFigure(PaperStyle.WIDTH, 180).legend(true);
+    chart.getStyler().setXAxisMin(0.0);
+    chart.getStyler().setXAxisTickMarkSpacingHint(50); // room for 10,000 and the like
     chart.setXAxisTitle("examples seen (prequential pass)");
     chart.setYAxisTitle("cumulative " + Analysis.HEADERS.get(m) + " [%]");
-    boolean any = false;
+    int n = 0;
     for (Experiment.LearnerOutcome l : learners) {
       Experiment.Curve c = l.curve();
       if (c == null || c.examples().length == 0) {
@@ -180,10 +182,9 @@ public final class Figures {
           y[i] = 0;
         }
       }
-      chart.addSeries(Tables.paperName(l.name()), x, y);
-      any = true;
+      chart.curve(Tables.paperName(l.name()), x, y, n++);
     }
-    return any ? chart : null;
+    return n > 0 ? chart : null;
   }
 
   /**

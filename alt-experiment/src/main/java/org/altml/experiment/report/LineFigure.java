@@ -31,6 +31,38 @@ final class LineFigure extends XYChart {
     getStyler().setLegendVisible(false);
   }
 
+  /** The most markers a curve carries: beyond, every k-th point only, so that dense curves stay lines. */
+  static final int MARKERS = 12;
+
+  /**
+   * The {@code index}-th curve: a line in the {@code index}-th colour, and the {@code index}-th marker on at most
+   * {@link #MARKERS} of its points (every k-th and the last), the two shown as one entry in the legend. Colours and
+   * markers are combined so that no two of the first 49 curves look alike.
+   */
+  XYSeries curve(String name, double[] x, double[] y, int index) {
+    Color colour = PaperStyle.OKABE_ITO[index % PaperStyle.OKABE_ITO.length];
+    org.knowm.xchart.style.markers.Marker marker =
+        PaperStyle.MARKERS[(index + index / PaperStyle.OKABE_ITO.length) % PaperStyle.MARKERS.length];
+    XYSeries line = addSeries(name, x, y);
+    line.setLineColor(colour);
+    line.setMarker(org.knowm.xchart.style.markers.SeriesMarkers.NONE);
+    int step = (x.length + MARKERS - 1) / MARKERS;
+    List<Integer> at = new ArrayList<>();
+    for (int i = x.length - 1; i >= 0; i -= Math.max(1, step)) {
+      at.add(0, i);
+    }
+    XYSeries points = addSeries(name + " markers", at.stream().mapToDouble(i -> x[i]).toArray(),
+        at.stream().mapToDouble(i -> y[i]).toArray());
+    points.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+    points.setMarker(marker);
+    points.setMarkerColor(colour);
+    points.setShowInLegend(false);
+    legendMarkers.put(name, marker);
+    return line;
+  }
+
+  private final java.util.Map<String, org.knowm.xchart.style.markers.Marker> legendMarkers = new java.util.HashMap<>();
+
   /** Whether the legend strip is drawn (for the series in the legend). */
   LineFigure legend(boolean shown) {
     this.legend = shown;
@@ -96,9 +128,12 @@ final class LineFigure extends XYChart {
         g.setColor(s.getLineColor() == null ? Color.BLACK : s.getLineColor());
         g.setStroke(s.getLineStyle() == null ? new BasicStroke(PaperStyle.LINE) : s.getLineStyle());
         g.draw(new Line2D.Double(x, y, x + SAMPLE, y));
-        if (s.getMarker() != null) {
-          g.setColor(s.getMarkerColor() == null ? g.getColor() : s.getMarkerColor());
-          s.getMarker().paint(g, x + SAMPLE / 2, y, getStyler().getMarkerSize());
+        org.knowm.xchart.style.markers.Marker marker = legendMarkers.getOrDefault(s.getName(), s.getMarker());
+        if (marker != null) {
+          if (!legendMarkers.containsKey(s.getName()) && s.getMarkerColor() != null) {
+            g.setColor(s.getMarkerColor()); // a curve's marker is in its line's colour, already set
+          }
+          marker.paint(g, x + SAMPLE / 2, y, getStyler().getMarkerSize());
         }
         Shape name = text(s.getName());
         Rectangle2D ink = name.getBounds2D();

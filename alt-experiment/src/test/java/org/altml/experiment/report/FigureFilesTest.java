@@ -267,4 +267,33 @@ class FigureFilesTest {
       Files.writeString(Path.of(preview).resolve("cd-six.caption.txt"), Captions.criticalDifference("f1", six, learners));
     }
   }
+
+  /**
+   * Dense learning curves are lines with at most a dozen markers each, and eight learners get eight looks (the
+   * eighth took the first one's colour and marker again).
+   */
+  @Test
+  void curvesCarryFewMarkersAndEveryLearnerItsOwnLook() {
+    List<Experiment.LearnerOutcome> learners = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      long[] x = new long[40];
+      double[][] y = new double[40][7];
+      for (int p = 0; p < 40; p++) {
+        x[p] = (p + 1) * 250L;
+        java.util.Arrays.fill(y[p], 0.3 + 0.04 * i + 0.005 * p);
+      }
+      learners.add(new Experiment.LearnerOutcome("l" + i, null, LearnerRegistry.get("falt").defaults(), List.of(),
+          new Experiment.Curve(x, y)));
+    }
+    org.knowm.xchart.XYChart chart = Figures.curves(learners, "f1");
+    List<org.knowm.xchart.XYSeries> markers = chart.getSeriesCollection().stream().filter(s -> !s.isShowInLegend()).toList();
+    assertEquals(8, markers.size());
+    Set<String> looks = new java.util.HashSet<>();
+    for (org.knowm.xchart.XYSeries m : markers) {
+      assertTrue(m.getXData().length <= LineFigure.MARKERS, m.getName() + ": " + m.getXData().length + " markers");
+      assertEquals(40 * 250.0, m.getXData()[m.getXData().length - 1], "the last point carries one");
+      looks.add(m.getMarkerColor() + " " + m.getMarker().getClass().getSimpleName());
+    }
+    assertEquals(8, looks.size(), looks.toString());
+  }
 }
