@@ -54,10 +54,10 @@ import picocli.CommandLine.Spec;
       "not significantly different at 95%%), Friedman/Nemenyi across datasets. Every finished fold and run is",
       "stored at once in OUT/runs.jsonl; the same command continues an interrupted experiment without",
       "recomputing anything stored. Outputs in OUT: experiment.json, table3/table4 .md .tex, tables.csv,",
-      "friedman.md, figures/*.png. A plan file holds one dataset per line, 'NAME: options' with the dataset",
-      "options below (--train, --test, --learners, --data-scale, --given, --fix, the data options); paths are relative to",
-      "the plan file; single or double quotes keep spaces, and '#' starts a comment (at the start of a line",
-      "or of a word)."
+      "friedman.md, figures/* as .png, .pdf and .svg with a .caption.txt each. A plan file holds one dataset per",
+      "line, 'NAME: options' with the dataset options below (--train, --test, --learners, --data-scale, --given,",
+      "--fix, the data options); paths are relative to the plan file; single or double quotes keep spaces, and '#'",
+      "starts a comment (at the start of a line or of a word)."
     })
 public final class ExperimentCommand implements Callable<Integer> {
   /** The run store in the output folder: every finished run, so that a rerun resumes. */

@@ -126,7 +126,8 @@ class ExperimentCommandTest {
     }
     assertEquals(2 * 3, checked);
     for (String f : List.of("table3.md", "table3.tex", "table4.md", "table4.tex", "tables.csv", "friedman.md",
-        "figures/curves-train.png", "figures/sensitivity-train-falt.png", "figures/sensitivity-train-pa1.png")) {
+        "figures/curves-train.png", "figures/sensitivity-train-falt.png", "figures/sensitivity-train-pa1.png",
+        "figures/curves-train.pdf", "figures/sensitivity-train-falt.svg", "figures/sensitivity-train-pa1.caption.txt")) {
       assertTrue(Files.size(dir.resolve("out").resolve(f)) > 0, f);
     }
   }

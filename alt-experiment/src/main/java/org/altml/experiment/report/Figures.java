@@ -1,7 +1,5 @@
 package org.altml.experiment.report;
 
-import java.awt.BasicStroke;
-import java.awt.Color;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,21 +8,18 @@ import org.altml.experiment.Grid;
 import org.altml.experiment.Selection;
 import org.altml.experiment.TuningResult;
 import org.altml.experiment.stats.Friedman;
-import org.knowm.xchart.AnnotationText;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.HeatMapChart;
-import org.knowm.xchart.HeatMapChartBuilder;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.internal.chartpart.IChart;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * The experiment's figures as PNG files, drawn headless with XChart: the sensitivity heatmaps of the
- * paper's Figures 1 and 2 (a cross-validated metric over the first two searched parameters, η × M for
- * FALT, η × δ for SALT, the other parameters at the selected values), learning curves from the
- * prequential runs, and Demšar's critical-difference diagram. Files are written atomically.
+ * The experiment's figures, drawn headless with XChart in {@link PaperStyle} (one column wide, no title inside the
+ * plot: the title and what the figure shows go into its caption, {@link Captions}): the sensitivity heatmaps of the
+ * paper's Figures 1 and 2 (a cross-validated metric over the first two searched parameters, η × M for FALT, η × δ
+ * for SALT, the other parameters at the selected values), learning curves from the prequential runs, and Demšar's
+ * critical-difference diagram. Each is written as PNG, PDF and SVG ({@link #write(IChart, String, java.io.OutputStream)}).
  */
 public final class Figures {
   static {
@@ -33,26 +28,35 @@ public final class Figures {
 
   private Figures() {}
 
+  /** The formats every figure is written in, as file name suffixes: {@code png}, {@code pdf}, {@code svg}. */
+  public static final List<String> FORMATS = Encoders.FORMATS;
+
   /** Writes {@code chart} as PNG to {@code out} (not closed; an {@code AtomicOutput}'s stream for a file whole or not at all). */
   public static void write(IChart chart, java.io.OutputStream out) throws IOException {
-    // encoded in memory, then written: ImageIO writing a stream itself buffers through a cache file of its own and
-    // replaces a failure of the stream (a full disk) by "I/O error writing PNG file!", which names no file, where
-    // the caller's output names its target
-    java.io.ByteArrayOutputStream png = new java.io.ByteArrayOutputStream(1 << 16);
-    try (javax.imageio.stream.ImageOutputStream image = new javax.imageio.stream.MemoryCacheImageOutputStream(png)) {
-      if (!javax.imageio.ImageIO.write(BitmapEncoder.getBufferedImage(chart), "png", image)) {
-        throw new IOException("no PNG writer in this Java runtime");
-      }
-    }
-    png.writeTo(out);
+    Encoders.png(chart, out);
+  }
+
+  /**
+   * Writes {@code chart} in {@code format}, one of {@link #FORMATS}, to {@code out} (not closed): a PNG of 300 dpi, or
+   * a PDF or SVG page of the figure's printed size.
+   */
+  public static void write(IChart chart, String format, java.io.OutputStream out) throws IOException {
+    Encoders.write(chart, format, out);
+  }
+
+  /** The heat map's height in points for {@code columns} × {@code rows} cells: cells about square, the plot 70 to 170 high. */
+  private static int heatMapHeight(int columns, int rows) {
+    double plotWidth = PaperStyle.WIDTH - HeatMapFigure.BAR - 30.0; // less the colour bar, the y axis's labels and title
+    double plotHeight = Math.max(70, Math.min(170, plotWidth / columns * rows));
+    return (int) Math.round(plotHeight + 34); // the x axis's labels and title, the padding
   }
 
   /**
    * The heatmap of {@code metric} (one of the seven, in percent) over the first two axes of the tuning grid,
-   * the other axes at the selected setting's values; cells the search did not evaluate are left out. Null
-   * when the grid has fewer than two axes.
+   * the other axes at the selected setting's values ({@link Captions#sensitivity} names them), the selected setting
+   * outlined; cells the search did not evaluate are left blank. Null when the grid has fewer than two axes.
    */
-  public static HeatMapChart heatmap(String title, TuningResult tuning, String metric) {
+  public static HeatMapChart heatmap(TuningResult tuning, String metric) {
     Grid grid = tuning.grid();
     if (grid.axes().size() < 2) {
       return null;
@@ -69,73 +73,101 @@ public final class Figures {
         slice &= at[a] == chosen[a];
       }
       if (slice && !Double.isNaN(c.means()[m])) {
-        cells.add(new Number[] {at[0], at[1], Math.round(1000 * c.means()[m]) / 10.0});
+        cells.add(new Number[] {at[0], at[1], 100 * c.means()[m]});
       }
     }
-    HeatMapChart chart = new HeatMapChartBuilder().width(900).height(640).title(title)
-        .xAxisTitle(symbol(x)).yAxisTitle(symbol(y)).build();
-    chart.getStyler().setShowValue(grid.size() <= 200 || x.values().size() * y.values().size() <= 121);
-    chart.getStyler().setMin(cells.stream().mapToDouble(c -> c[2].doubleValue()).min().orElse(0));
-    chart.getStyler().setMax(cells.stream().mapToDouble(c -> c[2].doubleValue()).max().orElse(1));
-    chart.getStyler().setRangeColors(new Color[] {new Color(0x30, 0x30, 0x90), new Color(0x40, 0xa0, 0xa0), new Color(0xf0, 0xe0, 0x40)});
-    chart.getStyler().setLegendVisible(true);
-    chart.addSeries(Analysis.HEADERS.get(m) + " [%] (" + tuning.config().folds() + "-fold CV)", labels(x), labels(y), cells);
-    return chart;
+    double min = cells.stream().mapToDouble(c -> c[2].doubleValue()).min().orElse(0);
+    double max = cells.stream().mapToDouble(c -> c[2].doubleValue()).max().orElse(1);
+    return new HeatMapFigure(heatMapHeight(x.values().size(), y.values().size()), axisTitle(x), labels(x), axisTitle(y),
+        labels(y), Analysis.HEADERS.get(m) + " [%]", cells, min, max, chosen[0], chosen[1]);
   }
 
   /**
    * The sensitivity figure of a tuning: {@link #heatmap} over two or more axes; over one axis (the PA baselines'
    * C), {@code metric} against the axis's values, log2 for powers of two. Null for a grid without axes.
    */
-  public static IChart sensitivity(String title, TuningResult tuning, String metric) {
+  public static IChart sensitivity(TuningResult tuning, String metric) {
     Grid grid = tuning.grid();
     if (grid.axes().size() != 1) {
-      return heatmap(title, tuning, metric);
+      return heatmap(tuning, metric);
     }
     int m = Analysis.METRICS.indexOf(metric);
     Grid.Axis x = grid.axes().get(0);
-    List<String> labels = labels(x);
-    boolean powers = labels.stream().allMatch(l -> l.startsWith("2^"));
+    boolean powers = powersOfTwo(x);
     List<Double> xs = new ArrayList<>();
     List<Double> ys = new ArrayList<>();
     for (TuningResult.Candidate c : tuning.candidates()) {
       if (!Double.isNaN(c.means()[m])) {
         int i = grid.coordinates(c.gridIndex())[0];
-        xs.add(powers ? (double) Integer.parseInt(labels.get(i).substring(2)) : i);
-        ys.add(Math.round(1000 * c.means()[m]) / 10.0);
+        xs.add(powers ? Math.getExponent(((Number) x.values().get(i)).doubleValue()) : ((Number) value(x, i)).doubleValue());
+        ys.add(100 * c.means()[m]);
       }
     }
-    XYChart chart = new XYChartBuilder().width(900).height(560).title(title)
-        .xAxisTitle(symbol(x) + (powers ? ", log2" : ", grid position")).yAxisTitle(Analysis.HEADERS.get(m) + " [%] ("
-            + tuning.config().folds() + "-fold CV)").build();
-    chart.getStyler().setLegendVisible(false);
-    chart.addSeries(Analysis.HEADERS.get(m), xs, ys).setMarker(SeriesMarkers.CIRCLE);
+    XYChart chart = new LineFigure(PaperStyle.WIDTH, 150);
+    boolean numbers = x.values().stream().allMatch(v -> v instanceof Number);
+    chart.setXAxisTitle(axisTitle(x) + (numbers ? "" : ", position in " + String.join(", ", labels(x))));
+    chart.setYAxisTitle(cvTitle(tuning, m));
+    if (powers) {
+      chart.getStyler().setXAxisDecimalPattern("0");
+    }
+    chart.addSeries(Analysis.HEADERS.get(m), xs, ys);
+    if (xs.isEmpty()) {
+      return chart;
+    }
+    int chosen = grid.coordinates(tuning.best().gridIndex())[0];
+    double bx = powers ? Math.getExponent(((Number) x.values().get(chosen)).doubleValue()) : ((Number) value(x, chosen)).doubleValue();
+    XYSeries best = chart.addSeries("selected", new double[] {bx}, new double[] {100 * tuning.best().means()[m]});
+    best.setMarker(SeriesMarkers.CIRCLE);
+    best.setMarkerColor(PaperStyle.OKABE_ITO[1]);
+    best.setShowInLegend(false);
     return chart;
   }
 
-  private static String symbol(Grid.Axis a) {
-    String s = a.parameter().symbol();
-    return (s.isEmpty() ? a.parameter().name() : s + " (" + a.parameter().name() + ")");
+  private static Object value(Grid.Axis a, int i) {
+    Object v = a.values().get(i);
+    return v instanceof Number ? v : i;
   }
 
-  /** Axis labels: powers of two as 2^e, other values as they are. */
-  private static List<String> labels(Grid.Axis a) {
-    List<String> out = new ArrayList<>();
+  /** The y title of a cross-validated metric: {@code F1 [%], 5-fold CV}. */
+  private static String cvTitle(TuningResult tuning, int m) {
+    return Analysis.HEADERS.get(m) + " [%], " + tuning.config().folds() + "-fold CV";
+  }
+
+  /** Whether every value of {@code a} is a positive power of two (then the axis shows exponents, log2). */
+  static boolean powersOfTwo(Grid.Axis a) {
     for (Object v : a.values()) {
-      double d = ((Number) (v instanceof Number ? v : 0)).doubleValue();
-      int e = Math.getExponent(d);
-      out.add(v instanceof Number && d > 0 && d == Math.scalb(1.0, e) ? "2^" + e : a.parameter().format(v));
+      if (!(v instanceof Number n) || !(n.doubleValue() > 0) || n.doubleValue() != Math.scalb(1.0, Math.getExponent(n.doubleValue()))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** An axis's title: {@code log₂ η} for powers of two, else the symbol (or the name); parameters carry no unit. */
+  static String axisTitle(Grid.Axis a) {
+    String s = a.parameter().symbol().isEmpty() ? a.parameter().name() : a.parameter().symbol();
+    return powersOfTwo(a) ? "log\u2082 " + s : s;
+  }
+
+  /** Axis labels: the exponents of powers of two (the title says log₂), other values as they are. */
+  static List<String> labels(Grid.Axis a) {
+    List<String> out = new ArrayList<>();
+    boolean powers = powersOfTwo(a);
+    for (Object v : a.values()) {
+      out.add(powers ? Integer.toString(Math.getExponent(((Number) v).doubleValue())) : a.parameter().format(v));
     }
     return out;
   }
 
   /** Learning curves of {@code metric} (cumulative, in percent) of every learner with a curve. Null when none has one. */
-  public static XYChart curves(String title, List<Experiment.LearnerOutcome> learners, String metric) {
+  public static XYChart curves(List<Experiment.LearnerOutcome> learners, String metric) {
     int m = Analysis.METRICS.indexOf(metric);
-    XYChart chart = new XYChartBuilder().width(900).height(560).title(title).xAxisTitle("examples (prequential, training set)")
-        .yAxisTitle("cumulative " + Analysis.HEADERS.get(m) + " [%]").build();
-    chart.getStyler().setMarkerSize(4);
-    boolean any = false;
+    LineFigure chart = new LineFigure(PaperStyle.WIDTH, 180).legend(true);
+    chart.getStyler().setXAxisMin(0.0);
+    chart.getStyler().setXAxisTickMarkSpacingHint(50); // room for 10,000 and the like
+    chart.setXAxisTitle("examples seen (prequential pass)");
+    chart.setYAxisTitle("cumulative " + Analysis.HEADERS.get(m) + " [%]");
+    int n = 0;
     for (Experiment.LearnerOutcome l : learners) {
       Experiment.Curve c = l.curve();
       if (c == null || c.examples().length == 0) {
@@ -150,68 +182,17 @@ public final class Figures {
           y[i] = 0;
         }
       }
-      chart.addSeries(Tables.paperName(l.name()), x, y);
-      any = true;
+      chart.curve(Tables.paperName(l.name()), x, y, n++);
     }
-    return any ? chart : null;
+    return n > 0 ? chart : null;
   }
 
   /**
-   * Demšar's critical-difference diagram: the learners' average ranks on an axis (1 = best, left), the
-   * Nemenyi CD as a bar, and learners whose ranks differ by less than CD joined by a thick line.
+   * Demšar's critical-difference diagram ({@link CdDiagram}): the learners' average ranks on an axis (1 = best,
+   * left), the Nemenyi CD as a bar, and learners whose ranks differ by less than CD joined by a thick line.
    */
-  public static XYChart criticalDifference(String title, Friedman f, List<String> learners) {
-    int k = learners.size();
-    XYChart chart = new XYChartBuilder().width(900).height(120 + 40 * k).title(title).xAxisTitle("average rank").build();
-    chart.getStyler().setLegendVisible(false);
-    chart.getStyler().setYAxisTicksVisible(false);
-    chart.getStyler().setYAxisMin(-1.0 - k);
-    chart.getStyler().setYAxisMax(2.0);
-    chart.getStyler().setXAxisMin(1.0);
-    chart.getStyler().setXAxisMax((double) k);
-    chart.getStyler().setPlotGridLinesVisible(false);
-    Integer[] order = new Integer[k];
-    for (int i = 0; i < k; i++) {
-      order[i] = i;
-    }
-    java.util.Arrays.sort(order, (a, b) -> Double.compare(f.averageRanks()[a], f.averageRanks()[b]));
-    for (int i = 0; i < k; i++) {
-      int j = order[i];
-      double r = f.averageRanks()[j];
-      double level = -1 - i;
-      XYSeries s = chart.addSeries("learner " + i, new double[] {r, r}, new double[] {0, level});
-      s.setMarker(SeriesMarkers.NONE);
-      s.setLineColor(Color.DARK_GRAY);
-      chart.addAnnotation(new AnnotationText(String.format(java.util.Locale.ROOT, "%s (%.2f)", Tables.paperName(learners.get(j)), r),
-          Math.min(k - 0.3, r + 0.05 * k), level, false));
-    }
-    if (!Double.isNaN(f.criticalDifference())) {
-      XYSeries cd = chart.addSeries("CD", new double[] {1, 1 + f.criticalDifference()}, new double[] {1.2, 1.2});
-      cd.setMarker(SeriesMarkers.NONE);
-      cd.setLineColor(Color.BLACK);
-      cd.setLineStyle(new BasicStroke(3f));
-      chart.addAnnotation(new AnnotationText(String.format(java.util.Locale.ROOT, "CD = %.2f", f.criticalDifference()),
-          1 + f.criticalDifference() / 2, 1.6, false));
-      // cliques: maximal runs of consecutive (by rank) learners within CD
-      int clique = 0;
-      int lastEnd = -1;
-      for (int i = 0; i < k; i++) {
-        int end = i;
-        while (end + 1 < k && f.averageRanks()[order[end + 1]] - f.averageRanks()[order[i]] < f.criticalDifference()) {
-          end++;
-        }
-        if (end > i && end > lastEnd) {
-          double y = -0.3 - 0.25 * clique++;
-          XYSeries s = chart.addSeries("clique " + i, new double[] {f.averageRanks()[order[i]] - 0.02, f.averageRanks()[order[end]] + 0.02},
-              new double[] {y, y});
-          s.setMarker(SeriesMarkers.NONE);
-          s.setLineColor(Color.RED);
-          s.setLineStyle(new BasicStroke(4f));
-          lastEnd = end;
-        }
-      }
-    }
-    return chart;
+  public static XYChart criticalDifference(Friedman f, List<String> learners) {
+    return CdDiagram.of(f, learners);
   }
 
   /** The seven metrics' column in {@link Selection#PAPER_MEASURES} order for a metric name. */

@@ -24,7 +24,8 @@ import org.knowm.xchart.internal.chartpart.IChart;
  * Writes an experiment's outputs into one folder, each file atomically: {@code experiment.json} (every
  * run's metrics, seed, settings and the {@code alt evaluate} command that recomputes it; the tuning results;
  * the statistics), {@code table3.md|tex}, {@code table4.md|tex}, {@code tables.csv}, {@code friedman.md}, and
- * under {@code figures/} the sensitivity heatmaps, learning curves and critical-difference diagrams.
+ * under {@code figures/} the sensitivity heatmaps, learning curves and critical-difference diagrams, each as PNG,
+ * PDF and SVG with its caption file.
  */
 public final class Outputs {
   private Outputs() {}
@@ -58,8 +59,12 @@ public final class Outputs {
     }
   }
 
-  /** The names of the figures {@link #write} draws: {@code sensitivity-*.png}, {@code curves-*.png}, {@code cd-*.png}. */
-  private static final java.util.regex.Pattern FIGURE_NAME = java.util.regex.Pattern.compile("(sensitivity|curves|cd)-.+\\.png");
+  /**
+   * The names of the figures {@link #write} draws: {@code sensitivity-*}, {@code curves-*}, {@code cd-*}, each as
+   * {@code .png}, {@code .pdf}, {@code .svg} and {@code .caption.txt}.
+   */
+  private static final java.util.regex.Pattern FIGURE_NAME =
+      java.util.regex.Pattern.compile("(sensitivity|curves|cd)-.+\\.(png|pdf|svg|caption\\.txt)");
 
   /**
    * Deletes the figures under {@link #FIGURES} named as {@link #write} names its figures but not written this time:
@@ -143,28 +148,35 @@ public final class Outputs {
       }
       for (Experiment.LearnerOutcome l : d.learners()) {
         if (l.tuning() != null) {
-          IChart h = Figures.sensitivity(d.plan().name() + ": " + Tables.paperName(l.name())
-              + ", cross-validated F1 (" + l.tuning().config().search().cliName() + " search)", l.tuning(), "f1");
+          IChart h = Figures.sensitivity(l.tuning(), "f1");
           if (h != null) {
-            String name = "figures/sensitivity-" + ds + "-" + file(l.name()) + ".png";
-            Figures.write(h, dir.open(name).stream());
+            figure(dir, "figures/sensitivity-" + ds + "-" + file(l.name()), h, Captions.sensitivity(d.plan().name(), l.name(),
+                l.tuning(), "f1", d.plan().train().size(), d.plan().train().numLabels()));
           }
         }
       }
-      XYChart c = Figures.curves(d.plan().name() + ": learning curves (prequential, selected settings)", d.learners(), "f1");
+      XYChart c = Figures.curves(d.learners(), "f1");
       if (c != null) {
-        String name = "figures/curves-" + ds + ".png";
-        Figures.write(c, dir.open(name).stream());
+        figure(dir, "figures/curves-" + ds, c, Captions.curves(d.plan().name(), d.learners(), "f1", d.plan().train().size(),
+            provenance.config().firstSeed()));
       }
     }
     for (Map.Entry<String, Friedman> e : analysis.friedman().entrySet()) {
-      String header = Analysis.HEADERS.get(Analysis.METRICS.indexOf(e.getKey()));
-      XYChart cd = Figures.criticalDifference("Critical difference, " + header + " (Nemenyi, α = 0.05, N = "
-          + e.getValue().datasets() + " datasets)", e.getValue(), analysis.friedmanLearners());
-      String name = "figures/cd-" + e.getKey() + ".png";
-      Figures.write(cd, dir.open(name).stream());
+      XYChart cd = Figures.criticalDifference(e.getValue(), analysis.friedmanLearners());
+      figure(dir, "figures/cd-" + e.getKey(), cd, Captions.criticalDifference(e.getKey(), e.getValue(), analysis.friedmanLearners()));
     }
   }
+
+  /** One figure: {@code base} plus {@code .png}, {@code .pdf}, {@code .svg}, and its caption as {@code base.caption.txt}. */
+  private static void figure(Pending dir, String base, IChart chart, String caption) throws IOException {
+    for (String format : Figures.FORMATS) {
+      Figures.write(chart, format, dir.open(base + "." + format).stream());
+    }
+    text(dir, base + CAPTION, caption);
+  }
+
+  /** The suffix of a figure's caption file. */
+  public static final String CAPTION = ".caption.txt";
 
   private static String file(String name) {
     return name.replaceAll("[^A-Za-z0-9._-]", "_");
