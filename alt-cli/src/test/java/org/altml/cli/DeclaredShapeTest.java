@@ -26,6 +26,11 @@ class DeclaredShapeTest {
 
   /** An ARFF file with labels named {@code labels} and {@code features} numeric features f0, f1, ..., and its XML. */
   private Path arff(String name, List<String> labels, int features) throws IOException {
+    return arff(dir, name, labels, features);
+  }
+
+  /** {@link #arff(String, List, int)} in {@code dir}: eight examples, feature values -2 to 2. */
+  static Path arff(Path dir, String name, List<String> labels, int features) throws IOException {
     StringBuilder a = new StringBuilder("@relation " + name + "\n");
     StringBuilder xml = new StringBuilder("<labels xmlns=\"http://mulan.sourceforge.net/labels\">\n");
     for (int f = 0; f < features; f++) {
