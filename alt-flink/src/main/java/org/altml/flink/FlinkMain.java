@@ -918,6 +918,12 @@ public final class FlinkMain implements Callable<Integer> {
         + " by the averaged model in effect then (with --mix-every 0, the final model; with N > 0, the first averages); their"
         + " metrics, as alt test's, go to the summary and reports.jsonl")
     List<String> test = new ArrayList<>();
+    @Option(names = "--allow-shape-mismatch", description = "parallel: accept --test files whose shape differs from the training"
+        + " data's where either declares it (an ARFF header, --num-labels: other L or d, label names against label ids)")
+    boolean allowShapeMismatch;
+    @Option(names = "--allow-new-features", description = "parallel: accept --test files declaring more features than the"
+        + " training data")
+    boolean allowNewFeatures;
     @Option(names = "--seed", paramLabel = "SEED", defaultValue = "1", description = "seed of the learners' random choices")
     long seed;
     @Option(names = "--zero-division", paramLabel = "POLICY", defaultValue = "spec", description = "0/0 in the metrics (prequential"
@@ -960,10 +966,16 @@ public final class FlinkMain implements Callable<Integer> {
       }
       // options of the other mode would be ignored
       CommandLine.ParseResult given = spec.commandLine().getParseResult();
-      for (String option : mode == Mode.KEYED ? List.of("--mix-every", "--test") : List.of("--key-by")) {
+      for (String option : mode == Mode.KEYED ? List.of("--mix-every", "--test", "--allow-shape-mismatch", "--allow-new-features")
+          : List.of("--key-by")) {
         if (given.hasMatchedOption(option)) {
           throw usage(option + " is for --mode " + (mode == Mode.KEYED ? "parallel" : "keyed") + ", not " + mode.name()
               .toLowerCase(java.util.Locale.ROOT));
+        }
+      }
+      for (String option : List.of("--allow-shape-mismatch", "--allow-new-features")) {
+        if (mode == Mode.PARALLEL && test.isEmpty() && given.hasMatchedOption(option)) {
+          throw usage(option + " is for --test FILE (test files whose shape differs from the training data's)");
         }
       }
       Settings settings;
@@ -984,6 +996,9 @@ public final class FlinkMain implements Callable<Integer> {
       }
       DataSpec spec = dataSpec();
       DataSpec.Labels labels = spec.labels(inputs()); // the --test files must name the training files' labels too
+      for (DataFit.Misfit m : spec.checkTestShape(data, test, new DataFit.Allowed(allowShapeMismatch, allowNewFeatures))) {
+        System.err.println("alt flink: warning: " + printable(m.problem()) + " (" + m.allowance() + ")");
+      }
       labelNames = labels.names();
       numFeaturesDeclared = labels.numFeatures();
       featureNames = labels.featureNames();

@@ -121,7 +121,7 @@ public final class DataFit {
    * @param labelNames the label names, the ids "0", "1", ... when there are none
    * @param idsKnown whether label ids without names are known to be its own (a model made in memory may have lost its
    *     names)
-   * @param numFeatures d (0: not known)
+   * @param numFeatures d (0 or -1: not known)
    * @param declared whether d and L were declared (an ARFF header, a model of ARFF data) rather than the largest feature
    *     and label ids seen (LIBSVM)
    */
@@ -236,12 +236,12 @@ public final class DataFit {
             ? "the labels of " + dataName + " are named by their ids (" + sample(labelNames) + "), those of " + own.name()
                 + " have names (" + sample(own.labelNames()) + ")"
             : "the labels of " + dataName + " have names (" + sample(labelNames) + "), those of " + own.name()
-                + " are ids only (" + sample(own.labelNames()) + ": " + own.idsOnly() + "):"
+                + " are ids only (" + (own.labelNames().isEmpty() ? "" : sample(own.labelNames()) + ": ") + own.idsOnly() + "):"
                 + " nothing says label id 0 is '" + labelNames.get(0) + "'", false, question));
       }
     }
     long d = own.numFeatures();
-    if (numFeatures < 0 || d == 0) {
+    if (numFeatures < 0 || d <= 0) {
       return misfits;
     }
     if (numFeatures < d) {
@@ -287,7 +287,7 @@ public final class DataFit {
       misfits.add(new Misfit(test.name() + " has label ids up to " + (test.numLabels() - 1) + ", " + train.name()
           + " declares " + train.numLabels() + " labels (0 to " + (train.numLabels() - 1) + ")", false, SAME_DATA));
     }
-    if (test.numFeatures() > train.numFeatures()) {
+    if (train.numFeatures() >= 0 && test.numFeatures() > train.numFeatures()) {
       misfits.add(new Misfit(test.name() + " has features up to " + test.numFeatures() + ", " + train.name() + " declares "
           + train.numFeatures(), true, SAME_DATA));
     }
