@@ -3,7 +3,6 @@ package org.altml.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -168,14 +167,9 @@ class TrainTestShapeTest {
    */
   @Test
   void bibtexAndEmotionsTogetherAreRefused() throws IOException {
-    String root = System.getProperty("alt.datasets", "");
-    Path bibtex = Path.of(root, "bibtex", "bibtex-train.arff");
-    Path emotionsTrain = Path.of(root, "emotions", "emotions-train.arff");
-    Path emotionsTest = Path.of(root, "emotions", "emotions-test.arff");
-    assumeTrue(!root.isEmpty() && Files.isRegularFile(bibtex) && Files.isRegularFile(emotionsTest),
-        "shared datasets not found at " + bibtex + ": skipped");
-    Path svm = dir.resolve("bibtex-train.svm");
-    assertEquals(0, CliRun.of("convert", bibtex.toString(), svm.toString()).exitCode());
+    Path emotionsTrain = DeclaredShapeTest.sharedDataset("emotions", "emotions-train.arff");
+    Path emotionsTest = DeclaredShapeTest.sharedDataset("emotions", "emotions-test.arff");
+    Path svm = DeclaredShapeTest.bibtexAsLibSvm(dir);
     assertRefused(svm, emotionsTest, "--allow-shape-mismatch", "has 6 labels, the training data " + svm + " 159");
     assertRefused(emotionsTrain, svm, "--allow-shape-mismatch", "has label ids up to 158, the training data " + emotionsTrain
         + " declares 6 labels");
