@@ -209,6 +209,20 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
   }
 
   /**
+   * This spec for a run whose training files are all ARFF, of {@code d} features, and whose {@code test} files include
+   * LIBSVM ones: those declare no d, so a record using a feature id at or beyond the header's is a bad record, as one
+   * with a label beyond its L (DataFit's rule: ids beyond the declared shape), unless {@code allowed} accepts new
+   * features. Else (or with {@code --num-features}) this spec.
+   */
+  public DataSpec boundingLibSvmTests(List<String> data, List<String> test, int d, DataFit.Allowed allowed) {
+    boolean libSvmTests = test.stream().anyMatch(f -> !isArff(f));
+    if (numFeatures > 0 || d <= 0 || allowed.newFeatures() || !libSvmTests || !data.stream().allMatch(DataSpec::isArff)) {
+      return this;
+    }
+    return new DataSpec(numLabels, d, zeroBased, labelsXml, labelsLast, ignoreAttributes, labelsFirst);
+  }
+
+  /**
    * The shape {@code files} declare: their first ARFF header's, else (LIBSVM) the L and d of the options (-1: not
    * declared), with label ids for names on the training side ({@code own}) and none on the test side (LIBSVM declares
    * none).

@@ -994,6 +994,7 @@ public final class FlinkMain implements Callable<Integer> {
       for (DataFit.Misfit m : spec.checkTestShape(data, test, mismatch.allowed())) {
         System.err.println("alt flink: warning: " + printable(m.problem()) + " (" + m.allowance() + ")");
       }
+      spec = spec.boundingLibSvmTests(data, test, labels.numFeatures(), mismatch.allowed());
       labelNames = labels.names();
       numFeaturesDeclared = labels.numFeatures();
       featureNames = labels.featureNames();

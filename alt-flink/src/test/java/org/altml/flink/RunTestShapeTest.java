@@ -1,5 +1,6 @@
 package org.altml.flink;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -65,6 +66,25 @@ class RunTestShapeTest {
     // the same shape fits: ARFF labels named by their ids and LIBSVM of that L, without a word
     String fits = FlinkMainTest.executeWithErr(0, run(svm, ids, "--num-labels", "2"));
     assertFalse(fits.contains("warning"), fits);
+  }
+
+  /**
+   * A LIBSVM test file declares nothing, but its records may not use feature ids beyond the ARFF training data's d: bad
+   * records, as those with labels beyond its L, unless --allow-new-features (they were scored in silence).
+   */
+  @Test
+  void libSvmTestRecordsBeyondTheArffTrainingFeaturesAreBad() throws Exception {
+    Path train = arff("train.arff", "0", "1");
+    Path test = Files.writeString(dir.resolve("test.svm"), "0 1:1 3:0.5\n1 2:1 7:1\n");
+    Path out = dir.resolve("out");
+    FlinkMainTest.executeWithErr(0, run(train, test, "--out", out.toString()));
+    List<String> bad = Files.readAllLines(out.resolve("bad-records.jsonl"));
+    assertEquals(1, bad.size(), bad.toString());
+    assertTrue(bad.get(0).contains("feature index beyond the declared 3 features"), bad.get(0));
+    Path allowed = dir.resolve("allowed");
+    FlinkMainTest.executeWithErr(0, run(train, test, "--out", allowed.toString(), "--allow-new-features"));
+    assertFalse(Files.exists(allowed.resolve("bad-records.jsonl")) && !Files.readString(allowed.resolve("bad-records.jsonl"))
+        .isEmpty(), "no bad record");
   }
 
   @Test
