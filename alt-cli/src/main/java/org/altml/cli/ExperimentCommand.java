@@ -172,7 +172,7 @@ public final class ExperimentCommand implements Callable<Integer> {
     Experiment.Config config = new Experiment.Config(tc, runs, seed, policy, curvePoints);
     if (plan != null && dataset.any()) {
       throw new IllegalArgumentException("give --plan or the dataset options (--train, --test, --learners, --name, --given,"
-          + " --fix, --data-scale, the data options), not both: each plan line carries its own");
+          + " --fix, --data-scale, --allow-*, the data options), not both: each plan line carries its own");
     }
     if (plan == null) {
       dataset.check("");

@@ -99,6 +99,10 @@ class TrainTestShapeTest {
     assertRefused(train, moreFeatures, "--allow-new-features", "the test data " + moreFeatures + " has 12 features, the"
         + " training data " + train + " has 10");
     assertAcceptedWithAWarning(train, moreFeatures, "has 12 features", "--allow-new-features");
+    // labels named by their ids (as alt convert writes LIBSVM's) against named ones: nothing says they are the same
+    Path ids = arff("ids", List.of("0", "1", "2"), 10);
+    assertRefused(train, ids, "--allow-shape-mismatch", "the labels of the test data " + ids + " are named by their ids (0,"
+        + " 1, 2), those of the training data " + train + " have names (a, b, c)");
     // the other way round: ARFF training data of fewer features than the test data's is refused as well
     assertRefused(fewerFeatures, train, "--allow-new-features", "has 10 features");
     // the same shape fits

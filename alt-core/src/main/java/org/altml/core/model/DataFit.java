@@ -118,7 +118,8 @@ public final class DataFit {
    * @param name how messages name it ("the model m.model", "the training data t.arff")
    * @param model whether it is a saved model's (else data's)
    * @param numLabels L
-   * @param labelNames the label names, the ids "0", "1", ... when there are none
+   * @param labelNames the label names, the ids "0", "1", ... when there are none (null: data that declares none, checked
+   *     against another shape, as a LIBSVM test file)
    * @param idsKnown whether label ids without names are known to be its own (a model made in memory may have lost its
    *     names)
    * @param numFeatures d (0 or -1: not known)
