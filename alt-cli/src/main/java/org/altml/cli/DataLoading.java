@@ -305,25 +305,33 @@ final class DataLoading {
   /**
    * Checks that the test data is of the training data's kind, before a train-then-test run: ARFF label names must
    * match position by position ({@link DataFit#checkLabelNames}; an error, since every metric would compare other
-   * labels), so must ARFF feature names (else every weight would meet another feature), and a test set with many
-   * more features than the training set (d' &gt;= 2d + {@value DataFit#FEATURE_SLACK}) gets a warning ({@link
-   * ModelFit#NEW_FEATURES}; the command allows them).
+   * labels), so must ARFF feature names (else every weight would meet another feature); the shapes the two declare must
+   * fit, in either direction ({@link DataFit#testMisfits}: the training data stands where a model stands), unless
+   * {@code allowed} accepts it (then a warning); and a LIBSVM test set with many more features than a LIBSVM training set
+   * (d' &gt;= 2d + {@value DataFit#FEATURE_SLACK}) gets a warning ({@link ModelFit#NEW_FEATURES}; neither declares d).
    *
-   * @throws IllegalArgumentException naming both files when the label or feature names differ
+   * @throws IllegalArgumentException naming both files when the label or feature names differ, or a shape misfit is not
+   *     accepted
    */
-  static void checkTestLikeTraining(Dataset train, Path trainFile, Dataset test, Path testFile, Progress progress) {
+  static void checkTestLikeTraining(Dataset train, Path trainFile, Dataset test, Path testFile, DataFit.Allowed allowed,
+      Progress progress) {
     String trainName = DataFiles.displayName(trainFile);
     String testName = DataFiles.displayName(testFile);
     DataFit.checkLabelNames(train.labelNames(), "the training data " + trainName, "the test data " + testName, test.labelNames(),
-        "are they the same data set?");
+        DataFit.SAME_DATA);
     int f = train.firstFeatureNameDifference(test);
     if (f >= 0) {
       throw new IllegalArgumentException("the features of the test data " + testName + " are not those of the training data "
           + trainName + ": feature id " + f + " is '" + test.featureNames().get(f) + "', not '" + train.featureNames().get(f)
           + "'; are the attributes in the same order?");
     }
+    DataFit.Shape own = DataFit.Shape.of(train, "the training data " + trainName);
+    DataFit.Shape other = DataFit.Shape.of(test, "the test data " + testName);
+    for (DataFit.Misfit misfit : DataFit.testMisfits(own, other)) {
+      ModelFit.accept(misfit, allowed, progress);
+    }
     int d = train.numFeatures();
-    if (DataFit.manyMoreFeatures(test.numFeatures(), d)) {
+    if (!own.declared() && !other.declared() && DataFit.manyMoreFeatures(test.numFeatures(), d)) {
       progress.warn("the test data " + testName + " has " + test.numFeatures() + " features, the training data " + trainName + " "
           + d + ": are they the same data set? (" + ModelFit.NEW_FEATURES + ")");
     }
@@ -387,10 +395,7 @@ final class DataLoading {
    * LIBSVM's label ids 0, 1, ... (it was taken for LIBSVM, and its ARFF options refused).
    */
   static boolean isArff(Dataset data) {
-    if (!data.featureNames().isEmpty()) {
-      return true;
-    }
-    return data.numFeatures() == 0 && !DataFit.isIndexNames(data.labelNames());
+    return DataFit.declaresShape(data);
   }
 
   /**

@@ -47,7 +47,9 @@ import picocli.CommandLine.Spec;
       "L is --num-labels, else the larger of the two files' label counts; test features beyond those",
       "seen in training have no weights in a linear model (kernel, ELM and feature-map scores see them;",
       "2d + 100 or more: a warning), and ARFF labels or features named otherwise",
-      "than the training file's are an error. Each file is read once ('-': standard input; the same file or",
+      "than the training file's are an error. A shape one file declares (ARFF) that the other does not fit",
+      "(other L or d, label names against ids, LIBSVM ids beyond it) is an error unless --allow-shape-mismatch",
+      "(more features: --allow-new-features). Each file is read once ('-': standard input; the same file or",
       "'-' as both TRAIN and TEST is read once and used for both, with a warning)."
     })
 public final class EvaluateCommand implements Callable<Integer> {
@@ -94,6 +96,8 @@ public final class EvaluateCommand implements Callable<Integer> {
 
   @Mixin private DataOptions data;
 
+  @Mixin private MismatchOptions mismatch;
+
   @Mixin private ProgressOptions progressOptions;
 
   /** Creates the command (picocli fills its fields). */
@@ -138,7 +142,7 @@ public final class EvaluateCommand implements Callable<Integer> {
             warmup = DataLoading.warmup(settings, train.numLabels(), train);
           }
           test = DataLoading.readHashed(testFile, data, progress);
-          DataLoading.checkTestLikeTraining(train, trainFile, test, testFile, progress);
+          DataLoading.checkTestLikeTraining(train, trainFile, test, testFile, mismatch.allowed(), progress);
         }
       } finally {
         if (warmup != null) {

@@ -56,8 +56,8 @@ import picocli.CommandLine.Spec;
       "recomputing anything stored. Outputs in OUT: experiment.json, table3/table4 .md .tex, tables.csv,",
       "friedman.md, figures/* as .png, .pdf and .svg with a .caption.txt each. A plan file holds one dataset per",
       "line, 'NAME: options' with the dataset options below (--train, --test, --learners, --data-scale, --given,",
-      "--fix, the data options); paths are relative to the plan file; single or double quotes keep spaces, and '#'",
-      "starts a comment (at the start of a line or of a word)."
+      "--fix, --allow-*, the data options); paths are relative to the plan file; single or double quotes keep",
+      "spaces, and '#' starts a comment (at the start of a line or of a word)."
     })
 public final class ExperimentCommand implements Callable<Integer> {
   /** The run store in the output folder: every finished run, so that a rerun resumes. */
@@ -124,6 +124,8 @@ public final class ExperimentCommand implements Callable<Integer> {
 
     @Mixin DataOptions data = new DataOptions();
 
+    @Mixin MismatchOptions mismatch = new MismatchOptions();
+
     /** Creates the options with their defaults (picocli fills them). */
     public DatasetOptions() {}
 
@@ -134,7 +136,7 @@ public final class ExperimentCommand implements Callable<Integer> {
     boolean any() {
       return train != null || test != null || !learners.isEmpty() || name != null || !given.isEmpty() || !fix.isEmpty()
           || scale != null || data.zeroBased || data.labelsXml != null || data.labelsLast != null || data.labelsFirst != null
-          || data.numLabels != null || !data.ignoreAttributes.isEmpty();
+          || data.numLabels != null || !data.ignoreAttributes.isEmpty() || mismatch.shapeMismatch || mismatch.newFeatures;
     }
 
     /**
@@ -170,7 +172,7 @@ public final class ExperimentCommand implements Callable<Integer> {
     Experiment.Config config = new Experiment.Config(tc, runs, seed, policy, curvePoints);
     if (plan != null && dataset.any()) {
       throw new IllegalArgumentException("give --plan or the dataset options (--train, --test, --learners, --name, --given,"
-          + " --fix, --data-scale, the data options), not both: each plan line carries its own");
+          + " --fix, --data-scale, --allow-*, the data options), not both: each plan line carries its own");
     }
     if (plan == null) {
       dataset.check("");
@@ -230,7 +232,8 @@ public final class ExperimentCommand implements Callable<Integer> {
           Dataset train = DataLoading.readHashed(b.options.train, b.options.data, progress);
           Dataset test = DataLoading.readHashed(b.options.test, b.options.data, progress);
           DataLoading.checkFormatOptions(b.options.data, b.options.train, train, b.options.test, test);
-          DataLoading.checkTestLikeTraining(train, b.options.train, test, b.options.test, progress);
+          DataLoading.checkTestLikeTraining(train, b.options.train, test, b.options.test, b.options.mismatch.allowed(),
+              progress);
           String same = DataLoading.testIsTraining(b.options.train, b.options.test, false, train, test);
           if (same != null) {
             progress.warn(b.name + ": " + same);
@@ -332,7 +335,7 @@ public final class ExperimentCommand implements Callable<Integer> {
 
   private static String evaluateArgs(DatasetOptions o, FeatureScaling scaling, int numLabels) {
     StringBuilder sb = new StringBuilder("--train ").append(o.train).append(" --test ").append(o.test);
-    sb.append(" --num-labels ").append(numLabels).append(o.data.readingArgs());
+    sb.append(" --num-labels ").append(numLabels).append(o.data.readingArgs()).append(o.mismatch.args());
     return sb.append(" --scale ").append(scaling.cliName()).toString();
   }
 

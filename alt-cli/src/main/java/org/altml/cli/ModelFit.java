@@ -71,12 +71,19 @@ final class ModelFit {
     if (misfit == null || (misfit.newFeatures() && warned)) {
       return;
     }
-    boolean allowed = misfit.newFeatures() ? allowNewFeatures : allowShapeMismatch;
-    if (!allowed) {
-      throw new IllegalArgumentException(misfit.newFeatures() ? misfit.problem() + ": " + DataFit.OTHER_DATA + " (if the new"
+    accept(misfit, new DataFit.Allowed(allowShapeMismatch, allowNewFeatures), progress);
+    warned |= misfit.newFeatures();
+  }
+
+  /**
+   * Refuses {@code misfit} unless {@code allowed} accepts it: an error naming both sides and the option that accepts it
+   * (for new features, also what they do to a model's scores), else a warning through {@code progress}.
+   */
+  static void accept(DataFit.Misfit misfit, DataFit.Allowed allowed, Progress progress) {
+    if (!allowed.accepts(misfit)) {
+      throw new IllegalArgumentException(misfit.newFeatures() ? misfit.problem() + ": " + misfit.question() + " (if the new"
           + " features are meant, give " + ALLOW + "; " + NEW_FEATURES + ")" : misfit.refusal());
     }
-    warned |= misfit.newFeatures();
     progress.warn(misfit.problem() + (misfit.newFeatures() ? "; " + NEW_FEATURES : " (" + misfit.allowance() + ")"));
   }
 

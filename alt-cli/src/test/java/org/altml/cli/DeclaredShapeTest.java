@@ -26,6 +26,11 @@ class DeclaredShapeTest {
 
   /** An ARFF file with labels named {@code labels} and {@code features} numeric features f0, f1, ..., and its XML. */
   private Path arff(String name, List<String> labels, int features) throws IOException {
+    return arff(dir, name, labels, features);
+  }
+
+  /** {@link #arff(String, List, int)} in {@code dir}: eight examples, feature values -2 to 2. */
+  static Path arff(Path dir, String name, List<String> labels, int features) throws IOException {
     StringBuilder a = new StringBuilder("@relation " + name + "\n");
     StringBuilder xml = new StringBuilder("<labels xmlns=\"http://mulan.sourceforge.net/labels\">\n");
     for (int f = 0; f < features; f++) {
@@ -221,13 +226,9 @@ class DeclaredShapeTest {
    */
   @Test
   void aBibtexModelRefusesEmotions() throws IOException {
-    String root = System.getProperty("alt.datasets", "");
-    Path bibtex = Path.of(root, "bibtex", "bibtex-train.arff");
-    Path emotions = Path.of(root, "emotions", "emotions-test.arff");
-    assumeTrue(!root.isEmpty() && Files.isRegularFile(bibtex) && Files.isRegularFile(emotions),
-        "shared datasets not found at " + bibtex + ": skipped");
-    Path svm = dir.resolve("bibtex-train.svm");
-    assertEquals(0, CliRun.of("convert", bibtex.toString(), svm.toString()).exitCode());
+    Path bibtex = sharedDataset("bibtex", "bibtex-train.arff");
+    Path emotions = sharedDataset("emotions", "emotions-test.arff");
+    Path svm = bibtexAsLibSvm(dir);
     Path model = train(svm, "bibtex.model", "--num-labels", "159");
     for (Path m : List.of(model, train(bibtex, "bibtex-arff.model"))) {
       for (String command : new String[] {"predict", "test"}) {
@@ -237,5 +238,21 @@ class DeclaredShapeTest {
         assertEquals("", r.out());
       }
     }
+  }
+
+  /** A file of the shared datasets ({@code -Dalt.datasets}); the test is skipped when it is not there. */
+  static Path sharedDataset(String dataset, String file) {
+    String root = System.getProperty("alt.datasets", "");
+    Path path = Path.of(root, dataset, file);
+    assumeTrue(!root.isEmpty() && Files.isRegularFile(path), "shared datasets not found at " + path + ": skipped");
+    return path;
+  }
+
+  /** bibtex's training file converted to LIBSVM in {@code dir} (159 labels, 1,836 features); skipped without it. */
+  static Path bibtexAsLibSvm(Path dir) {
+    Path bibtex = sharedDataset("bibtex", "bibtex-train.arff");
+    Path svm = dir.resolve("bibtex-train.svm");
+    assertEquals(0, CliRun.of("convert", bibtex.toString(), svm.toString()).exitCode());
+    return svm;
   }
 }

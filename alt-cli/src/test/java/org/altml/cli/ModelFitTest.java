@@ -132,10 +132,11 @@ class ModelFitTest {
   /**
    * Train-then-test checks the test data against the training data as predict checks it against a model: other
    * label names are refused naming both files (emotions' training file and scene's test file both have six
-   * labels), many more features get a warning, and the same kind of data runs as before.
+   * labels), more features than the training file declares are refused unless --allow-new-features (then a warning), and
+   * the same kind of data runs as before.
    */
   @Test
-  void evaluateRefusesATestSetOfOtherLabelsAndWarnsOfManyMoreFeatures() throws IOException {
+  void evaluateRefusesATestSetOfOtherLabelsOrMoreFeatures() throws IOException {
     Path moods = dir.resolve("moods.arff");
     Path scenes = arff("scenes", List.of("beach", "sunset", "field"), 10);
     CliRun e = CliRun.of("evaluate", "--learner", "falt", "--train", moods.toString(), "--test", scenes.toString());
@@ -145,9 +146,13 @@ class ModelFitTest {
         "--runs", "2", "--grid", "coarse", "--out", out.toString(), "--quiet");
     assertRefused(x, "the test data " + scenes, "label id 0 is 'beach', not 'happy'");
     Path wide = arff("wide", List.of("happy", "sad", "calm"), 120);
-    CliRun w = CliRun.of("evaluate", "--learner", "falt", "--train", moods.toString(), "--test", wide.toString());
+    // both declare d: more features are refused as for an ARFF model, or with --allow-new-features a warning
+    assertRefused(CliRun.of("evaluate", "--learner", "falt", "--train", moods.toString(), "--test", wide.toString()),
+        "the test data " + wide + " has 120 features, the training data " + moods + " has 10", "--allow-new-features");
+    CliRun w = CliRun.of("evaluate", "--learner", "falt", "--train", moods.toString(), "--test", wide.toString(),
+        "--allow-new-features");
     assertEquals(0, w.exitCode(), w.err());
-    assertTrue(w.err().contains("the test data " + wide + " has 120 features, the training data " + moods + " 10"), w.err());
+    assertTrue(w.err().contains("the test data " + wide + " has 120 features, the training data " + moods + " has 10"), w.err());
     Path more = arff("moods-more", List.of("happy", "sad", "calm"), 10);
     CliRun same = CliRun.of("evaluate", "--learner", "falt", "--train", moods.toString(), "--test", more.toString());
     assertEquals(0, same.exitCode(), same.err());

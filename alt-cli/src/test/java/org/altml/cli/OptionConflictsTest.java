@@ -60,9 +60,10 @@ class OptionConflictsTest {
     assertFalse(Files.exists(dir.resolve("m.model")));
     refused(data + " is LIBSVM data, whose lines list their labels, and ignoring attributes (--ignore-attributes NAME|INDEX) is",
         "stats", "--ignore-attributes", "f1", data.toString());
-    // one set of options serves every input: a command reading both formats may give both kinds
+    // one set of options serves every input: a command reading both formats may give both kinds (--zero-based shifts the
+    // 1-based LIBSVM file's features by one, 51 against the ARFF file's 50: a shape misfit, accepted here)
     CliRun mixed = CliRun.of("evaluate", "--learner", "falt", "--train", data.toString(), "--test", arff.toString(), "--zero-based",
-        "--quiet");
+        "--allow-shape-mismatch", "--quiet");
     assertEquals(0, mixed.exitCode(), mixed.err());
     CliRun both = CliRun.of("stats", "--zero-based", data.toString(), arff.toString());
     assertEquals(0, both.exitCode(), both.err());

@@ -184,6 +184,62 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
     return new Labels(numLabels, null, numFeatures, List.of());
   }
 
+  /**
+   * Checks the shape the {@code test} files declare against the {@code data} files' (run --test: the model is the
+   * training data) by DataFit's rule in both directions ({@link DataFit#testMisfits}): an ARFF header on one side against
+   * the other side's ARFF header, or against the L of LIBSVM data that {@code --num-labels} declares (and its d, {@code
+   * --num-features}); label names against LIBSVM's label ids. Run after {@link #labels}, which requires ARFF inputs to
+   * agree; LIBSVM records beyond the job's L are bad records.
+   *
+   * @return the misfits {@code allowed} accepts, to warn of
+   * @throws IllegalArgumentException naming both sides and the option when a misfit is not accepted
+   */
+  public List<DataFit.Misfit> checkTestShape(List<String> data, List<String> test, DataFit.Allowed allowed) throws IOException {
+    List<DataFit.Misfit> accepted = new java.util.ArrayList<>();
+    if (test.isEmpty()) {
+      return accepted;
+    }
+    for (DataFit.Misfit m : DataFit.testMisfits(shape(data, "the training data", true), shape(test, "the test data", false))) {
+      if (!allowed.accepts(m)) {
+        throw new IllegalArgumentException(m.refusal());
+      }
+      accepted.add(m);
+    }
+    return accepted;
+  }
+
+  /**
+   * This spec for a run whose training files are all ARFF, of {@code d} features, and whose {@code test} files include
+   * LIBSVM ones: those declare no d, so a record using a feature id at or beyond the header's is a bad record, as one
+   * with a label beyond its L (DataFit's rule: ids beyond the declared shape), unless {@code allowed} accepts new
+   * features. Else (or with {@code --num-features}) this spec.
+   */
+  public DataSpec boundingLibSvmTests(List<String> data, List<String> test, int d, DataFit.Allowed allowed) {
+    boolean libSvmTests = test.stream().anyMatch(f -> !isArff(f));
+    if (numFeatures > 0 || d <= 0 || allowed.newFeatures() || !libSvmTests || !data.stream().allMatch(DataSpec::isArff)) {
+      return this;
+    }
+    return new DataSpec(numLabels, d, zeroBased, labelsXml, labelsLast, ignoreAttributes, labelsFirst);
+  }
+
+  /**
+   * The shape {@code files} declare: their first ARFF header's, else (LIBSVM) the L and d of the options (-1: not
+   * declared), with label ids for names on the training side ({@code own}) and none on the test side (LIBSVM declares
+   * none).
+   */
+  private DataFit.Shape shape(List<String> files, String role, boolean own) throws IOException {
+    for (String f : files) {
+      if (isArff(f)) {
+        RecordParser p = parser(f);
+        return new DataFit.Shape(role + " " + f, false, p.numLabels(), p.labelNames(), true, p.numFeatures(), true);
+      }
+    }
+    List<String> ids = java.util.stream.IntStream.range(0, Math.max(numLabels, 0)).mapToObj(Integer::toString).toList();
+    String name = role + " " + String.join(", ", files) + (numLabels > 0 ? " (--num-labels " + numLabels + ")" : "");
+    return new DataFit.Shape(name, false, numLabels > 0 ? numLabels : -1, own ? ids : null, true,
+        numFeatures > 0 ? numFeatures : -1, numLabels > 0);
+  }
+
   /** L, the label names (null when the data has none), d when known (else 0) and the feature names (empty: none). */
   public record Labels(int numLabels, List<String> names, int numFeatures, List<String> featureNames) implements Serializable {}
 }

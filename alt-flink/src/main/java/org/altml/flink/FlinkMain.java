@@ -918,6 +918,7 @@ public final class FlinkMain implements Callable<Integer> {
         + " by the averaged model in effect then (with --mix-every 0, the final model; with N > 0, the first averages); their"
         + " metrics, as alt test's, go to the summary and reports.jsonl")
     List<String> test = new ArrayList<>();
+    @CommandLine.Mixin MismatchOptions mismatch = new MismatchOptions();
     @Option(names = "--seed", paramLabel = "SEED", defaultValue = "1", description = "seed of the learners' random choices")
     long seed;
     @Option(names = "--zero-division", paramLabel = "POLICY", defaultValue = "spec", description = "0/0 in the metrics (prequential"
@@ -960,10 +961,16 @@ public final class FlinkMain implements Callable<Integer> {
       }
       // options of the other mode would be ignored
       CommandLine.ParseResult given = spec.commandLine().getParseResult();
-      for (String option : mode == Mode.KEYED ? List.of("--mix-every", "--test") : List.of("--key-by")) {
+      for (String option : mode == Mode.KEYED ? List.of("--mix-every", "--test", "--allow-shape-mismatch", "--allow-new-features")
+          : List.of("--key-by")) {
         if (given.hasMatchedOption(option)) {
           throw usage(option + " is for --mode " + (mode == Mode.KEYED ? "parallel" : "keyed") + ", not " + mode.name()
               .toLowerCase(java.util.Locale.ROOT));
+        }
+      }
+      for (String option : List.of("--allow-shape-mismatch", "--allow-new-features")) {
+        if (mode == Mode.PARALLEL && test.isEmpty() && given.hasMatchedOption(option)) {
+          throw usage(option + " is for --test FILE (test files whose shape differs from the training data's)");
         }
       }
       Settings settings;
@@ -984,6 +991,10 @@ public final class FlinkMain implements Callable<Integer> {
       }
       DataSpec spec = dataSpec();
       DataSpec.Labels labels = spec.labels(inputs()); // the --test files must name the training files' labels too
+      for (DataFit.Misfit m : spec.checkTestShape(data, test, mismatch.allowed())) {
+        System.err.println("alt flink: warning: " + printable(m.problem()) + " (" + m.allowance() + ")");
+      }
+      spec = spec.boundingLibSvmTests(data, test, labels.numFeatures(), mismatch.allowed());
       labelNames = labels.names();
       numFeaturesDeclared = labels.numFeatures();
       featureNames = labels.featureNames();
@@ -1027,12 +1038,7 @@ public final class FlinkMain implements Callable<Integer> {
     String watch;
     @Option(names = "--refresh-ms", paramLabel = "MS", defaultValue = "1000", description = "how often --watch looks (default ${DEFAULT-VALUE})")
     long refreshMs;
-    @Option(names = "--allow-shape-mismatch", description = "score ARFF data that declares another shape than the model's (fewer"
-        + " labels or features, label names against label ids; else an error, or with --watch bad records)")
-    boolean allowShapeMismatch;
-    @Option(names = "--allow-new-features", description = "score data with more features than the model was trained on (many"
-        + " more; any more for a model of ARFF data)")
-    boolean allowNewFeatures;
+    @CommandLine.Mixin MismatchOptions mismatch = new MismatchOptions();
 
     @Override
     boolean endless() {
@@ -1073,7 +1079,7 @@ public final class FlinkMain implements Callable<Integer> {
       if (model != null) { // frozen: every predictor reads the file itself, chained to its source; L is the model's
         // (scoreFrozen reads the model once here, failing on a bad file, and checks the data against it)
         return execute(env, Jobs.scoreFrozen(env, data, dataSpec(), numLabels, model, parallelism, scores, null,
-            allowed()), "predict");
+            mismatch.allowed()), "predict");
       }
       int l = numLabels;
       if (l < 1 && !data.isEmpty() && data.stream().allMatch(DataSpec::isArff)) {
@@ -1084,11 +1090,7 @@ public final class FlinkMain implements Callable<Integer> {
       }
       DataStream<ModelMessage> models = Jobs.watchModels(env, watch, Duration.ofMillis(refreshMs), l);
       DataSpec spec = dataSpec(l);
-      return execute(env, Jobs.score(env, data, spec, l, models, parallelism, scores, null, allowed()), "predict");
-    }
-
-    private DataFit.Allowed allowed() {
-      return new DataFit.Allowed(allowShapeMismatch, allowNewFeatures);
+      return execute(env, Jobs.score(env, data, spec, l, models, parallelism, scores, null, mismatch.allowed()), "predict");
     }
   }
 }

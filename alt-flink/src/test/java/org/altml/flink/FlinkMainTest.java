@@ -323,7 +323,7 @@ class FlinkMainTest {
   }
 
   /** Runs the command line, checks its exit code and returns what it printed on standard error. */
-  private static String executeWithErr(int exitCode, String... args) {
+  static String executeWithErr(int exitCode, String... args) {
     java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
     java.io.PrintStream was = System.err;
     System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));

@@ -107,4 +107,65 @@ class DataFitTest {
         + " training data train.svm: train it with --num-labels L (at least 6) if that data has more labels, or was it trained"
         + " on other data?"), more.getMessage());
   }
+
+  /** Data of {@code labels} and {@code features}, with feature names f0, f1, ... when {@code arff}. */
+  private static org.altml.sparse.data.Dataset data(List<String> labels, int features, boolean arff) {
+    org.altml.sparse.data.DatasetBuilder b = new org.altml.sparse.data.DatasetBuilder().name("x").numLabels(labels.size())
+        .numFeatures(features).labelNames(labels);
+    if (arff) {
+      b.featureNames(java.util.stream.IntStream.range(0, features).mapToObj(f -> "f" + f).toList());
+    }
+    return b.build();
+  }
+
+  private static List<DataFit.Misfit> misfits(org.altml.sparse.data.Dataset train, org.altml.sparse.data.Dataset test) {
+    return DataFit.testMisfits(DataFit.Shape.of(train, "the training data t"), DataFit.Shape.of(test, "the test data s"));
+  }
+
+  /**
+   * Training and test data given together: the training data's shape stands where a model's stands, in both directions:
+   * the side that declares it (ARFF) against what the other declares or uses; LIBSVM and LIBSVM declare nothing.
+   */
+  @Test
+  void testDataIsCheckedAgainstTheTrainingDatasShapeInBothDirections() {
+    List<String> abc = List.of("a", "b", "c");
+    List<String> ids3 = List.of("0", "1", "2");
+    var arff = data(abc, 10, true);
+    assertTrue(DataFit.declaresShape(arff));
+    assertFalse(DataFit.declaresShape(data(ids3, 10, false)));
+    assertEquals(List.of(), misfits(arff, data(abc, 10, true)));
+    assertEquals(List.of(), misfits(arff, data(List.of("0", "1"), 7, false)), "LIBSVM using fewer ids fits");
+    assertEquals(List.of(), misfits(data(ids3, 10, false), data(List.of("0", "1", "2", "3", "4"), 400, false)),
+        "LIBSVM and LIBSVM declare nothing");
+    assertEquals(List.of(), misfits(data(ids3, 10, false), data(List.of("0", "1", "2", "3"), 12, true)),
+        "ARFF test data of more labels and a few more features than LIBSVM training data uses: L and d are the larger");
+
+    // the training data declares: the LIBSVM test data's ids beyond it
+    List<DataFit.Misfit> beyond = misfits(arff, data(List.of("0", "1", "2", "3"), 11, false));
+    assertEquals(List.of(new DataFit.Misfit("the test data s has label ids up to 3, the training data t declares 3 labels (0 to"
+        + " 2)", false, DataFit.SAME_DATA), new DataFit.Misfit("the test data s has features up to 11, the training data t"
+        + " declares 10", true, DataFit.SAME_DATA)), beyond);
+    assertTrue(beyond.get(0).refusal().endsWith("; are they the same data set? (if this data is meant, give"
+        + " --allow-shape-mismatch)"), beyond.get(0).refusal());
+    // both declare: more or fewer labels, fewer or more features, names against ids
+    assertEquals("the test data s has 4 labels, the training data t 3: a model of it learns no label id from 3 on",
+        misfits(arff, data(List.of("a", "b", "c", "d"), 10, true)).get(0).problem());
+    assertEquals("the test data s has 2 labels, the training data t 3: a model of it would predict label ids up to 2, which the"
+        + " data does not have", misfits(arff, data(List.of("a", "b"), 10, true)).get(0).problem());
+    assertEquals("the test data s has 8 features, fewer than the 10 of the training data t",
+        misfits(arff, data(abc, 8, true)).get(0).problem());
+    DataFit.Misfit wider = misfits(arff, data(abc, 11, true)).get(0);
+    assertEquals("the test data s has 11 features, the training data t has 10", wider.problem());
+    assertTrue(wider.newFeatures());
+    assertTrue(misfits(arff, data(ids3, 10, true)).get(0).problem().startsWith("the labels of the test data s are named by"
+        + " their ids (0, 1, 2), those of the training data t have names (a, b, c)"));
+    // the test data declares, the LIBSVM training data uses more: labels, names, features
+    List<DataFit.Misfit> against = misfits(data(List.of("0", "1", "2", "3"), 20, false), data(abc, 10, true));
+    assertEquals(3, against.size(), against.toString());
+    assertTrue(against.get(0).problem().startsWith("the test data s has 3 labels, the training data t 4"), against.toString());
+    assertTrue(against.get(1).problem().startsWith("the labels of the test data s have names (a, b, c), those of the training"
+        + " data t are ids only (0, 1, 2, 3: LIBSVM data, or labels so named)"), against.toString());
+    assertEquals("the test data s has 10 features, fewer than the 20 of the training data t", against.get(2).problem());
+    assertTrue(misfits(data(ids3, 10, false), data(ids3, 120, true)).get(0).newFeatures(), "many more: other data");
+  }
 }
