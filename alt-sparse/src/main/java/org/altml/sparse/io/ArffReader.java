@@ -161,6 +161,7 @@ public final class ArffReader implements ExampleStream {
     if (xmlOverridesMeka != null) {
       options.warnings().accept(xmlOverridesMeka);
     }
+    PositionalNominals.warn(in.file(), attributes, featureOf, options.warnings());
   }
 
   /**
