@@ -3,6 +3,7 @@ package org.altml.cli;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.altml.core.eval.FeatureScaler;
 import org.altml.core.model.DataFit;
 import org.altml.core.model.ModelIo;
@@ -163,6 +164,28 @@ final class ModelFit {
         ignoredOnLibSvm) + " (--ignore-attributes); " + dataName + " is LIBSVM, whose features cannot be left out by name,"
         + " so it is read as data already without them (as alt convert --ignore-attributes " + String.join(",", ignoredOnLibSvm)
         + " writes it)");
+  }
+
+  /**
+   * What to warn when data read whole is the model's training data (the same bytes by SHA-256 as a training file the
+   * model records, first or continued), else null: scores on it measure how well the model fits its training data, not
+   * how well it generalizes, as {@code alt evaluate} says of a test file that is its training file.
+   *
+   * @param data the digest of the data read, or null when it was not hashed
+   */
+  String trainingData(org.altml.sparse.data.InputDigest data) {
+    if (data == null) {
+      return null;
+    }
+    for (Map.Entry<String, String> e : model.provenance().entrySet()) {
+      if ((e.getKey().equals("dataSha256") || e.getKey().endsWith(".dataSha256")) && e.getValue().equals(data.sha256())) {
+        String file = model.provenance().get(e.getKey().substring(0, e.getKey().length() - "Sha256".length()));
+        return dataName + " is the training data of the model " + modelName + " (the same content, SHA-256 "
+            + data.sha256().substring(0, 12) + "...: " + (file != null ? file : "its training file") + "): the metrics measure"
+            + " how well the model fits it, not how well it generalizes; give data it was not trained on";
+      }
+    }
+    return null;
   }
 
   /** The data file as messages name it. */
