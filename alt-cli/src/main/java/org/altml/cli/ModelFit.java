@@ -36,6 +36,10 @@ final class ModelFit {
   /** The ARFF attributes the model was trained without, when the data is LIBSVM (which cannot drop them); else empty. */
   private List<String> ignoredOnLibSvm = List.of();
   private boolean ignoredWarned;
+  /** Examples of a stream checked one by one ({@link #features(long, boolean, long)}), and those beyond the model's d. */
+  private long streamed;
+  private long beyond;
+  private long widest;
 
   /**
    * Checks for {@code model} read from {@code modelFile} against the data in {@code dataFile}; warnings go
@@ -188,6 +192,22 @@ final class ModelFit {
     return null;
   }
 
+  /**
+   * What to warn, at the end of a stream, when most of its examples had features beyond the model's d but not so many
+   * more that {@link #features} refused them (LIBSVM declares no d, so each example is all there is to see): a model
+   * of yeast (103 features) scored scene's data (294) with no word. Ordinary test data uses a feature the training
+   * data did not in a few examples, data of another kind in most. Null when there is nothing to say, or the new
+   * features were allowed.
+   */
+  String featuresBeyond() {
+    if (allowNewFeatures || warned || beyond == 0 || 2 * beyond <= streamed) {
+      return null;
+    }
+    return String.format(java.util.Locale.ROOT, "%,d of the %,d examples of %s have features beyond the %,d the model %s was"
+        + " trained on (up to %,d): %s; %s (if the new features are meant, give %s to silence this)", beyond, streamed,
+        dataName, model.numFeatures(), modelName, widest, NEW_FEATURES, DataFit.OTHER_DATA, ALLOW);
+  }
+
   /** The data file as messages name it. */
   String dataName() {
     return dataName;
@@ -224,6 +244,13 @@ final class ModelFit {
    * known), which the messages then name.
    */
   void features(long numFeatures, boolean declared, long line) {
+    if (!declared) {
+      streamed++;
+      if (model.numFeatures() > 0 && numFeatures > model.numFeatures()) {
+        beyond++;
+        widest = Math.max(widest, numFeatures);
+      }
+    }
     String data = line > 0 ? dataName + ":" + line + ": the example" : dataName;
     if (!ignoredOnLibSvm.isEmpty()) { // per example of a LIBSVM stream: nothing more without an ignore list
       int d = model.numFeatures();

@@ -120,6 +120,10 @@ public final class PredictCommand implements Callable<Integer> {
         PredictionPipeline pipeline = new PredictionPipeline(model, scaler, scores, out, DataLoading.parseThreads())
             .labelNames(labelNames ? saved.labelNames() : null)) {
       feed(stream, fit, pipeline, false);
+      String beyond = fit.featuresBeyond();
+      if (beyond != null) {
+        progress.warn(beyond);
+      }
       return new long[] {pipeline.examples(), pipeline.emptyPredictions()};
     }
   }

@@ -105,6 +105,7 @@ public final class TestCommand implements Callable<Integer> {
     long examples;
     double seconds;
     String trainedOn;
+    String beyond;
     try (Progress progress = progressOptions.progress(spec);
         CliOutput out = predictions != null ? CliOutput.open(spec, predictions) : null) {
       ModelFit fit = new ModelFit(saved, modelFile, dataFile, allowNewFeatures, progress).allowShapeMismatch(allowShapeMismatch);
@@ -117,6 +118,7 @@ public final class TestCommand implements Callable<Integer> {
         report = pipeline.metrics().report();
         examples = pipeline.examples();
         trainedOn = fit.trainingData(DataLoading.dataDigest(stream.inputDigests()));
+        beyond = fit.featuresBeyond();
       }
       seconds = (System.nanoTime() - start) * 1e-9;
       if (out != null) {
@@ -127,6 +129,9 @@ public final class TestCommand implements Callable<Integer> {
         + " undefined");
     if (trainedOn != null) {
       Warnings.print(err, trainedOn);
+    }
+    if (beyond != null) {
+      Warnings.print(err, beyond);
     }
     Warnings.ifAllPredictionsEmpty(err, report, examples, "on the data " + DataFiles.displayName(dataFile), model);
 
