@@ -104,6 +104,7 @@ public final class AltCommand implements Callable<Integer> {
       sub.getCommandSpec().usageMessage().description(paragraphs(sub.getCommandSpec().usageMessage().description()));
       cmd.addSubcommand(sub);
     }
+    cmd.setCaseInsensitiveEnumValuesAllowed(true); // --kind Text as --kind text, as learner names ignore case
     cmd.setParameterExceptionHandler(
         (ex, args) -> {
           // one line for the problem (plus picocli's "did you mean" suggestions), then where the help is:
@@ -122,7 +123,7 @@ public final class AltCommand implements Callable<Integer> {
             err.flush();
             return EXIT_FAILURE;
           }
-          err.println("alt: " + Messages.printable(ex.getMessage()));
+          err.println("alt: " + Messages.printable(ex.getMessage() + enumValueNear(ex.getMessage())));
           CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
           err.println(usageHint(at));
           err.flush();
@@ -219,6 +220,22 @@ public final class AltCommand implements Callable<Integer> {
       return "already exists";
     }
     return f.getClass().getSimpleName();
+  }
+
+  /** picocli's refusal of an option value outside its enum's constants, with the value and the constants as groups. */
+  private static final java.util.regex.Pattern ENUM_VALUE =
+      java.util.regex.Pattern.compile("expected one of \\[([^\\]]*)\\] (?:\\(case-\\w+\\) )?but was '([^']*)'$");
+
+  /**
+   * {@code "; did you mean 'rff'?"} after picocli's refusal of a value outside an option's constants ({@code --kind txt},
+   * {@code --feature-map rf}), as the learner names get one; "" for any other message, or when no constant is near.
+   */
+  static String enumValueNear(String message) {
+    java.util.regex.Matcher m = message == null ? null : ENUM_VALUE.matcher(message);
+    if (m == null || !m.find()) {
+      return "";
+    }
+    return NameSuggestion.didYouMean(m.group(2), List.of(m.group(1).split(", ")));
   }
 
   /** Held so that the level set on it is not lost when the logger would be garbage collected. */

@@ -474,7 +474,8 @@ final class LearnerOptions {
     } else {
       valid = p.range();
     }
-    String error = p.option() + " must be " + valid + ": " + text;
+    String error = p.option() + " must be " + valid + ": " + text
+        + (p.choices().isEmpty() ? "" : org.altml.core.learner.NameSuggestion.didYouMean(text, p.choices()));
     if (!p.isFlag() && p.choices().isEmpty() && (text.contains(",") || text.contains(".."))) {
       error += " (one value here; lists and ranges such as 2^-2..2^1 are for alt tune)";
     }
