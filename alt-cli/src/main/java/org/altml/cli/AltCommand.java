@@ -256,6 +256,20 @@ public final class AltCommand implements Callable<Integer> {
     ALT_LOGGER.setLevel(java.util.logging.Level.WARNING);
   }
 
+  /**
+   * Whether the run printed help or the version ({@code --help}, {@code -V}, at any level): help cut short by the
+   * reader ({@code alt tune --help | head}) is what the reader asked for, not a failed report (it printed an error line
+   * under the help the reader kept, at random as the pipe closed early or late).
+   */
+  static boolean helpRequested(CommandLine.ParseResult parsed) {
+    for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
+      if (p.isUsageHelpRequested() || p.isVersionHelpRequested()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Runs {@code alt} with the given arguments and exits with its exit code. */
   public static void main(String[] args) {
     configureLogging();
@@ -271,7 +285,7 @@ public final class AltCommand implements Callable<Integer> {
       CommandLine cli = newCommandLine(args);
       code = cli.execute(args);
       // a report printed to standard output that did not arrive: not a success (a full disk, a closed pipe)
-      if (code == 0) {
+      if (code == 0 && !helpRequested(cli.getParseResult())) {
         try {
           CliOutput.checkStandardOutput(cli.getOut());
         } catch (java.io.IOException e) {
