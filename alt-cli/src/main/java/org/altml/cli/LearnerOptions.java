@@ -133,11 +133,13 @@ final class LearnerOptions {
         .type(String.class)
         .completionCandidates(FeatureMapRegistry.names())
         .converters(name -> {
-          if (!FeatureMapRegistry.contains(name)) {
+          // RFF is rff, as FALT is falt
+          String canonical = name.toLowerCase(java.util.Locale.ROOT);
+          if (!FeatureMapRegistry.contains(canonical)) {
             throw new CommandLine.TypeConversionException(
                 "expected one of " + FeatureMapRegistry.names() + " but was '" + name + "'");
           }
-          return name;
+          return canonical;
         })
         .description(lines.toArray(String[]::new))
         .build();

@@ -107,5 +107,10 @@ class NameSuggestionsTest {
     // an enum value in another case is the value
     CliRun upper = CliRun.of("generate", "--kind", "Text", "-n", "5", dir.resolve("g.svm").toString());
     assertEquals(0, upper.exitCode(), upper.err());
+    CliRun mixed = CliRun.of("evaluate", "--learner", "FALT-K", "--budget", "20", "--budget-policy", "OLDEST", "--scale",
+        "Standardize", "--order", "FILE", "--zero-division", "Zero", "--train", tr, "--test", te);
+    assertEquals(0, mixed.exitCode(), mixed.err());
+    CliRun map = CliRun.of("evaluate", "--learner", "salt", "--feature-map", "RFF", "--map-dim", "8", "--train", tr, "--test", te);
+    assertEquals(0, map.exitCode(), map.err());
   }
 }
