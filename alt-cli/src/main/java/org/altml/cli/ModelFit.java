@@ -198,14 +198,17 @@ final class ModelFit {
    * of yeast (103 features) scored scene's data (294) with no word. Ordinary test data uses a feature the training
    * data did not in a few examples, data of another kind in most. Null when there is nothing to say, or the new
    * features were allowed.
+   *
+   * @param applied whether the model is applied to the data (predict, test: it has no weights for the new features),
+   *     else trained on (train --from: it learns them)
    */
-  String featuresBeyond() {
+  String featuresBeyond(boolean applied) {
     if (allowNewFeatures || warned || beyond == 0 || 2 * beyond <= streamed) {
       return null;
     }
     return String.format(java.util.Locale.ROOT, "%,d of the %,d examples of %s have features beyond the %,d the model %s was"
-        + " trained on (up to %,d): %s; %s (if the new features are meant, give %s to silence this)", beyond, streamed,
-        dataName, model.numFeatures(), modelName, widest, NEW_FEATURES, DataFit.OTHER_DATA, ALLOW);
+        + " trained on (up to %,d)%s; %s (if the new features are meant, give %s to silence this)", beyond, streamed,
+        dataName, model.numFeatures(), modelName, widest, applied ? ": " + NEW_FEATURES : "", DataFit.OTHER_DATA, ALLOW);
   }
 
   /** The data file as messages name it. */

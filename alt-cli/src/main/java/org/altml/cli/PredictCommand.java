@@ -120,7 +120,7 @@ public final class PredictCommand implements Callable<Integer> {
         PredictionPipeline pipeline = new PredictionPipeline(model, scaler, scores, out, DataLoading.parseThreads())
             .labelNames(labelNames ? saved.labelNames() : null)) {
       feed(stream, fit, pipeline, false);
-      String beyond = fit.featuresBeyond();
+      String beyond = fit.featuresBeyond(true);
       if (beyond != null) {
         progress.warn(beyond);
       }

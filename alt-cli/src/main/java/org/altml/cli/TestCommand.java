@@ -118,7 +118,7 @@ public final class TestCommand implements Callable<Integer> {
         report = pipeline.metrics().report();
         examples = pipeline.examples();
         trainedOn = fit.trainingData(DataLoading.dataDigest(stream.inputDigests()));
-        beyond = fit.featuresBeyond();
+        beyond = fit.featuresBeyond(true);
       }
       seconds = (System.nanoTime() - start) * 1e-9;
       if (out != null) {

@@ -55,6 +55,13 @@ class FeaturesBeyondModelTest {
     assertEquals(expected, t.errLine());
     CliRun allowed = CliRun.of("test", "--model", model.toString(), "--data", other.toString(), "--allow-new-features");
     assertEquals("", allowed.err());
+    // continuing the model on it: said before it learns them
+    CliRun from = CliRun.of("train", "--from", model.toString(), "--data", other.toString(), "--model",
+        dir.resolve("more.model").toString());
+    assertEquals(0, from.exitCode(), from.err());
+    assertEquals("alt: warning: 20 of the 20 examples of " + other + " have features beyond the 10 the model " + model
+        + " was trained on (up to 25); was the model trained on other data? (if the new features are meant, give"
+        + " --allow-new-features to silence this)", from.errLine());
   }
 
   @Test
@@ -67,5 +74,9 @@ class FeaturesBeyondModelTest {
     assertEquals(0, p.exitCode(), p.err());
     assertEquals("", p.err());
     assertTrue(p.out().contains("8 examples"), p.out());
+    CliRun from = CliRun.of("train", "--from", model.toString(), "--data", test.toString(), "--model",
+        dir.resolve("more.model").toString());
+    assertEquals(0, from.exitCode(), from.err());
+    assertEquals("", from.err());
   }
 }
