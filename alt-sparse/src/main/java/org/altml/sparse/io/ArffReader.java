@@ -617,7 +617,10 @@ public final class ArffReader implements ExampleStream {
   private void handle(int a, byte[] v, int s, int e, int ts, int te, boolean quoted) throws DataFormatException {
     ArffAttribute attr = attributes[a];
     if (!quoted && e - s == 1 && v[s] == '?') {
-      throw error(ts, te, "missing value '?' for attribute " + Numbers.quote(attr.name) + " (missing values are not supported)");
+      // a label unknown ('?', Weka's unlabelled instance) says what to write: predicting does not read the labels
+      throw error(ts, te, "missing value '?' for " + (labelOf[a] >= 0 ? "label attribute " : "attribute ") + Numbers.quote(attr.name)
+          + " (missing values are not supported" + (labelOf[a] >= 0 ? "; for data whose labels are unknown, to be predicted,"
+          + " write 0: predicting does not read them" : "") + ")");
     }
     float value;
     if (attr.kind == ArffAttribute.Kind.NUMERIC) {
