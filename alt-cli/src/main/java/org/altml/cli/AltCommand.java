@@ -104,6 +104,7 @@ public final class AltCommand implements Callable<Integer> {
       sub.getCommandSpec().usageMessage().description(paragraphs(sub.getCommandSpec().usageMessage().description()));
       cmd.addSubcommand(sub);
     }
+    cmd.setCaseInsensitiveEnumValuesAllowed(true); // --kind Text as --kind text, as learner names ignore case
     cmd.setParameterExceptionHandler(
         (ex, args) -> {
           // one line for the problem (plus picocli's "did you mean" suggestions), then where the help is:
@@ -122,7 +123,7 @@ public final class AltCommand implements Callable<Integer> {
             err.flush();
             return EXIT_FAILURE;
           }
-          err.println("alt: " + Messages.printable(ex.getMessage()));
+          err.println("alt: " + Messages.printable(ex.getMessage() + enumValueNear(ex.getMessage())));
           CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
           err.println(usageHint(at));
           err.flush();
@@ -221,6 +222,22 @@ public final class AltCommand implements Callable<Integer> {
     return f.getClass().getSimpleName();
   }
 
+  /** picocli's refusal of an option value outside its enum's constants, with the value and the constants as groups. */
+  private static final java.util.regex.Pattern ENUM_VALUE =
+      java.util.regex.Pattern.compile("expected one of \\[([^\\]]*)\\] (?:\\(case-\\w+\\) )?but was '([^']*)'$");
+
+  /**
+   * {@code "; did you mean 'rff'?"} after picocli's refusal of a value outside an option's constants ({@code --kind txt},
+   * {@code --feature-map rf}), as the learner names get one; "" for any other message, or when no constant is near.
+   */
+  static String enumValueNear(String message) {
+    java.util.regex.Matcher m = message == null ? null : ENUM_VALUE.matcher(message);
+    if (m == null || !m.find()) {
+      return "";
+    }
+    return NameSuggestion.didYouMean(m.group(2), List.of(m.group(1).split(", ")));
+  }
+
   /** Held so that the level set on it is not lost when the logger would be garbage collected. */
   private static final java.util.logging.Logger ALT_LOGGER = java.util.logging.Logger.getLogger("org.altml");
 
@@ -239,6 +256,20 @@ public final class AltCommand implements Callable<Integer> {
     ALT_LOGGER.setLevel(java.util.logging.Level.WARNING);
   }
 
+  /**
+   * Whether the run printed help or the version ({@code --help}, {@code -V}, at any level): help cut short by the
+   * reader ({@code alt tune --help | head}) is what the reader asked for, not a failed report (it printed an error line
+   * under the help the reader kept, at random as the pipe closed early or late).
+   */
+  static boolean helpRequested(CommandLine.ParseResult parsed) {
+    for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
+      if (p.isUsageHelpRequested() || p.isVersionHelpRequested()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Runs {@code alt} with the given arguments and exits with its exit code. */
   public static void main(String[] args) {
     configureLogging();
@@ -254,7 +285,7 @@ public final class AltCommand implements Callable<Integer> {
       CommandLine cli = newCommandLine(args);
       code = cli.execute(args);
       // a report printed to standard output that did not arrive: not a success (a full disk, a closed pipe)
-      if (code == 0) {
+      if (code == 0 && !helpRequested(cli.getParseResult())) {
         try {
           CliOutput.checkStandardOutput(cli.getOut());
         } catch (java.io.IOException e) {

@@ -446,7 +446,22 @@ final class DataLoading {
     }
     List<String> names = inputs.keySet().stream().map(DataFiles::displayName).distinct().toList();
     return "L = " + numLabels + " inferred from the largest label id in " + String.join(" and ", names) + "; give --num-labels L"
-        + " if the data has more labels";
+        + " if the data has more labels" + (numLabels > 1 && !anyHasLabelZero(inputs.values()) ? "; no example has label 0:"
+        + " LIBSVM label ids start at 0, so if the labels of the data start at 1, each is one too high and label 0 is a label"
+        + " of no example, which the macro metrics count (write them from 0)" : "");
+  }
+
+  /** Whether an example of {@code data} has the label id 0. */
+  private static boolean anyHasLabelZero(java.util.Collection<Dataset> data) {
+    org.altml.sparse.LabelSet y = new org.altml.sparse.LabelSet();
+    for (Dataset d : data) {
+      for (int i = 0; i < d.size(); i++) {
+        if (d.labels(i, y).contains(0)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** The files a run read, as its record lists them: each dataset's label file (if any) and data file, hashed as read. */

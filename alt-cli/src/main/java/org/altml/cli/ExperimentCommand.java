@@ -207,7 +207,8 @@ public final class ExperimentCommand implements Callable<Integer> {
       try {
         b.scaling = b.options.scale != null ? ProtocolOptions.scaling(b.options.scale) : defaultScaling;
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(b.where() + "--data-scale must be none, standardize or l2: " + b.options.scale, e);
+        throw new IllegalArgumentException(b.where() + "--data-scale must be none, standardize or l2: " + b.options.scale
+            + ProtocolOptions.scalingNear(b.options.scale), e);
       }
     }
     Path created = OutputPaths.firstMissing(out); // the folder (with its missing parents) this run makes, or null

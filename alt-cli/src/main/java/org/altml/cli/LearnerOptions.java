@@ -133,11 +133,13 @@ final class LearnerOptions {
         .type(String.class)
         .completionCandidates(FeatureMapRegistry.names())
         .converters(name -> {
-          if (!FeatureMapRegistry.contains(name)) {
+          // RFF is rff, as FALT is falt
+          String canonical = name.toLowerCase(java.util.Locale.ROOT);
+          if (!FeatureMapRegistry.contains(canonical)) {
             throw new CommandLine.TypeConversionException(
                 "expected one of " + FeatureMapRegistry.names() + " but was '" + name + "'");
           }
-          return name;
+          return canonical;
         })
         .description(lines.toArray(String[]::new))
         .build();
@@ -474,7 +476,8 @@ final class LearnerOptions {
     } else {
       valid = p.range();
     }
-    String error = p.option() + " must be " + valid + ": " + text;
+    String error = p.option() + " must be " + valid + ": " + text
+        + (p.choices().isEmpty() ? "" : org.altml.core.learner.NameSuggestion.didYouMean(text, p.choices()));
     if (!p.isFlag() && p.choices().isEmpty() && (text.contains(",") || text.contains(".."))) {
       error += " (one value here; lists and ranges such as 2^-2..2^1 are for alt tune)";
     }

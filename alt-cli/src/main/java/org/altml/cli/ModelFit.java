@@ -3,6 +3,7 @@ package org.altml.cli;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.altml.core.eval.FeatureScaler;
 import org.altml.core.model.DataFit;
 import org.altml.core.model.ModelIo;
@@ -35,6 +36,10 @@ final class ModelFit {
   /** The ARFF attributes the model was trained without, when the data is LIBSVM (which cannot drop them); else empty. */
   private List<String> ignoredOnLibSvm = List.of();
   private boolean ignoredWarned;
+  /** Examples of a stream checked one by one ({@link #features(long, boolean, long)}), and those beyond the model's d. */
+  private long streamed;
+  private long beyond;
+  private long widest;
 
   /**
    * Checks for {@code model} read from {@code modelFile} against the data in {@code dataFile}; warnings go
@@ -172,6 +177,47 @@ final class ModelFit {
         + " writes it)");
   }
 
+  /**
+   * What to warn when data read whole is the model's training data (the same bytes by SHA-256 as a training file the
+   * model records, first or continued), else null: scores on it measure how well the model fits its training data, not
+   * how well it generalizes, as {@code alt evaluate} says of a test file that is its training file.
+   *
+   * @param data the digest of the data read, or null when it was not hashed
+   */
+  String trainingData(org.altml.sparse.data.InputDigest data) {
+    if (data == null) {
+      return null;
+    }
+    for (Map.Entry<String, String> e : model.provenance().entrySet()) {
+      if ((e.getKey().equals("dataSha256") || e.getKey().endsWith(".dataSha256")) && e.getValue().equals(data.sha256())) {
+        String file = model.provenance().get(e.getKey().substring(0, e.getKey().length() - "Sha256".length()));
+        return dataName + " is the training data of the model " + modelName + " (the same content, SHA-256 "
+            + data.sha256().substring(0, 12) + "...: " + (file != null ? file : "its training file") + "): the metrics measure"
+            + " how well the model fits it, not how well it generalizes; give data it was not trained on";
+      }
+    }
+    return null;
+  }
+
+  /**
+   * What to warn, at the end of a stream, when most of its examples had features beyond the model's d but not so many
+   * more that {@link #features} refused them (LIBSVM declares no d, so each example is all there is to see): a model
+   * of yeast (103 features) scored scene's data (294) with no word. Ordinary test data uses a feature the training
+   * data did not in a few examples, data of another kind in most. Null when there is nothing to say, or the new
+   * features were allowed.
+   *
+   * @param applied whether the model is applied to the data (predict, test: it has no weights for the new features),
+   *     else trained on (train --from: it learns them)
+   */
+  String featuresBeyond(boolean applied) {
+    if (allowNewFeatures || warned || beyond == 0 || 2 * beyond <= streamed) {
+      return null;
+    }
+    return String.format(java.util.Locale.ROOT, "%,d of the %,d examples of %s have features beyond the %,d the model %s was"
+        + " trained on (up to %,d)%s; %s (if the new features are meant, give %s to silence this)", beyond, streamed,
+        dataName, model.numFeatures(), modelName, widest, applied ? ": " + NEW_FEATURES : "", DataFit.OTHER_DATA, ALLOW);
+  }
+
   /** The data file as messages name it. */
   String dataName() {
     return dataName;
@@ -208,6 +254,13 @@ final class ModelFit {
    * known), which the messages then name.
    */
   void features(long numFeatures, boolean declared, long line) {
+    if (!declared) {
+      streamed++;
+      if (model.numFeatures() > 0 && numFeatures > model.numFeatures()) {
+        beyond++;
+        widest = Math.max(widest, numFeatures);
+      }
+    }
     String data = line > 0 ? dataName + ":" + line + ": the example" : dataName;
     if (!ignoredOnLibSvm.isEmpty()) { // per example of a LIBSVM stream: nothing more without an ignore list
       int d = model.numFeatures();

@@ -120,6 +120,10 @@ public final class PredictCommand implements Callable<Integer> {
         PredictionPipeline pipeline = new PredictionPipeline(model, scaler, scores, out, DataLoading.parseThreads())
             .labelNames(labelNames ? saved.labelNames() : null)) {
       feed(stream, fit, pipeline, false);
+      String beyond = fit.featuresBeyond(true);
+      if (beyond != null) {
+        progress.warn(beyond);
+      }
       return new long[] {pipeline.examples(), pipeline.emptyPredictions()};
     }
   }
@@ -131,9 +135,14 @@ public final class PredictCommand implements Callable<Integer> {
    * read ahead on one.
    */
   static ExampleStream open(Path dataFile, DataOptions data, Progress progress, ModelFit fit) throws IOException {
+    return open(dataFile, data, progress, fit, false);
+  }
+
+  /** {@link #open(Path, DataOptions, Progress, ModelFit)}, hashing the data as it is read when {@code hash}. */
+  static ExampleStream open(Path dataFile, DataOptions data, Progress progress, ModelFit fit, boolean hash) throws IOException {
     // an ARFF file without its XML label file (and no label option): its label attributes are the model's labels
     ExampleStream file = DataLoading.open(dataFile, DataLoading.readOptions(data).withParseThreads(DataLoading.parseThreads())
-        .withLabelNames(fit.namedLabels()), progress);
+        .withInputHashing(hash).withLabelNames(fit.namedLabels()), progress);
     try {
       DataLoading.checkFormatOptions(data, dataFile, file);
       if (file.numLabels() >= 0) {

@@ -1,7 +1,9 @@
 package org.altml.cli;
 
+import java.util.List;
 import org.altml.core.eval.FeatureScaling;
 import org.altml.core.eval.Order;
+import org.altml.core.learner.NameSuggestion;
 import org.altml.core.metric.ZeroDivisionPolicy;
 
 /** Parses the protocol option values the learning commands share into the library's enums. */
@@ -28,7 +30,8 @@ final class ProtocolOptions {
     return switch (name.toLowerCase(java.util.Locale.ROOT)) {
       case "file" -> Order.FILE;
       case "shuffle" -> Order.SHUFFLE;
-      default -> throw new IllegalArgumentException("--order must be file or shuffle: " + name);
+      default -> throw new IllegalArgumentException("--order must be file or shuffle: " + name
+          + NameSuggestion.didYouMean(name, List.of("file", "shuffle")));
     };
   }
 
@@ -37,7 +40,7 @@ final class ProtocolOptions {
     try {
       return FeatureScaling.parse(name);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("--scale must be none, standardize or l2: " + name, e);
+      throw new IllegalArgumentException("--scale must be none, standardize or l2: " + name + scalingNear(name), e);
     }
   }
 
@@ -48,7 +51,13 @@ final class ProtocolOptions {
         return p;
       }
     }
-    throw new IllegalArgumentException("--zero-division must be spec, zero or one: " + name);
+    throw new IllegalArgumentException("--zero-division must be spec, zero or one: " + name
+        + NameSuggestion.didYouMean(name, List.of("spec", "zero", "one")));
+  }
+
+  /** {@code "; did you mean 'standardize'?"} for a mistyped scaling ({@code standardise}), or "". */
+  static String scalingNear(String name) {
+    return NameSuggestion.didYouMean(name, List.of("none", "standardize", "l2"));
   }
 
   /** Lower-case name of an order, as the run record and the options spell it. */

@@ -104,17 +104,21 @@ public final class TestCommand implements Callable<Integer> {
     MetricReport report;
     long examples;
     double seconds;
+    String trainedOn;
+    String beyond;
     try (Progress progress = progressOptions.progress(spec);
         CliOutput out = predictions != null ? CliOutput.open(spec, predictions) : null) {
       ModelFit fit = new ModelFit(saved, modelFile, dataFile, allowNewFeatures, progress).allowShapeMismatch(allowShapeMismatch);
       fit.declaredLabels(data.numLabels);
       long start = System.nanoTime();
-      try (ExampleStream stream = PredictCommand.open(dataFile, data, progress, fit);
+      try (ExampleStream stream = PredictCommand.open(dataFile, data, progress, fit, true);
           PredictionPipeline pipeline = PredictionPipeline.withMetrics(model, scaler, out != null ? out.stream() : null,
               workers, policy)) {
         PredictCommand.feed(stream, fit, pipeline, true);
         report = pipeline.metrics().report();
         examples = pipeline.examples();
+        trainedOn = fit.trainingData(DataLoading.dataDigest(stream.inputDigests()));
+        beyond = fit.featuresBeyond(true);
       }
       seconds = (System.nanoTime() - start) * 1e-9;
       if (out != null) {
@@ -123,6 +127,12 @@ public final class TestCommand implements Callable<Integer> {
     }
     Warnings.ifNoExamples(err, examples, "the data " + DataFiles.displayName(dataFile), "nothing was scored, and every metric is"
         + " undefined");
+    if (trainedOn != null) {
+      Warnings.print(err, trainedOn);
+    }
+    if (beyond != null) {
+      Warnings.print(err, beyond);
+    }
     Warnings.ifAllPredictionsEmpty(err, report, examples, "on the data " + DataFiles.displayName(dataFile), model);
 
     // the report goes to stderr when the predictions take standard output

@@ -214,6 +214,16 @@ public final class TrainCommand implements Callable<Integer> {
       }
       fit.ignoredAttributes(data, arff);
       fit.features(more.numFeatures(), true);
+      if (!arff) { // LIBSVM declares no d: its examples say whether it is the model's kind of data
+        org.altml.sparse.SparseVector x = new org.altml.sparse.SparseVector();
+        for (int i = 0; i < more.size(); i++) {
+          fit.features(more.features(i, x).maxIndex() + 1L, false, 0);
+        }
+        String beyond = fit.featuresBeyond(false);
+        if (beyond != null) {
+          progress.warn(beyond);
+        }
+      }
       fit.indexBase(data.zeroBased, more.labelNames());
       more = DataLoading.withLabels(more, learner.numLabels());
       progress.start("training", more.size(), false);

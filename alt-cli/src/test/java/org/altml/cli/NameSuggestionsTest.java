@@ -70,4 +70,47 @@ class NameSuggestionsTest {
     CliRun far = CliRun.of("foo");
     assertTrue(far.err().startsWith("alt: unknown command 'foo'; the commands are "), far.err());
   }
+
+  /** The error line of {@code alt args}, which must fail with exit 2. */
+  private static String refused(String... args) {
+    CliRun r = CliRun.of(args);
+    assertEquals(2, r.exitCode(), r.err());
+    return r.err().lines().findFirst().orElse("");
+  }
+
+  @Test
+  void nearMissesOfOptionValuesGetASuggestionAndEnumValuesIgnoreCase() throws IOException {
+    // the values of --scale, --order, --zero-division, a learner's choices, tune's --search and --select, picocli's enums
+    // were listed but none suggested (standardise, the British spelling, got no word of standardize)
+    Path[] data = corpus();
+    String tr = data[0].toString();
+    String te = data[1].toString();
+    assertEquals("alt: --scale must be none, standardize or l2: standardise; did you mean 'standardize'?",
+        refused("evaluate", "--learner", "falt", "--scale", "standardise", "--train", tr, "--test", te));
+    assertEquals("alt: --order must be file or shuffle: shufle; did you mean 'shuffle'?",
+        refused("evaluate", "--learner", "falt", "--order", "shufle", "--train", tr, "--test", te));
+    assertEquals("alt: --zero-division must be spec, zero or one: zeros; did you mean 'zero'?",
+        refused("test", "--model", "m", "--data", te, "--zero-division", "zeros"));
+    assertTrue(refused("evaluate", "--learner", "falt-k", "--budget-policy", "olders", "--train", tr, "--test", te)
+        .endsWith(": olders; did you mean 'oldest'?"));
+    assertTrue(refused("tune", "--learner", "falt", "--search", "halfing", "--train", tr)
+        .endsWith(": halfing; did you mean 'halving'?"));
+    assertTrue(refused("tune", "--learner", "falt", "--select", "microf2", "--train", tr)
+        .endsWith(": microf2; did you mean 'microF1'?"));
+    assertEquals("alt: Invalid value for option '--kind': expected one of [text, dense] (case-insensitive) but was 'txt';"
+        + " did you mean 'text'?", refused("generate", "--kind", "txt", "-n", "5", dir.resolve("g.svm").toString()));
+    assertTrue(refused("evaluate", "--learner", "salt", "--feature-map", "rf", "--train", tr, "--test", te)
+        .endsWith("but was 'rf'; did you mean 'rff'?"));
+    // far from every value: the list alone
+    assertEquals("alt: --scale must be none, standardize or l2: minmax",
+        refused("evaluate", "--learner", "falt", "--scale", "minmax", "--train", tr, "--test", te));
+    // an enum value in another case is the value
+    CliRun upper = CliRun.of("generate", "--kind", "Text", "-n", "5", dir.resolve("g.svm").toString());
+    assertEquals(0, upper.exitCode(), upper.err());
+    CliRun mixed = CliRun.of("evaluate", "--learner", "FALT-K", "--budget", "20", "--budget-policy", "OLDEST", "--scale",
+        "Standardize", "--order", "FILE", "--zero-division", "Zero", "--train", tr, "--test", te);
+    assertEquals(0, mixed.exitCode(), mixed.err());
+    CliRun map = CliRun.of("evaluate", "--learner", "salt", "--feature-map", "RFF", "--map-dim", "8", "--train", tr, "--test", te);
+    assertEquals(0, map.exitCode(), map.err());
+  }
 }

@@ -127,6 +127,21 @@ class OutputsTest {
     }
   }
 
+  /**
+   * Help and the version cut short by their reader ({@code alt tune --help | head}) are what the reader asked for: no
+   * error line under the help kept, exit 0 (a pipe closed by head gave the error at random, as it closed early or late).
+   */
+  @Test
+  void helpToAClosedOutputIsNoError() throws Exception {
+    Path full = Path.of("/dev/full");
+    org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(full), "no /dev/full on this system");
+    for (String[] args : new String[][] {{"tune", "--help"}, {"--help"}, {"--version"}, {"evaluate", "-h"}}) {
+      CliRun r = ForkedAlt.run(List.of(), null, full, args);
+      assertEquals(0, r.exitCode(), String.join(" ", args) + " -> " + r.err());
+      assertEquals("", r.err(), String.join(" ", args));
+    }
+  }
+
   @Test
   void aSymbolicLinkIsWrittenThroughAndStaysALink() throws IOException {
     Path target = dir.resolve("target.txt");

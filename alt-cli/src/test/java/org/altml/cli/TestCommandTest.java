@@ -168,4 +168,28 @@ class TestCommandTest {
     assertEquals("alt: --scale l2 differs from the scaling of " + model + " (none): the model carries its scaling,"
         + " leave --scale out", r.errLine());
   }
+
+  @Test
+  void theModelsOwnTrainingDataIsScoredWithAWarningSayingSo() throws IOException {
+    // a copy under another name: the same bytes (alt evaluate warns of a test file that is its training file; alt test
+    // scored a model on its training data without a word)
+    Path copy = dir.resolve("copy.svm");
+    Files.copy(train, copy);
+    CliRun r = CliRun.of("test", "--model", model.toString(), "--data", copy.toString());
+    assertEquals(0, r.exitCode(), r.err());
+    assertTrue(r.errLine().startsWith("alt: warning: " + copy + " is the training data of the model " + model + " (the same content,"
+        + " SHA-256 "), r.err());
+    assertTrue(r.errLine().endsWith("...: " + train + "): the metrics measure how well the model fits it, not how well it"
+        + " generalizes; give data it was not trained on"), r.err());
+    // so is the data it was continued on, through standard input too
+    Path more = dir.resolve("more.alt");
+    assertEquals(0, CliRun.of("train", "--from", model.toString(), "--data", test.toString(), "--model", more.toString())
+        .exitCode());
+    CliRun s = CliRun.withInput(Files.readAllBytes(test), "test", "--model", more.toString(), "--data", "-");
+    assertEquals(0, s.exitCode(), s.err());
+    assertTrue(s.errLine().contains("<stdin> is the training data of the model " + more), s.err());
+    // other data: nothing
+    CliRun o = CliRun.of("test", "--model", model.toString(), "--data", test.toString());
+    assertEquals("", o.err());
+  }
 }

@@ -33,7 +33,8 @@ public enum Search {
         return s;
       }
     }
-    throw new IllegalArgumentException("--search must be full, halving or refine: " + text);
+    throw new IllegalArgumentException("--search must be full, halving or refine: " + text
+        + org.altml.core.learner.NameSuggestion.didYouMean(text.strip(), java.util.List.of("full", "halving", "refine")));
   }
 
   /** The lower-case name. */

@@ -58,7 +58,10 @@ public final class Selection {
         return metric(m);
       }
     }
-    throw new IllegalArgumentException("--select is paper or one of the paper's metrics (" + names() + "): " + text);
+    java.util.List<String> known = new java.util.ArrayList<>(java.util.List.of("paper"));
+    known.addAll(java.util.List.of(names().split(", ")));
+    throw new IllegalArgumentException("--select is paper or one of the paper's metrics (" + names() + "): " + text
+        + org.altml.core.learner.NameSuggestion.didYouMean(text.strip(), known));
   }
 
   private static String names() {

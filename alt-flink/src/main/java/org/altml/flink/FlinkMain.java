@@ -1023,7 +1023,8 @@ public final class FlinkMain implements Callable<Integer> {
         return p;
       }
     }
-    throw new IllegalArgumentException("--zero-division must be spec, zero or one: " + name);
+    throw new IllegalArgumentException("--zero-division must be spec, zero or one: " + name
+        + org.altml.core.learner.NameSuggestion.didYouMean(name, java.util.List.of("spec", "zero", "one")));
   }
 
   /** {@code alt flink predict}: frozen scoring ({@link FrozenScorer}) or broadcast scoring with hot swap ({@link BroadcastScorer}). */

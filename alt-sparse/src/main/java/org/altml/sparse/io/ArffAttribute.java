@@ -26,6 +26,8 @@ final class ArffAttribute {
   final Kind kind;
   final List<String> nominalValues;
   final float[] mapped;
+  /** Whether the values map to their declaration index (neither numbers nor yes/no, true/false). */
+  final boolean byPosition;
   private final byte[][] valueBytes;
   private final Map<String, Integer> index;
 
@@ -47,6 +49,22 @@ final class ArffAttribute {
       index = null;
     }
     this.mapped = mapNominal(nominalValues, valueBytes);
+    this.byPosition = kind == Kind.NOMINAL && n > 0 && !numbers(nominalValues, valueBytes) && !flags(nominalValues);
+  }
+
+  /** Whether the values are all yes/no or all true/false (any case): flags that map to 1 and 0. */
+  private static boolean flags(List<String> values) {
+    return allIn(values, "yes", "no") || allIn(values, "true", "false");
+  }
+
+  /** Whether every value is a number (then the values map to their numbers, which may equal their positions). */
+  private static boolean numbers(List<String> values, byte[][] bytes) {
+    for (int k = 0; k < values.size(); k++) {
+      if (!Float.isFinite(Numbers.parseFloat(bytes[k], 0, bytes[k].length))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -65,7 +83,7 @@ final class ArffAttribute {
     if (numeric) {
       return numbers;
     }
-    if (allIn(values, "yes", "no") || allIn(values, "true", "false")) {
+    if (flags(values)) {
       float[] flags = new float[n];
       for (int k = 0; k < n; k++) {
         String v = values.get(k).toLowerCase(Locale.ROOT);

@@ -161,6 +161,7 @@ public final class ArffReader implements ExampleStream {
     if (xmlOverridesMeka != null) {
       options.warnings().accept(xmlOverridesMeka);
     }
+    PositionalNominals.warn(in.file(), attributes, featureOf, options.warnings());
   }
 
   /**
@@ -199,11 +200,18 @@ public final class ArffReader implements ExampleStream {
     if (options.labelFile() != null) {
       return labelsFromXml(options.labelFile(), options.hashInputs(), "");
     }
-    if (options.labelsFirst() >= 0) {
-      return labelsByPosition(options.labelsFirst(), true, "labelsFirst");
-    }
-    if (options.labelsLast() >= 0) {
-      return labelsByPosition(options.labelsLast(), false, "labelsLast");
+    if (options.labelsFirst() >= 0 || options.labelsLast() >= 0) {
+      boolean first = options.labelsFirst() >= 0;
+      int count = first ? options.labelsFirst() : options.labelsLast();
+      List<String> names = labelsByPosition(count, first, first ? "labelsFirst" : "labelsLast");
+      // the relation's -C may say what the option says: a MEKA file whose XML beside it is the one that may be stale
+      boolean meka = MekaCount.counts(header.relation).contains(first ? count : -count);
+      String contradiction = meka ? null : ExplicitLabels.contradiction(in.file(), file, "--labels-" + (first ? "first " : "last ") + count
+          + (first ? ", ReadOptions.withLabelsFirst" : ", ReadOptions.withLabelsLast"), count, first, header.byName, attributes.length);
+      if (contradiction != null) {
+        options.warnings().accept(contradiction);
+      }
+      return names;
     }
     Path xml = file == null ? null : MulanLabels.findBeside(file);
     List<Integer> counts = MekaCount.counts(header.relation);
@@ -609,7 +617,10 @@ public final class ArffReader implements ExampleStream {
   private void handle(int a, byte[] v, int s, int e, int ts, int te, boolean quoted) throws DataFormatException {
     ArffAttribute attr = attributes[a];
     if (!quoted && e - s == 1 && v[s] == '?') {
-      throw error(ts, te, "missing value '?' for attribute " + Numbers.quote(attr.name) + " (missing values are not supported)");
+      // a label unknown ('?', Weka's unlabelled instance) says what to write: predicting does not read the labels
+      throw error(ts, te, "missing value '?' for " + (labelOf[a] >= 0 ? "label attribute " : "attribute ") + Numbers.quote(attr.name)
+          + " (missing values are not supported" + (labelOf[a] >= 0 ? "; for data whose labels are unknown, to be predicted,"
+          + " write 0: predicting does not read them" : "") + ")");
     }
     float value;
     if (attr.kind == ArffAttribute.Kind.NUMERIC) {

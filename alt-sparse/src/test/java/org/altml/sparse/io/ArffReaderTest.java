@@ -188,7 +188,9 @@ class ArffReaderTest {
         Arguments.of(h + "{0 1,0 2}\n", 6, "given twice"),
         Arguments.of(h + "{0 1,1 x\n", 6, "unterminated sparse row"),
         Arguments.of(h + "1,z,0\n", 6, "value not declared for nominal attribute 'c'"),
-        Arguments.of(h + "?,x,0\n", 6, "missing value '?'"),
+        Arguments.of(h + "?,x,0\n", 6, "missing value '?' for attribute 'a' (missing values are not supported)"),
+        Arguments.of(h + "1,x,?\n", 6, "missing value '?' for label attribute 'y' (missing values are not supported; for data"
+            + " whose labels are unknown, to be predicted, write 0: predicting does not read them)"),
         Arguments.of(h + "abc,x,0\n", 6, "value 'abc' is not a number"),
         Arguments.of(h + "NaN,x,0\n", 6, "NaN or infinite"),
         Arguments.of("@relation r\n@attribute a numeric\n@attribute y numeric\n@data\n1,2\n", 5, "must be 0 or 1"),
