@@ -72,12 +72,15 @@ final class ModelFit {
   }
 
   private void shape(String data, int numLabels, List<String> names, long numFeatures) {
-    DataFit.Misfit misfit = DataFit.shapeMisfit(model, modelName, data, numLabels, names, numFeatures);
-    if (misfit == null || (misfit.newFeatures() && warned)) {
-      return;
+    // every misfit: --allow-shape-mismatch for fewer labels does not also accept more features
+    for (DataFit.Misfit misfit : DataFit.shapeMisfits(DataFit.Shape.of(model, modelName), data, numLabels, names,
+        numFeatures, DataFit.OTHER_DATA)) {
+      if (misfit.newFeatures() && warned) {
+        continue;
+      }
+      accept(misfit, new DataFit.Allowed(allowShapeMismatch, allowNewFeatures), progress);
+      warned |= misfit.newFeatures();
     }
-    accept(misfit, new DataFit.Allowed(allowShapeMismatch, allowNewFeatures), progress);
-    warned |= misfit.newFeatures();
   }
 
   /**

@@ -116,6 +116,26 @@ class DeclaredShapeTest {
   }
 
   /**
+   * Fewer labels and more features at once: each option accepts its own kind only, so --allow-shape-mismatch alone is
+   * refused naming --allow-new-features, and the two together run with a warning for each.
+   */
+  @Test
+  void twoMisfitsNeedBothOptions() throws IOException {
+    Path model = train(arff("abc", List.of("a", "b", "c"), 10), "abc.model");
+    Path other = arff("ab12", List.of("a", "b"), 12);
+    for (String[] args : applying(model, other, "--allow-shape-mismatch")) {
+      assertRefused(CliRun.of(args), "has 12 features", "--allow-new-features");
+      assertFalse(Files.exists(dir.resolve("p.txt")), "no output");
+      assertFalse(Files.exists(dir.resolve("more.model")), "no model");
+    }
+    for (String[] args : applying(model, other, "--allow-shape-mismatch", "--allow-new-features")) {
+      CliRun r = CliRun.of(args);
+      assertEquals(0, r.exitCode(), String.join(" ", args) + ": " + r.err());
+      assertTrue(r.err().contains("has 2 labels") && r.err().contains("has 12 features"), r.err());
+    }
+  }
+
+  /**
    * Label names against label ids, both ways: a model trained on LIBSVM data (ids) and ARFF data naming its labels, and a
    * model of named labels and ARFF data whose labels are named 0, 1, 2 (as alt convert writes LIBSVM's): nothing says
    * they are the same labels.

@@ -74,8 +74,8 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
       RecordParser p = fitted.parser(file);
       DataFit.checkLabels(model, modelName, file, p.numLabels(), p.labelNames());
       DataFit.checkFeatureNames(model, modelName, file, p.featureNames());
-      DataFit.Misfit accepted = DataFit.checkShape(model, modelName, file, p.numLabels(), p.labelNames(), p.numFeatures(), allowed);
-      if (accepted != null) {
+      for (DataFit.Misfit accepted : DataFit.checkShape(model, modelName, file, p.numLabels(), p.labelNames(),
+          p.numFeatures(), allowed)) {
         System.err.println("alt flink: warning: " + FlinkMain.printable(accepted.problem()) + " (" + accepted.allowance() + ")");
       }
     }

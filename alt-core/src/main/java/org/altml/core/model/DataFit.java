@@ -174,18 +174,21 @@ public final class DataFit {
   }
 
   /**
-   * {@link #shapeMisfit}, refused unless {@code allowed} accepts it.
+   * Every misfit of {@link #shapeMisfits} against the model, each refused unless {@code allowed} accepts it: one option
+   * accepts only its own kind, so data with fewer labels and more features needs both.
    *
-   * @return the accepted misfit (to warn of), or null when the shape fits
-   * @throws IllegalArgumentException with {@link Misfit#refusal} when it is not accepted
+   * @return the accepted misfits (to warn of), empty when the shape fits
+   * @throws IllegalArgumentException with the first {@link Misfit#refusal} that is not accepted
    */
-  public static Misfit checkShape(SavedModel model, String modelName, String dataName, int numLabels, List<String> labelNames,
-      long numFeatures, Allowed allowed) {
-    Misfit misfit = shapeMisfit(model, modelName, dataName, numLabels, labelNames, numFeatures);
-    if (misfit != null && !allowed.accepts(misfit)) {
-      throw new IllegalArgumentException(misfit.refusal());
+  public static List<Misfit> checkShape(SavedModel model, String modelName, String dataName, int numLabels,
+      List<String> labelNames, long numFeatures, Allowed allowed) {
+    List<Misfit> misfits = shapeMisfits(Shape.of(model, modelName), dataName, numLabels, labelNames, numFeatures, OTHER_DATA);
+    for (Misfit misfit : misfits) {
+      if (!allowed.accepts(misfit)) {
+        throw new IllegalArgumentException(misfit.refusal());
+      }
     }
-    return misfit;
+    return misfits;
   }
 
   /**

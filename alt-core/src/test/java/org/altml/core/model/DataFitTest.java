@@ -88,10 +88,16 @@ class DataFitTest {
     IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
         () -> DataFit.checkShape(named, "m.model", "d.arff", 2, null, -1, DataFit.Allowed.NOTHING));
     assertEquals(fewer.refusal(), refused.getMessage());
-    assertEquals(fewer, DataFit.checkShape(named, "m.model", "d.arff", 2, List.of("a", "b"), 10, new DataFit.Allowed(true, false)));
+    assertEquals(List.of(fewer),
+        DataFit.checkShape(named, "m.model", "d.arff", 2, List.of("a", "b"), 10, new DataFit.Allowed(true, false)));
     assertThrows(IllegalArgumentException.class,
         () -> DataFit.checkShape(named, "m", "d", 3, null, 11, new DataFit.Allowed(true, false)), "new features: the other option");
-    assertNull(DataFit.checkShape(named, "m", "d", 3, null, 10, DataFit.Allowed.NOTHING));
+    // fewer labels and more features: the option for the one does not accept the other
+    IllegalArgumentException both = assertThrows(IllegalArgumentException.class,
+        () -> DataFit.checkShape(named, "m", "d", 2, null, 11, new DataFit.Allowed(true, false)));
+    assertTrue(both.getMessage().contains(DataFit.ALLOW_NEW_FEATURES), both.getMessage());
+    assertEquals(2, DataFit.checkShape(named, "m", "d", 2, null, 11, new DataFit.Allowed(true, true)).size());
+    assertEquals(List.of(), DataFit.checkShape(named, "m", "d", 3, null, 10, DataFit.Allowed.NOTHING));
   }
 
   /** A model whose L was inferred from LIBSVM data says so, with the fix, when a label beyond it comes. */
