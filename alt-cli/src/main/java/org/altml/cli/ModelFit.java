@@ -72,13 +72,15 @@ final class ModelFit {
   }
 
   private void shape(String data, int numLabels, List<String> names, long numFeatures) {
-    // every misfit: --allow-shape-mismatch for fewer labels does not also accept more features
-    for (DataFit.Misfit misfit : DataFit.shapeMisfits(DataFit.Shape.of(model, modelName), data, numLabels, names,
-        numFeatures, DataFit.OTHER_DATA)) {
-      if (misfit.newFeatures() && warned) {
-        continue;
-      }
-      accept(misfit, new DataFit.Allowed(allowShapeMismatch, allowNewFeatures), progress);
+    // every misfit: --allow-shape-mismatch for fewer labels does not also accept more features; one refused is refused
+    // before any accepted one is warned of
+    List<DataFit.Misfit> misfits = new java.util.ArrayList<>(DataFit.shapeMisfits(DataFit.Shape.of(model, modelName), data,
+        numLabels, names, numFeatures, DataFit.OTHER_DATA));
+    misfits.removeIf(m -> m.newFeatures() && warned);
+    DataFit.Allowed allowed = new DataFit.Allowed(allowShapeMismatch, allowNewFeatures);
+    misfits.sort(java.util.Comparator.comparing(allowed::accepts)); // the refused first: accept() throws on it
+    for (DataFit.Misfit misfit : misfits) {
+      accept(misfit, allowed, progress);
       warned |= misfit.newFeatures();
     }
   }
