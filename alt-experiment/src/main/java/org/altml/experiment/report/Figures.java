@@ -183,6 +183,9 @@ public final class Figures {
         }
       }
       chart.curve(Tables.paperName(l.name()), x, y, n++);
+      if (n == 1) {
+        chart.roundXTicks(y[0]);
+      }
     }
     return n > 0 ? chart : null;
   }

@@ -63,6 +63,21 @@ final class LineFigure extends XYChart {
 
   private final java.util.Map<String, org.knowm.xchart.style.markers.Marker> legendMarkers = new java.util.HashMap<>();
 
+  /** The name of the invisible series of {@link #roundXTicks}. */
+  static final String ANCHOR = "(x ticks)";
+
+  /**
+   * Ticks at round numbers on the x axis: when every x value of the chart is on one even spacing, XChart puts its ticks
+   * on every k-th of them (a curve with a point every 7 examples had ticks at 28, 56, 84, ...); one invisible point off
+   * that spacing (x = 0.5 at height {@code y}, no marker, not in the legend) makes it choose round steps instead.
+   */
+  void roundXTicks(double y) {
+    XYSeries anchor = addSeries(ANCHOR, new double[] {0.5}, new double[] {y});
+    anchor.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+    anchor.setMarker(org.knowm.xchart.style.markers.SeriesMarkers.NONE);
+    anchor.setShowInLegend(false);
+  }
+
   /** Whether the legend strip is drawn (for the series in the legend). */
   LineFigure legend(boolean shown) {
     this.legend = shown;
