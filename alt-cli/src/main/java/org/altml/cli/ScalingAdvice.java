@@ -11,7 +11,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * The advice of the learning commands on their defaults: dense features of very different ranges learned without
  * {@code --scale} (untuned FALT on emotions: F1 17 unscaled, 64-72 standardized), and a kernel budget that never acts.
  *
- * <p>Very different ranges: over the features with a non-zero value, the largest |x| of the widest feature is more than
+ * <p>Very different ranges: over the features with a non-zero value in the first {@link #SAMPLE} examples, the largest
+ * |x| of the widest feature is more than
  * {@link #RATIO} times that of the narrowest, the widest exceeds 1, and the data look dense (on average at least {@link
  * #DENSITY} of those features are non-zero in an example). Data within [-1, 1] (tf-idf, binary, features already in
  * [0, 1]) never warn, nor do sparse data, whose standardization would fill them in.
@@ -27,8 +28,17 @@ final class ScalingAdvice {
   private long examples;
   private long nonZeros;
 
-  /** Adds one example's features. */
+  /**
+   * The examples looked at, the first of a data set or stream: enough to see its ranges, and a bound on the advice's
+   * cost (a map update per non-zero) for a stream of millions learned from in one pass.
+   */
+  static final int SAMPLE = 10_000;
+
+  /** Adds one example's features (none after the first {@link #SAMPLE}). */
   void add(SparseVector x) {
+    if (examples >= SAMPLE) {
+      return;
+    }
     examples++;
     for (int k = 0; k < x.nnz(); k++) {
       float v = Math.abs(x.value(k));
@@ -46,7 +56,7 @@ final class ScalingAdvice {
   /** The ranges of every example of {@code data}. */
   static ScalingAdvice of(Dataset data) {
     ScalingAdvice a = new ScalingAdvice();
-    for (int i = 0; i < data.size(); i++) {
+    for (int i = 0; i < Math.min(data.size(), SAMPLE); i++) {
       a.add(data.example(i).features());
     }
     return a;

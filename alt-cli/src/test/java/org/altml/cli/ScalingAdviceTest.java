@@ -86,6 +86,20 @@ class ScalingAdviceTest {
     }
   }
 
+  /** Only the first {@link ScalingAdvice#SAMPLE} examples are looked at: the advice costs a bounded time on any stream. */
+  @Test
+  void onlyTheFirstExamplesAreLookedAt() {
+    ScalingAdvice unit = new ScalingAdvice();
+    for (int i = 0; i < ScalingAdvice.SAMPLE; i++) {
+      unit.add(org.altml.sparse.SparseVector.of(new int[] {0, 1}, new float[] {0.5f, 0.25f}));
+    }
+    unit.add(org.altml.sparse.SparseVector.of(new int[] {0, 1}, new float[] {1000f, 0.001f})); // after the sample
+    assertEquals(null, unit.warning("d"));
+    ScalingAdvice wide = new ScalingAdvice();
+    wide.add(org.altml.sparse.SparseVector.of(new int[] {0, 1}, new float[] {1000f, 0.001f}));
+    assertTrue(wide.warning("d").contains(ADVICE), wide.warning("d"));
+  }
+
   /** Features within [-1, 1], sparse rows of counts, and features of similar ranges: no advice. */
   @Test
   void unitRangeSparseOrSimilarFeaturesGetNoAdvice() throws IOException {
