@@ -92,7 +92,12 @@ class LearnerRegistryTest {
           .getMessage().contains("within a float's range"), typed);
     }
     assertTrue(assertThrows(IllegalArgumentException.class, () -> falt.defaults().with("delta", 1f))
-        .getMessage().contains("falt has no parameter 'delta'"));
+        .getMessage().startsWith("falt has no parameter 'delta'; it is a parameter of salt (it takes eta, "));
+    // a parameter name mistyped or in another case: the nearest suggested
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> falt.defaults().with("Eta", 0.5))
+        .getMessage().startsWith("falt has no parameter 'Eta'; did you mean 'eta'? (it takes eta, "));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> Settings.parse(falt, Map.of("max_updates", "2")))
+        .getMessage().contains("did you mean 'maxUpdates'?"));
     assertTrue(assertThrows(IllegalArgumentException.class,
         () -> falt.defaults().with("maxUpdates", 3).with("maxUpdatesFactor", 1.0)).getMessage().contains("not both"));
     assertTrue(assertThrows(IllegalArgumentException.class, () -> falt.defaults().with("precision", "half"))
