@@ -93,6 +93,11 @@ class LearnerRegistryTest {
     }
     assertTrue(assertThrows(IllegalArgumentException.class, () -> falt.defaults().with("delta", 1f))
         .getMessage().startsWith("falt has no parameter 'delta'; it is a parameter of salt (it takes eta, "));
+    // a double beyond a float parameter's range: named as given, not as the 0.0 or Infinity it would become
+    for (double given : new double[] {1e-50, 1e300, -1e300}) {
+      String m = assertThrows(IllegalArgumentException.class, () -> falt.defaults().with("eta", given)).getMessage();
+      assertTrue(m.endsWith("within a float's range (about 1.4e-45 to 3.4e38): " + given), m);
+    }
     // a parameter name mistyped or in another case: the nearest suggested
     assertTrue(assertThrows(IllegalArgumentException.class, () -> falt.defaults().with("Eta", 0.5))
         .getMessage().startsWith("falt has no parameter 'Eta'; did you mean 'eta'? (it takes eta, "));
