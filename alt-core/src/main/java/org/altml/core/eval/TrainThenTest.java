@@ -226,8 +226,8 @@ public final class TrainThenTest {
 
   private static TrainThenTestResult run(OnlineMultiLabelLearner learner, DataView train, DataView test, Config config,
       RunRecord record, Observer observer, SharedResources resources) {
-    checkLabels(learner, train.dataset(), "training");
-    checkLabels(learner, test.dataset(), "test");
+    checkLabels(learner, train.dataset(), "training", null);
+    checkLabels(learner, test.dataset(), "test", train.dataset());
     checkSameLabelNames(train.dataset(), test.dataset());
     FeatureScaler scaler = FeatureScaler.fit(config.scaling(), train);
     // example ids: the resources' id of each dataset's row 0 when they were made for it, else the row index itself
@@ -274,10 +274,19 @@ public final class TrainThenTest {
     }
   }
 
-  private static void checkLabels(OnlineMultiLabelLearner learner, Dataset data, String role) {
+  /**
+   * Refuses data of more labels than the learner; for a test set, when the learner's L is the training set's and that
+   * set declares none (LIBSVM: L is its largest label id + 1), names the fix (a test file's label 155 against an L of
+   * 151 inferred from the training file was all the message said).
+   */
+  private static void checkLabels(OnlineMultiLabelLearner learner, Dataset data, String role, Dataset train) {
     if (data.numLabels() > learner.numLabels()) {
-      throw new IllegalArgumentException(
-          "the " + role + " set " + data.name() + " has " + data.numLabels() + " labels but the learner " + learner.numLabels());
+      boolean inferred = train != null && train.featureNames().isEmpty() && train.numLabels() == learner.numLabels()
+          && org.altml.core.model.DataFit.isIndexNames(train.labelNames());
+      throw new IllegalArgumentException("the " + role + " set " + data.name() + " has " + data.numLabels() + " labels but the"
+          + " learner " + learner.numLabels() + (inferred ? " (the L of the training set " + train.name() + ", its largest"
+          + " label id + 1, as LIBSVM declares none): read the training data with ReadOptions.withNumLabels(L) at least "
+          + data.numLabels() + ", or are they the same data set?" : ""));
     }
   }
 
@@ -384,7 +393,7 @@ public final class TrainThenTest {
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be >= 1: " + threads);
     }
-    checkLabels(learner, test.dataset(), "test");
+    checkLabels(learner, test.dataset(), "test", null);
     int n = test.size();
     int chunks = Math.max(1, Math.min(threads, n));
     int numLabels = learner.numLabels();

@@ -151,6 +151,13 @@ class TrainThenTestTest {
     IllegalArgumentException e = assertThrows(
         IllegalArgumentException.class, () -> TrainThenTest.run(new FrequencyLearner(2), train, test, TrainThenTest.Config.defaults()));
     assertEquals("the training set dataset has 3 labels but the learner 2", e.getMessage());
+    // a test label beyond the L a LIBSVM training set gives (its largest id + 1): the fix named
+    Dataset wider = FakeLearners.withIds(6, new int[][] {{5}});
+    IllegalArgumentException beyond = assertThrows(IllegalArgumentException.class,
+        () -> TrainThenTest.run(new FrequencyLearner(3), train, wider, TrainThenTest.Config.defaults()));
+    assertEquals("the test set dataset has 6 labels but the learner 3 (the L of the training set dataset, its largest label id"
+        + " + 1, as LIBSVM declares none): read the training data with ReadOptions.withNumLabels(L) at least 6, or are they the"
+        + " same data set?", beyond.getMessage());
     assertThrows(IllegalArgumentException.class, () -> TrainThenTest.Config.defaults().withThreads(-1));
     assertThrows(IllegalArgumentException.class,
         () -> TrainThenTest.test(new FrequencyLearner(1), test, FeatureScaler.of(FeatureScaling.NONE), ZeroDivisionPolicy.SPEC, 0));
