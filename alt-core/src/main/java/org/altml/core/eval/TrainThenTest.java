@@ -117,10 +117,38 @@ public final class TrainThenTest {
   /**
    * {@link #run(Settings, DataView, DataView, Config, List)} on whole datasets: the short form for a program that has
    * read its data itself. The run record names the training and test data by what they were read from, or by their
-   * content ({@link RunRecord.DataFile#of(Dataset)}), so runs on other data have other keys.
+   * content ({@link RunRecord.DataFile#of(Dataset)}), so runs on other data have other keys. The test set's shape is
+   * checked against the training set's first ({@link #checkShapes}).
+   *
+   * @throws IllegalArgumentException when the test set does not fit the training set
    */
   public static TrainThenTestResult run(Settings settings, Dataset train, Dataset test, Config config) {
+    checkShapes(train, test);
     return run(settings, DataView.of(train), DataView.of(test), config, dataOf(train, test));
+  }
+
+  /**
+   * Refuses a test set whose declared shape does not fit the training set's, by the rule {@code alt evaluate} follows
+   * ({@link org.altml.core.model.DataFit#testMisfits}): ARFF data declaring fewer or more labels or features than ARFF
+   * training data, label names against label ids, LIBSVM test data using label or feature ids beyond what ARFF training
+   * data declares. LIBSVM and LIBSVM fit. The short forms of {@link #run} call it (ARFF test data of 6 labels was scored
+   * against a model of 14 without a word); the {@link DataView} forms leave it to their caller.
+   *
+   * @throws IllegalArgumentException naming both sets and the first misfit
+   */
+  public static void checkShapes(Dataset train, Dataset test) {
+    if (train == test) {
+      return;
+    }
+    List<org.altml.core.model.DataFit.Misfit> misfits = org.altml.core.model.DataFit.testMisfits(
+        org.altml.core.model.DataFit.Shape.of(train, "the training set " + train.name()),
+        org.altml.core.model.DataFit.Shape.of(test, "the test set " + test.name()));
+    if (!misfits.isEmpty()) {
+      org.altml.core.model.DataFit.Misfit m = misfits.get(0);
+      throw new IllegalArgumentException(m.problem() + "; " + m.question() + " (if this data is meant, align it with"
+          + " test.withDimensions(train.numFeatures(), train.numLabels()), or call the DataView form of TrainThenTest.run,"
+          + " which leaves this check to its caller)");
+    }
   }
 
   /** The run record's data: the training set's identity, then the test set's (once when they are one). */
@@ -215,6 +243,7 @@ public final class TrainThenTest {
    * @throws IllegalArgumentException if either set has more labels than the learner
    */
   public static TrainThenTestResult run(OnlineMultiLabelLearner learner, Dataset train, Dataset test, Config config) {
+    checkShapes(train, test);
     java.util.Map<String, Long> seeds = new java.util.LinkedHashMap<>();
     if (config.order() == Order.SHUFFLE) {
       seeds.put("order", Seeds.order(config.seed()));
