@@ -98,6 +98,9 @@ class LearnerRegistryTest {
       String m = assertThrows(IllegalArgumentException.class, () -> falt.defaults().with("eta", given)).getMessage();
       assertTrue(m.endsWith("within a float's range (about 1.4e-45 to 3.4e38): " + given), m);
     }
+    // a learner name that is a part of registered ones: those suggested
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> LearnerRegistry.get("ELM")).getMessage()
+        .startsWith("no learner called 'ELM'; did you mean 'elm-omll' or 'osml-elm'? (known: "));
     // a parameter name mistyped or in another case: the nearest suggested
     assertTrue(assertThrows(IllegalArgumentException.class, () -> falt.defaults().with("Eta", 0.5))
         .getMessage().startsWith("falt has no parameter 'Eta'; did you mean 'eta'? (it takes eta, "));
