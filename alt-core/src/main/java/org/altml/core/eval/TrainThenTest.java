@@ -304,6 +304,18 @@ public final class TrainThenTest {
   }
 
   /**
+   * The message of a streamed example whose label is not below the learner's L: the example (0-based), its line when
+   * the stream reads lines, and the fix (the stream gave only "example 2 (0-based) has label 5", no line, no way out).
+   */
+  static String labelBeyond(String example, ExampleStream stream, int label, int numLabels) {
+    long line = stream.lineNumber();
+    return example + " (0-based" + (line > 0 ? ", line " + line + " of its file" : "") + ") has label " + label
+        + " but the learner has " + numLabels + " labels (0 to " + (numLabels - 1) + "): a learner's L is fixed when it is"
+        + " made; make it with an L of at least " + (label + 1) + " (LearnerContext; for LIBSVM data, whose L is its largest"
+        + " label id + 1, read the data it is made for with ReadOptions.withNumLabels), or is this other data?";
+  }
+
+  /**
    * Refuses data of more labels than the learner; for a test set, when the learner's L is the training set's and that
    * set declares none (LIBSVM: L is its largest label id + 1), names the fix (a test file's label 155 against an L of
    * 151 inferred from the training file was all the message said).
@@ -376,8 +388,7 @@ public final class TrainThenTest {
     while (stream.advance()) {
       LabelSet y = stream.labels();
       if (y.maxLabel() >= numLabels) {
-        throw new IllegalArgumentException(
-            "training example " + n + " (0-based) has label " + y.maxLabel() + " but the learner has " + numLabels + " labels");
+        throw new IllegalArgumentException(labelBeyond("training example " + n, stream, y.maxLabel(), numLabels));
       }
       long start = System.nanoTime();
       learner.update(scaler.transform(stream.features()), y);
@@ -497,8 +508,7 @@ public final class TrainThenTest {
     while (stream.advance()) {
       LabelSet y = stream.labels();
       if (y.maxLabel() >= numLabels) {
-        throw new IllegalArgumentException(
-            "test example " + n + " (0-based) has label " + y.maxLabel() + " but the learner has " + numLabels + " labels");
+        throw new IllegalArgumentException(labelBeyond("test example " + n, stream, y.maxLabel(), numLabels));
       }
       long start = System.nanoTime();
       learner.predict(scaler.transform(stream.features()), scores);
