@@ -68,8 +68,10 @@ class ReadmeExampleTest {
     }
     double prequentialMicroF1 = suite.report().get(Measure.MICRO_F1);
 
-    // a saved model predicts one example as it was trained to see it (its scaling first)
+    // a saved model predicts one example as it was trained to see it (its scaling first), after
+    // refusing data it was not trained for: other labels or features, as alt predict does (DataFit.check)
     SavedModel saved = ModelIo.read(dir.resolve("falt.model"));
+    saved.checkFits(test);
     Scores one = new Scores(saved.learner().numLabels());
     saved.predict(test.example(0).features(), one);
     List<String> predicted = saved.predictedLabelNames(one);

@@ -35,7 +35,8 @@ public final class Grid {
           return m;
         }
       }
-      throw new IllegalArgumentException("a grid is paper, coarse or none: " + text);
+      throw new IllegalArgumentException("a grid is paper, coarse or none: " + text
+          + org.altml.core.learner.NameSuggestion.didYouMean(text.strip(), List.of("paper", "coarse", "none")));
     }
   }
 

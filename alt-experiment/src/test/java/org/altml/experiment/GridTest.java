@@ -42,6 +42,14 @@ class GridTest {
     assertEquals(11 * 3, grid("falt", Grid.Mode.COARSE, Set.of()).size());
   }
 
+  /** A mistyped grid mode gets the nearest, as learner names and option values do (it was listed, none suggested). */
+  @Test
+  void aMistypedModeIsSuggested() {
+    assertEquals(Grid.Mode.COARSE, Grid.Mode.parse(" Coarse"));
+    assertEquals("a grid is paper, coarse or none: papr; did you mean 'paper'?", org.junit.jupiter.api.Assertions.assertThrows(
+        IllegalArgumentException.class, () -> Grid.Mode.parse("papr")).getMessage());
+  }
+
   /** A value listed twice, in any form, is one setting (it was searched twice and counted twice in the paper rule's tally). */
   @Test
   void aValueListedTwiceIsOneSetting() {

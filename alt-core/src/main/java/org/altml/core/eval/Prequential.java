@@ -190,8 +190,8 @@ public final class Prequential {
         SparseVector x = stream.features();
         LabelSet y = stream.labels();
         if (y.maxLabel() >= numLabels) {
-          throw new IllegalArgumentException(
-              "example " + (n + block.size()) + " (0-based) has label " + y.maxLabel() + " but the learner has " + numLabels + " labels");
+          throw new IllegalArgumentException(TrainThenTest.labelBeyond("example " + (n + block.size()), stream, y.maxLabel(),
+              numLabels));
         }
         long start = System.nanoTime();
         // transformed with what the scaler observed before this example, as one round at a time

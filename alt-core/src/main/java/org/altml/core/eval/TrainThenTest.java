@@ -117,10 +117,38 @@ public final class TrainThenTest {
   /**
    * {@link #run(Settings, DataView, DataView, Config, List)} on whole datasets: the short form for a program that has
    * read its data itself. The run record names the training and test data by what they were read from, or by their
-   * content ({@link RunRecord.DataFile#of(Dataset)}), so runs on other data have other keys.
+   * content ({@link RunRecord.DataFile#of(Dataset)}), so runs on other data have other keys. The test set's shape is
+   * checked against the training set's first ({@link #checkShapes}).
+   *
+   * @throws IllegalArgumentException when the test set does not fit the training set
    */
   public static TrainThenTestResult run(Settings settings, Dataset train, Dataset test, Config config) {
+    checkShapes(train, test);
     return run(settings, DataView.of(train), DataView.of(test), config, dataOf(train, test));
+  }
+
+  /**
+   * Refuses a test set whose declared shape does not fit the training set's, by the rule {@code alt evaluate} follows
+   * ({@link org.altml.core.model.DataFit#testMisfits}): ARFF data declaring fewer or more labels or features than ARFF
+   * training data, label names against label ids, LIBSVM test data using label or feature ids beyond what ARFF training
+   * data declares. LIBSVM and LIBSVM fit. The short forms of {@link #run} call it (ARFF test data of 6 labels was scored
+   * against a model of 14 without a word); the {@link DataView} forms leave it to their caller.
+   *
+   * @throws IllegalArgumentException naming both sets and the first misfit
+   */
+  public static void checkShapes(Dataset train, Dataset test) {
+    if (train == test) {
+      return;
+    }
+    List<org.altml.core.model.DataFit.Misfit> misfits = org.altml.core.model.DataFit.testMisfits(
+        org.altml.core.model.DataFit.Shape.of(train, "the training set " + train.name()),
+        org.altml.core.model.DataFit.Shape.of(test, "the test set " + test.name()));
+    if (!misfits.isEmpty()) {
+      org.altml.core.model.DataFit.Misfit m = misfits.get(0);
+      throw new IllegalArgumentException(m.problem() + "; " + m.question() + " (if this data is meant, align it with"
+          + " test.withDimensions(train.numFeatures(), train.numLabels()), or call the DataView form of TrainThenTest.run,"
+          + " which leaves this check to its caller)");
+    }
   }
 
   /** The run record's data: the training set's identity, then the test set's (once when they are one). */
@@ -215,6 +243,7 @@ public final class TrainThenTest {
    * @throws IllegalArgumentException if either set has more labels than the learner
    */
   public static TrainThenTestResult run(OnlineMultiLabelLearner learner, Dataset train, Dataset test, Config config) {
+    checkShapes(train, test);
     java.util.Map<String, Long> seeds = new java.util.LinkedHashMap<>();
     if (config.order() == Order.SHUFFLE) {
       seeds.put("order", Seeds.order(config.seed()));
@@ -226,8 +255,8 @@ public final class TrainThenTest {
 
   private static TrainThenTestResult run(OnlineMultiLabelLearner learner, DataView train, DataView test, Config config,
       RunRecord record, Observer observer, SharedResources resources) {
-    checkLabels(learner, train.dataset(), "training");
-    checkLabels(learner, test.dataset(), "test");
+    checkLabels(learner, train.dataset(), "training", null);
+    checkLabels(learner, test.dataset(), "test", train.dataset());
     checkSameLabelNames(train.dataset(), test.dataset());
     FeatureScaler scaler = FeatureScaler.fit(config.scaling(), train);
     // example ids: the resources' id of each dataset's row 0 when they were made for it, else the row index itself
@@ -274,10 +303,31 @@ public final class TrainThenTest {
     }
   }
 
-  private static void checkLabels(OnlineMultiLabelLearner learner, Dataset data, String role) {
+  /**
+   * The message of a streamed example whose label is not below the learner's L: the example (0-based), its line when
+   * the stream reads lines, and the fix (the stream gave only "example 2 (0-based) has label 5", no line, no way out).
+   */
+  static String labelBeyond(String example, ExampleStream stream, int label, int numLabels) {
+    long line = stream.lineNumber();
+    return example + " (0-based" + (line > 0 ? ", line " + line + " of its file" : "") + ") has label " + label
+        + " but the learner has " + numLabels + " labels (0 to " + (numLabels - 1) + "): a learner's L is fixed when it is"
+        + " made; make it with an L of at least " + (label + 1) + " (LearnerContext; for LIBSVM data, whose L is its largest"
+        + " label id + 1, read the data it is made for with ReadOptions.withNumLabels), or is this other data?";
+  }
+
+  /**
+   * Refuses data of more labels than the learner; for a test set, when the learner's L is the training set's and that
+   * set declares none (LIBSVM: L is its largest label id + 1), names the fix (a test file's label 155 against an L of
+   * 151 inferred from the training file was all the message said).
+   */
+  private static void checkLabels(OnlineMultiLabelLearner learner, Dataset data, String role, Dataset train) {
     if (data.numLabels() > learner.numLabels()) {
-      throw new IllegalArgumentException(
-          "the " + role + " set " + data.name() + " has " + data.numLabels() + " labels but the learner " + learner.numLabels());
+      boolean inferred = train != null && train.featureNames().isEmpty() && train.numLabels() == learner.numLabels()
+          && org.altml.core.model.DataFit.isIndexNames(train.labelNames());
+      throw new IllegalArgumentException("the " + role + " set " + data.name() + " has " + data.numLabels() + " labels but the"
+          + " learner " + learner.numLabels() + (inferred ? " (the L of the training set " + train.name() + ", its largest"
+          + " label id + 1, as LIBSVM declares none): read the training data with ReadOptions.withNumLabels(L) at least "
+          + data.numLabels() + ", or are they the same data set?" : ""));
     }
   }
 
@@ -338,8 +388,7 @@ public final class TrainThenTest {
     while (stream.advance()) {
       LabelSet y = stream.labels();
       if (y.maxLabel() >= numLabels) {
-        throw new IllegalArgumentException(
-            "training example " + n + " (0-based) has label " + y.maxLabel() + " but the learner has " + numLabels + " labels");
+        throw new IllegalArgumentException(labelBeyond("training example " + n, stream, y.maxLabel(), numLabels));
       }
       long start = System.nanoTime();
       learner.update(scaler.transform(stream.features()), y);
@@ -384,7 +433,7 @@ public final class TrainThenTest {
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be >= 1: " + threads);
     }
-    checkLabels(learner, test.dataset(), "test");
+    checkLabels(learner, test.dataset(), "test", null);
     int n = test.size();
     int chunks = Math.max(1, Math.min(threads, n));
     int numLabels = learner.numLabels();
@@ -459,8 +508,7 @@ public final class TrainThenTest {
     while (stream.advance()) {
       LabelSet y = stream.labels();
       if (y.maxLabel() >= numLabels) {
-        throw new IllegalArgumentException(
-            "test example " + n + " (0-based) has label " + y.maxLabel() + " but the learner has " + numLabels + " labels");
+        throw new IllegalArgumentException(labelBeyond("test example " + n, stream, y.maxLabel(), numLabels));
       }
       long start = System.nanoTime();
       learner.predict(scaler.transform(stream.features()), scores);

@@ -131,7 +131,11 @@ public final class LearnerRegistry {
     String key = canonicalName(name);
     int at = key.lastIndexOf(LearnerComposer.SEPARATOR);
     if (at < 0) {
-      return NameSuggestion.didYouMean(key, names());
+      String near = NameSuggestion.didYouMean(key, names());
+      // elm: no name is near, two have it as a part (elm-omll, osml-elm)
+      List<String> parts = names().stream().filter(n -> !key.isEmpty() && List.of(n.split("-")).contains(key)).toList();
+      return !near.isEmpty() || parts.isEmpty() ? near
+          : "; did you mean '" + String.join("' or '", parts) + "'?";
     }
     String base = key.substring(0, at);
     String part = key.substring(at + 1);

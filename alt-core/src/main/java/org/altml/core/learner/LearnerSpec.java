@@ -103,19 +103,26 @@ public interface LearnerSpec {
   /**
    * The parameter called {@code name}.
    *
-   * @throws IllegalArgumentException naming the parameters this kind takes
+   * @throws IllegalArgumentException naming the parameters this kind takes, and the nearest ("did you mean", {@link
+   *     NameSuggestion}: {@code Eta} and {@code max_updates} find {@code eta} and {@code maxUpdates})
    */
   default Parameter<?> parameter(String name) {
+    java.util.List<String> known = new java.util.ArrayList<>();
     for (Parameter<?> p : parameters()) {
       if (p.name().equals(name)) {
         return p;
       }
+      known.add(p.name());
     }
-    StringBuilder known = new StringBuilder();
-    for (Parameter<?> p : parameters()) {
-      known.append(known.length() == 0 ? "" : ", ").append(p.name());
+    java.util.List<String> others = new java.util.ArrayList<>(); // delta to falt: salt's, not a misspelt eta
+    for (LearnerSpec spec : LearnerRegistry.all()) {
+      if (spec.parameters().stream().anyMatch(p -> p.name().equals(name))) {
+        others.add(spec.name());
+      }
     }
-    throw new IllegalArgumentException(name() + " has no parameter '" + name + "' (it takes " + known + ")");
+    throw new IllegalArgumentException(name() + " has no parameter '" + name + "'" + (others.isEmpty()
+        ? NameSuggestion.didYouMean(name, known) : "; it is a parameter of " + String.join(", ", others)) + " (it takes "
+        + String.join(", ", known) + ")");
   }
 
   /** Whether this kind takes a parameter called {@code name}. */

@@ -252,7 +252,13 @@ public final class Parameter<T> {
       return value;
     }
     if (type == Float.class) {
-      return n.floatValue();
+      float f = n.floatValue();
+      double d = n.doubleValue();
+      if ((f == 0f && d != 0) || (Float.isInfinite(f) && Double.isFinite(d))) { // "must be > 0: 0.0" of 1e-50 given
+        throw new IllegalArgumentException(name + (symbol.isEmpty() ? "" : " (" + symbol + ")") + " must be " + range()
+            + " and within a float's range (about 1.4e-45 to 3.4e38): " + n);
+      }
+      return f;
     }
     if (type == Double.class) {
       // a float's meaning is its shortest decimal (0.1f is 0.1), not its binary value (0.10000000149011612)

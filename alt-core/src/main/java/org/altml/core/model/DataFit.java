@@ -192,6 +192,53 @@ public final class DataFit {
   }
 
   /**
+   * Every check of this class for a library user about to apply {@code model} to {@code data} (read whole): what
+   * {@code alt predict} checks, in one call. Refused, each an {@link IllegalArgumentException} naming both: more labels
+   * than the model's L or other label names ({@link #checkLabels}); data still holding an ARFF attribute the model was
+   * trained without ({@link #ignoredAttributes}: read it with {@code ReadOptions.withIgnoredAttributes}); other feature
+   * names ({@link #checkFeatureNames}); and, unless {@code allowed} accepts it, a declared shape other than the model's
+   * ({@link #shapeMisfits}: ARFF data of fewer labels or features, label names against ids) or, for LIBSVM data, which
+   * declares nothing, many more features than the model's d ({@link #manyMoreFeatures}). LIBSVM data that merely uses
+   * fewer label or feature ids than the model fits.
+   *
+   * @param modelName how messages name the model (its file, say)
+   * @return the misfits {@code allowed} accepted (to warn of), empty when the data fits
+   * @throws IllegalArgumentException naming the data ({@link Dataset#name()}), the model and the problem; for a misfit
+   *     that may be accepted, also the {@link Allowed} that accepts it
+   */
+  public static List<Misfit> check(SavedModel model, String modelName, Dataset data, Allowed allowed) {
+    String dataName = data.name();
+    checkLabels(model, modelName, dataName, data.numLabels(), data.labelNames());
+    List<String> ignored = ignoredAttributes(model);
+    for (String attribute : ignored) {
+      if (data.featureNames().contains(attribute)) {
+        throw new IllegalArgumentException(dataName + " has the attribute " + attribute + ", which the model " + modelName
+            + " was trained without: read the data without it too, ReadOptions.defaults().withIgnoredAttributes(\""
+            + String.join("\", \"", ignored) + "\"), or every feature after it is shifted");
+      }
+    }
+    checkFeatureNames(model, modelName, dataName, data.featureNames());
+    List<Misfit> misfits = new java.util.ArrayList<>();
+    if (declaresShape(data)) {
+      misfits.addAll(shapeMisfits(Shape.of(model, modelName), dataName, data.numLabels(), data.labelNames(),
+          data.numFeatures(), OTHER_DATA));
+    } else {
+      String more = newFeatures(model, modelName, dataName, data.numFeatures(), false);
+      if (more != null) {
+        misfits.add(new Misfit(more, true));
+      }
+    }
+    for (Misfit misfit : misfits) {
+      if (!allowed.accepts(misfit)) {
+        throw new IllegalArgumentException(misfit.problem() + "; " + misfit.question() + " (if this data is meant, accept it"
+            + " with new DataFit.Allowed(" + !misfit.newFeatures() + ", " + misfit.newFeatures() + ")"
+            + (misfit.newFeatures() ? ": a linear model has no weights for features it never saw" : "") + ")");
+      }
+    }
+    return misfits;
+  }
+
+  /**
    * Compares the shape data declares with the model's: what a user must accept explicitly ({@link Misfit}), or null
    * when it fits. More labels than the model and other label names ({@link #checkLabels}) and other feature names
    * ({@link #checkFeatureNames}) are errors checked there, never accepted. In order:

@@ -83,6 +83,19 @@ public record SavedModel(
     learner.predict(scaler.transform(x), scores);
   }
 
+  /**
+   * Refuses data this model was not trained for before {@link #predict} gives scores of it that mean nothing: {@link
+   * DataFit#check} with nothing accepted, messages naming the model by its learner kind. ARFF data of other label names,
+   * fewer labels or other features, LIBSVM data of more label ids or many more feature ids than the model's: an error
+   * (the data of another data set, which {@link #predict} would score without a word). LIBSVM data that uses fewer ids
+   * fits. Call {@link DataFit#check} to name the model otherwise or to accept a misfit.
+   *
+   * @throws IllegalArgumentException naming the data, the model and the problem
+   */
+  public void checkFits(org.altml.sparse.data.Dataset data) {
+    DataFit.check(this, learner.name(), data, DataFit.Allowed.NOTHING);
+  }
+
   /** The names of the labels {@code scores} predicts (score above the threshold), in label order. */
   public List<String> predictedLabelNames(Scores scores) {
     if (scores.numLabels() != labelNames.size()) {

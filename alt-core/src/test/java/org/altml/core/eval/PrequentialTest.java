@@ -2,6 +2,7 @@ package org.altml.core.eval;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -153,7 +154,22 @@ class PrequentialTest {
     try (ExampleStream s = data.stream()) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
           () -> Prequential.run(new FrequencyLearner(1), s, Prequential.Config.defaults()));
-      assertEquals("example 1 (0-based) has label 1 but the learner has 1 labels", e.getMessage());
+      assertEquals("example 1 (0-based) has label 1 but the learner has 1 labels (0 to 0): a learner's L is fixed when it is"
+          + " made; make it with an L of at least 2 (LearnerContext; for LIBSVM data, whose L is its largest label id + 1, read"
+          + " the data it is made for with ReadOptions.withNumLabels), or is this other data?", e.getMessage());
+    }
+  }
+
+  /** A streamed file's label beyond the learner's L: its line named (the message gave only the 0-based example). */
+  @Test
+  void aLabelBeyondTheLearnersLNamesItsLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws IOException {
+    java.nio.file.Path file = dir.resolve("p.svm");
+    java.nio.file.Files.writeString(file, "0 1:1\n1 2:1\n5 3:1\n");
+    try (ExampleStream s = org.altml.sparse.io.DataFiles.open(file)) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> Prequential.run(new FrequencyLearner(3), s, Prequential.Config.defaults()));
+      assertTrue(e.getMessage().startsWith("example 2 (0-based, line 3 of its file) has label 5 but the learner has 3 labels"),
+          e.getMessage());
     }
     assertThrows(IllegalArgumentException.class, () -> Prequential.Config.defaults().withWindow(0));
     assertThrows(IllegalArgumentException.class, () -> Prequential.Config.defaults().withSampleEvery(0));

@@ -151,9 +151,50 @@ class TrainThenTestTest {
     IllegalArgumentException e = assertThrows(
         IllegalArgumentException.class, () -> TrainThenTest.run(new FrequencyLearner(2), train, test, TrainThenTest.Config.defaults()));
     assertEquals("the training set dataset has 3 labels but the learner 2", e.getMessage());
+    // a test label beyond the L a LIBSVM training set gives (its largest id + 1): the fix named
+    Dataset wider = FakeLearners.withIds(6, new int[][] {{5}});
+    IllegalArgumentException beyond = assertThrows(IllegalArgumentException.class,
+        () -> TrainThenTest.run(new FrequencyLearner(3), train, wider, TrainThenTest.Config.defaults()));
+    assertEquals("the test set dataset has 6 labels but the learner 3 (the L of the training set dataset, its largest label id"
+        + " + 1, as LIBSVM declares none): read the training data with ReadOptions.withNumLabels(L) at least 6, or are they the"
+        + " same data set?", beyond.getMessage());
     assertThrows(IllegalArgumentException.class, () -> TrainThenTest.Config.defaults().withThreads(-1));
     assertThrows(IllegalArgumentException.class,
         () -> TrainThenTest.test(new FrequencyLearner(1), test, FeatureScaler.of(FeatureScaling.NONE), ZeroDivisionPolicy.SPEC, 0));
+  }
+
+  /** ARFF-like data (named features and labels) of {@code labels} and {@code features}, a few examples. */
+  private static Dataset declared(List<String> labels, int features, String name) {
+    org.altml.sparse.data.DatasetBuilder b = new org.altml.sparse.data.DatasetBuilder().name(name).numLabels(labels.size())
+        .numFeatures(features).labelNames(labels)
+        .featureNames(java.util.stream.IntStream.range(0, features).mapToObj(f -> "f" + f).toList());
+    for (int i = 0; i < 12; i++) {
+      b.add(SparseVector.of(new int[] {i % features}, new float[] {1}), LabelSet.of(i % labels.size()));
+    }
+    return b.build();
+  }
+
+  /**
+   * The short forms check the test set's declared shape against the training set's, as alt evaluate does (ARFF test
+   * data of fewer labels, fewer or more features was scored without a word); withDimensions aligns it on purpose.
+   */
+  @Test
+  void theShortFormsRefuseATestSetOfAnotherDeclaredShape() {
+    org.altml.core.learner.Settings falt = org.altml.core.learner.LearnerRegistry.get("falt").defaults();
+    Dataset train = declared(List.of("a", "b", "c"), 10, "train.arff");
+    Dataset fewerLabels = declared(List.of("a", "b"), 10, "test.arff");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> TrainThenTest.run(falt, train, fewerLabels, TrainThenTest.Config.defaults()));
+    assertEquals("the test set test.arff has 2 labels, the training set train.arff 3: a model of it would predict label ids up"
+        + " to 2, which the data does not have; are they the same data set? (if this data is meant, align it with"
+        + " test.withDimensions(train.numFeatures(), train.numLabels()), or call the DataView form of TrainThenTest.run, which"
+        + " leaves this check to its caller)", e.getMessage());
+    for (int d : new int[] {5, 50}) {
+      assertThrows(IllegalArgumentException.class, () -> TrainThenTest.run(new FrequencyLearner(3), train,
+          declared(List.of("a", "b", "c"), d, "test.arff"), TrainThenTest.Config.defaults()), "d " + d);
+    }
+    TrainThenTest.run(falt, train, fewerLabels.withDimensions(10, 3), TrainThenTest.Config.defaults()); // aligned: accepted
+    TrainThenTest.run(falt, train, declared(List.of("a", "b", "c"), 10, "test.arff"), TrainThenTest.Config.defaults());
   }
 
   /** A test set whose labels are named otherwise (another dataset's ARFF) is refused; index names are not compared. */
@@ -174,7 +215,9 @@ class TrainThenTestTest {
     assertEquals("the features of the test set t are not those of the training set t: feature id 0 is 'b', not 'a'",
         assertThrows(IllegalArgumentException.class, () -> TrainThenTest.run(new FrequencyLearner(2), train,
             named(List.of("up", "high"), List.of("b", "a")), TrainThenTest.Config.defaults())).getMessage());
-    TrainThenTest.run(new FrequencyLearner(2), train, named(List.of("up", "high"), List.of("a", "b", "c")), TrainThenTest.Config.defaults());
+    // one attribute more: a declared shape other than the training set's, refused as alt evaluate refuses it
+    assertThrows(IllegalArgumentException.class, () -> TrainThenTest.run(new FrequencyLearner(2), train,
+        named(List.of("up", "high"), List.of("a", "b", "c")), TrainThenTest.Config.defaults()));
     TrainThenTest.run(new FrequencyLearner(2), train, named(List.of("up", "high")), TrainThenTest.Config.defaults());
   }
 

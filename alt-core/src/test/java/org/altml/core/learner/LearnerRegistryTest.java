@@ -92,7 +92,20 @@ class LearnerRegistryTest {
           .getMessage().contains("within a float's range"), typed);
     }
     assertTrue(assertThrows(IllegalArgumentException.class, () -> falt.defaults().with("delta", 1f))
-        .getMessage().contains("falt has no parameter 'delta'"));
+        .getMessage().startsWith("falt has no parameter 'delta'; it is a parameter of salt (it takes eta, "));
+    // a double beyond a float parameter's range: named as given, not as the 0.0 or Infinity it would become
+    for (double given : new double[] {1e-50, 1e300, -1e300}) {
+      String m = assertThrows(IllegalArgumentException.class, () -> falt.defaults().with("eta", given)).getMessage();
+      assertTrue(m.endsWith("within a float's range (about 1.4e-45 to 3.4e38): " + given), m);
+    }
+    // a learner name that is a part of registered ones: those suggested
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> LearnerRegistry.get("ELM")).getMessage()
+        .startsWith("no learner called 'ELM'; did you mean 'elm-omll' or 'osml-elm'? (known: "));
+    // a parameter name mistyped or in another case: the nearest suggested
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> falt.defaults().with("Eta", 0.5))
+        .getMessage().startsWith("falt has no parameter 'Eta'; did you mean 'eta'? (it takes eta, "));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> Settings.parse(falt, Map.of("max_updates", "2")))
+        .getMessage().contains("did you mean 'maxUpdates'?"));
     assertTrue(assertThrows(IllegalArgumentException.class,
         () -> falt.defaults().with("maxUpdates", 3).with("maxUpdatesFactor", 1.0)).getMessage().contains("not both"));
     assertTrue(assertThrows(IllegalArgumentException.class, () -> falt.defaults().with("precision", "half"))

@@ -114,6 +114,47 @@ class DataFitTest {
         + " on other data?"), more.getMessage());
   }
 
+  /**
+   * A library user's one call before applying a model to data read whole: every check alt predict runs, with the
+   * accepting {@link DataFit.Allowed} named in the refusal (predicting another data set gave scores without a word).
+   */
+  @Test
+  void aLibraryUserChecksDataAgainstAModelInOneCall() {
+    List<String> abc = List.of("a", "b", "c");
+    String names = DataFit.featureNamesDigest(data(abc, 10, true).featureNames(), 10);
+    SavedModel arffModel = model(abc, 10, Map.of(DataFit.FEATURE_NAMES_SHA256, names));
+    assertEquals(List.of(), DataFit.check(arffModel, "m", data(abc, 10, true), DataFit.Allowed.NOTHING));
+    assertDoesNotThrow(() -> arffModel.checkFits(data(abc, 10, true)));
+    // fewer declared labels: refused, or accepted and returned
+    IllegalArgumentException fewer = assertThrows(IllegalArgumentException.class,
+        () -> DataFit.check(arffModel, "m", data(List.of("a", "b"), 10, true), DataFit.Allowed.NOTHING));
+    assertEquals("x has 2 labels, the model m 3: it would predict label ids up to 2, which the data does not have; was the"
+        + " model trained on other data? (if this data is meant, accept it with new DataFit.Allowed(true, false))",
+        fewer.getMessage());
+    assertEquals(1, DataFit.check(arffModel, "m", data(List.of("a", "b"), 10, true), new DataFit.Allowed(true, false)).size());
+    // other label names, more labels, other feature names: refused whatever is allowed
+    DataFit.Allowed all = new DataFit.Allowed(true, true);
+    assertThrows(IllegalArgumentException.class, () -> DataFit.check(arffModel, "m", data(List.of("a", "x", "c"), 10, true), all));
+    assertThrows(IllegalArgumentException.class, () -> arffModel.checkFits(data(List.of("a", "b", "c", "d"), 10, true)));
+    assertThrows(IllegalArgumentException.class, () -> DataFit.check(arffModel, "m", data(List.of("0", "1", "2", "3"), 10, false), all));
+    var shuffled = new org.altml.sparse.data.DatasetBuilder().name("s").numLabels(3).numFeatures(10).labelNames(abc)
+        .featureNames(List.of("f1", "f0", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9")).build();
+    assertThrows(IllegalArgumentException.class, () -> arffModel.checkFits(shuffled));
+    // an attribute the model was trained without, still in the data
+    SavedModel ignoring = model(abc, 10, Map.of(DataFit.IGNORED_ATTRIBUTES, "f10"));
+    IllegalArgumentException still = assertThrows(IllegalArgumentException.class, () -> ignoring.checkFits(data(abc, 11, true)));
+    assertTrue(still.getMessage().contains("withIgnoredAttributes(\"f10\")"), still.getMessage());
+    // a model of LIBSVM data: LIBSVM data using fewer ids fits, many more features is a misfit new features accept
+    SavedModel libsvm = model(null, 10, Map.of(DataFit.NUM_LABELS_INFERRED, "false"));
+    assertDoesNotThrow(() -> libsvm.checkFits(data(List.of("0", "1"), 7, false)));
+    IllegalArgumentException wide = assertThrows(IllegalArgumentException.class,
+        () -> libsvm.checkFits(data(List.of("0", "1"), 500, false)));
+    assertTrue(wide.getMessage().contains("new DataFit.Allowed(false, true)"), wide.getMessage());
+    assertEquals(1, DataFit.check(libsvm, "m", data(List.of("0", "1"), 500, false), new DataFit.Allowed(false, true)).size());
+    // ARFF data for a LIBSVM model: names against ids
+    assertThrows(IllegalArgumentException.class, () -> libsvm.checkFits(data(abc, 10, true)));
+  }
+
   /** Data of {@code labels} and {@code features}, with feature names f0, f1, ... when {@code arff}. */
   private static org.altml.sparse.data.Dataset data(List<String> labels, int features, boolean arff) {
     org.altml.sparse.data.DatasetBuilder b = new org.altml.sparse.data.DatasetBuilder().name("x").numLabels(labels.size())

@@ -371,17 +371,22 @@ public final class Dataset {
    * lacks the highest labels with its training file) or features. Label names are padded with the
    * label's index; feature names are kept when d stays the same and dropped otherwise.
    *
-   * @throws IllegalArgumentException if a stored label or feature index would fall outside the new sizes
+   * @throws IllegalArgumentException naming this dataset if a stored label or feature index would fall outside the new
+   *     sizes, with the fix when those sizes are another dataset's read from LIBSVM (L and d inferred from its largest ids)
    */
   public Dataset withDimensions(int numFeatures, int numLabels) {
     for (int f : featureIndices) {
       if (f >= numFeatures) {
-        throw new IllegalArgumentException("feature index " + f + " does not fit numFeatures " + numFeatures);
+        throw new IllegalArgumentException(name + ": feature index " + f + " does not fit numFeatures " + numFeatures
+            + " (features 0 to " + (numFeatures - 1) + "); if that d is LIBSVM data's largest feature index + 1, read that"
+            + " data with ReadOptions.withNumFeatures(d) at least " + (f + 1));
       }
     }
     for (int l : labelIds) {
       if (l >= numLabels) {
-        throw new IllegalArgumentException("label " + l + " does not fit numLabels " + numLabels);
+        throw new IllegalArgumentException(name + ": label " + l + " does not fit numLabels " + numLabels + " (labels 0 to "
+            + (numLabels - 1) + "); if that L is LIBSVM data's largest label id + 1, read that data with"
+            + " ReadOptions.withNumLabels(L) at least " + (l + 1) + ", or is this other data?");
       }
     }
     List<String> names = IndexNames.padded(labelNames, numLabels);

@@ -163,7 +163,13 @@ class DatasetTest {
     assertEquals(6, wider.numLabels());
     assertEquals(6, wider.labelNames().size());
     assertEquals(d.example(5), wider.example(5));
-    assertThrows(IllegalArgumentException.class, () -> d.withDimensions(100, 3));
+    // the README's test.withDimensions(train d, train L) with a training L inferred too small: the data and the fix named
+    IllegalArgumentException fewer = assertThrows(IllegalArgumentException.class, () -> d.withDimensions(100, 3));
+    assertTrue(fewer.getMessage().startsWith(d.name() + ": label ") && fewer.getMessage().contains("ReadOptions.withNumLabels(L)"
+        + " at least"), fewer.getMessage());
+    IllegalArgumentException narrower = assertThrows(IllegalArgumentException.class, () -> d.withDimensions(2, 6));
+    assertTrue(narrower.getMessage().startsWith(d.name() + ": feature index ")
+        && narrower.getMessage().contains("ReadOptions.withNumFeatures(d) at least"), narrower.getMessage());
     // named labels padded: an index name a label already has is made distinct
     assertEquals(List.of("3", "b", "2", "_3", "4"), IndexNames.padded(List.of("3", "b"), 5));
     assertEquals(List.of("3"), IndexNames.padded(List.of("3", "b"), 1));
