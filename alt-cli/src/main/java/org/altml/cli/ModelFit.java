@@ -22,8 +22,7 @@ final class ModelFit {
   private static final String ALLOW = DataFit.ALLOW_NEW_FEATURES;
 
   /** What features a model never saw do to its scores. */
-  static final String NEW_FEATURES = "a linear model has no weights for features it never saw, while a kernel, ELM or"
-      + " feature-map model's scores see them";
+  static final String NEW_FEATURES = DataFit.NEW_FEATURES;
 
   private final SavedModel model;
   private final String modelName;

@@ -531,6 +531,7 @@ public final class FlinkMain implements Callable<Integer> {
       List<long[]> spans = new ArrayList<>(); // per counting subtask: first and last record (ms)
       long endMs = 0; // the end of the job's work, inside the job (JobEnd)
       TestMetrics test = new TestMetrics();
+      FeaturesBeyond beyond = new FeaturesBeyond(); // predict's LIBSVM records beyond the model's d, per file
       // the end of the job's work is stamped where its results leave it, chained to the collect sink (p = 1)
       all = all.transform("end of the job", Types.STRING, new JobEnd()).setParallelism(1).uid("job-end");
       // the outputs are written aside and moved into place only when the job has ended well: a failed job leaves
@@ -560,7 +561,7 @@ public final class FlinkMain implements Callable<Integer> {
               }
             } else if (line.startsWith(JobEnd.TYPE)) {
               endMs = field(line, "endMs");
-            } else if (!test.offer(line)) { // a predictor's test metrics are merged, then written as one line
+            } else if (!test.offer(line) && !beyond.offer(line)) { // a predictor's test metrics are merged, then written as one line
               reports.add(line);
               reportLines.println(line.replaceAll(",\"model\":\"[^\"]*\"", ""));
             }
@@ -588,6 +589,9 @@ public final class FlinkMain implements Callable<Integer> {
           // without --out the bad records are kept nowhere: say how many, and the first
           System.err.println("alt flink: warning: " + printable(bad + " bad record" + (bad == 1 ? "" : "s") + ", the first "
               + badOnes.all.describe() + "; give --out DIR to keep them all in DIR/bad-records.jsonl"));
+        }
+        for (String warning : beyond.warnings()) {
+          System.err.println("alt flink: warning: " + printable(warning));
         }
         if (test.any()) {
           reportLines.println(test.reportLine());

@@ -35,6 +35,10 @@ public final class DataFit {
   /** Features beyond twice the model's d that are still taken as the same kind of data. */
   public static final int FEATURE_SLACK = 100;
 
+  /** What features a model never saw do to its scores (messages about data with features beyond a model's d). */
+  public static final String NEW_FEATURES = "a linear model has no weights for features it never saw, while a kernel, ELM or"
+      + " feature-map model's scores see them";
+
   /** What a message about data that does not fit a model asks last. */
   public static final String OTHER_DATA = "was the model trained on other data?";
 
