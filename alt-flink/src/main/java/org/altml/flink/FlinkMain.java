@@ -95,9 +95,11 @@ public final class FlinkMain implements Callable<Integer> {
       // the problem in one line (with picocli's suggestions) and where the usage is, as alt's own commands do:
       // the whole usage buries the line that matters
       CommandLine at = ex.getCommandLine();
-      // picocli's "Value for option option '--set' ..." reads twice
-      System.err.println("alt flink: " + printable(String.valueOf(ex.getMessage()).replace("option option '", "option '")));
-      CommandLine.UnmatchedArgumentException.printSuggestions(ex, System.err);
+      String message = UsageHints.message(ex, args);
+      System.err.println("alt flink: " + printable(message));
+      if (!message.startsWith(UsageHints.UNKNOWN_COMMAND)) { // which names the nearest command itself
+        CommandLine.UnmatchedArgumentException.printSuggestions(ex, System.err);
+      }
       System.err.println("Try '" + at.getCommandSpec().qualifiedName() + " --help' for the usage.");
       return 2;
     });
