@@ -72,21 +72,35 @@ public final class FlinkMain implements Callable<Integer> {
     if (System.getProperty("java.util.logging.SimpleFormatter.format") == null) {
       for (java.util.logging.Handler h : ROOT_LOGGER.getHandlers()) {
         h.setFormatter(ONE_LINE);
+        h.setFilter(onceEach());
       }
     }
     ROOT_LOGGER.setLevel(java.util.logging.Level.OFF);
     ALT_LOGGER.setLevel(java.util.logging.Level.WARNING);
   }
 
-  /** "alt flink: warning: message", as the command's own warnings read (SimpleFormatter's levels are upper case). */
+  /**
+   * "alt flink: warning: message", as the command's own warnings read (SimpleFormatter's levels are upper case), in
+   * command-line words ({@link #forCommandLine}: a reader's "(--labels-last 2, ReadOptions.withLabelsLast)" named the
+   * Java API to a person at the command line).
+   */
   static final java.util.logging.Formatter ONE_LINE = new java.util.logging.Formatter() {
     @Override
     public String format(java.util.logging.LogRecord r) {
       Throwable t = r.getThrown();
-      return "alt flink: " + r.getLevel().getName().toLowerCase(Locale.ROOT) + ": " + formatMessage(r)
+      return "alt flink: " + r.getLevel().getName().toLowerCase(Locale.ROOT) + ": " + forCommandLine(formatMessage(r))
           + (t != null ? ": " + t : "") + System.lineSeparator();
     }
   };
+
+  /**
+   * A filter that lets each message through once: a reader's warning about a file (a MEKA -C that may be stale) came
+   * once as the client read the header and again from every reader of the job in the same process.
+   */
+  static java.util.logging.Filter onceEach() {
+    java.util.Set<String> said = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    return r -> said.add(r.getLevel() + " " + r.getMessage());
+  }
 
   /** The command line {@link #main} runs: a failure prints "alt flink: " and its cause's message and exits with 2. */
   static CommandLine commandLine() {
