@@ -615,6 +615,10 @@ public final class FlinkMain implements Callable<Integer> {
             System.err.println("alt flink: warning: the --test files have no records; nothing was scored, and every test metric is"
                 + " undefined");
           }
+          String allEmpty = test.allEmptyWarning(this instanceof Run r ? r.learner : null);
+          if (allEmpty != null) {
+            System.err.println("alt flink: warning: " + allEmpty);
+          }
         }
         java.util.Set<String> models = writeModels(mode, reports);
         commit(predictions, predictionsFile);
