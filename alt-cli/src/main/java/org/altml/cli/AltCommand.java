@@ -114,11 +114,7 @@ public final class AltCommand implements Callable<Integer> {
           if (ex instanceof CommandLine.UnmatchedArgumentException u && at.getParent() == null && !u.getUnmatched().isEmpty()
               && !u.getUnmatched().get(0).startsWith("-")) {
             // alt foo: a command that does not exist, not an "unmatched argument"
-            String given = u.getUnmatched().get(0);
-            String commands = String.join(", ", at.getSubcommands().keySet());
-            String near = NameSuggestion.nearest(given, at.getSubcommands().keySet()).orElse(null);
-            err.println("alt: unknown command '" + Messages.printable(given) + "'" + (near == null ? "; the commands are " + commands
-                : "; did you mean '" + near + "'? (the commands are " + commands + ")"));
+            err.println("alt: " + Messages.printable(NameSuggestion.unknownCommand(u.getUnmatched().get(0), at.getSubcommands().keySet())));
             err.println(usageHint(at));
             err.flush();
             return EXIT_FAILURE;

@@ -14,7 +14,7 @@ import picocli.CommandLine;
  */
 final class UsageHints {
   /** How the message of a command that does not exist begins. */
-  static final String UNKNOWN_COMMAND = "unknown command '";
+  static final String UNKNOWN_COMMAND = NameSuggestion.UNKNOWN_COMMAND;
 
   private UsageHints() {}
 
@@ -23,11 +23,7 @@ final class UsageHints {
     CommandLine at = ex.getCommandLine();
     if (ex instanceof CommandLine.UnmatchedArgumentException u && at.getParent() == null && !u.getUnmatched().isEmpty()
         && !u.getUnmatched().get(0).startsWith("-")) {
-      String given = u.getUnmatched().get(0);
-      String commands = String.join(", ", at.getSubcommands().keySet());
-      String near = NameSuggestion.nearest(given, at.getSubcommands().keySet()).orElse(null);
-      return UNKNOWN_COMMAND + given + "'" + (near == null ? "; the commands are " + commands
-          : "; did you mean '" + near + "'? (the commands are " + commands + ")");
+      return NameSuggestion.unknownCommand(u.getUnmatched().get(0), at.getSubcommands().keySet());
     }
     // picocli's "Value for option option '--set' ..." reads twice
     String message = String.valueOf(ex.getMessage()).replace("option option '", "option '") + NameSuggestion.enumValueNear(ex.getMessage());

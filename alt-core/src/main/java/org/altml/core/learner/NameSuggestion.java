@@ -43,6 +43,20 @@ public final class NameSuggestion {
     return nearest(given, candidates).map(n -> "; did you mean '" + n + "'?").orElse("");
   }
 
+  /** How {@link #unknownCommand}'s message begins. */
+  public static final String UNKNOWN_COMMAND = "unknown command '";
+
+  /**
+   * {@code "unknown command 'evalute'; did you mean 'evaluate'? (the commands are ...)"}, or with the commands alone when
+   * none is near: a command line's word where a command was expected ({@code alt}, {@code alt flink}).
+   */
+  public static String unknownCommand(String given, Collection<String> commands) {
+    String all = String.join(", ", commands);
+    String near = nearest(given, commands).orElse(null);
+    return UNKNOWN_COMMAND + given + "'" + (near == null ? "; the commands are " + all
+        : "; did you mean '" + near + "'? (the commands are " + all + ")");
+  }
+
   /** picocli's refusal of an option value outside its enum's constants, with the value and the constants as groups. */
   private static final java.util.regex.Pattern ENUM_VALUE =
       java.util.regex.Pattern.compile("expected one of \\[([^\\]]*)\\] (?:\\(case-\\w+\\) )?but was '([^']*)'$");
