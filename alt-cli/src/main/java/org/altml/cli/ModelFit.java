@@ -143,16 +143,12 @@ final class ModelFit {
    * shifted by one, which no other check can see. Once.
    */
   void indexBase(boolean zeroBased, List<String> labelNames) {
-    String trained = model.provenance().get(DataFit.FEATURE_INDEX_BASE);
-    String read = zeroBased ? "0" : "1";
-    if (trained == null || trained.equals(read) || (labelNames != null && !DataFit.isIndexNames(labelNames)) || baseWarned) {
+    String mismatch = DataFit.indexBaseMismatch(model, modelName, dataName, zeroBased);
+    if (mismatch == null || (labelNames != null && !DataFit.isIndexNames(labelNames)) || baseWarned) {
       return;
     }
     baseWarned = true;
-    progress.warn(dataName + " is read with " + read + "-based feature indices, the model " + modelName + " was trained on"
-        + " data read with " + trained + "-based ones" + (trained.equals("0") ? " (--zero-based)" : "") + ": unless the"
-        + " files differ in that way, every feature is shifted by one; " + (zeroBased ? "leave --zero-based out" : "give"
-        + " --zero-based"));
+    progress.warn(mismatch);
   }
 
   /**

@@ -56,4 +56,18 @@ class PredictFeaturesBeyondTest {
         "--allow-new-features", "--no-predictions");
     assertFalse(allowed.contains("features beyond"), allowed);
   }
+
+  /** A model of 1-based LIBSVM data read with --zero-based is said before the job, as alt predict says it (it was not). */
+  @Test
+  void anotherFeatureIndexBaseThanTheModelsIsSaid() throws Exception {
+    Path model = dir.resolve("one-based.model");
+    ModelIo.write(new SavedModel(FlinkTesting.setup("falt").create(0), null, 10, FeatureScaler.of(FeatureScaling.NONE),
+        Map.of(org.altml.core.model.DataFit.FEATURE_INDEX_BASE, "1")), model);
+    Path data = libSvm("data.svm", 2, 10, 1, 10);
+    String err = FlinkMainTest.executeWithErr(0, "predict", "--model", model.toString(), "--data", data.toString(), "--zero-based",
+        "--no-predictions");
+    assertTrue(err.contains("alt flink: warning: " + data + " is read with 0-based feature indices, the model " + model
+        + " was trained on data read with 1-based ones: unless the files differ in that way, every feature is shifted by one;"
+        + " leave --zero-based out"), err);
+  }
 }
