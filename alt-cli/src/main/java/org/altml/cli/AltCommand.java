@@ -114,16 +114,12 @@ public final class AltCommand implements Callable<Integer> {
           if (ex instanceof CommandLine.UnmatchedArgumentException u && at.getParent() == null && !u.getUnmatched().isEmpty()
               && !u.getUnmatched().get(0).startsWith("-")) {
             // alt foo: a command that does not exist, not an "unmatched argument"
-            String given = u.getUnmatched().get(0);
-            String commands = String.join(", ", at.getSubcommands().keySet());
-            String near = NameSuggestion.nearest(given, at.getSubcommands().keySet()).orElse(null);
-            err.println("alt: unknown command '" + Messages.printable(given) + "'" + (near == null ? "; the commands are " + commands
-                : "; did you mean '" + near + "'? (the commands are " + commands + ")"));
+            err.println("alt: " + Messages.printable(NameSuggestion.unknownCommand(u.getUnmatched().get(0), at.getSubcommands().keySet())));
             err.println(usageHint(at));
             err.flush();
             return EXIT_FAILURE;
           }
-          err.println("alt: " + Messages.printable(ex.getMessage() + enumValueNear(ex.getMessage())));
+          err.println("alt: " + Messages.printable(ex.getMessage() + NameSuggestion.enumValueNear(ex.getMessage())));
           CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
           err.println(usageHint(at));
           err.flush();
@@ -220,22 +216,6 @@ public final class AltCommand implements Callable<Integer> {
       return "already exists";
     }
     return f.getClass().getSimpleName();
-  }
-
-  /** picocli's refusal of an option value outside its enum's constants, with the value and the constants as groups. */
-  private static final java.util.regex.Pattern ENUM_VALUE =
-      java.util.regex.Pattern.compile("expected one of \\[([^\\]]*)\\] (?:\\(case-\\w+\\) )?but was '([^']*)'$");
-
-  /**
-   * {@code "; did you mean 'rff'?"} after picocli's refusal of a value outside an option's constants ({@code --kind txt},
-   * {@code --feature-map rf}), as the learner names get one; "" for any other message, or when no constant is near.
-   */
-  static String enumValueNear(String message) {
-    java.util.regex.Matcher m = message == null ? null : ENUM_VALUE.matcher(message);
-    if (m == null || !m.find()) {
-      return "";
-    }
-    return NameSuggestion.didYouMean(m.group(2), List.of(m.group(1).split(", ")));
   }
 
   /** Held so that the level set on it is not lost when the logger would be garbage collected. */

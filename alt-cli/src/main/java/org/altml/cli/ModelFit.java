@@ -22,8 +22,7 @@ final class ModelFit {
   private static final String ALLOW = DataFit.ALLOW_NEW_FEATURES;
 
   /** What features a model never saw do to its scores. */
-  static final String NEW_FEATURES = "a linear model has no weights for features it never saw, while a kernel, ELM or"
-      + " feature-map model's scores see them";
+  static final String NEW_FEATURES = DataFit.NEW_FEATURES;
 
   private final SavedModel model;
   private final String modelName;
@@ -144,16 +143,12 @@ final class ModelFit {
    * shifted by one, which no other check can see. Once.
    */
   void indexBase(boolean zeroBased, List<String> labelNames) {
-    String trained = model.provenance().get(DataFit.FEATURE_INDEX_BASE);
-    String read = zeroBased ? "0" : "1";
-    if (trained == null || trained.equals(read) || (labelNames != null && !DataFit.isIndexNames(labelNames)) || baseWarned) {
+    String mismatch = DataFit.indexBaseMismatch(model, modelName, dataName, zeroBased);
+    if (mismatch == null || (labelNames != null && !DataFit.isIndexNames(labelNames)) || baseWarned) {
       return;
     }
     baseWarned = true;
-    progress.warn(dataName + " is read with " + read + "-based feature indices, the model " + modelName + " was trained on"
-        + " data read with " + trained + "-based ones" + (trained.equals("0") ? " (--zero-based)" : "") + ": unless the"
-        + " files differ in that way, every feature is shifted by one; " + (zeroBased ? "leave --zero-based out" : "give"
-        + " --zero-based"));
+    progress.warn(mismatch);
   }
 
   /**

@@ -67,6 +67,11 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
     }
     int l = numLabels > 0 ? numLabels : model.learner().numLabels(); // LIBSVM records are parsed with the model's L
     DataSpec fitted = new DataSpec(l, numFeatures, zeroBased, labelsXml, labelsLast, ignored, labelsFirst);
+    List<String> libSvm = files.stream().filter(f -> !isArff(f)).toList();
+    String shifted = libSvm.isEmpty() ? null : DataFit.indexBaseMismatch(model, modelName, String.join(", ", libSvm), zeroBased);
+    if (shifted != null) { // as alt predict warns (it was not said: every feature shifted by one, in silence)
+      System.err.println("alt flink: warning: " + FlinkMain.printable(shifted));
+    }
     for (String file : files) {
       if (!isArff(file)) {
         continue;

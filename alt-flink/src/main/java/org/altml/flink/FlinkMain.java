@@ -72,21 +72,35 @@ public final class FlinkMain implements Callable<Integer> {
     if (System.getProperty("java.util.logging.SimpleFormatter.format") == null) {
       for (java.util.logging.Handler h : ROOT_LOGGER.getHandlers()) {
         h.setFormatter(ONE_LINE);
+        h.setFilter(onceEach());
       }
     }
     ROOT_LOGGER.setLevel(java.util.logging.Level.OFF);
     ALT_LOGGER.setLevel(java.util.logging.Level.WARNING);
   }
 
-  /** "alt flink: warning: message", as the command's own warnings read (SimpleFormatter's levels are upper case). */
+  /**
+   * "alt flink: warning: message", as the command's own warnings read (SimpleFormatter's levels are upper case), in
+   * command-line words ({@link #forCommandLine}: a reader's "(--labels-last 2, ReadOptions.withLabelsLast)" named the
+   * Java API to a person at the command line).
+   */
   static final java.util.logging.Formatter ONE_LINE = new java.util.logging.Formatter() {
     @Override
     public String format(java.util.logging.LogRecord r) {
       Throwable t = r.getThrown();
-      return "alt flink: " + r.getLevel().getName().toLowerCase(Locale.ROOT) + ": " + formatMessage(r)
+      return "alt flink: " + r.getLevel().getName().toLowerCase(Locale.ROOT) + ": " + forCommandLine(formatMessage(r))
           + (t != null ? ": " + t : "") + System.lineSeparator();
     }
   };
+
+  /**
+   * A filter that lets each message through once: a reader's warning about a file (a MEKA -C that may be stale) came
+   * once as the client read the header and again from every reader of the job in the same process.
+   */
+  static java.util.logging.Filter onceEach() {
+    java.util.Set<String> said = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    return r -> said.add(r.getLevel() + " " + r.getMessage());
+  }
 
   /** The command line {@link #main} runs: a failure prints "alt flink: " and its cause's message and exits with 2. */
   static CommandLine commandLine() {
@@ -95,9 +109,11 @@ public final class FlinkMain implements Callable<Integer> {
       // the problem in one line (with picocli's suggestions) and where the usage is, as alt's own commands do:
       // the whole usage buries the line that matters
       CommandLine at = ex.getCommandLine();
-      // picocli's "Value for option option '--set' ..." reads twice
-      System.err.println("alt flink: " + printable(String.valueOf(ex.getMessage()).replace("option option '", "option '")));
-      CommandLine.UnmatchedArgumentException.printSuggestions(ex, System.err);
+      String message = UsageHints.message(ex, args);
+      System.err.println("alt flink: " + printable(message));
+      if (!message.startsWith(UsageHints.UNKNOWN_COMMAND)) { // which names the nearest command itself
+        CommandLine.UnmatchedArgumentException.printSuggestions(ex, System.err);
+      }
       System.err.println("Try '" + at.getCommandSpec().qualifiedName() + " --help' for the usage.");
       return 2;
     });
@@ -531,6 +547,7 @@ public final class FlinkMain implements Callable<Integer> {
       List<long[]> spans = new ArrayList<>(); // per counting subtask: first and last record (ms)
       long endMs = 0; // the end of the job's work, inside the job (JobEnd)
       TestMetrics test = new TestMetrics();
+      FeaturesBeyond beyond = new FeaturesBeyond(); // predict's LIBSVM records beyond the model's d, per file
       // the end of the job's work is stamped where its results leave it, chained to the collect sink (p = 1)
       all = all.transform("end of the job", Types.STRING, new JobEnd()).setParallelism(1).uid("job-end");
       // the outputs are written aside and moved into place only when the job has ended well: a failed job leaves
@@ -560,7 +577,7 @@ public final class FlinkMain implements Callable<Integer> {
               }
             } else if (line.startsWith(JobEnd.TYPE)) {
               endMs = field(line, "endMs");
-            } else if (!test.offer(line)) { // a predictor's test metrics are merged, then written as one line
+            } else if (!test.offer(line) && !beyond.offer(line)) { // a predictor's test metrics are merged, then written as one line
               reports.add(line);
               reportLines.println(line.replaceAll(",\"model\":\"[^\"]*\"", ""));
             }
@@ -589,11 +606,18 @@ public final class FlinkMain implements Callable<Integer> {
           System.err.println("alt flink: warning: " + printable(bad + " bad record" + (bad == 1 ? "" : "s") + ", the first "
               + badOnes.all.describe() + "; give --out DIR to keep them all in DIR/bad-records.jsonl"));
         }
+        for (String warning : beyond.warnings()) {
+          System.err.println("alt flink: warning: " + printable(warning));
+        }
         if (test.any()) {
           reportLines.println(test.reportLine());
           if (test.examples() == 0) {
             System.err.println("alt flink: warning: the --test files have no records; nothing was scored, and every test metric is"
                 + " undefined");
+          }
+          String allEmpty = test.allEmptyWarning(this instanceof Run r ? r.learner : null);
+          if (allEmpty != null) {
+            System.err.println("alt flink: warning: " + allEmpty);
           }
         }
         java.util.Set<String> models = writeModels(mode, reports);

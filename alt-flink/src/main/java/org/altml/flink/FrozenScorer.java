@@ -14,6 +14,8 @@ import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.streaming.api.functions.ProcessFunction;
+import org.apache.flink.streaming.api.operators.ProcessOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.util.Collector;
 
 /**
@@ -106,6 +108,30 @@ public final class FrozenScorer extends ProcessFunction<TextLine, String> {
       out.collect(prediction);
     } else if (scorer.bad() != null) {
       ctx.output(Output.BAD, scorer.bad());
+    }
+  }
+
+  /**
+   * The process operator of a frozen scorer, which reports at its end of input how many of its LIBSVM records had
+   * features beyond the model's d ({@link FeaturesBeyond}); Flink's own operator has no end-of-input hook for the
+   * function. A restore re-reads the model and counts afresh: the counts are of the records scored since.
+   */
+  static final class EndOfInput extends ProcessOperator<TextLine, String> {
+    private static final long serialVersionUID = 1L;
+
+    EndOfInput(FrozenScorer scorer) {
+      super(scorer);
+    }
+
+    @Override
+    public void finish() throws Exception {
+      LineScorer scorer = ((FrozenScorer) userFunction).scorer;
+      if (scorer != null) {
+        for (String report : scorer.featuresBeyondReports()) {
+          output.collect(Output.REPORTS, new StreamRecord<>(report));
+        }
+      }
+      super.finish();
     }
   }
 }

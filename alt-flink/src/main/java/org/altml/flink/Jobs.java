@@ -193,9 +193,9 @@ public final class Jobs {
     if (tap != null) {
       lines = tap.apply(lines);
     }
-    SingleOutputStreamOperator<String> out = lines.process(new FrozenScorer(uri, modelFile, data, l, withScores, allowed), Types.STRING)
-        .setParallelism(p).name("frozen scoring").uid("frozen-scoring");
-    return new Streams(out, out.getSideOutput(Output.BAD), null);
+    SingleOutputStreamOperator<String> out = lines.transform("frozen scoring", Types.STRING,
+        new FrozenScorer.EndOfInput(new FrozenScorer(uri, modelFile, data, l, withScores, allowed))).setParallelism(p).uid("frozen-scoring");
+    return new Streams(out, out.getSideOutput(Output.BAD), out.getSideOutput(Output.REPORTS));
   }
 
   /**

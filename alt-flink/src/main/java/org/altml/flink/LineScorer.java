@@ -32,6 +32,7 @@ final class LineScorer {
   private String labelsCheckedIn;
   private String labelsProblem;
   private EvaluationSuite metrics; // when set, every record scored is added with its true labels
+  private final FeaturesBeyond beyond = new FeaturesBeyond(); // LIBSVM records scored by the model, per file
 
   /** Scores records of {@code data} with models of L = {@code numLabels}; {@code withScores}: predictions carry them. */
   LineScorer(DataSpec data, int numLabels, boolean withScores) {
@@ -90,6 +91,9 @@ final class LineScorer {
         bad = Output.bad(line.file, line.line, problem);
         return null;
       }
+      if (p.labelNames() == null && !allowed.newFeatures()) { // LIBSVM declares no d: each record is all there is to see
+        beyond.count(line.file, p.features().maxIndex() + 1L, model.numFeatures());
+      }
     }
     if (!line.file.equals(file)) {
       file = line.file;
@@ -139,6 +143,14 @@ final class LineScorer {
     String more = DataFit.newFeatures(model, modelName, file, p.features().maxIndex() + 1L, false);
     return more == null ? null : more + ": " + DataFit.OTHER_DATA + " (if this data is meant, give " + DataFit.ALLOW_NEW_FEATURES
         + ")";
+  }
+
+  /**
+   * The reports lines of this scorer's LIBSVM records, one per file ({@link FeaturesBeyond}): how many were scored and
+   * how many had features beyond the model's d, which the client sums over the predictors to name data of another kind.
+   */
+  java.util.List<String> featuresBeyondReports() {
+    return model == null ? java.util.List.of() : beyond.reports(modelName, model.numFeatures());
   }
 
   /** The bad-record line of the last {@link #score} that returned null, or null. */

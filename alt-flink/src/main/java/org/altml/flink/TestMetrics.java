@@ -2,7 +2,10 @@ package org.altml.flink;
 
 import java.util.Base64;
 import java.util.Map;
+import org.altml.core.learner.CommonParameters;
+import org.altml.core.learner.LearnerRegistry;
 import org.altml.core.metric.EvaluationSuite;
+import org.altml.core.metric.Measure;
 import org.altml.core.metric.MetricReport;
 
 /**
@@ -58,6 +61,22 @@ final class TestMetrics {
     }
     return sb.append("},\"rankingLossLeftOut\":").append(report.rankingLossLeftOut())
         .append(",\"emptyTruthLeftOut\":").append(report.emptyTruthLeftOut()).append('}').toString();
+  }
+
+  /**
+   * The warning when every test prediction was empty (no label scores above the threshold: F1 0 on every record), with
+   * the cure a job can take, as {@code alt test} says it; null otherwise. An unscaled dense dataset (emotions) learned
+   * by {@code learner} with its defaults gave test F1 0 and an empty-prediction rate of 1 in the summary, without a word.
+   */
+  String allEmptyWarning(String learner) {
+    if (merged == null || merged.count() == 0 || merged.report().get(Measure.EMPTY_PREDICTION_RATE) != 1.0) {
+      return null;
+    }
+    String maxUpdates = CommonParameters.MAX_UPDATES.name();
+    boolean has = learner != null && LearnerRegistry.contains(learner) && LearnerRegistry.get(learner).hasParameter(maxUpdates);
+    return String.format(java.util.Locale.ROOT, "every prediction on the --test files is empty (%,d records: no label scores"
+        + " above the threshold); try %sfeatures scaled beforehand to similar ranges (alt flink does not scale them)",
+        merged.count(), has ? "a larger --set " + maxUpdates + "=N, or " : "");
   }
 
   /** The reports.jsonl line: {@code {"type":"test",} and {@link #json()}'s fields; null when no predictor reported. */

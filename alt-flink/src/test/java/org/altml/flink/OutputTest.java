@@ -25,6 +25,23 @@ class OutputTest {
     assertEquals("alt flink: warning: skipped m.model" + System.lineSeparator(), FlinkMain.ONE_LINE.format(r));
   }
 
+  /**
+   * A reader's warning (a MEKA -C that may be stale) reads in command-line words, and once: it named the Java API
+   * ("--labels-last 2, ReadOptions.withLabelsLast") and came twice, from the client's header read and the job's reader.
+   */
+  @Test
+  void readersWarningsReadInCommandLineWordsOnce() {
+    java.util.logging.LogRecord r = new java.util.logging.LogRecord(java.util.logging.Level.WARNING, "m.arff: the labels:"
+        + " the last 2 attributes (--labels-last 2, ReadOptions.withLabelsLast), or the first 2 (--labels-first 2,"
+        + " ReadOptions.withLabelsFirst)");
+    assertEquals("alt flink: warning: m.arff: the labels: the last 2 attributes (--labels-last 2), or the first 2 (--labels-first 2)"
+        + System.lineSeparator(), FlinkMain.ONE_LINE.format(r));
+    java.util.logging.Filter once = FlinkMain.onceEach();
+    org.junit.jupiter.api.Assertions.assertTrue(once.isLoggable(r));
+    org.junit.jupiter.api.Assertions.assertFalse(once.isLoggable(new java.util.logging.LogRecord(r.getLevel(), r.getMessage())));
+    org.junit.jupiter.api.Assertions.assertTrue(once.isLoggable(new java.util.logging.LogRecord(r.getLevel(), "other.arff: ...")));
+  }
+
   @Test
   void aBadRecordsFieldsReadBackAsWritten() {
     String reason = "token '1:\"x\"' \\ tab\t, line end\n, bell\u0007, é";

@@ -43,6 +43,38 @@ public final class NameSuggestion {
     return nearest(given, candidates).map(n -> "; did you mean '" + n + "'?").orElse("");
   }
 
+  /** How {@link #unknownCommand}'s message begins. */
+  public static final String UNKNOWN_COMMAND = "unknown command '";
+
+  /**
+   * {@code "unknown command 'evalute'; did you mean 'evaluate'? (the commands are ...)"}, or with the commands alone when
+   * none is near: a command line's word where a command was expected ({@code alt}, {@code alt flink}).
+   */
+  public static String unknownCommand(String given, Collection<String> commands) {
+    String all = String.join(", ", commands);
+    String near = nearest(given, commands).orElse(null);
+    return UNKNOWN_COMMAND + given + "'" + (near == null ? "; the commands are " + all
+        : "; did you mean '" + near + "'? (the commands are " + all + ")");
+  }
+
+  /** picocli's refusal of an option value outside its enum's constants, with the value and the constants as groups. */
+  private static final java.util.regex.Pattern ENUM_VALUE =
+      java.util.regex.Pattern.compile("expected one of \\[([^\\]]*)\\] (?:\\(case-\\w+\\) )?but was '([^']*)'$");
+
+  /**
+   * {@code "; did you mean 'rff'?"} after picocli's refusal of a value outside an option's constants ({@code --kind txt},
+   * {@code --feature-map rf}, {@code --mode keyd}), as the learner names get one; "" for any other message, or when no
+   * constant is near. The constant is named in lower case when picocli ignores case (as the help lists it).
+   */
+  public static String enumValueNear(String message) {
+    java.util.regex.Matcher m = message == null ? null : ENUM_VALUE.matcher(message);
+    if (m == null || !m.find()) {
+      return "";
+    }
+    String near = didYouMean(m.group(2), java.util.List.of(m.group(1).split(", ")));
+    return message.contains("(case-insensitive)") ? near.toLowerCase(Locale.ROOT) : near;
+  }
+
   /** The optimal-string-alignment distance: Levenshtein's edits plus swapping two neighbouring characters. */
   static int distance(String a, String b) {
     int[][] d = new int[a.length() + 1][b.length() + 1];

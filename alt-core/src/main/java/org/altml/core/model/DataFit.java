@@ -35,6 +35,27 @@ public final class DataFit {
   /** Features beyond twice the model's d that are still taken as the same kind of data. */
   public static final int FEATURE_SLACK = 100;
 
+  /**
+   * Why LIBSVM data {@code dataName} read with {@code zeroBased} indices may not be the model's: its training data was
+   * read with the other first feature index ({@link #FEATURE_INDEX_BASE}), so unless the files differ in that way every
+   * feature is shifted by one, which no other check can see; null when the bases agree or the model does not say.
+   */
+  public static String indexBaseMismatch(SavedModel model, String modelName, String dataName, boolean zeroBased) {
+    String trained = model.provenance().get(FEATURE_INDEX_BASE);
+    String read = zeroBased ? "0" : "1";
+    if (trained == null || trained.equals(read)) {
+      return null;
+    }
+    return dataName + " is read with " + read + "-based feature indices, the model " + modelName + " was trained on"
+        + " data read with " + trained + "-based ones" + (trained.equals("0") ? " (--zero-based)" : "") + ": unless the"
+        + " files differ in that way, every feature is shifted by one; " + (zeroBased ? "leave --zero-based out" : "give"
+        + " --zero-based");
+  }
+
+  /** What features a model never saw do to its scores (messages about data with features beyond a model's d). */
+  public static final String NEW_FEATURES = "a linear model has no weights for features it never saw, while a kernel, ELM or"
+      + " feature-map model's scores see them";
+
   /** What a message about data that does not fit a model asks last. */
   public static final String OTHER_DATA = "was the model trained on other data?";
 
