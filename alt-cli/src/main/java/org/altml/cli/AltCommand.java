@@ -119,7 +119,15 @@ public final class AltCommand implements Callable<Integer> {
             err.flush();
             return EXIT_FAILURE;
           }
-          err.println("alt: " + Messages.printable(ex.getMessage() + NameSuggestion.enumValueNear(ex.getMessage())));
+          String message = ex.getMessage() + NameSuggestion.enumValueNear(ex.getMessage());
+          if (String.valueOf(ex.getMessage()).startsWith("Missing required option")) {
+            // alt train --lerner falt: picocli names the missing --learner, not the option typed instead of it
+            java.util.List<String> unknown = NameSuggestion.unknownOptions(at.getCommandSpec().optionsMap().keySet(), args);
+            if (!unknown.isEmpty()) {
+              message += "; " + String.join(", ", unknown);
+            }
+          }
+          err.println("alt: " + Messages.printable(message));
           CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
           err.println(usageHint(at));
           err.flush();

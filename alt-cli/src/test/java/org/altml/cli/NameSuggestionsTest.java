@@ -71,6 +71,17 @@ class NameSuggestionsTest {
     assertTrue(far.err().startsWith("alt: unknown command 'foo'; the commands are "), far.err());
   }
 
+  /** A required option typed wrong: the message names the option typed and the nearest, not only the one missing. */
+  @Test
+  void aMistypedRequiredOptionIsNamed() {
+    // --model missing too: picocli reported only that, never the --lerner typed
+    String line = refused("train", "--lerner", "falt", "--data", "d.svm");
+    assertTrue(line.startsWith("alt: Missing required option"), line);
+    assertTrue(line.contains("unknown option '--lerner' (did you mean '--learner'?)"), line);
+    String evaluate = refused("evaluate", "--learner", "falt", "--trian", "t.svm", "--test", "t.svm");
+    assertTrue(evaluate.contains("unknown option '--trian' (did you mean '--train'?)"), evaluate);
+  }
+
   /** The error line of {@code alt args}, which must fail with exit 2. */
   private static String refused(String... args) {
     CliRun r = CliRun.of(args);

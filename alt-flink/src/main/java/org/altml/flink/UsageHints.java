@@ -1,6 +1,5 @@
 package org.altml.flink;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.altml.core.learner.NameSuggestion;
 import picocli.CommandLine;
@@ -41,15 +40,6 @@ final class UsageHints {
    * the nearest it has: {@code "unknown option '--lerner' (did you mean '--learner'?)"}.
    */
   static List<String> unknownOptions(CommandLine at, String[] args) {
-    java.util.Set<String> names = at.getCommandSpec().optionsMap().keySet();
-    List<String> unknown = new ArrayList<>();
-    for (String arg : args) {
-      String name = arg.indexOf('=') > 0 ? arg.substring(0, arg.indexOf('=')) : arg;
-      if (name.startsWith("--") && name.length() > 2 && !names.contains(name)) {
-        String near = NameSuggestion.nearest(name, names).orElse(null);
-        unknown.add("unknown option '" + name + "'" + (near == null ? "" : " (did you mean '" + near + "'?)"));
-      }
-    }
-    return unknown;
+    return NameSuggestion.unknownOptions(at.getCommandSpec().optionsMap().keySet(), args);
   }
 }

@@ -75,6 +75,23 @@ public final class NameSuggestion {
     return message.contains("(case-insensitive)") ? near.toLowerCase(Locale.ROOT) : near;
   }
 
+  /**
+   * The options among {@code args} (words starting with "--", up to an '=') that are not in {@code known}, each with the
+   * nearest known one: {@code "unknown option '--lerner' (did you mean '--learner'?)"}. For a message that reports a
+   * required option as missing when the user typed it wrong (picocli then names only the missing one).
+   */
+  public static java.util.List<String> unknownOptions(Collection<String> known, String[] args) {
+    java.util.List<String> unknown = new java.util.ArrayList<>();
+    for (String arg : args) {
+      String name = arg.indexOf('=') > 0 ? arg.substring(0, arg.indexOf('=')) : arg;
+      if (name.startsWith("--") && name.length() > 2 && !known.contains(name)) {
+        String near = nearest(name, known).orElse(null);
+        unknown.add("unknown option '" + name + "'" + (near == null ? "" : " (did you mean '" + near + "'?)"));
+      }
+    }
+    return unknown;
+  }
+
   /** The optimal-string-alignment distance: Levenshtein's edits plus swapping two neighbouring characters. */
   static int distance(String a, String b) {
     int[][] d = new int[a.length() + 1][b.length() + 1];
