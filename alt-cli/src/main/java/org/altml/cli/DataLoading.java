@@ -327,9 +327,7 @@ final class DataLoading {
     }
     DataFit.Shape own = DataFit.Shape.of(train, "the training data " + trainName);
     DataFit.Shape other = DataFit.Shape.of(test, "the test data " + testName);
-    for (DataFit.Misfit misfit : DataFit.testMisfits(own, other)) {
-      ModelFit.accept(misfit, allowed, progress);
-    }
+    ModelFit.accept(DataFit.testMisfits(own, other), allowed, progress);
     int d = train.numFeatures();
     if (!own.declared() && !other.declared() && DataFit.manyMoreFeatures(test.numFeatures(), d)) {
       progress.warn("the test data " + testName + " has " + test.numFeatures() + " features, the training data " + trainName + " "

@@ -71,29 +71,24 @@ final class ModelFit {
   }
 
   private void shape(String data, int numLabels, List<String> names, long numFeatures) {
-    // every misfit: --allow-shape-mismatch for fewer labels does not also accept more features; one refused is refused
-    // before any accepted one is warned of
+    // every misfit: --allow-shape-mismatch for fewer labels does not also accept more features
     List<DataFit.Misfit> misfits = new java.util.ArrayList<>(DataFit.shapeMisfits(DataFit.Shape.of(model, modelName), data,
         numLabels, names, numFeatures, DataFit.OTHER_DATA));
     misfits.removeIf(m -> m.newFeatures() && warned);
-    DataFit.Allowed allowed = new DataFit.Allowed(allowShapeMismatch, allowNewFeatures);
-    misfits.sort(java.util.Comparator.comparing(allowed::accepts)); // the refused first: accept() throws on it
-    for (DataFit.Misfit misfit : misfits) {
-      accept(misfit, allowed, progress);
-      warned |= misfit.newFeatures();
-    }
+    accept(misfits, new DataFit.Allowed(allowShapeMismatch, allowNewFeatures), progress);
+    warned |= misfits.stream().anyMatch(DataFit.Misfit::newFeatures);
   }
 
   /**
-   * Refuses {@code misfit} unless {@code allowed} accepts it: an error naming both sides and the option that accepts it
-   * (for new features, also what they do to a model's scores), else a warning through {@code progress}.
+   * Refuses the first of {@code misfits} that {@code allowed} does not accept ({@link DataFit.Allowed#acceptAll}): an
+   * error naming both sides and the option that accepts it (for new features, also what they do to a model's scores);
+   * else warns of each through {@code progress}.
    */
-  static void accept(DataFit.Misfit misfit, DataFit.Allowed allowed, Progress progress) {
-    if (!allowed.accepts(misfit)) {
-      throw new IllegalArgumentException(misfit.newFeatures() ? misfit.problem() + ": " + misfit.question() + " (if the new"
-          + " features are meant, give " + ALLOW + "; " + NEW_FEATURES + ")" : misfit.refusal());
+  static void accept(List<DataFit.Misfit> misfits, DataFit.Allowed allowed, Progress progress) {
+    for (DataFit.Misfit misfit : allowed.acceptAll(misfits, m -> m.newFeatures() ? m.problem() + ": " + m.question()
+        + " (if the new features are meant, give " + ALLOW + "; " + NEW_FEATURES + ")" : m.refusal())) {
+      progress.warn(misfit.problem() + (misfit.newFeatures() ? "; " + NEW_FEATURES : " (" + misfit.allowance() + ")"));
     }
-    progress.warn(misfit.problem() + (misfit.newFeatures() ? "; " + NEW_FEATURES : " (" + misfit.allowance() + ")"));
   }
 
   /**
@@ -210,12 +205,10 @@ final class ModelFit {
    *     else trained on (train --from: it learns them)
    */
   String featuresBeyond(boolean applied) {
-    if (allowNewFeatures || warned || beyond == 0 || 2 * beyond <= streamed) {
+    if (allowNewFeatures || warned) {
       return null;
     }
-    return String.format(java.util.Locale.ROOT, "%,d of the %,d examples of %s have features beyond the %,d the model %s was"
-        + " trained on (up to %,d)%s; %s (if the new features are meant, give %s to silence this)", beyond, streamed,
-        dataName, model.numFeatures(), modelName, widest, applied ? ": " + NEW_FEATURES : "", DataFit.OTHER_DATA, ALLOW);
+    return DataFit.mostFeaturesBeyond(dataName, "examples", streamed, beyond, widest, model.numFeatures(), modelName, applied);
   }
 
   /** The data file as messages name it. */

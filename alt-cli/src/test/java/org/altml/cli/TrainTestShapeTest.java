@@ -58,6 +58,23 @@ class TrainTestShapeTest {
     assertTrue(r.err().lines().anyMatch(l -> l.startsWith("alt: warning: ") && l.contains(warning)), r.err());
   }
 
+  /**
+   * Two misfits, one accepted and one not (ARFF test data of fewer labels and more features, --allow-shape-mismatch
+   * only): refused in one line, with no warning of the accepted one before it.
+   */
+  @Test
+  void aRefusedMisfitIsTheOnlyLineThoughAnotherIsAccepted() throws IOException {
+    Path train = arff("abc", List.of("a", "b", "c"), 10);
+    Path test = arff("ab", List.of("a", "b"), 12);
+    CliRun r = evaluate(train, test, "--allow-shape-mismatch");
+    assertEquals(2, r.exitCode(), r.err());
+    assertEquals(1, r.err().lines().filter(l -> l.startsWith("alt: ")).count(), r.err());
+    assertTrue(r.errLine().contains("give --allow-new-features"), r.err());
+    CliRun both = evaluate(train, test, "--allow-shape-mismatch", "--allow-new-features");
+    assertEquals(0, both.exitCode(), both.err());
+    assertEquals(2, both.err().lines().filter(l -> l.startsWith("alt: warning: ")).count(), both.err());
+  }
+
   /** ARFF training data (3 labels, 10 features) and LIBSVM test data using label or feature ids beyond them. */
   @Test
   void libSvmTestDataUsingIdsBeyondTheArffTrainingShape() throws IOException {

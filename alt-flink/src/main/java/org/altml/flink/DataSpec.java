@@ -200,17 +200,11 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
    * @throws IllegalArgumentException naming both sides and the option when a misfit is not accepted
    */
   public List<DataFit.Misfit> checkTestShape(List<String> data, List<String> test, DataFit.Allowed allowed) throws IOException {
-    List<DataFit.Misfit> accepted = new java.util.ArrayList<>();
     if (test.isEmpty()) {
-      return accepted;
+      return List.of();
     }
-    for (DataFit.Misfit m : DataFit.testMisfits(shape(data, "the training data", true), shape(test, "the test data", false))) {
-      if (!allowed.accepts(m)) {
-        throw new IllegalArgumentException(m.refusal());
-      }
-      accepted.add(m);
-    }
-    return accepted;
+    return allowed.acceptAll(DataFit.testMisfits(shape(data, "the training data", true), shape(test, "the test data", false)),
+        DataFit.Misfit::refusal);
   }
 
   /**

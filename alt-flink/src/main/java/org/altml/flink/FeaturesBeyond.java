@@ -3,7 +3,6 @@ package org.altml.flink;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.altml.core.model.DataFit;
 
@@ -57,11 +56,12 @@ final class FeaturesBeyond {
   List<String> warnings() {
     List<String> warnings = new ArrayList<>();
     files.forEach((file, c) -> {
-      if (c[1] > 0 && 2 * c[1] > c[0]) {
+      if (c[1] > 0) {
         String[] model = models.get(file).split("\0", 2);
-        warnings.add(String.format(Locale.ROOT, "%,d of the %,d records of %s have features beyond the %,d the model %s was"
-            + " trained on (up to %,d): %s; %s (if the new features are meant, give %s to silence this)", c[1], c[0], file,
-            Long.parseLong(model[1]), model[0], c[2], DataFit.NEW_FEATURES, DataFit.OTHER_DATA, DataFit.ALLOW_NEW_FEATURES));
+        String warning = DataFit.mostFeaturesBeyond(file, "records", c[0], c[1], c[2], Long.parseLong(model[1]), model[0], true);
+        if (warning != null) {
+          warnings.add(warning);
+        }
       }
     });
     return warnings;

@@ -56,6 +56,26 @@ public final class DataFit {
   public static final String NEW_FEATURES = "a linear model has no weights for features it never saw, while a kernel, ELM or"
       + " feature-map model's scores see them";
 
+  /**
+   * What to say when most of the {@code seen} items of {@code dataName} (LIBSVM examples or records, which declare no d)
+   * used features beyond the model's d = {@code d}, {@code beyond} of them up to feature {@code widest}, though not so
+   * many more that they were refused ({@link #manyMoreFeatures}): data of another kind (a yeast model, d = 103, scored
+   * scene's 294 features without a word), where ordinary test data uses a feature the training data did not in a few.
+   * Null when at most half did.
+   *
+   * @param unit what the items are called ("examples", "records")
+   * @param applied whether the model is applied to the data (it has no weights for the new features), else trained on
+   */
+  public static String mostFeaturesBeyond(String dataName, String unit, long seen, long beyond, long widest, long d,
+      String modelName, boolean applied) {
+    if (beyond == 0 || 2 * beyond <= seen) {
+      return null;
+    }
+    return String.format(java.util.Locale.ROOT, "%,d of the %,d %s of %s have features beyond the %,d the model %s was"
+        + " trained on (up to %,d)%s; %s (if the new features are meant, give %s to silence this)", beyond, seen, unit,
+        dataName, d, modelName, widest, applied ? ": " + NEW_FEATURES : "", OTHER_DATA, ALLOW_NEW_FEATURES);
+  }
+
   /** What a message about data that does not fit a model asks last. */
   public static final String OTHER_DATA = "was the model trained on other data?";
 
@@ -125,6 +145,21 @@ public final class DataFit {
     /** Whether {@code misfit} is accepted. */
     public boolean accepts(Misfit misfit) {
       return misfit.newFeatures() ? newFeatures : shapeMismatch;
+    }
+
+    /**
+     * {@code misfits} when every one is accepted (to warn of), else the {@code refusal} of the first that is not: all
+     * are checked before any is warned of, so a run that fails says only why.
+     *
+     * @throws IllegalArgumentException with {@code refusal}'s message for the first misfit not accepted
+     */
+    public List<Misfit> acceptAll(List<Misfit> misfits, java.util.function.Function<Misfit, String> refusal) {
+      for (Misfit misfit : misfits) {
+        if (!accepts(misfit)) {
+          throw new IllegalArgumentException(refusal.apply(misfit));
+        }
+      }
+      return misfits;
     }
   }
 
@@ -203,13 +238,8 @@ public final class DataFit {
    */
   public static List<Misfit> checkShape(SavedModel model, String modelName, String dataName, int numLabels,
       List<String> labelNames, long numFeatures, Allowed allowed) {
-    List<Misfit> misfits = shapeMisfits(Shape.of(model, modelName), dataName, numLabels, labelNames, numFeatures, OTHER_DATA);
-    for (Misfit misfit : misfits) {
-      if (!allowed.accepts(misfit)) {
-        throw new IllegalArgumentException(misfit.refusal());
-      }
-    }
-    return misfits;
+    return allowed.acceptAll(shapeMisfits(Shape.of(model, modelName), dataName, numLabels, labelNames, numFeatures,
+        OTHER_DATA), Misfit::refusal);
   }
 
   /**
@@ -249,14 +279,9 @@ public final class DataFit {
         misfits.add(new Misfit(more, true));
       }
     }
-    for (Misfit misfit : misfits) {
-      if (!allowed.accepts(misfit)) {
-        throw new IllegalArgumentException(misfit.problem() + "; " + misfit.question() + " (if this data is meant, accept it"
-            + " with new DataFit.Allowed(" + !misfit.newFeatures() + ", " + misfit.newFeatures() + ")"
-            + (misfit.newFeatures() ? ": a linear model has no weights for features it never saw" : "") + ")");
-      }
-    }
-    return misfits;
+    return allowed.acceptAll(misfits, misfit -> misfit.problem() + "; " + misfit.question() + " (if this data is meant,"
+        + " accept it with new DataFit.Allowed(" + !misfit.newFeatures() + ", " + misfit.newFeatures() + ")"
+        + (misfit.newFeatures() ? ": a linear model has no weights for features it never saw" : "") + ")");
   }
 
   /**
