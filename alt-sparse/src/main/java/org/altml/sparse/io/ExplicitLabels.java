@@ -43,11 +43,7 @@ final class ExplicitLabels {
       }
       named[a] = true;
     }
-    boolean agree = names.size() == count;
-    for (int a = 0; agree && a < total; a++) {
-      agree = named[a] == (first ? a < count : a >= total - count);
-    }
-    if (agree) {
+    if (names.size() == count && atEnd(a -> named[a], total, count, first)) {
       return null;
     }
     int size = names.size();
@@ -56,6 +52,19 @@ final class ExplicitLabels {
     return displayName + ": the labels asked for, the " + (first ? "first " : "last ") + count + " attributes (" + option
         + "), are not those the label file " + xml + " beside it names (" + where + "): the option is followed; if the XML"
         + " is right, leave the option out (the XML beside the file is read by itself)";
+  }
+
+  /**
+   * Whether the attributes {@code isLabel} marks, of {@code total}, are exactly the first ({@code first}) or last {@code
+   * count}: where a label count (an option, a MEKA {@code -C}) places the labels.
+   */
+  static boolean atEnd(java.util.function.IntPredicate isLabel, int total, int count, boolean first) {
+    for (int a = 0; a < total; a++) {
+      if (isLabel.test(a) != (first ? a < count : a >= total - count)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static boolean contiguous(boolean[] named, int from, int to) {

@@ -233,12 +233,7 @@ final class MekaCount {
     if (n >= total) {
       return null; // all the attributes or more: a -C that cannot be meant, which the XML silently replaces
     }
-    boolean agree = names.size() == n;
-    for (int a = 0; agree && a < total; a++) {
-      boolean placed = count > 0 ? a < n : a >= total - n;
-      agree = placed == (labelOf[a] >= 0);
-    }
-    if (agree) {
+    if (names.size() == n && ExplicitLabels.atEnd(a -> labelOf[a] >= 0, total, n, count > 0)) {
       return null;
     }
     String end = count > 0 ? "first" : "last";
