@@ -46,13 +46,11 @@ final class ProtocolOptions {
 
   /** {@code spec}, {@code zero} or {@code one}. */
   static ZeroDivisionPolicy zeroDivision(String name) {
-    for (ZeroDivisionPolicy p : ZeroDivisionPolicy.values()) {
-      if (p.name().equalsIgnoreCase(name)) {
-        return p;
-      }
+    try {
+      return ZeroDivisionPolicy.parse(name);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--zero-division " + e.getMessage(), e);
     }
-    throw new IllegalArgumentException("--zero-division must be spec, zero or one: " + name
-        + NameSuggestion.didYouMean(name, List.of("spec", "zero", "one")));
   }
 
   /** {@code "; did you mean 'standardize'?"} for a mistyped scaling ({@code standardise}), or "". */

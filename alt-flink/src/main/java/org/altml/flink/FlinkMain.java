@@ -1042,13 +1042,11 @@ public final class FlinkMain implements Callable<Integer> {
 
   /** The policy named {@code name} ({@code spec}, {@code zero} or {@code one}, any case), as alt's commands take it. */
   static org.altml.core.metric.ZeroDivisionPolicy zeroDivisionPolicy(String name) {
-    for (org.altml.core.metric.ZeroDivisionPolicy p : org.altml.core.metric.ZeroDivisionPolicy.values()) {
-      if (p.name().equalsIgnoreCase(name)) {
-        return p;
-      }
+    try {
+      return org.altml.core.metric.ZeroDivisionPolicy.parse(name);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--zero-division " + e.getMessage(), e);
     }
-    throw new IllegalArgumentException("--zero-division must be spec, zero or one: " + name
-        + org.altml.core.learner.NameSuggestion.didYouMean(name, java.util.List.of("spec", "zero", "one")));
   }
 
   /** {@code alt flink predict}: frozen scoring ({@link FrozenScorer}) or broadcast scoring with hot swap ({@link BroadcastScorer}). */

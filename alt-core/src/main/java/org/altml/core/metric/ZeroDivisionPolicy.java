@@ -26,6 +26,22 @@ public enum ZeroDivisionPolicy {
   }
 
   /**
+   * The policy named {@code name}, case-insensitively ({@code spec}, {@code zero}, {@code one}): the command line's and
+   * the Flink job's {@code --zero-division}.
+   *
+   * @throws IllegalArgumentException "must be spec, zero or one: NAME", with the nearest name, for another name
+   */
+  public static ZeroDivisionPolicy parse(String name) {
+    for (ZeroDivisionPolicy p : values()) {
+      if (p.name().equalsIgnoreCase(name)) {
+        return p;
+      }
+    }
+    throw new IllegalArgumentException("must be spec, zero or one: " + name
+        + org.altml.core.learner.NameSuggestion.didYouMean(name, java.util.List.of("spec", "zero", "one")));
+  }
+
+  /**
    * Value of a ratio whose numerator and denominator are both 0.
    *
    * @param bothEmpty whether both sets the ratio compares are empty
