@@ -5,8 +5,6 @@ import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.Shape;
-import java.awt.font.FontRenderContext;
-import java.awt.font.TextLayout;
 import java.awt.geom.AffineTransform;
 import java.awt.geom.Line2D;
 import java.awt.geom.Rectangle2D;
@@ -162,7 +160,7 @@ final class HeatMapFigure extends HeatMapChart {
         double value = c[2].doubleValue();
         Rectangle2D cell = cell(plot, c[0].intValue(), c[1].intValue(), cellHeight);
         g.setColor(HeatMapFigure.luminance(colour(value)) > 0.179 ? Color.BLACK : Color.WHITE);
-        g.fill(centred(text(layout.format(value), layout.fontSize()), cell.getCenterX(), cell.getCenterY()));
+        g.fill(centred(PaperStyle.outline(layout.format(value), layout.fontSize()), cell.getCenterX(), cell.getCenterY()));
       }
     }
     if (markX >= 0 && markY >= 0) {
@@ -203,12 +201,12 @@ final class HeatMapFigure extends HeatMapChart {
     for (double t = Math.ceil(min / step - 1e-9) * step; t <= max + 1e-9 * step; t += step) {
       double y = top + h - h * (t - min) / (max - min);
       g.draw(new Line2D.Double(x + w, y, x + w + 2, y));
-      Shape label = text(String.format(Locale.ROOT, "%." + decimals + "f", t), PaperStyle.SMALL);
+      Shape label = PaperStyle.outline(String.format(Locale.ROOT, "%." + decimals + "f", t), PaperStyle.SMALL);
       Rectangle2D ink = label.getBounds2D();
       g.fill(AffineTransform.getTranslateInstance(x + w + 3.5 - ink.getX(), y - ink.getCenterY()).createTransformedShape(label));
       labelsRight = Math.max(labelsRight, x + w + 3.5 + ink.getWidth());
     }
-    Shape title = text(metric, PaperStyle.SMALL);
+    Shape title = PaperStyle.outline(metric, PaperStyle.SMALL);
     Rectangle2D ink = title.getBounds2D();
     // turned as the y axis's title, read upwards
     AffineTransform at = AffineTransform.getTranslateInstance(Math.min(width - 1.5, labelsRight + 3 + ink.getHeight()),
@@ -230,10 +228,6 @@ final class HeatMapFigure extends HeatMapChart {
       }
     }
     return 10 * magnitude;
-  }
-
-  private static Shape text(String s, float size) {
-    return new TextLayout(s, PaperStyle.font(size), new FontRenderContext(null, true, true)).getOutline(null);
   }
 
   private static Shape centred(Shape s, double cx, double cy) {

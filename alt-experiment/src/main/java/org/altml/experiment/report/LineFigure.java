@@ -5,8 +5,6 @@ import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.Shape;
-import java.awt.font.FontRenderContext;
-import java.awt.font.TextLayout;
 import java.awt.geom.AffineTransform;
 import java.awt.geom.Line2D;
 import java.awt.geom.Rectangle2D;
@@ -111,10 +109,6 @@ final class LineFigure extends XYChart {
     return rows;
   }
 
-  private static Shape text(String s) {
-    return new TextLayout(s, PaperStyle.font(PaperStyle.SMALL), new FontRenderContext(null, true, true)).getOutline(null);
-  }
-
   @Override
   public void paint(Graphics2D g, int width, int height) {
     List<XYSeries> entries = entries();
@@ -150,7 +144,7 @@ final class LineFigure extends XYChart {
           }
           marker.paint(g, x + SAMPLE / 2, y, getStyler().getMarkerSize());
         }
-        Shape name = text(s.getName());
+        Shape name = PaperStyle.outline(s.getName(), PaperStyle.SMALL);
         Rectangle2D ink = name.getBounds2D();
         g.setColor(PaperStyle.TEXT);
         g.fill(AffineTransform.getTranslateInstance(x + SAMPLE + 3 - ink.getX(), y - ink.getCenterY()).createTransformedShape(name));

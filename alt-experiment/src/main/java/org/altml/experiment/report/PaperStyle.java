@@ -41,6 +41,14 @@ final class PaperStyle {
     return new Font(FAMILY, Font.PLAIN, 10).deriveFont(size);
   }
 
+  /**
+   * {@code s} at {@code size} points as an outline, at its baseline origin: text drawn as shapes looks the same in the
+   * PNG, the PDF and the SVG without embedding a font.
+   */
+  static java.awt.Shape outline(String s, float size) {
+    return new java.awt.font.TextLayout(s, font(size), new java.awt.font.FontRenderContext(null, true, true)).getOutline(null);
+  }
+
   /** Okabe and Ito's palette for colour-blind readers, yellow left out (too light on white), in the order used. */
   static final Color[] OKABE_ITO = {new Color(0x0072B2), new Color(0xD55E00), new Color(0x009E73), new Color(0xE69F00),
       new Color(0xCC79A7), new Color(0x56B4E9), new Color(0x000000)};
