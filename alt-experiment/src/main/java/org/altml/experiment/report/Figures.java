@@ -21,7 +21,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * for SALT, the other parameters at the selected values), learning curves from the prequential runs, and Demšar's
  * critical-difference diagram. Each is written as PNG, PDF and SVG ({@link #write(IChart, String, java.io.OutputStream)}).
  */
-public final class Figures {
+final class Figures {
   static {
     System.setProperty("java.awt.headless", "true");
   }
@@ -32,7 +32,7 @@ public final class Figures {
   public static final List<String> FORMATS = Encoders.FORMATS;
 
   /** Writes {@code chart} as PNG to {@code out} (not closed; an {@code AtomicOutput}'s stream for a file whole or not at all). */
-  public static void write(IChart chart, java.io.OutputStream out) throws IOException {
+  static void write(IChart chart, java.io.OutputStream out) throws IOException {
     Encoders.png(chart, out);
   }
 
@@ -40,7 +40,7 @@ public final class Figures {
    * Writes {@code chart} in {@code format}, one of {@link #FORMATS}, to {@code out} (not closed): a PNG of 300 dpi, or
    * a PDF or SVG page of the figure's printed size.
    */
-  public static void write(IChart chart, String format, java.io.OutputStream out) throws IOException {
+  static void write(IChart chart, String format, java.io.OutputStream out) throws IOException {
     Encoders.write(chart, format, out);
   }
 
@@ -56,7 +56,7 @@ public final class Figures {
    * the other axes at the selected setting's values ({@link Captions#sensitivity} names them), the selected setting
    * outlined; cells the search did not evaluate are left blank. Null when the grid has fewer than two axes.
    */
-  public static HeatMapChart heatmap(TuningResult tuning, String metric) {
+  static HeatMapChart heatmap(TuningResult tuning, String metric) {
     Grid grid = tuning.grid();
     if (grid.axes().size() < 2) {
       return null;
@@ -86,7 +86,7 @@ public final class Figures {
    * The sensitivity figure of a tuning: {@link #heatmap} over two or more axes; over one axis (the PA baselines'
    * C), {@code metric} against the axis's values, log2 for powers of two. Null for a grid without axes.
    */
-  public static IChart sensitivity(TuningResult tuning, String metric) {
+  static IChart sensitivity(TuningResult tuning, String metric) {
     Grid grid = tuning.grid();
     if (grid.axes().size() != 1) {
       return heatmap(tuning, metric);
@@ -160,7 +160,7 @@ public final class Figures {
   }
 
   /** Learning curves of {@code metric} (cumulative, in percent) of every learner with a curve. Null when none has one. */
-  public static XYChart curves(List<Experiment.LearnerOutcome> learners, String metric) {
+  static XYChart curves(List<Experiment.LearnerOutcome> learners, String metric) {
     int m = Analysis.METRICS.indexOf(metric);
     LineFigure chart = new LineFigure(PaperStyle.WIDTH, 180).legend(true);
     chart.getStyler().setXAxisMin(0.0);
@@ -194,7 +194,7 @@ public final class Figures {
    * Demšar's critical-difference diagram ({@link CdDiagram}): the learners' average ranks on an axis (1 = best,
    * left), the Nemenyi CD as a bar, and learners whose ranks differ by less than CD joined by a thick line.
    */
-  public static XYChart criticalDifference(Friedman f, List<String> learners) {
+  static XYChart criticalDifference(Friedman f, List<String> learners) {
     return CdDiagram.of(f, learners);
   }
 

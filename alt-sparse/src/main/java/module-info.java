@@ -1,0 +1,15 @@
+/**
+ * Sparse multi-label data: examples, datasets, the readers and writers of LIBSVM, ARFF/MEKA/MULAN and CSV
+ * files, and synthetic generators. Every package is API.
+ */
+module org.altml.sparse {
+  requires it.unimi.dsi.fastutil;
+  requires ch.randelshofer.fastdoubleparser;
+  requires java.logging;
+  requires java.xml;
+
+  exports org.altml.sparse;
+  exports org.altml.sparse.data;
+  exports org.altml.sparse.io;
+  exports org.altml.sparse.synth;
+}
