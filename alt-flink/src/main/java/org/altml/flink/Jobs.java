@@ -7,6 +7,20 @@ import java.util.function.UnaryOperator;
 import org.altml.core.metric.ZeroDivisionPolicy;
 import org.altml.core.model.DataFit;
 import org.altml.core.model.SavedModel;
+import org.altml.flink.model.ModelMessage;
+import org.altml.flink.output.Output;
+import org.altml.flink.output.TestMetrics;
+import org.altml.flink.scoring.BroadcastScorer;
+import org.altml.flink.scoring.FrozenScorer;
+import org.altml.flink.source.DataSpec;
+import org.altml.flink.source.LineFormat;
+import org.altml.flink.source.ModelFileFormat;
+import org.altml.flink.source.ShareSource;
+import org.altml.flink.source.TextLine;
+import org.altml.flink.training.KeyedPrequential;
+import org.altml.flink.training.LearnerSetup;
+import org.altml.flink.training.ModelMixer;
+import org.altml.flink.training.ParallelWorker;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
@@ -149,7 +163,7 @@ public final class Jobs {
   /**
    * Scores the labelled lines of {@code files} at parallelism {@code p} with the models of {@code models}, as {@link
    * #score} does, and computes their metrics ({@link BroadcastScorer#withMetrics}): the reports carry one {@link
-   * BroadcastScorer#TEST_METRICS} line per predictor at the end of the input, to be merged.
+   * TestMetrics#TYPE} line per predictor at the end of the input, to be merged.
    */
   public static Streams scoreWithMetrics(StreamExecutionEnvironment env, List<String> files, DataSpec data, int numLabels,
       ZeroDivisionPolicy policy, DataStream<ModelMessage> models, int p, boolean withScores) {

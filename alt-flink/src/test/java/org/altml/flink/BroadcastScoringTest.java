@@ -1,5 +1,9 @@
 package org.altml.flink;
 
+import org.altml.flink.model.ModelMessage;
+import org.altml.flink.model.Models;
+import org.altml.flink.source.DataSpec;
+import org.altml.flink.training.LearnerSetup;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

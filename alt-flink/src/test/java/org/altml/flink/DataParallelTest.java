@@ -1,5 +1,10 @@
 package org.altml.flink;
 
+import org.altml.flink.model.Models;
+import org.altml.flink.output.TestMetrics;
+import org.altml.flink.source.DataSpec;
+import org.altml.flink.training.LearnerSetup;
+import org.altml.flink.training.ParameterMixing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.altml.core.model.ModelIo;
 import org.altml.core.model.SavedModel;
+import org.altml.flink.options.FlinkOptionChecks;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -97,7 +98,7 @@ class FlinkMainTest {
     Files.writeString(killed.resolve("_metadata"), "state");
     String live = "alt-flink-checkpoints-" + ProcessHandle.current().pid() + "-8";
     Files.createDirectory(checkpoints.resolve(live));
-    FlinkMain.Common.checkpointRoot = checkpoints;
+    JobEnvironment.checkpointRoot = checkpoints;
     java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
     java.io.PrintStream was = System.err;
     try {
@@ -109,7 +110,7 @@ class FlinkMainTest {
           "--labels-last", "2", "--checkpoint-ms", "50", "--out", out.toString()));
     } finally {
       System.setErr(was);
-      FlinkMain.Common.checkpointRoot = null;
+      JobEnvironment.checkpointRoot = null;
     }
     assertEquals(List.of("a.arff"), keyModels(out), "b.arff's model was of the earlier run only");
     assertTrue(err.toString(java.nio.charset.StandardCharsets.UTF_8).contains(
@@ -306,7 +307,7 @@ class FlinkMainTest {
         "--labels-last", "2", "--checkpoint-ms", "0", "--out", linked.toString()));
     assertEquals(Files.readString(data), Files.readString(input));
     // standard output redirected into an input (>> in.arff): the predictions would be appended to it
-    FlinkMain.Common.standardOutput = input;
+    FlinkOptionChecks.standardOutput = input;
     java.io.ByteArrayOutputStream said = new java.io.ByteArrayOutputStream();
     java.io.PrintStream was = System.err;
     try {
@@ -315,7 +316,7 @@ class FlinkMainTest {
           "--labels-last", "2", "--checkpoint-ms", "0"));
     } finally {
       System.setErr(was);
-      FlinkMain.Common.standardOutput = Path.of("/dev/stdout");
+      FlinkOptionChecks.standardOutput = Path.of("/dev/stdout");
     }
     assertTrue(said.toString(java.nio.charset.StandardCharsets.UTF_8).contains("standard output is redirected to --data "
         + input + ", which the job reads"), said.toString(java.nio.charset.StandardCharsets.UTF_8));

@@ -20,6 +20,8 @@ import org.altml.core.learner.LearnerRegistry;
 import org.altml.core.learner.Scores;
 import org.altml.core.metric.EvaluationSuite;
 import org.altml.core.metric.ZeroDivisionPolicy;
+import org.altml.flink.source.TextLine;
+import org.altml.flink.training.LearnerSetup;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.io.LibSvmReader;
 import org.altml.sparse.io.ReadOptions;
@@ -33,7 +35,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.CloseableIterator;
 
 /** Small seeded data, local MiniCluster environments, failure injection: what the job tests share. */
-final class FlinkTesting {
+public final class FlinkTesting {
   static final int LABELS = 5;
   static final int FEATURES = 40;
 
@@ -43,7 +45,7 @@ final class FlinkTesting {
    * A seeded LIBSVM file of {@code n} lines with labels from a planted linear model (L = 5, d = 40); the
    * lines listed in {@code bad} (1-based) are replaced by broken ones.
    */
-  static Path libSvm(Path dir, String name, int n, long seed, List<Integer> bad) throws IOException {
+  public static Path libSvm(Path dir, String name, int n, long seed, List<Integer> bad) throws IOException {
     Random r = new Random(seed);
     double[][] w = new double[FEATURES][LABELS + 1];
     Random planted = new Random(42);

@@ -1,5 +1,7 @@
 package org.altml.flink;
 
+import org.altml.flink.model.ModelMessage;
+import org.altml.flink.output.Output;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 

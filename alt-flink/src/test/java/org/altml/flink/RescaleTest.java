@@ -1,5 +1,7 @@
 package org.altml.flink;
 
+import org.altml.flink.source.DataSpec;
+import org.altml.flink.training.LearnerSetup;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

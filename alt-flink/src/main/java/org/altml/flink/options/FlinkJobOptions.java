@@ -1,0 +1,44 @@
+package org.altml.flink.options;
+
+import picocli.CommandLine.Option;
+
+/** How an {@code alt flink} job runs: its parallelism, checkpoints and restarts; a picocli mixin of both commands. */
+public final class FlinkJobOptions {
+  /** Flink's largest parallelism (its maximum number of key groups). */
+  public static final int MAX_PARALLELISM = 32768;
+
+  @Option(names = "--parallelism", paramLabel = "P", defaultValue = "1", description = "parallel learners/predictors P (default ${DEFAULT-VALUE})")
+  int parallelism;
+  @Option(names = "--checkpoint-ms", paramLabel = "MS", defaultValue = "5000", description = "checkpoint interval in ms (0: off; default ${DEFAULT-VALUE})")
+  long checkpointMs;
+  @Option(names = "--checkpoint-dir", paramLabel = "DIR", description = "where checkpoints go (default: a folder under java.io.tmpdir; a shared file system"
+      + " on a cluster)")
+  String checkpointDir;
+  @Option(names = "--restarts", paramLabel = "N", defaultValue = "0", description = "restarts from the last checkpoint after a failure (default ${DEFAULT-VALUE}:"
+      + " a failure ends the job with its error); bad data (a broken gzip file, an unusable header) and a diverged"
+      + " learner end it at once")
+  int restarts;
+
+  /** Creates the options with their defaults (picocli fills them). */
+  public FlinkJobOptions() {}
+
+  /** {@code --parallelism}: P. */
+  public int parallelism() {
+    return parallelism;
+  }
+
+  /** {@code --checkpoint-ms} (0: no checkpoints). */
+  public long checkpointMs() {
+    return checkpointMs;
+  }
+
+  /** {@code --checkpoint-dir}, or null: a folder of the run's own. */
+  public String checkpointDir() {
+    return checkpointDir;
+  }
+
+  /** {@code --restarts}. */
+  public int restarts() {
+    return restarts;
+  }
+}

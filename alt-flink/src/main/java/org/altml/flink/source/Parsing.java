@@ -1,0 +1,83 @@
+package org.altml.flink.source;
+
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+import org.altml.sparse.io.DataFormatException;
+import org.altml.sparse.io.RecordParser;
+
+/**
+ * One {@link RecordParser} per input file, opened on first use, for one operator instance: parses a
+ * {@link TextLine} and says why it is bad when it is. Not thread-safe (one per subtask).
+ */
+public final class Parsing {
+  private final DataSpec spec;
+  private final int numLabels;
+  private final Map<String, RecordParser> parsers = new HashMap<>();
+  private String reason;
+
+  /** Parsers of {@code spec} for data of L = {@code numLabels} (an ARFF file with another L is refused). */
+  public Parsing(DataSpec spec, int numLabels) {
+    this.spec = spec;
+    this.numLabels = numLabels;
+  }
+
+  /**
+   * Parses {@code line}; the example is then {@link #parser(String)}'s view.
+   *
+   * @return the parser holding the example, or null when the line holds none: then {@link #reason()} is null
+   *     for a blank, comment or header line and the problem for a bad record
+   * @throws IOException when the file's header cannot be read (the job cannot go on without it; a {@link
+   *     PermanentFailure} when the header itself is bad)
+   */
+  public RecordParser parse(TextLine line) throws IOException {
+    reason = null;
+    RecordParser p = parser(line.file);
+    // a UTF-8 byte order mark before line 1 is skipped, as the command line's readers skip it
+    int skip = line.line == 1 && RecordParser.startsWithByteOrderMark(line.text, 0, line.text.length) ? 3 : 0;
+    try {
+      if (!p.parse(line.text, skip, line.text.length - skip, line.line)) {
+        return null;
+      }
+      int max = p.labels().maxLabel();
+      if (numLabels > 0 && max >= numLabels) {
+        // a LIBSVM record beside ARFF inputs that set L: bad, as with --num-labels, not the end of the job
+        reason = "label " + max + " is not below the job's " + numLabels + " labels";
+        return null;
+      }
+      return p;
+    } catch (DataFormatException e) {
+      reason = problem(e);
+      return null;
+    }
+  }
+
+  /** Why the last record was bad, or null. */
+  public String reason() {
+    return reason;
+  }
+
+  /** The parser of {@code file}. */
+  public RecordParser parser(String file) throws IOException {
+    RecordParser p = parsers.get(file);
+    if (p == null) {
+      try {
+        p = spec.parser(file);
+      } catch (DataFormatException e) { // a header the job cannot read: so would a restart
+        throw new PermanentFailure(e.getMessage(), e);
+      }
+      if (p.numLabels() > 0 && p.numLabels() != numLabels) {
+        throw new PermanentFailure(file + ": has " + p.numLabels() + " labels, the job's learners " + numLabels, null);
+      }
+      parsers.put(file, p);
+    }
+    return p;
+  }
+
+  /** The problem alone: the exception's message without its "file:line: " prefix. */
+  static String problem(DataFormatException e) {
+    String m = e.getMessage();
+    String prefix = e.file() + (e.line() > 0 ? ":" + e.line() : "") + ": ";
+    return m.startsWith(prefix) ? m.substring(prefix.length()) : m;
+  }
+}

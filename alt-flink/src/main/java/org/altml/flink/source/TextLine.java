@@ -1,0 +1,31 @@
+package org.altml.flink.source;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * One line of an input file as the file source hands it out: the file (its path, for messages and for
+ * reading an ARFF header), its 1-based line number and its bytes without the line end. A Flink POJO.
+ */
+public final class TextLine {
+  /** The file's path, as messages name it. */
+  public String file;
+  /** 1-based line number in the (decompressed) file. */
+  public long line;
+  /** The line's UTF-8 bytes without the line end. */
+  public byte[] text;
+
+  /** For Flink's POJO serializer. */
+  public TextLine() {}
+
+  /** A line of {@code file}. */
+  public TextLine(String file, long line, byte[] text) {
+    this.file = file;
+    this.line = line;
+    this.text = text;
+  }
+
+  @Override
+  public String toString() {
+    return file + ":" + line + ": " + new String(text, StandardCharsets.UTF_8);
+  }
+}
