@@ -4,6 +4,7 @@ import org.altml.core.learner.RoundThreads;
 import org.altml.core.math.VectorMath;
 import org.altml.kernel.Kernel;
 import org.altml.kernel.RbfKernel;
+import org.altml.kernel.store.SupportVectorStore;
 import org.altml.sparse.SparseVector;
 
 /**

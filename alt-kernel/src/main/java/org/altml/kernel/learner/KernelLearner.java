@@ -22,11 +22,12 @@ import org.altml.core.learner.StateOutput;
 import org.altml.core.math.VectorMath;
 import org.altml.kernel.KernelParameters;
 import org.altml.kernel.RbfKernel;
-import org.altml.kernel.budget.BlockScorer;
+import org.altml.kernel.budget.BudgetParameters;
 import org.altml.kernel.budget.BudgetPolicies;
 import org.altml.kernel.budget.BudgetPolicy;
-import org.altml.kernel.budget.SupportVectorStore;
 import org.altml.kernel.cache.GramCache;
+import org.altml.kernel.store.BlockScorer;
+import org.altml.kernel.store.SupportVectorStore;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.MemoryCheck;
 import org.altml.sparse.SparseVector;
@@ -130,8 +131,8 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       KernelParameters.checkFloatSigma2(settings.get(KernelParameters.SIGMA2));
     }
     this.kernel = new RbfKernel(settings.get(KernelParameters.SIGMA2));
-    this.budget = settings.get(KernelParameters.BUDGET);
-    this.policy = BudgetPolicies.create(settings.get(KernelParameters.BUDGET_POLICY), kernel, context.seed(), settings);
+    this.budget = settings.get(BudgetParameters.BUDGET);
+    this.policy = BudgetPolicies.create(settings.get(BudgetParameters.BUDGET_POLICY), kernel, context.seed(), settings);
     this.threads = RoundThreads.of(context.threads());
     if (policy != null) {
       policy.useThreads(threads); // a merge's partner searches split over the threads

@@ -10,6 +10,8 @@ import java.util.SplittableRandom;
 import org.altml.core.learner.Precision;
 import org.altml.core.math.VectorMath;
 import org.altml.kernel.RbfKernel;
+import org.altml.kernel.store.SupportVectorStore;
+import org.altml.kernel.store.SupportVectorStoreTest;
 import org.altml.sparse.SparseVector;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

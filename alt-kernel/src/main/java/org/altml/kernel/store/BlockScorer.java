@@ -1,4 +1,4 @@
-package org.altml.kernel.budget;
+package org.altml.kernel.store;
 
 import java.util.Arrays;
 import org.altml.core.learner.ExampleBlock;

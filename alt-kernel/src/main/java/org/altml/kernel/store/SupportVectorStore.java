@@ -1,7 +1,7 @@
-package org.altml.kernel.budget;
+package org.altml.kernel.store;
 
-import java.io.IOException;
 import com.carrotsearch.hppc.LongIntHashMap;
+import java.io.IOException;
 import java.util.Arrays;
 import org.altml.core.learner.CorruptStateException;
 import org.altml.core.learner.Precision;
@@ -47,7 +47,7 @@ import org.altml.sparse.SparseVector;
  * summed in float, the exponent in float, K = exp(u) by the float exponential, and scores accumulated in float in
  * slot order (a row of scores stored in double holds floats). Every path of a float store (one example,
  * {@link BlockScorer}'s matrix products, a Gram cache, single slots) does the same float operations in the
- * same order, so they agree bit for bit as the double ones do. Budget maintenance ({@link MergePolicy}'s
+ * same order, so they agree bit for bit as the double ones do. Budget maintenance ({@link org.altml.kernel.budget.MergePolicy}'s
  * dot products and search) stays in double in both modes.
  *
  * <p>Not thread-safe for writes; {@link #kernelRow} and {@link #combine} only read and may run on many
@@ -272,7 +272,7 @@ public final class SupportVectorStore {
    * x_slot·x_k for every slot k into {@code row.values()[0..size)} on SIMD lanes: dense stores sum each dot
    * product in {@link VectorMath#rowDots}' fixed order (eight interleaved partial sums), sparse ones as
    * {@link #dotRow(int, KernelRow)}. Not the order of {@link #kernelRow}; for budget maintenance, whose own
-   * rule it is ({@link MergePolicy}).
+   * rule it is ({@link org.altml.kernel.budget.MergePolicy}).
    */
   public void laneDotRow(int slot, KernelRow row) {
     checkSlot(slot);
@@ -316,7 +316,7 @@ public final class SupportVectorStore {
    * double per feature index, so a stray index far beyond the data's is refused here ({@code what} names the array),
    * not an OutOfMemoryError.
    */
-  static double[] grownScatter(double[] scatter, int numFeatures, String what) {
+  public static double[] grownScatter(double[] scatter, int numFeatures, String what) {
     if (scatter.length >= numFeatures) {
       return scatter;
     }
@@ -345,7 +345,7 @@ public final class SupportVectorStore {
   /**
    * α_slot·α_k for every slot k into {@code out[0..size)} on SIMD lanes, each summed in {@link
    * VectorMath#rowDots}' fixed order (eight interleaved partial sums), not {@link #coefficientDot}'s: for
-   * budget maintenance, whose own rule it is ({@link MergePolicy}, which uses this order for every partner).
+   * budget maintenance, whose own rule it is ({@link org.altml.kernel.budget.MergePolicy}, which uses this order for every partner).
    */
   public void coefficientDots(int slot, double[] out) {
     checkSlot(slot);
@@ -1333,8 +1333,11 @@ public final class SupportVectorStore {
     return a.length < n ? new float[Math.max(n, 2 * a.length)] : a;
   }
 
-  /** The squared norms by slot (live; entries from {@link #size()} on are stale): for block scoring. */
-  double[] squaredNormsArray() {
+  /**
+   * The squared norms by slot (live, read only; entries from {@link #size()} on are stale): for block scoring and
+   * budget maintenance, which read them in their hot loops.
+   */
+  public double[] squaredNormsArray() {
     return squaredNorms;
   }
 

@@ -1,4 +1,4 @@
-package org.altml.kernel.budget;
+package org.altml.kernel.store;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -15,13 +15,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** The store against a plain list of (age, x, α) kept oldest first. */
-class SupportVectorStoreTest {
+public class SupportVectorStoreTest {
   private static final long SEED = Long.getLong("alt.tests.seed", 20261201L);
 
   /** What the store must hold, by age. */
   private record Entry(long age, SparseVector x, double[] alpha) {}
 
-  static SparseVector randomVector(SplittableRandom r, int d, double density) {
+  public static SparseVector randomVector(SplittableRandom r, int d, double density) {
     SparseVectorBuilder b = new SparseVectorBuilder();
     for (int f = 0; f < d; f++) {
       if (r.nextDouble() < density) {
