@@ -40,8 +40,8 @@ public class SupportVectorStoreTest {
     List<Entry> expected = new ArrayList<>(); // oldest first
     long age = 0;
     RbfKernel kernel = new RbfKernel(1.5);
-    SupportVectorStore.KernelRow row = new SupportVectorStore.KernelRow();
-    SupportVectorStore.VectorBuffer buffer = new SupportVectorStore.VectorBuffer();
+    KernelRow row = new KernelRow();
+    VectorBuffer buffer = new VectorBuffer();
     for (int op = 0; op < 3000; op++) {
       int choice = r.nextInt(10);
       if (choice < 5 || store.size() == 0) {
@@ -115,7 +115,7 @@ public class SupportVectorStoreTest {
         }
       }
       int n = store.size();
-      SupportVectorStore.KernelRow row = new SupportVectorStore.KernelRow();
+      KernelRow row = new KernelRow();
       double[] coef = new double[n];
       double[] scratch = new double[store.scatterLength()];
       double[] lane = new double[width];
@@ -167,8 +167,8 @@ public class SupportVectorStoreTest {
       }
     }
     RbfKernel kernel = new RbfKernel(4);
-    SupportVectorStore.KernelRow a = new SupportVectorStore.KernelRow();
-    SupportVectorStore.KernelRow b = new SupportVectorStore.KernelRow();
+    KernelRow a = new KernelRow();
+    KernelRow b = new KernelRow();
     double[] sa = new double[16];
     double[] sb = new double[16];
     for (int t = 0; t < 20; t++) {
@@ -219,10 +219,10 @@ public class SupportVectorStoreTest {
     store.remove(0); // prefix moves to slot 0, over full's row
     store.append(gapped, new double[] {4, 4});
     store.append(full, new double[] {5, 5});
-    SupportVectorStore.VectorBuffer buffer = new SupportVectorStore.VectorBuffer();
+    VectorBuffer buffer = new VectorBuffer();
     List<SparseVector> expected = List.of(prefix, gapped, full);
     RbfKernel kernel = new RbfKernel(3);
-    SupportVectorStore.KernelRow row = new SupportVectorStore.KernelRow();
+    KernelRow row = new KernelRow();
     for (int k = 0; k < expected.size(); k++) {
       assertEquals(expected.get(k), store.features(k, buffer).copy(), "slot " + k);
       SparseVector x = expected.get(k);
@@ -266,9 +266,9 @@ public class SupportVectorStoreTest {
     }
     assertEquals(SupportVectorStore.Layout.SPARSE, grown.layout());
     RbfKernel kernel = new RbfKernel(3);
-    SupportVectorStore.KernelRow a = new SupportVectorStore.KernelRow();
-    SupportVectorStore.KernelRow b = new SupportVectorStore.KernelRow();
-    SupportVectorStore.VectorBuffer buffer = new SupportVectorStore.VectorBuffer();
+    KernelRow a = new KernelRow();
+    KernelRow b = new KernelRow();
+    VectorBuffer buffer = new VectorBuffer();
     SparseVector q = randomVector(r, 2000, 0.01);
     grown.kernelRow(kernel, q, q.squaredNorm(), a);
     sparse.kernelRow(kernel, q, q.squaredNorm(), b);
