@@ -18,7 +18,7 @@ import org.altml.sparse.SparseVector;
  * K(x, x) is exactly 1.
  *
  * <p>Float mode (a kernel learner at {@code precision=float}, its store's {@link
- * org.altml.kernel.budget.SupportVectorStore#floatMath()}) computes in float instead: dot products summed in
+ * org.altml.kernel.store.SupportVectorStore#floatMath()}) computes in float instead: dot products summed in
  * float in the same order, the squared distance (||x||² + ||x'||²) − 2·x·x' from norms rounded to float,
  * the exponent {@link #exponentFromDot(float, float, float)} with 2σ² rounded to float, and K = exp(u) by
  * the toolkit's float exponential ({@link #valueOfExponentFloat}). Immutable and thread-safe.

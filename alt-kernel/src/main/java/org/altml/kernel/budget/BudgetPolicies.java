@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import org.altml.core.learner.Settings;
 import org.altml.kernel.Kernel;
-import org.altml.kernel.KernelParameters;
 
 /**
  * The budget policies by name ({@code --budget-policy}): {@value #NONE} (no budget, the paper's algorithm),
@@ -41,7 +40,7 @@ public final class BudgetPolicies {
     f.put(RandomPolicy.NAME, (kernel, seed, settings) -> new RandomPolicy(seed));
     f.put(SmallestPolicy.NAME, (kernel, seed, settings) -> new SmallestPolicy());
     f.put(MergePolicy.NAME, (kernel, seed, settings) ->
-        new MergePolicy(kernel, settings == null ? 0 : settings.get(KernelParameters.MERGE_PARTNERS)));
+        new MergePolicy(kernel, settings == null ? 0 : settings.get(BudgetParameters.MERGE_PARTNERS)));
     FACTORIES = Collections.unmodifiableMap(f);
   }
 
@@ -66,7 +65,7 @@ public final class BudgetPolicies {
 
   /**
    * The policy called {@code name} for {@code kernel}, {@code seed} and a learner's {@code settings} (its
-   * policy parameters, e.g. {@link KernelParameters#MERGE_PARTNERS}); null for {@value #NONE}.
+   * policy parameters, e.g. {@link BudgetParameters#MERGE_PARTNERS}); null for {@value #NONE}.
    *
    * @throws IllegalArgumentException for an unknown name, or a policy that does not fit the kernel
    */

@@ -4,6 +4,7 @@ import java.io.IOException;
 import org.altml.core.learner.RoundThreads;
 import org.altml.core.learner.StateInput;
 import org.altml.core.learner.StateOutput;
+import org.altml.kernel.store.SupportVectorStore;
 
 /**
  * How a budgeted kernel learner gets back to its budget B (SPEC.md, "Kernelized FALT"): after a round

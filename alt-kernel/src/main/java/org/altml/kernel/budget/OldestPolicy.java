@@ -1,5 +1,7 @@
 package org.altml.kernel.budget;
 
+import org.altml.kernel.store.SupportVectorStore;
+
 /** {@code oldest}: removes the support vector appended earliest (the head of the store's age list), in O(1). */
 public final class OldestPolicy implements BudgetPolicy {
   /** The policy's name. */

@@ -3,6 +3,7 @@ package org.altml.kernel.budget;
 import java.io.IOException;
 import org.altml.core.learner.StateInput;
 import org.altml.core.learner.StateOutput;
+import org.altml.kernel.store.SupportVectorStore;
 
 /**
  * {@code random}: removes a support vector chosen uniformly among the store's slots with a generator

@@ -1,5 +1,7 @@
 package org.altml.kernel.budget;
 
+import org.altml.kernel.store.SupportVectorStore;
+
 /**
  * {@code smallest}: removes the support vector with the smallest ||α_k||² (in double); values within a
  * relative 1e-9 of the minimum are ties, and the oldest of the tied ones goes (the newest vector may be

@@ -37,7 +37,7 @@ import org.altml.sparse.SparseVector;
  * {@link SharedResources}); floats would halve the memory but not keep that promise. A missing entry is
  * NaN. A float mode learner (its store's {@code floatMath()}) computes its distances in float, so it shares
  * another cache of the resources ({@link #of(SharedResources, Precision)}, {@link #FLOAT_KEY}), holding those
- * floats: a double learner never reads a float learner's distances. Each id's vector is fingerprinted the first time it is seen ({@link Cursor#bind}): an example
+ * floats: a double learner never reads a float learner's distances. Each id's vector is fingerprinted the first time it is seen ({@link GramCursor#bind}): an example
  * presented later under the same id with other features (another dataset's row, another scaling) is not
  * cached, so misuse costs speed, never correctness. When the resources know the dataset the ids index
  * ({@link SharedResources#create(org.altml.sparse.data.Dataset, long)}) and an id's fingerprint was taken
@@ -45,13 +45,13 @@ import org.altml.sparse.SparseVector;
  * only read of x a fully cached kernel row needs): a dataset never changes.
  *
  * <p>Thread-safe: entries are written with atomic accesses and read with opaque ones, except in the hot
- * {@link Cursor#gather}, which reads them plainly on a 64-bit JVM (an aligned double is one load there, never
+ * {@link GramCursor#gather}, which reads them plainly on a 64-bit JVM (an aligned double is one load there, never
  * torn; see {@code PLAIN_READS}). A
- * thread that misses a pair {@linkplain Cursor#claim claims} it by compare-and-set from NaN to a pending
+ * thread that misses a pair {@linkplain GramCursor#claim claims} it by compare-and-set from NaN to a pending
  * mark before computing it, so when two threads miss one pair at the same moment one computes it and the
  * other waits for its value (counted in {@code awaitedConcurrently}): in {@link Mode#FULL} each pair is
  * computed at most once whatever the thread count. Row bookkeeping is under a lock. Each thread uses its
- * own {@link Cursor}.
+ * own {@link GramCursor}.
  */
 public final class GramCache implements SharedResources.Reporting {
   /** The key of the cache among a dataset's {@link SharedResources}. */
@@ -76,26 +76,26 @@ public final class GramCache implements SharedResources.Reporting {
     }
   }
 
-  private static final VarHandle DOUBLES = MethodHandles.arrayElementVarHandle(double[].class);
+  static final VarHandle DOUBLES = MethodHandles.arrayElementVarHandle(double[].class);
   private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
   private static final long MAX_ARRAY = Integer.MAX_VALUE - 16;
-  private static final int NONE = -1;
+  static final int NONE = -1;
   /**
-   * Whether {@link Cursor#gather} reads entries with plain loads: on a 64-bit JVM, where HotSpot reads an
+   * Whether {@link GramCursor#gather} reads entries with plain loads: on a 64-bit JVM, where HotSpot reads an
    * aligned double in one 64-bit load, so a plain read of an entry written atomically is never torn. A stale
    * read is harmless (an entry only goes from NaN to pending to its final value, and a NaN or pending one is
    * claimed by compare-and-set). An opaque read cost about 5 ns more per entry (its ordering barriers keep
    * the JIT from unrolling the loop): most of a cached tuning sweep. Elsewhere, opaque reads.
    */
-  private static final boolean PLAIN_READS = "64".equals(System.getProperty("sun.arch.data.model"));
+  static final boolean PLAIN_READS = "64".equals(System.getProperty("sun.arch.data.model"));
   /** Bytes per id besides the distances: its fingerprint, its squared norm and its row mark. */
   private static final long PER_EXAMPLE = 17;
   /** An entry a thread has claimed and is computing: no distance (||x||² + ||x'||² − 2x·x' of finite vectors is finite). */
-  private static final double PENDING = Double.NEGATIVE_INFINITY;
+  static final double PENDING = Double.NEGATIVE_INFINITY;
 
-  private final int numExamples;
+  final int numExamples;
   private final long budgetBytes;
-  private final Mode mode;
+  final Mode mode;
   private final long[] fingerprints;
   /**
    * 1 where the id's fingerprint is known to be that of row id of {@link #source}'s dataset: a bind of that
@@ -105,9 +105,9 @@ public final class GramCache implements SharedResources.Reporting {
   private final byte[] isRowPrint;
   /** The resources that created the cache, which may know the dataset the ids index; null if none. */
   private final SharedResources source;
-  /** ||x||² by id, NaN until asked for ({@link Cursor#squaredNorm}). */
-  private final double[] norms;
-  private final double[] matrix;
+  /** ||x||² by id, NaN until asked for ({@link GramCursor#squaredNorm}). */
+  final double[] norms;
+  final double[] matrix;
 
   private final Object lock = new Object();
   private final int maxRows;
@@ -121,10 +121,10 @@ public final class GramCache implements SharedResources.Reporting {
   private int usedRows;
   private long evictions;
 
-  private final LongAdder hits = new LongAdder();
-  private final LongAdder misses = new LongAdder();
-  private final LongAdder recomputed = new LongAdder();
-  private final LongAdder awaited = new LongAdder();
+  final LongAdder hits = new LongAdder();
+  final LongAdder misses = new LongAdder();
+  final LongAdder recomputed = new LongAdder();
+  final LongAdder awaited = new LongAdder();
   private final LongAdder mismatches = new LongAdder();
 
   /**
@@ -255,7 +255,7 @@ public final class GramCache implements SharedResources.Reporting {
 
   /**
    * Misses whose distance another thread stored first (computed twice): 0 unless a caller {@linkplain
-   * Cursor#put offers} distances it did not {@linkplain Cursor#claim claim}.
+   * GramCursor#put offers} distances it did not {@linkplain GramCursor#claim claim}.
    */
   public long recomputedConcurrently() {
     return recomputed.sum();
@@ -310,14 +310,14 @@ public final class GramCache implements SharedResources.Reporting {
     return "GramCache" + statistics();
   }
 
-  /** Whether a value from {@link Cursor#tryClaim} says that another thread is computing the pair. */
+  /** Whether a value from {@link GramCursor#tryClaim} says that another thread is computing the pair. */
   public static boolean isPending(double v) {
     return v == PENDING;
   }
 
   /** A cursor for one thread (one learner, or one predictor of a parallel test pass). */
-  public Cursor cursor() {
-    return new Cursor();
+  public GramCursor cursor() {
+    return new GramCursor(this);
   }
 
   /**
@@ -363,7 +363,7 @@ public final class GramCache implements SharedResources.Reporting {
   }
 
   /** Whether {@code x} is (or now becomes) the vector of {@code id}. */
-  private boolean admit(long id, SparseVector x) {
+  boolean admit(long id, SparseVector x) {
     if (id < 0 || id >= numExamples) {
       return false;
     }
@@ -391,7 +391,7 @@ public final class GramCache implements SharedResources.Reporting {
   }
 
   /** The row of {@code id}, made resident and most recently used ({@link Mode#ROWS}). */
-  private double[] row(int id) {
+  double[] row(int id) {
     synchronized (lock) {
       int slot = slotById.getOrDefault(id, NONE);
       if (slot != NONE) {
@@ -442,254 +442,5 @@ public final class GramCache implements SharedResources.Reporting {
       head = slot;
     }
     tail = slot;
-  }
-
-  /**
-   * One thread's access to the cache: {@link #bind} it to an example, then {@link #get} and {@link #put}
-   * the example's distances to others by id. Counts locally and adds its counts to the cache's on
-   * {@link #flush}, so the hot loop touches no shared counter. Not thread-safe (one per thread).
-   */
-  public final class Cursor {
-    private int id = NONE;
-    private long base;
-    private double[] row;
-    private long ownHits;
-    private long ownMisses;
-    private long pendingHits;
-    private long pendingMisses;
-    private long pendingRecomputed;
-    private long pendingAwaited;
-    /** The row touch's sum: written so that the JIT keeps the loads; never read. */
-    private double sink;
-
-    private Cursor() {}
-
-    /** The cache this cursor reads. */
-    public GramCache cache() {
-      return GramCache.this;
-    }
-
-    /**
-     * Binds the cursor to the example {@code x} with id {@code id}, if the cache covers it: the id lies in
-     * range and {@code x} is the vector first seen with it (O(nnz) to check).
-     *
-     * @return whether the cursor is bound; when false, the caller computes without the cache
-     */
-    public boolean bind(long id, SparseVector x) {
-      if (!admit(id, x)) {
-        this.id = NONE;
-        return false;
-      }
-      this.id = (int) id;
-      if (mode == Mode.FULL) {
-        base = id * (long) numExamples;
-      } else {
-        row = row(this.id);
-      }
-      return true;
-    }
-
-    /**
-     * ||x||² of the bound example {@code x} ({@link SparseVector#squaredNorm}, the same bits), computed once per
-     * id and kept: a kernel row of a cached example then costs no pass over its features.
-     */
-    public double squaredNorm(SparseVector x) {
-      if (id == NONE) {
-        return x.squaredNorm();
-      }
-      double v = (double) DOUBLES.getOpaque(norms, id);
-      if (v != v) {
-        v = x.squaredNorm();
-        DOUBLES.setOpaque(norms, id, v);
-      }
-      return v;
-    }
-
-    /** The id bound by the last successful {@link #bind}, or -1. */
-    public int id() {
-      return id;
-    }
-
-    /** Where the pair of the bound example and {@code other} is claimed and written first: row max, column min. */
-    private int index(int other) {
-      long hi = Math.max(other, id); // branch-free: the larger id picks the row
-      long lo = Math.min(other, id);
-      return (int) (hi * numExamples + lo);
-    }
-
-    /** The pair's copy in the bound example's own row ({@link #gather} reads it). */
-    private int mirror(int other) {
-      return (int) (base + other);
-    }
-
-    /** The array holding d²(bound example, {@code other}): the matrix, or the bound example's row. */
-    private double[] entries() {
-      return mode == Mode.FULL ? matrix : row;
-    }
-
-    /** Where d²(bound example, {@code other}) lies in {@link #entries()}. */
-    private int entry(int other) {
-      return mode == Mode.FULL ? index(other) : other;
-    }
-
-    /** d²(bound example, {@code other}) when cached, else NaN (counted as a hit or a miss). */
-    public double get(int other) {
-      double v = (double) DOUBLES.getOpaque(entries(), mode == Mode.FULL ? mirror(other) : other);
-      if (v != v && mode == Mode.FULL) {
-        v = (double) DOUBLES.getOpaque(matrix, index(other)); // written there first
-      }
-      if (v == PENDING) {
-        v = Double.NaN;
-      }
-      if (v != v) {
-        pendingMisses++;
-      } else {
-        pendingHits++;
-      }
-      return v;
-    }
-
-    /**
-     * Writes d²(bound example, {@code others[k]}) into {@code out[k]} for k in {@code [0, n)}: the cached
-     * value, or NaN when it is missing, being computed, or {@code others[k]} is negative (no id). Not counted: report with
-     * {@link #count}. A loop of independent loads from the bound example's own row and nothing else. A NaN
-     * may be a pair stored a moment ago at its first place only: {@link #claim} and {@link #tryClaim} find it there.
-     *
-     * @return how many of the n values are NaN
-     */
-    public int gather(int[] others, int n, double[] out) {
-      double[] t = mode == Mode.FULL ? matrix : row;
-      long b = mode == Mode.FULL ? base : 0;
-      int missing = 0;
-      if (PLAIN_READS) {
-        if (mode == Mode.FULL && n > 64) {
-          // the bound example's row in order first, one load per cache line, so that the hardware streams it in
-          // (a new 9.7 KB stretch of an 11.7 MB matrix each round on scene): the gather below then finds its
-          // entries in the first-level caches; measured 4.75 -> 3.21 ns per gathered entry in a tuning sweep
-          double touch = 0;
-          for (int i = (int) b, end = (int) b + numExamples; i < end; i += 8) {
-            touch += t[i];
-          }
-          sink = touch; // kept, so that the JIT keeps the loads
-        }
-        for (int k = 0; k < n; k++) {
-          int other = others[k];
-          double v = other < 0 ? Double.NaN : t[(int) (b + other)];
-          v = v == PENDING ? Double.NaN : v; // NaN: missing here (claim looks at the pair's first place)
-          missing += v != v ? 1 : 0;
-          out[k] = v;
-        }
-      } else {
-        for (int k = 0; k < n; k++) {
-          int other = others[k];
-          double v = other < 0 ? Double.NaN : (double) DOUBLES.getOpaque(t, (int) (b + other));
-          v = v == PENDING ? Double.NaN : v;
-          missing += v != v ? 1 : 0;
-          out[k] = v;
-        }
-      }
-      return missing;
-    }
-
-    /** Counts {@code hits} and {@code misses} of a {@link #gather}. */
-    public void count(long hits, long misses) {
-      pendingHits += hits;
-      pendingMisses += misses;
-    }
-
-    /**
-     * After a miss on {@code other}: NaN when this cursor now owns the pair and must compute it and
-     * {@link #put} it (at once: other threads that miss the pair meanwhile wait for it), else the distance,
-     * computed by another thread (waited for while that thread computes it).
-     */
-    public double claim(int other) {
-      double[] a = entries();
-      int i = entry(other);
-      while (true) {
-        double v = (double) DOUBLES.compareAndExchange(a, i, Double.NaN, PENDING);
-        if (v != v) {
-          return Double.NaN; // claimed
-        }
-        if (v != PENDING) {
-          return v; // stored between the gather and now
-        }
-        pendingAwaited++;
-        do {
-          Thread.onSpinWait();
-          v = (double) DOUBLES.getOpaque(a, i);
-        } while (v == PENDING);
-        if (v == v) {
-          return v;
-        }
-        // NaN again (never in this package: the owner puts at once): claim it anew
-      }
-    }
-
-    /**
-     * {@link #claim} without waiting: NaN when this cursor now owns the pair and must compute it and
-     * {@link #put} it, the distance when it is stored, or a value for which {@link GramCache#isPending} holds
-     * when another thread owns the pair: claim it later with {@link #claim}, after putting every pair this
-     * cursor owns (so two threads never wait for each other).
-     */
-    public double tryClaim(int other) {
-      return (double) DOUBLES.compareAndExchange(entries(), entry(other), Double.NaN, PENDING);
-    }
-
-    /**
-     * Stores d²(bound example, {@code other}) after a {@link #claim} that returned NaN (or offers it
-     * unclaimed, after a plain miss: then a value another thread stored first wins, counted in
-     * {@link #recomputedConcurrently}).
-     */
-    public void put(int other, double squaredDistance) {
-      double[] a = entries();
-      int i = entry(other);
-      double v = (double) DOUBLES.compareAndExchange(a, i, PENDING, squaredDistance);
-      if (v == PENDING || (v != v && DOUBLES.compareAndSet(a, i, Double.NaN, squaredDistance))) {
-        if (mode == Mode.FULL) {
-          mirrorBoth(other, squaredDistance);
-        }
-        return;
-      }
-      pendingRecomputed++;
-    }
-
-    /** Copies a pair's distance to its other place ({@link Mode#FULL}; the same value: symmetric). */
-    private void mirrorBoth(int other, double squaredDistance) {
-      long hi = Math.max(other, id);
-      long lo = Math.min(other, id);
-      DOUBLES.setOpaque(matrix, (int) (lo * numExamples + hi), squaredDistance);
-    }
-
-    /** Adds this cursor's counts since the last flush to the cache's counters. */
-    public void flush() {
-      if (pendingHits != 0) {
-        hits.add(pendingHits);
-        ownHits += pendingHits;
-        pendingHits = 0;
-      }
-      if (pendingMisses != 0) {
-        misses.add(pendingMisses);
-        ownMisses += pendingMisses;
-        pendingMisses = 0;
-      }
-      if (pendingRecomputed != 0) {
-        recomputed.add(pendingRecomputed);
-        pendingRecomputed = 0;
-      }
-      if (pendingAwaited != 0) {
-        awaited.add(pendingAwaited);
-        pendingAwaited = 0;
-      }
-    }
-
-    /** Hits of this cursor (flushed). */
-    public long hits() {
-      return ownHits;
-    }
-
-    /** Misses of this cursor (flushed). */
-    public long misses() {
-      return ownMisses;
-    }
   }
 }

@@ -9,6 +9,7 @@ import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Parameter;
 import org.altml.core.learner.Settings;
 import org.altml.kernel.KernelParameters;
+import org.altml.kernel.budget.BudgetParameters;
 
 /**
  * The {@code falt-k} learner kind: {@link KernelFalt} with η, σ², M (or the M factor), the budget B and its
@@ -18,8 +19,8 @@ public final class KernelFaltSpec implements LearnerSpec {
   static final KernelFaltSpec INSTANCE = new KernelFaltSpec();
 
   private static final List<Parameter<?>> PARAMETERS = List.of(CommonParameters.ETA, CommonParameters.MAX_UPDATES,
-      CommonParameters.MAX_UPDATES_FACTOR, KernelParameters.SIGMA2, KernelParameters.BUDGET,
-      KernelParameters.BUDGET_POLICY, KernelParameters.MERGE_PARTNERS, CommonParameters.PRECISION);
+      CommonParameters.MAX_UPDATES_FACTOR, KernelParameters.SIGMA2, BudgetParameters.BUDGET,
+      BudgetParameters.BUDGET_POLICY, BudgetParameters.MERGE_PARTNERS, CommonParameters.PRECISION);
 
   /** The spec (for {@link java.util.ServiceLoader}). */
   public KernelFaltSpec() {}
@@ -47,7 +48,7 @@ public final class KernelFaltSpec implements LearnerSpec {
   @Override
   public void validate(Settings settings) {
     CommonParameters.checkOneMaxUpdates(settings);
-    KernelParameters.checkBudget(settings);
+    BudgetParameters.checkBudget(settings);
     KernelParameters.checkFloatSigma2(settings);
   }
 
@@ -64,6 +65,6 @@ public final class KernelFaltSpec implements LearnerSpec {
 
   @Override
   public Settings warmupSettings(Settings settings) {
-    return KernelParameters.warmupSettings(settings);
+    return BudgetParameters.warmupSettings(settings);
   }
 }

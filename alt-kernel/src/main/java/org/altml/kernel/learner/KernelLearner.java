@@ -1,6 +1,5 @@
 package org.altml.kernel.learner;
 
-import java.io.IOException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -17,16 +16,16 @@ import org.altml.core.learner.Predictor;
 import org.altml.core.learner.RoundThreads;
 import org.altml.core.learner.Scores;
 import org.altml.core.learner.Settings;
-import org.altml.core.learner.StateInput;
-import org.altml.core.learner.StateOutput;
-import org.altml.core.math.VectorMath;
 import org.altml.kernel.KernelParameters;
 import org.altml.kernel.RbfKernel;
-import org.altml.kernel.budget.BlockScorer;
+import org.altml.kernel.budget.BudgetParameters;
 import org.altml.kernel.budget.BudgetPolicies;
 import org.altml.kernel.budget.BudgetPolicy;
-import org.altml.kernel.budget.SupportVectorStore;
 import org.altml.kernel.cache.GramCache;
+import org.altml.kernel.cache.GramCursor;
+import org.altml.kernel.store.BlockScorer;
+import org.altml.kernel.store.KernelRow;
+import org.altml.kernel.store.SupportVectorStore;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.MemoryCheck;
 import org.altml.sparse.SparseVector;
@@ -57,8 +56,8 @@ import org.altml.sparse.SparseVector;
  * <p>Distances: when the context carries a {@link GramCache} for the dataset (a tuning run's
  * {@link org.altml.core.learner.SharedResources}) and an example comes with its id, squared distances to
  * support vectors that remember their example's id are looked up there and computed only on a miss
- * ({@link SupportVectorStore#kernelRow(RbfKernel, SparseVector, double, GramCache.Cursor,
- * SupportVectorStore.KernelRow)}); the scores are the same bits either way.
+ * ({@link SupportVectorStore#kernelRow(RbfKernel, SparseVector, double, GramCursor,
+ * KernelRow)}); the scores are the same bits either way.
  *
  * <p>Steady state allocates nothing per example: scratch grows by doubling with the store. Every score
  * vector is checked; the first non-finite one throws a {@link DivergenceException} naming the example,
@@ -72,37 +71,37 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
   static final int TEST_BLOCK = 512;
 
   /** The codec of every kernel learner kind. */
-  public static final ModelCodec CODEC = new Codec();
+  public static final ModelCodec CODEC = new KernelCodec();
 
   private final int numLabels;
-  private final int scoreStride;
+  final int scoreStride;
   private final int maxUpdates;
-  private final int budget;
+  final int budget;
   private final RbfKernel kernel;
-  private final BudgetPolicy policy;
-  private final Precision precision;
-  private SupportVectorStore store;
-  private final SupportVectorStore.KernelRow row = new SupportVectorStore.KernelRow();
+  final BudgetPolicy policy;
+  final Precision precision;
+  SupportVectorStore store;
+  private final KernelRow row = new KernelRow();
   private final BlockScratch blockScratch = new BlockScratch();
-  private final BudgetRounds budgetRounds = new BudgetRounds();
+  private final BudgetRounds budgetRounds = new BudgetRounds(blockScratch);
   /** The threads a round may use (the context's {@link LearnerContext#threads()}). */
   private final RoundThreads threads;
-  private final BlockPass blockPass;
-  private final double[] scores;
+  final BlockPass blockPass;
+  final double[] scores;
   private final double[] stepScores;
   private final double[] coeff;
   /** α_new of the current round: L+1 (or L) lanes, pad lanes zero. */
   protected final double[] alphaNew;
   private SparseVector current;
   private double currentSelf;
-  private long examples;
-  private long steps;
-  private long kernelEvaluations;
-  private long appended;
-  private long budgetReductions;
+  long examples;
+  long steps;
+  long kernelEvaluations;
+  long appended;
+  long budgetReductions;
   private final DivergenceLatch divergence = new DivergenceLatch("try a smaller eta or c, or scaled features");
   /** The shared Gram cache and this learner's cursor into it, or null: the distance source of {@link #scores}. */
-  private final GramCache.Cursor gram;
+  private final GramCursor gram;
   /** The id the current round's example is cached under, or -1 (set by {@link #scores}, read by {@link #learn}). */
   private int roundId = -1;
   /** The most support vectors an unbounded store is sized for before its first append ({@link #initialCapacity}). */
@@ -110,7 +109,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
   /** ||x||² of the current round's example (set by {@link #scores}), which its support vector keeps. */
   private double roundNorm;
   /** Whether rounds keep their kernel row's exponents for the budget policy ({@link BudgetPolicy#usesNewestExponents()}). */
-  private final boolean offersExponents;
+  final boolean offersExponents;
 
   /**
    * A learner with an empty store.
@@ -130,20 +129,20 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       KernelParameters.checkFloatSigma2(settings.get(KernelParameters.SIGMA2));
     }
     this.kernel = new RbfKernel(settings.get(KernelParameters.SIGMA2));
-    this.budget = settings.get(KernelParameters.BUDGET);
-    this.policy = BudgetPolicies.create(settings.get(KernelParameters.BUDGET_POLICY), kernel, context.seed(), settings);
+    this.budget = settings.get(BudgetParameters.BUDGET);
+    this.policy = BudgetPolicies.create(settings.get(BudgetParameters.BUDGET_POLICY), kernel, context.seed(), settings);
     this.threads = RoundThreads.of(context.threads());
     if (policy != null) {
       policy.useThreads(threads); // a merge's partner searches split over the threads
     }
     this.offersExponents = budget > 0 && policy != null && policy.usesNewestExponents();
-    this.blockPass = new BlockPass(threads.threads());
     this.scoreStride = Scores.paddedLength(numLabels + 1);
     MemoryCheck.require(32L * scoreStride, "the scratch of " + numLabels + " labels", "check the number of labels");
     this.scores = new double[scoreStride];
     this.stepScores = new double[scoreStride];
     this.coeff = new double[scoreStride];
     this.alphaNew = new double[scoreStride];
+    this.blockPass = new BlockPass(threads, kernel, scoreStride, blockScratch.scorer);
     this.store = new SupportVectorStore(coefficientWidth, precision, context.numFeatures(), initialCapacity(budget, context));
     GramCache cache = GramCache.of(context.resources(), precision);
     this.gram = cache == null ? null : cache.cursor();
@@ -283,42 +282,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
 
   @Override
   public final Predictor predictor() {
-    SupportVectorStore.KernelRow own = new SupportVectorStore.KernelRow();
-    GramCache.Cursor cursor = gram == null ? null : gram.cache().cursor();
-    double[] d = new double[scoreStride];
-    BlockScratch ownBlock = new BlockScratch();
-    return new Predictor() {
-      @Override
-      public void predict(SparseVector x, Scores out) {
-        predict(NO_ID, x, out);
-      }
-
-      @Override
-      public void predict(long id, SparseVector x, Scores out) {
-        checkUsable();
-        checkScores(out);
-        scores(id, x, own, cursor, d, false);
-        roundPrediction(d, out);
-      }
-
-      @Override
-      public void predict(ExampleBlock block, Scores[] out) {
-        checkUsable();
-        if (cursor != null && cachedBlock(block, cursor)) {
-          for (int k = 0; k < block.size(); k++) {
-            predict(block.id(k), block.features(k), out[k]);
-          }
-          return;
-        }
-        predictBlock(block, out, ownBlock);
-      }
-
-      /** Each block streams the whole store (features and coefficient rows) once: larger blocks, fewer passes. */
-      @Override
-      public int preferredBlockSize() {
-        return TEST_BLOCK;
-      }
-    };
+    return new KernelPredictor(this, gram == null ? null : gram.cache().cursor());
   }
 
   /**
@@ -348,12 +312,12 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
    * One fingerprint and one pass over the ids per block; otherwise the block's matrix products are faster
    * than one example at a time.
    */
-  private boolean cachedBlock(ExampleBlock block, GramCache.Cursor cursor) {
+  boolean cachedBlock(ExampleBlock block, GramCursor cursor) {
     return block.size() > 0 && block.id(0) != NO_ID && 2L * store.vectorsWithIds() >= store.size()
         && cursor.bind(block.id(0), block.features(0));
   }
 
-  private void predictBlock(ExampleBlock block, Scores[] out, BlockScratch scratch) {
+  void predictBlock(ExampleBlock block, Scores[] out, BlockScratch scratch) {
     int b = block.size();
     for (int k = 0; k < b; k++) {
       checkScores(out[k]);
@@ -376,7 +340,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
    * contributions of the block's own earlier new support vectors to its scores (in slot order, so the
    * scores are bit for bit those of one round at a time) before predicting and learning as SPEC says.
    * With a budget, removals and merges inside a block change the store before the block: those rounds
-   * correct the block's scores for the vectors gone and written since ({@code runBudgetBlock}; the same up to
+   * correct the block's scores for the vectors gone and written since ({@link BudgetRounds}; the same up to
    * summation order). With a shared Gram cache, one example at a time: the cache's distances replace the
    * products.
    */
@@ -406,13 +370,13 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       return;
     }
     if (budget > 0) {
-      runBudgetBlock(block, out);
+      budgetRounds.run(this, block, out);
       return;
     }
     double[] bs = blockScratch.begin(block, scoreStride);
     double[] norms = blockScratch.norms;
     int before = store.size();
-    blockPass.run(block, norms, before, bs, null, 0);
+    blockPass.run(store, block, norms, before, bs, null, 0);
     for (int t = 0; t < b; t++) {
       LabelSet y = block.labels(t);
       if (out != null) {
@@ -434,293 +398,6 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
   }
 
   /**
-   * Blocked training under a budget: removals and merges inside the block change the store the block was
-   * scored against, so each round's scores are the block's pre-computed scores against the store before
-   * the block, minus the contributions of those vectors that have since gone (removed, or replaced by a
-   * merge; their kernel values and coefficients were kept at the block's start), plus those of the
-   * vectors written during the block (appended or merged, found by their stamps), computed one by one.
-   * The same scores as one round at a time up to summation order (within the agreement tolerances).
-   */
-  private void runBudgetBlock(ExampleBlock block, Scores[] out) {
-    BudgetRounds r = budgetRounds;
-    int b = block.size();
-    r.block = block;
-    r.out = out;
-    r.bs = blockScratch.begin(block, scoreStride);
-    r.norms = blockScratch.norms;
-    r.before = store.size();
-    r.stride = store.stride();
-    r.firstNew = store.nextStamp();
-    r.pre = blockScratch.kernels(b, r.before); // the exponents of the block's kernel values (exp(u) = K)
-    blockPass.run(block, r.norms, r.before, r.bs, r.pre, r.before);
-    r.alphas = blockScratch.alphas(r.before, r.stride);
-    store.copyCoefficients(0, r.before, r.alphas);
-    com.carrotsearch.hppc.LongIntHashMap index = blockScratch.index;
-    index.clear();
-    for (int q = 0; q < r.before; q++) {
-      index.put(store.stamp(q), q);
-    }
-    store.clearStampsGone();
-    store.markSlots(); // a vector still here from before the block finds its row of pre by its mark
-    // the vectors appended during the block are its own rows: their kernel values against later rows come from
-    // one b x b product (dense stores), found through the stamp each append got; merged points are computed
-    r.within = null;
-    r.withinExponents = null;
-    if (store.layout() == SupportVectorStore.Layout.DENSE) {
-      r.within = blockScratch.within(b);
-      r.withinExponents = blockScratch.withinExponents(b);
-      blockScratch.scorer.blockKernels(kernel, block, r.norms, r.within, r.withinExponents, store.floatMath());
-    }
-    r.newest = offersExponents ? blockScratch.newest(store.size() + b) : null;
-    r.rowOfStamp = blockScratch.rowOfStamp(2 * b + 2);
-    try {
-      for (int t = 0; t < b; t++) {
-        r.round(t);
-      }
-    } finally {
-      r.block = null;
-      r.out = null;
-    }
-    store.clearStampsGone();
-  }
-
-  /**
-   * One block of {@link #runBudgetBlock}: its state, and each round as a method of its own. Small methods
-   * because the JIT compiles them: a round's loops run long, and as one method the block was compiled up to
-   * five times (on-stack replacements at each loop) in a command-line run.
-   */
-  private final class BudgetRounds {
-    ExampleBlock block;
-    Scores[] out;
-    double[] bs;
-    double[] norms;
-    int before;
-    int stride;
-    long firstNew;
-    double[] pre;
-    double[] alphas;
-    double[] within;
-    double[] withinExponents;
-    double[] newest;
-    int[] rowOfStamp;
-
-    void round(int t) {
-      LabelSet y = block.labels(t);
-      if (out != null) {
-        checkScores(out[t]);
-      }
-      checkLabels(y);
-      SparseVector x = block.features(t);
-      System.arraycopy(bs, t * scoreStride, scores, 0, scoreStride);
-      subtractGone(t);
-      int n = store.size();
-      boolean collect = offersRow(n); // then the budget policy gets the round's exponents
-      addWritten(t, x, n, collect);
-      for (int j = store.width(); j <= numLabels; j++) {
-        scores[j] = 0.0; // binary relevance: the threshold score stays 0
-      }
-      kernelEvaluations += n;
-      if (out != null) {
-        KernelLearner.this.round(out[t]);
-      }
-      long stampBefore = store.nextStamp();
-      long appendedBefore = appended;
-      learn(x, y, norms[t], collect ? newest : null);
-      // an append writes first (the round's first stamp is x_t's), a merge after it writes merged points
-      for (long st = stampBefore; st < store.nextStamp(); st++) {
-        long q = st - firstNew;
-        if (q < rowOfStamp.length) {
-          rowOfStamp[(int) q] = st == stampBefore && appended > appendedBefore ? t : -1;
-        }
-      }
-    }
-
-    /** The contributions of the vectors from before the block that have gone since, taken out of the scores. */
-    private void subtractGone(int t) {
-      long[] gone = store.stampsGone();
-      int preBase = t * before;
-      for (int g = 0; g < store.stampsGoneCount(); g++) {
-        if (gone[g] < firstNew) {
-          int q = blockScratch.index.get(gone[g]);
-          double k = -store.valueOfExponent(pre[preBase + q]); // the bits the block pass added
-          int a = q * stride;
-          for (int j = 0; j < stride; j++) {
-            scores[j] += k * alphas[a + j];
-          }
-        }
-      }
-    }
-
-    /**
-     * The contributions of the vectors written during the block (appended or merged), in slot order; with
-     * {@code collect}, every slot's exponent into {@code newest}.
-     */
-    private void addWritten(int t, SparseVector x, int n, boolean collect) {
-      int preBase = t * before;
-      for (int slot = 0; slot < n; slot++) {
-        long stamp = store.stamp(slot);
-        if (stamp >= firstNew) {
-          long q = stamp - firstNew;
-          int row = q < rowOfStamp.length ? rowOfStamp[(int) q] : -1;
-          double u;
-          if (within != null && row >= 0) {
-            blockScratch.single[0] = within[t * block.size() + row];
-            u = withinExponents[t * block.size() + row];
-          } else {
-            u = store.exponentSlot(kernel, x, norms[t], slot);
-            blockScratch.single[0] = store.valueOfExponent(u); // kernelRowSlot's value, bit for bit
-          }
-          if (collect) {
-            newest[slot] = u;
-          }
-          store.combineAdd(blockScratch.single, 0, 1, 1, slot, 1, scores, 0, scoreStride);
-        } else if (collect) {
-          newest[slot] = pre[preBase + store.mark(slot)];
-        }
-      }
-    }
-  }
-
-  /** Fewest rows of a training block per thread of its scoring pass. */
-  private static final int MIN_ROWS_PER_THREAD = 16;
-
-  /**
-   * A training block's scores against the slots [0, slotTo) of the store, its rows cut over the round's
-   * threads ({@link BlockScorer#accumulate}: each row's scores are the same bits whichever rows share a pass).
-   * One scorer per thread, reused (no allocation per block).
-   */
-  private final class BlockPass implements RoundThreads.PartBody {
-    private final BlockScorer[] scorers;
-    private ExampleBlock block;
-    private double[] norms;
-    private int slotTo;
-    private double[] out;
-    private double[] exponentsOut;
-    private int kStride;
-
-    BlockPass(int threads) {
-      scorers = new BlockScorer[threads];
-      scorers[0] = blockScratch.scorer;
-      for (int i = 1; i < threads; i++) {
-        scorers[i] = new BlockScorer();
-      }
-    }
-
-    /** Adds the block's scores against [0, slotTo) to {@code out} (their exponents into {@code exponentsOut} unless null). */
-    void run(ExampleBlock block, double[] norms, int slotTo, double[] out, double[] exponentsOut, int kStride) {
-      this.block = block;
-      this.norms = norms;
-      this.slotTo = slotTo;
-      this.out = out;
-      this.exponentsOut = exponentsOut;
-      this.kStride = kStride;
-      try {
-        threads.forEachPart(block.size(), 1, MIN_ROWS_PER_THREAD, this);
-      } finally {
-        this.block = null;
-        this.out = null;
-        this.exponentsOut = null;
-      }
-    }
-
-    @Override
-    public void run(int part, int from, int to) {
-      scorers[part].accumulate(store, kernel, block, from, to, norms, 0, slotTo, out, scoreStride, exponentsOut, kStride);
-    }
-
-    long ramBytesUsed() {
-      long bytes = 64;
-      for (int i = 1; i < scorers.length; i++) {
-        bytes += scorers[i].ramBytesUsed();
-      }
-      return bytes;
-    }
-  }
-
-  /** Per-thread scratch of the block paths: a {@link BlockScorer}, the rows' norms and scores. */
-  private static final class BlockScratch {
-    final BlockScorer scorer = new BlockScorer();
-    double[] norms = new double[0];
-    double[] scores = new double[0];
-    double[] row = new double[0];
-    double[] kernels = new double[0];
-    double[] alphas = new double[0];
-    final double[] single = new double[1];
-    final com.carrotsearch.hppc.LongIntHashMap index = new com.carrotsearch.hppc.LongIntHashMap();
-
-    double[] within = new double[0];
-    double[] withinExponents = new double[0];
-    double[] newest = new double[0];
-    int[] rowOfStamp = new int[0];
-
-    /** {@code a} if it holds {@code n} values, else a new array of at least n and twice a's length (scratch: the contents go). */
-    private static double[] atLeast(double[] a, int n) {
-      return a.length < n ? new double[Math.max(n, 2 * a.length)] : a;
-    }
-
-    /** b² exponents of {@link #within}'s values. */
-    double[] withinExponents(int b) {
-      withinExponents = atLeast(withinExponents, b * b);
-      return withinExponents;
-    }
-
-    /** A round's exponents against the store, by slot, for {@code n} slots. */
-    double[] newest(int n) {
-      newest = atLeast(newest, n);
-      return newest;
-    }
-
-    /** b² kernel values of a block's rows against each other. */
-    double[] within(int b) {
-      within = atLeast(within, b * b);
-      return within;
-    }
-
-    /** The block row each stamp written during a block belongs to (-1: a merged point), for {@code n} stamps. */
-    int[] rowOfStamp(int n) {
-      if (rowOfStamp.length < n) {
-        rowOfStamp = new int[Math.max(n, 2 * rowOfStamp.length)];
-      }
-      Arrays.fill(rowOfStamp, -1);
-      return rowOfStamp;
-    }
-
-    double[] kernels(int b, int n) {
-      kernels = atLeast(kernels, b * n);
-      return kernels;
-    }
-
-    double[] alphas(int n, int stride) {
-      alphas = atLeast(alphas, n * stride);
-      return alphas;
-    }
-
-    /** Sizes the scratch for {@code block}, fills the norms and zeroes the scores; returns the scores. */
-    double[] begin(ExampleBlock block, int stride) {
-      int b = block.size();
-      if (norms.length < b) {
-        norms = new double[Math.max(b, 2 * norms.length)];
-      }
-      if (scores.length < b * stride) {
-        scores = new double[Math.max(b * stride, 2 * scores.length)];
-      }
-      if (row.length < stride) {
-        row = new double[stride];
-      }
-      for (int k = 0; k < b; k++) {
-        norms[k] = block.features(k).squaredNorm();
-      }
-      Arrays.fill(scores, 0, b * stride, 0.0);
-      return scores;
-    }
-
-    long ramBytesUsed() {
-      return 64 + scorer.ramBytesUsed() + 8L * (norms.length + scores.length + row.length + kernels.length + alphas.length)
-          + 8L * (within.length + withinExponents.length + newest.length) + 4L * rowOfStamp.length + 16L * index.keys.length;
-    }
-  }
-
-  /**
    * s over the store into {@code out[0..L]}: one kernel row (its distances from the Gram cache through
    * {@code cursor} when the example's id is cached, else computed), then one combination of coefficient rows.
    *
@@ -728,7 +405,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
    *     policy will get)
    * @return the id the example is cached under, or -1
    */
-  private int scores(long id, SparseVector x, SupportVectorStore.KernelRow r, GramCache.Cursor cursor, double[] out,
+  int scores(long id, SparseVector x, KernelRow r, GramCursor cursor, double[] out,
       boolean keepExponents) {
     r.keepExponents(keepExponents);
     int n = store.size();
@@ -748,14 +425,14 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     return cached;
   }
 
-  private void round(Scores out) {
+  void round(Scores out) {
     if (InnerSteps.roundInto(scores, out.array(), numLabels + 1) != 0f) {
       throw diverged(examples, "a score is not finite: " + out);
     }
   }
 
   /** A prediction's scores {@code d} rounded into {@code out}; a non-finite one fails this call only (nothing to latch). */
-  private void roundPrediction(double[] d, Scores out) {
+  void roundPrediction(double[] d, Scores out) {
     if (InnerSteps.roundInto(d, out.array(), numLabels + 1) != 0f) {
       throw divergence.notFinite(describe(), examples, "scores " + out);
     }
@@ -803,7 +480,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
    * Whether a round against a store of {@code n} vectors hands its kernel row to the budget policy ({@link
    * BudgetPolicy#usesNewestExponents}): a round that appends to a store of B or more vectors fills it past B.
    */
-  private boolean offersRow(int n) {
+  boolean offersRow(int n) {
     return offersExponents && n >= budget;
   }
 
@@ -812,7 +489,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
    * {@code exponents} null or the round's kernel row against the store as exponents ({@link
    * BudgetPolicy#shrink(SupportVectorStore, double[])}), handed to the budget policy if x is appended.
    */
-  private void learn(SparseVector x, LabelSet y, double squaredNorm, double[] exponents) {
+  void learn(SparseVector x, LabelSet y, double squaredNorm, double[] exponents) {
     checkScatter(x);
     current = x;
     currentSelf = kernel.self(x);
@@ -888,79 +565,16 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     return divergence.diverged(describe(), example, what);
   }
 
-  private void checkUsable() {
+  void checkUsable() {
     divergence.checkUsable();
   }
 
-  private void checkScores(Scores out) {
+  void checkScores(Scores out) {
     LearnerChecks.scores(out, numLabels);
   }
 
-  private void checkLabels(LabelSet y) {
+  void checkLabels(LabelSet y) {
     LearnerChecks.labels(y, numLabels);
   }
 
-  /**
-   * Counters, the store (slot order, ages, features, coefficients in their precision) and the policy's
-   * state (the random generator): everything a loaded learner needs to continue exactly. σ², B, the
-   * policy's name, M and the precision are in the settings the model file keeps. Version 1.
-   */
-  private static final class Codec implements ModelCodec {
-    @Override
-    public int version() {
-      return 1;
-    }
-
-    @Override
-    public void write(OnlineMultiLabelLearner learner, StateOutput out) throws IOException {
-      if (!(learner instanceof KernelLearner l)) {
-        throw new IllegalArgumentException("not a kernel learner: " + learner.name());
-      }
-      l.checkFinite();
-      out.writeLong(l.examples);
-      out.writeLong(l.steps);
-      out.writeLong(l.kernelEvaluations());
-      out.writeLong(l.appended);
-      out.writeLong(l.budgetReductions);
-      l.store.write(out);
-      out.writeBoolean(l.policy != null);
-      if (l.policy != null) {
-        out.writeUTF(l.policy.name());
-        l.policy.writeState(out);
-      }
-    }
-
-    @Override
-    public OnlineMultiLabelLearner read(Settings settings, LearnerContext context, StateInput in, int version)
-        throws IOException {
-      if (version != 1) {
-        throw in.corrupt("kernel model body version " + version + " (this build reads version 1)");
-      }
-      KernelLearner l = (KernelLearner) settings.spec().create(settings, context.withNumFeatures(0));
-      l.examples = in.readLong();
-      l.steps = in.readLong();
-      l.kernelEvaluations = in.readLong();
-      l.appended = in.readLong();
-      l.budgetReductions = in.readLong();
-      if (l.examples < 0 || l.steps < 0 || l.kernelEvaluations < 0 || l.appended < 0 || l.budgetReductions < 0) {
-        throw in.corrupt("negative counters");
-      }
-      l.store = SupportVectorStore.read(in, l.store.width(), l.precision, 0, initialCapacity(l.budget, -1));
-      if (l.budget > 0 && l.store.size() > l.budget) {
-        throw in.corrupt(l.store.size() + " support vectors, more than the budget " + l.budget);
-      }
-      boolean hasPolicy = in.readBoolean();
-      if (hasPolicy != (l.policy != null)) {
-        throw in.corrupt("the budget policy state does not match the settings");
-      }
-      if (hasPolicy) {
-        String name = in.readUTF();
-        if (!name.equals(l.policy.name())) {
-          throw in.corrupt("the state is for budget policy " + name + ", the settings say " + l.policy.name());
-        }
-        l.policy.readState(in);
-      }
-      return l;
-    }
-  }
 }

@@ -10,6 +10,7 @@ import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Parameter;
 import org.altml.core.learner.Settings;
 import org.altml.kernel.KernelParameters;
+import org.altml.kernel.budget.BudgetParameters;
 
 /**
  * The {@code pa1-k} and {@code pa2-k} learner kinds: {@link KernelPaBinaryRelevance} with C, σ², the budget
@@ -18,7 +19,7 @@ import org.altml.kernel.KernelParameters;
  */
 public abstract sealed class KernelPaSpec implements LearnerSpec permits KernelPaSpec.Pa1, KernelPaSpec.Pa2 {
   private static final List<Parameter<?>> PARAMETERS = List.of(CommonParameters.C, KernelParameters.SIGMA2,
-      KernelParameters.BUDGET, KernelParameters.BUDGET_POLICY, KernelParameters.MERGE_PARTNERS, CommonParameters.PRECISION);
+      BudgetParameters.BUDGET, BudgetParameters.BUDGET_POLICY, BudgetParameters.MERGE_PARTNERS, CommonParameters.PRECISION);
 
   private final PaConfig.Variant variant;
   private final String name;
@@ -73,7 +74,7 @@ public abstract sealed class KernelPaSpec implements LearnerSpec permits KernelP
 
   @Override
   public void validate(Settings settings) {
-    KernelParameters.checkBudget(settings);
+    BudgetParameters.checkBudget(settings);
     KernelParameters.checkFloatSigma2(settings);
   }
 
@@ -90,6 +91,6 @@ public abstract sealed class KernelPaSpec implements LearnerSpec permits KernelP
 
   @Override
   public Settings warmupSettings(Settings settings) {
-    return KernelParameters.warmupSettings(settings);
+    return BudgetParameters.warmupSettings(settings);
   }
 }

@@ -10,6 +10,10 @@ import java.util.SplittableRandom;
 import org.altml.core.learner.Precision;
 import org.altml.core.math.VectorMath;
 import org.altml.kernel.RbfKernel;
+import org.altml.kernel.store.KernelRow;
+import org.altml.kernel.store.SupportVectorStore;
+import org.altml.kernel.store.SupportVectorStoreTest;
+import org.altml.kernel.store.VectorBuffer;
 import org.altml.sparse.SparseVector;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -166,7 +170,7 @@ class BudgetPolicyTest {
     assertEquals(ageOfN, store.age(0), "z takes n's age");
     assertEquals(1.2195989977944266, store.coefficient(0, 0), 2e-5);
     assertEquals(-0.5363157509143694, store.coefficient(0, 1), 2e-5);
-    SparseVector z = store.features(0, new SupportVectorStore.VectorBuffer());
+    SparseVector z = store.features(0, new VectorBuffer());
     assertEquals(2, z.nnz());
     assertEquals(0.30522733003629166, z.get(0), 5e-5);
     assertEquals(0.6947726699637083, z.get(1), 5e-5);
@@ -213,7 +217,7 @@ class BudgetPolicyTest {
         assertEquals(all.lastH(), allByOption.lastH(), 0.0, "P >= size - 1 is the exact rule, round " + i);
         // which partners may the narrow policy take: the 3 of largest K against its m
         int m = SmallestPolicy.select(narrow);
-        SupportVectorStore.KernelRow row = new SupportVectorStore.KernelRow();
+        KernelRow row = new KernelRow();
         narrow.kernelRow(KERNEL, m, row);
         double[] k = java.util.Arrays.copyOf(row.values(), narrow.size());
         k[m] = Double.NEGATIVE_INFINITY;

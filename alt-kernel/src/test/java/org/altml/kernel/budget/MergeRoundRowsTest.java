@@ -16,6 +16,10 @@ import org.altml.core.learner.SharedResources;
 import org.altml.core.math.VectorMath;
 import org.altml.kernel.RbfKernel;
 import org.altml.kernel.learner.KernelLearner;
+import org.altml.kernel.store.BlockScorer;
+import org.altml.kernel.store.KernelRow;
+import org.altml.kernel.store.SupportVectorStore;
+import org.altml.kernel.store.SupportVectorStoreTest;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 import org.junit.jupiter.api.Test;
@@ -78,8 +82,8 @@ class MergeRoundRowsTest {
     for (int i = 0; i < 40; i++) {
       store.append(SupportVectorStoreTest.randomVector(r, 9, 0.6), new double[] {r.nextDouble(), r.nextDouble(), r.nextDouble()});
     }
-    SupportVectorStore.KernelRow plain = new SupportVectorStore.KernelRow();
-    SupportVectorStore.KernelRow kept = new SupportVectorStore.KernelRow();
+    KernelRow plain = new KernelRow();
+    KernelRow kept = new KernelRow();
     kept.keepExponents(true);
     ExampleBlock block = new ExampleBlock(8);
     for (int t = 0; t < 8; t++) {
@@ -126,7 +130,7 @@ class MergeRoundRowsTest {
     }
   }
 
-  private static double u(SupportVectorStore.KernelRow row, int k) {
+  private static double u(KernelRow row, int k) {
     return row.exponents()[k];
   }
 

@@ -32,7 +32,7 @@ class GramCacheTest {
   void fullTriangleStoresEachPairOnceWhicheverEndAsks() {
     GramCache cache = new GramCache(5, 1 << 20);
     assertEquals(GramCache.Mode.FULL, cache.mode());
-    GramCache.Cursor c = cache.cursor();
+    GramCursor c = cache.cursor();
     assertTrue(c.bind(3, vector(3)));
     assertTrue(Double.isNaN(c.get(1)));
     c.put(1, 7.5);
@@ -55,7 +55,7 @@ class GramCacheTest {
   @Test
   void anIdSeenWithOtherFeaturesOrOutOfRangeIsNotCached() {
     GramCache cache = new GramCache(4, 1 << 20);
-    GramCache.Cursor c = cache.cursor();
+    GramCursor c = cache.cursor();
     assertTrue(c.bind(2, vector(2)));
     assertFalse(c.bind(2, vector(5)), "another vector under id 2");
     assertEquals(-1, c.id());
@@ -77,7 +77,7 @@ class GramCacheTest {
     }
     Dataset data = b.build();
     GramCache cache = GramCache.of(SharedResources.create(data, -1));
-    GramCache.Cursor c = cache.cursor();
+    GramCursor c = cache.cursor();
     SparseVector view = new SparseVector();
     // id 0 first seen as another vector (a scaled copy): its own view later is not its cached vector
     assertTrue(c.bind(0, vector(7)));
@@ -103,8 +103,8 @@ class GramCacheTest {
   void gatherCountsTheMissingAndTryClaimNeverWaits() {
     for (long budget : new long[] {1 << 20, 16L * 6 + 2 * (8L * 6 + 48)}) { // the matrix, then two rows
       GramCache cache = new GramCache(6, budget);
-      GramCache.Cursor a = cache.cursor();
-      GramCache.Cursor b = cache.cursor();
+      GramCursor a = cache.cursor();
+      GramCursor b = cache.cursor();
       assertTrue(a.bind(0, vector(0)));
       a.put(1, 2.5);
       double[] out = new double[4];
@@ -128,13 +128,13 @@ class GramCacheTest {
   @Test
   void theSquaredNormIsComputedOncePerIdWithTheSameBits() {
     GramCache cache = new GramCache(3, 1 << 20);
-    GramCache.Cursor c = cache.cursor();
+    GramCursor c = cache.cursor();
     SparseVector x = SparseVector.of(new int[] {0, 4}, new float[] {0.1f, 3.3f});
     assertEquals(x.squaredNorm(), c.squaredNorm(x), "unbound: computed");
     assertTrue(c.bind(1, x));
     double first = c.squaredNorm(x);
     assertEquals(Double.doubleToRawLongBits(x.squaredNorm()), Double.doubleToRawLongBits(first));
-    GramCache.Cursor other = cache.cursor();
+    GramCursor other = cache.cursor();
     assertTrue(other.bind(1, x.copy()));
     assertEquals(first, other.squaredNorm(x.copy()), "kept for the id");
   }
@@ -146,7 +146,7 @@ class GramCacheTest {
     GramCache cache = new GramCache(n, budget);
     assertEquals(GramCache.Mode.ROWS, cache.mode());
     assertEquals(3L, cache.statistics().get("rows"));
-    GramCache.Cursor c = cache.cursor();
+    GramCursor c = cache.cursor();
     for (int id = 0; id < 3; id++) {
       c.bind(id, vector(id));
       c.put(50, id);
@@ -197,7 +197,7 @@ class GramCacheTest {
     assertEquals(4, SharedResources.create(List.of(train, train), -1, false).numExamples(), "one part, listed twice");
     GramCache cache = GramCache.of(r);
     assertEquals(GramCache.Mode.FULL, cache.mode());
-    GramCache.Cursor c = cache.cursor();
+    GramCursor c = cache.cursor();
     assertTrue(c.bind(5, test.features(1, view)));
     assertTrue(c.bind(5, vector(11).copy()), "test row 1 is vector 11");
     assertFalse(c.bind(5, vector(1)), "train row 1 under test row 1's id");
@@ -225,7 +225,7 @@ class GramCacheTest {
     GramCache cache = new GramCache(n, 1 << 22);
     onFourThreads(t -> {
       SplittableRandom random = new SplittableRandom(t);
-      GramCache.Cursor c = cache.cursor();
+      GramCursor c = cache.cursor();
       long wrong = 0;
       for (int i = 0; i < 20_000; i++) {
         int a = random.nextInt(n);
@@ -253,7 +253,7 @@ class GramCacheTest {
     AtomicIntegerArray computed = new AtomicIntegerArray(n * n);
     CyclicBarrier start = new CyclicBarrier(4);
     onFourThreads(t -> {
-      GramCache.Cursor c = cache.cursor();
+      GramCursor c = cache.cursor();
       long wrong = 0;
       start.await();
       for (int a = 0; a < n; a++) {

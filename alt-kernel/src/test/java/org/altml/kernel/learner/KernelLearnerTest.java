@@ -315,7 +315,7 @@ class KernelLearnerTest {
     e = assertThrows(IllegalArgumentException.class, () -> withPolicy.with("budgetPolicy", "merge"));
     assertTrue(e.getMessage().contains("budget > 0"), e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> d.with("budget", -1));
-    assertEquals(10, d.with(java.util.Map.of("budget", 10, "budgetPolicy", "oldest")).get(org.altml.kernel.KernelParameters.BUDGET));
+    assertEquals(10, d.with(java.util.Map.of("budget", 10, "budgetPolicy", "oldest")).get(org.altml.kernel.budget.BudgetParameters.BUDGET));
     assertThrows(IllegalArgumentException.class, () -> d.with("sigma2", 0.0));
     assertFalse(LearnerRegistry.get("pa1-k").hasParameter("maxUpdates"), "kernel PA takes one step per round");
     assertFalse(LearnerRegistry.get("falt-k").hasParameter("bias"), "a constant feature changes no RBF distance");
@@ -323,7 +323,7 @@ class KernelLearnerTest {
         () -> d.with(java.util.Map.of("budget", 10, "budgetPolicy", "oldest", "mergePartners", 5)));
     assertTrue(e.getMessage().contains("merge only"), e.getMessage());
     assertEquals(5, d.with(java.util.Map.of("budget", 10, "budgetPolicy", "merge", "mergePartners", 5))
-        .get(org.altml.kernel.KernelParameters.MERGE_PARTNERS));
+        .get(org.altml.kernel.budget.BudgetParameters.MERGE_PARTNERS));
     assertEquals("falt-k eta=1.0 maxUpdates=1 maxUpdatesFactor= sigma2=1.0 budget=0 budgetPolicy=none mergePartners=0 precision=double",
         d.key());
   }

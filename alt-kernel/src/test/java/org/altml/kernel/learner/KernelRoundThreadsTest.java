@@ -15,7 +15,7 @@ import org.altml.core.learner.RoundThreads;
 import org.altml.core.learner.Scores;
 import org.altml.core.learner.Settings;
 import org.altml.core.learner.SharedResources;
-import org.altml.kernel.budget.SupportVectorStore;
+import org.altml.kernel.store.SupportVectorStore;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 import org.junit.jupiter.api.AfterAll;

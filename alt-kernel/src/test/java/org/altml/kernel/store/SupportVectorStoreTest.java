@@ -1,4 +1,4 @@
-package org.altml.kernel.budget;
+package org.altml.kernel.store;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -15,13 +15,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** The store against a plain list of (age, x, α) kept oldest first. */
-class SupportVectorStoreTest {
+public class SupportVectorStoreTest {
   private static final long SEED = Long.getLong("alt.tests.seed", 20261201L);
 
   /** What the store must hold, by age. */
   private record Entry(long age, SparseVector x, double[] alpha) {}
 
-  static SparseVector randomVector(SplittableRandom r, int d, double density) {
+  public static SparseVector randomVector(SplittableRandom r, int d, double density) {
     SparseVectorBuilder b = new SparseVectorBuilder();
     for (int f = 0; f < d; f++) {
       if (r.nextDouble() < density) {
@@ -40,8 +40,8 @@ class SupportVectorStoreTest {
     List<Entry> expected = new ArrayList<>(); // oldest first
     long age = 0;
     RbfKernel kernel = new RbfKernel(1.5);
-    SupportVectorStore.KernelRow row = new SupportVectorStore.KernelRow();
-    SupportVectorStore.VectorBuffer buffer = new SupportVectorStore.VectorBuffer();
+    KernelRow row = new KernelRow();
+    VectorBuffer buffer = new VectorBuffer();
     for (int op = 0; op < 3000; op++) {
       int choice = r.nextInt(10);
       if (choice < 5 || store.size() == 0) {
@@ -115,7 +115,7 @@ class SupportVectorStoreTest {
         }
       }
       int n = store.size();
-      SupportVectorStore.KernelRow row = new SupportVectorStore.KernelRow();
+      KernelRow row = new KernelRow();
       double[] coef = new double[n];
       double[] scratch = new double[store.scatterLength()];
       double[] lane = new double[width];
@@ -167,8 +167,8 @@ class SupportVectorStoreTest {
       }
     }
     RbfKernel kernel = new RbfKernel(4);
-    SupportVectorStore.KernelRow a = new SupportVectorStore.KernelRow();
-    SupportVectorStore.KernelRow b = new SupportVectorStore.KernelRow();
+    KernelRow a = new KernelRow();
+    KernelRow b = new KernelRow();
     double[] sa = new double[16];
     double[] sb = new double[16];
     for (int t = 0; t < 20; t++) {
@@ -219,10 +219,10 @@ class SupportVectorStoreTest {
     store.remove(0); // prefix moves to slot 0, over full's row
     store.append(gapped, new double[] {4, 4});
     store.append(full, new double[] {5, 5});
-    SupportVectorStore.VectorBuffer buffer = new SupportVectorStore.VectorBuffer();
+    VectorBuffer buffer = new VectorBuffer();
     List<SparseVector> expected = List.of(prefix, gapped, full);
     RbfKernel kernel = new RbfKernel(3);
-    SupportVectorStore.KernelRow row = new SupportVectorStore.KernelRow();
+    KernelRow row = new KernelRow();
     for (int k = 0; k < expected.size(); k++) {
       assertEquals(expected.get(k), store.features(k, buffer).copy(), "slot " + k);
       SparseVector x = expected.get(k);
@@ -266,9 +266,9 @@ class SupportVectorStoreTest {
     }
     assertEquals(SupportVectorStore.Layout.SPARSE, grown.layout());
     RbfKernel kernel = new RbfKernel(3);
-    SupportVectorStore.KernelRow a = new SupportVectorStore.KernelRow();
-    SupportVectorStore.KernelRow b = new SupportVectorStore.KernelRow();
-    SupportVectorStore.VectorBuffer buffer = new SupportVectorStore.VectorBuffer();
+    KernelRow a = new KernelRow();
+    KernelRow b = new KernelRow();
+    VectorBuffer buffer = new VectorBuffer();
     SparseVector q = randomVector(r, 2000, 0.01);
     grown.kernelRow(kernel, q, q.squaredNorm(), a);
     sparse.kernelRow(kernel, q, q.squaredNorm(), b);

@@ -1,4 +1,4 @@
-package org.altml.kernel.budget;
+package org.altml.kernel.store;
 
 import java.util.Arrays;
 import org.altml.core.learner.ExampleBlock;
@@ -35,7 +35,7 @@ public final class BlockScorer {
   private double[] packedRows = new double[0];
   private double[] packedSlots = new double[0];
   private double[] gram = new double[0];
-  private final SupportVectorStore.KernelRow row = new SupportVectorStore.KernelRow();
+  private final KernelRow row = new KernelRow();
   private float[] packedRowsFloat = new float[0];
   private float[] packedSlotsFloat = new float[0];
   private float[] gramFloat = new float[0];
@@ -127,9 +127,9 @@ public final class BlockScorer {
     int cols = store.denseColumns();
     packRowsFloat(block, rowFrom, rows, cols);
     int maxChunk = Math.min(CHUNK, slotTo - slotFrom);
-    packedSlotsFloat = SupportVectorStore.atLeast(packedSlotsFloat, cols * maxChunk);
-    gramFloat = SupportVectorStore.atLeast(gramFloat, rows * maxChunk);
-    scoresFloat = SupportVectorStore.atLeast(scoresFloat, rows * stride);
+    packedSlotsFloat = KernelRow.atLeast(packedSlotsFloat, cols * maxChunk);
+    gramFloat = KernelRow.atLeast(gramFloat, rows * maxChunk);
+    scoresFloat = KernelRow.atLeast(scoresFloat, rows * stride);
     for (int i = 0; i < rows; i++) {
       int o = (rowFrom + i) * outStride;
       for (int j = 0; j < stride; j++) {
@@ -176,7 +176,7 @@ public final class BlockScorer {
 
   /** The squared norms of {@code n} stored vectors from {@code from}, rounded to float, into {@link #normsFloat}. */
   private float[] normsFloat(double[] storeNorms, int from, int n) {
-    normsFloat = SupportVectorStore.atLeast(normsFloat, n);
+    normsFloat = KernelRow.atLeast(normsFloat, n);
     for (int q = 0; q < n; q++) {
       normsFloat[q] = (float) storeNorms[from + q];
     }
@@ -229,8 +229,8 @@ public final class BlockScorer {
   private void blockKernelsFloat(RbfKernel kernel, ExampleBlock block, int b, int cols, double[] norms, double[] out,
       double[] exponentsOut) {
     packRowsFloat(block, 0, b, cols);
-    packedSlotsFloat = SupportVectorStore.atLeast(packedSlotsFloat, cols * b);
-    gramFloat = SupportVectorStore.atLeast(gramFloat, b * b);
+    packedSlotsFloat = KernelRow.atLeast(packedSlotsFloat, cols * b);
+    gramFloat = KernelRow.atLeast(gramFloat, b * b);
     for (int i = 0; i < b; i++) {
       for (int p = 0; p < cols; p++) {
         packedSlotsFloat[p * b + i] = packedRowsFloat[i * cols + p];
@@ -286,7 +286,7 @@ public final class BlockScorer {
 
   /** The block's rows [rowFrom, rowFrom+rows) as dense float rows of {@code cols}: {@link #packRows} for the float path. */
   private void packRowsFloat(ExampleBlock block, int rowFrom, int rows, int cols) {
-    packedRowsFloat = SupportVectorStore.atLeast(packedRowsFloat, rows * cols);
+    packedRowsFloat = KernelRow.atLeast(packedRowsFloat, rows * cols);
     Arrays.fill(packedRowsFloat, 0, rows * cols, 0f);
     for (int i = 0; i < rows; i++) {
       SparseVector x = block.features(rowFrom + i);
