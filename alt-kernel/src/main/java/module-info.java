@@ -11,6 +11,7 @@ module org.altml.kernel {
   exports org.altml.kernel.cache;
   exports org.altml.kernel.features;
   exports org.altml.kernel.learner;
+  exports org.altml.kernel.store;
 
   provides org.altml.core.learner.LearnerSpec with
       org.altml.kernel.learner.KernelFaltSpec,
