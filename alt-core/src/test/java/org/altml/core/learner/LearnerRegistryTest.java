@@ -15,8 +15,7 @@ import org.altml.core.eval.PrequentialResult;
 import org.altml.core.eval.TrainThenTest;
 import org.altml.core.eval.TrainThenTestResult;
 import org.altml.core.linear.Falt;
-import org.altml.core.linear.FaltConfig;
-import org.altml.core.linear.LearnerOptions;
+import org.altml.core.linear.TestLinear;
 import org.altml.core.metric.Measure;
 import org.altml.core.model.ModelIo;
 import org.altml.core.model.SavedModel;
@@ -156,7 +155,7 @@ class LearnerRegistryTest {
 
   @Test
   void aLearnerBuiltByHandReportsTheSettingsTheRegistryWouldBuildItFrom() {
-    Falt byHand = new Falt(3, new FaltConfig(0.5f, 2), LearnerOptions.defaults().withBias(true));
+    Falt byHand = TestLinear.falt(3, 0.5f, 2, TestLinear.Opts.defaults().withBias(true));
     Settings s = byHand.settings();
     assertEquals("falt eta=0.5 maxUpdates=2 maxUpdatesFactor= bias=true precision=double", s.key());
     OnlineMultiLabelLearner fromRegistry = LearnerRegistry.create(s, LearnerContext.of(3));
