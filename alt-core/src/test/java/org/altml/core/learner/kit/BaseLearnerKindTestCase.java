@@ -61,6 +61,8 @@ import org.junit.jupiter.api.function.ThrowingConsumer;
  *       ({@link RandomSettings});</li>
  *   <li>non-finite inputs are refused with a message naming the value, and divergence on extreme (finite) inputs is
  *       reported as a {@link DivergenceException}: no call returns a non-finite score and no non-finite model is saved;</li>
+ *   <li>a label beyond L and a {@link Scores} of another L are refused with an {@link IllegalArgumentException},
+ *       changing nothing;</li>
  *   <li>{@code ramBytesUsed()} is at least the saved model's size over {@value #RAM_FACTOR}, and, for the kit
  *       settings, at most {@value #RAM_FACTOR} times it (plus {@value #RAM_SLACK} bytes of fixed overhead).</li>
  * </ul>
@@ -400,6 +402,9 @@ public abstract class BaseLearnerKindTestCase {
           diverged = true;
         } catch (IllegalStateException e) {
           assertTrue(diverged, "refused before any divergence: " + e);
+        } catch (IllegalArgumentException e) {
+          // refused with a reason (Nyström landmarks that extreme examples make degenerate)
+          assertTrue(e.getMessage() != null && !e.getMessage().isBlank(), "a refusal says why");
         }
       }
       boolean finite;
@@ -415,6 +420,27 @@ public abstract class BaseLearnerKindTestCase {
       } else {
         assertThrows(DivergenceException.class, () -> bytes(learner), "a non-finite model must not be saved");
       }
+    });
+  }
+
+  @TestFactory
+  Stream<DynamicTest> wrongArgumentsAreRefusedAndChangeNothing() {
+    return perKind(settings -> {
+      OnlineMultiLabelLearner learner = create(settings, 1);
+      train(learner, 0, TRAIN); // enough for every map to be fitted, so that the model can be saved
+      Predictor predictor = learner.predictor(); // before the snapshot: an ELM absorbs its queued examples here
+      byte[] before = bytes(learner);
+      int numLabels = learner.numLabels();
+      SparseVector x = DATA.features(0, new SparseVector());
+      LabelSet beyond = LabelSet.of(new int[] {0, numLabels});
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> learner.update(x, beyond), "label L");
+      assertTrue(e.getMessage().contains(Integer.toString(numLabels)), "the message names the label: " + e.getMessage());
+      assertThrows(IllegalArgumentException.class, () -> learner.predictThenUpdate(x, beyond, new Scores(numLabels)), "label L");
+      assertThrows(IllegalArgumentException.class, () -> learner.predict(x, new Scores(numLabels + 1)), "Scores of L + 1");
+      assertThrows(IllegalArgumentException.class, () -> predictor.predict(x, new Scores(numLabels - 1)),
+          "a predictor's Scores of L - 1");
+      assertEquals(TRAIN, learner.examplesSeen(), "refused calls count no example");
+      assertArrayEquals(before, bytes(learner), "refused calls change nothing");
     });
   }
 
