@@ -177,6 +177,13 @@ public abstract class BaseLearnerKindTestCase {
     return s.spec().create(s, context(seed));
   }
 
+  /** A learner of {@code settings} (seed 1) trained on the kit's first {@code n} examples. */
+  private static OnlineMultiLabelLearner trained(Settings settings, int n) {
+    OnlineMultiLabelLearner learner = create(settings, 1);
+    train(learner, 0, n);
+    return learner;
+  }
+
   /** Trains {@code learner} on the kit's examples [from, to), one call per example, ids the positions. */
   protected static void train(OnlineMultiLabelLearner learner, int from, int to) {
     SparseVector x = new SparseVector();
@@ -217,41 +224,40 @@ public abstract class BaseLearnerKindTestCase {
     }
   }
 
+  /** The same model file, and then the same scores of every test example, bit for bit. */
+  private static void assertSameModel(OnlineMultiLabelLearner expected, OnlineMultiLabelLearner actual, String what)
+      throws IOException {
+    assertArrayEquals(bytes(expected), bytes(actual), what);
+    assertBitEqual(predictions(expected.predictor(), expected.numLabels()), predictions(actual.predictor(), actual.numLabels()),
+        what + ": scores");
+  }
+
   @TestFactory
   Stream<DynamicTest> codecRoundTripIsBitEqual() {
     return perKind(settings -> {
-      OnlineMultiLabelLearner learner = create(settings, 1);
-      train(learner, 0, TRAIN);
-      byte[] saved = bytes(learner);
-      OnlineMultiLabelLearner loaded = load(saved);
-      assertArrayEquals(saved, bytes(loaded), "saved again after loading");
+      OnlineMultiLabelLearner learner = trained(settings, TRAIN);
+      OnlineMultiLabelLearner loaded = load(bytes(learner));
       assertEquals(learner.examplesSeen(), loaded.examplesSeen());
       assertEquals(CommonParameters.asRun(learner.settings(), learner.numLabels()), loaded.settings(), "settings as run");
-      assertBitEqual(predictions(learner.predictor(), learner.numLabels()), predictions(loaded.predictor(), loaded.numLabels()),
-          "the loaded model's scores");
+      assertSameModel(learner, loaded, "saved again after loading");
     });
   }
 
   @TestFactory
   Stream<DynamicTest> trainSaveLoadTrainEqualsTrainingAtOnce() {
     return perKind(settings -> {
-      OnlineMultiLabelLearner first = create(settings, 1);
-      train(first, 0, TRAIN);
+      OnlineMultiLabelLearner first = trained(settings, TRAIN);
       OnlineMultiLabelLearner continued = load(bytes(first));
       train(continued, TRAIN, TRAIN + MORE);
-      OnlineMultiLabelLearner atOnce = create(settings, 1);
-      train(atOnce, 0, TRAIN + MORE);
-      assertArrayEquals(bytes(atOnce), bytes(continued), "n, save, load, m vs n + m");
-      assertBitEqual(predictions(atOnce.predictor(), atOnce.numLabels()), predictions(continued.predictor(), continued.numLabels()),
-          "scores after continuing");
+      OnlineMultiLabelLearner atOnce = trained(settings, TRAIN + MORE);
+      assertSameModel(atOnce, continued, "n, save, load, m vs n + m");
     });
   }
 
   @TestFactory
   Stream<DynamicTest> threadConfinedPredictorsAgreeWithOneThread() {
     return perKind(settings -> {
-      OnlineMultiLabelLearner learner = create(settings, 1);
-      train(learner, 0, TRAIN);
+      OnlineMultiLabelLearner learner = trained(settings, TRAIN);
       int numLabels = learner.numLabels();
       float[][] one = predictions(learner.predictor(), numLabels);
       Supplier<Predictor> frozen = learner.frozenPredictors();
@@ -323,8 +329,7 @@ public abstract class BaseLearnerKindTestCase {
     return perKind(settings -> {
       Dataset train = subset(0, TRAIN);
       Dataset test = subset(TRAIN + MORE, TRAIN + MORE + TEST);
-      OnlineMultiLabelLearner byHand = create(settings, 1);
-      train(byHand, 0, TRAIN);
+      OnlineMultiLabelLearner byHand = trained(settings, TRAIN);
       EvaluationSuite suite = new EvaluationSuite(byHand.numLabels(), ZeroDivisionPolicy.SPEC);
       Scores s = new Scores(byHand.numLabels());
       SparseVector x = new SparseVector();
@@ -377,8 +382,7 @@ public abstract class BaseLearnerKindTestCase {
             () -> SparseVector.of(new int[] {0, 3}, new float[] {1f, bad}), "a non-finite feature value");
         assertTrue(e.getMessage().contains(Float.toString(bad)) || e.getMessage().toLowerCase().contains("finite"), e.getMessage());
       }
-      OnlineMultiLabelLearner learner = create(settings, 1);
-      train(learner, 0, 20);
+      OnlineMultiLabelLearner learner = trained(settings, 20);
       SplittableRandom rnd = new SplittableRandom(7);
       float[] extreme = {3e38f, -3e38f, 1e30f, -1e25f, Float.MIN_VALUE, 1e19f};
       Scores s = new Scores(learner.numLabels());
@@ -426,8 +430,7 @@ public abstract class BaseLearnerKindTestCase {
   @TestFactory
   Stream<DynamicTest> wrongArgumentsAreRefusedAndChangeNothing() {
     return perKind(settings -> {
-      OnlineMultiLabelLearner learner = create(settings, 1);
-      train(learner, 0, TRAIN); // enough for every map to be fitted, so that the model can be saved
+      OnlineMultiLabelLearner learner = trained(settings, TRAIN); // enough for every map to be fitted, so that it can be saved
       Predictor predictor = learner.predictor(); // before the snapshot: an ELM absorbs its queued examples here
       byte[] before = bytes(learner);
       int numLabels = learner.numLabels();
@@ -447,8 +450,7 @@ public abstract class BaseLearnerKindTestCase {
   @TestFactory
   Stream<DynamicTest> ramBytesUsedTracksTheModelSize() {
     return perKind(settings -> {
-      OnlineMultiLabelLearner learner = create(settings, 1);
-      train(learner, 0, TRAIN);
+      OnlineMultiLabelLearner learner = trained(settings, TRAIN);
       long ram = learner.ramBytesUsed();
       long size = bytes(learner).length;
       // the upper bound for the kind's kit settings only: drawn settings may hold scratch the file need not (an
