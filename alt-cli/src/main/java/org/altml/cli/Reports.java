@@ -197,7 +197,8 @@ final class Reports {
    * e.g. {@code falt eta=1.0 maxUpdates=1 bias=false precision=double numLabels=6}.
    */
   static String describe(OnlineMultiLabelLearner learner) {
-    return learner.settings().describe() + " numLabels=" + learner.numLabels();
+    return org.altml.core.learner.CommonParameters.asRun(learner.settings(), learner.numLabels()).describe() + " numLabels="
+        + learner.numLabels();
   }
 
   /** The seven paper metrics of {@code report} as percentages with two decimals ({@code -} for NaN). */

@@ -1,9 +1,6 @@
 package org.altml.core.baseline;
 
-import org.altml.core.learner.CommonParameters;
-import org.altml.core.learner.LearnerSpec;
 import org.altml.core.learner.Settings;
-import org.altml.core.linear.LearnerOptions;
 import org.altml.core.linear.LinearLearner;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
@@ -20,29 +17,12 @@ import org.altml.sparse.SparseVector;
 public final class PaBinaryRelevance extends LinearLearner {
   private final PaConfig config;
   private final PaLoss loss;
-  private final Settings settings;
 
-  /** PA binary relevance for {@code numLabels} labels without bias, in double precision. */
-  public PaBinaryRelevance(int numLabels, PaConfig config) {
-    this(numLabels, config, LearnerOptions.defaults());
-  }
-
-  /** PA binary relevance for {@code numLabels} labels with the given options. */
-  public PaBinaryRelevance(int numLabels, PaConfig config, LearnerOptions options) {
-    super(numLabels, config, options);
-    this.config = config;
+  /** PA binary relevance for {@code numLabels} labels with {@code settings} of {@code pa1} or {@code pa2} ({@link PaSpec}). */
+  PaBinaryRelevance(Settings settings, int numLabels, PaConfig.Variant variant) {
+    super(settings, numLabels);
+    this.config = PaConfig.of(variant, settings, numLabels);
     this.loss = new PaLoss(config.variant(), config.c());
-    this.settings = baseSettings(spec().defaults().with(CommonParameters.C.name(), config.c()));
-  }
-
-  @Override
-  public LearnerSpec spec() {
-    return config.variant() == PaConfig.Variant.PA1 ? PaSpec.PA1 : PaSpec.PA2;
-  }
-
-  @Override
-  public Settings settings() {
-    return settings;
   }
 
   @Override
@@ -52,7 +32,7 @@ public final class PaBinaryRelevance extends LinearLearner {
 
   @Override
   protected void beginRound(SparseVector x) {
-    loss.begin(x.squaredNorm() + (options().bias() ? 1.0 : 0.0));
+    loss.begin(x.squaredNorm() + (hasBias() ? 1.0 : 0.0));
   }
 
   @Override

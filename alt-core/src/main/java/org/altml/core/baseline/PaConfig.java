@@ -1,12 +1,15 @@
 package org.altml.core.baseline;
 
-import java.util.Objects;
+import org.altml.core.learner.CommonParameters;
+import org.altml.core.learner.Settings;
 import org.altml.core.linear.LearnerConfig;
 
 /**
- * Hyperparameters of {@link PaBinaryRelevance} (Crammer et al. 2006, as SPEC.md pins them).
+ * The values {@link PaBinaryRelevance} runs with (Crammer et al. 2006, as SPEC.md pins them), read from its
+ * {@link Settings} ({@link #of}): a view that holds no defaults and checks nothing of its own (the parameters' ranges
+ * and the kind's validation did).
  *
- * @param variant PA-I (τ = min(C, ℓ/||x||²)) or PA-II (τ = ℓ/(||x||² + 1/(2C)))
+ * @param variant PA-I (τ = min(C, ℓ/||x||²)) or PA-II (τ = ℓ/(||x||² + 1/(2C))), the kind's
  * @param c the aggressiveness C &gt; 0
  * @param maxUpdatesPerExample M ≥ 1, the maximum number of update steps per example
  */
@@ -19,30 +22,12 @@ public record PaConfig(Variant variant, float c, int maxUpdatesPerExample) imple
     PA2
   }
 
-  /** Validates every parameter. */
-  public PaConfig {
-    Objects.requireNonNull(variant, "variant");
-    LearnerConfig.checkPositive("c", c);
-    LearnerConfig.checkMaxUpdates(maxUpdatesPerExample);
-  }
-
-  /** The defaults: PA-I, C = 1, M = 1. */
-  public static PaConfig defaults() {
-    return new PaConfig(Variant.PA1, 1f, 1);
-  }
-
-  /** A copy with the variant replaced. */
-  public PaConfig withVariant(Variant variant) {
-    return new PaConfig(variant, c, maxUpdatesPerExample);
-  }
-
-  /** A copy with C replaced. */
-  public PaConfig withC(float c) {
-    return new PaConfig(variant, c, maxUpdatesPerExample);
-  }
-
-  /** A copy with M replaced. */
-  public PaConfig withMaxUpdatesPerExample(int maxUpdatesPerExample) {
-    return new PaConfig(variant, c, maxUpdatesPerExample);
+  /**
+   * The values of {@code settings} (of {@code pa1} or {@code pa2}, whose kind is {@code variant}) for {@code numLabels}
+   * labels (M resolved).
+   */
+  public static PaConfig of(Variant variant, Settings settings, int numLabels) {
+    return new PaConfig(variant, settings.get(CommonParameters.C),
+        CommonParameters.maxUpdates(settings, numLabels));
   }
 }

@@ -3,7 +3,6 @@ package org.altml.core.baseline;
 import java.util.List;
 import org.altml.core.learner.CommonParameters;
 import org.altml.core.learner.Settings;
-import org.altml.core.linear.LearnerOptions;
 import org.altml.core.linear.LinearLearner;
 import org.altml.core.linear.LinearSpec;
 
@@ -13,9 +12,6 @@ import org.altml.core.linear.LinearSpec;
  * {@link java.util.ServiceLoader} instantiates.
  */
 public abstract sealed class PaSpec extends LinearSpec permits PaSpec.Pa1, PaSpec.Pa2 {
-  static final PaSpec PA1 = new Pa1();
-  static final PaSpec PA2 = new Pa2();
-
   private final PaConfig.Variant variant;
   private final String title;
 
@@ -47,8 +43,13 @@ public abstract sealed class PaSpec extends LinearSpec permits PaSpec.Pa1, PaSpe
     }
   }
 
+  /** PA-I or PA-II. */
+  public PaConfig.Variant variant() {
+    return variant;
+  }
+
   @Override
-  protected LinearLearner create(Settings settings, int numLabels, int maxUpdates, LearnerOptions options) {
-    return new PaBinaryRelevance(numLabels, new PaConfig(variant, settings.get(CommonParameters.C), maxUpdates), options);
+  protected LinearLearner create(Settings settings, int numLabels) {
+    return new PaBinaryRelevance(settings, numLabels, variant);
   }
 }

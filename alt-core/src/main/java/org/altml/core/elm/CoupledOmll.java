@@ -102,11 +102,14 @@ final class CoupledOmll extends ElmLearner {
           int row = (p * h + i) * n;
           rhs[p * h + i] += hi * tm[p];
           for (int q = 0; q < l; q++) {
-            double w = my[p * l + q] * hi;
-            if (w != 0.0) {
+            double m = my[p * l + q];
+            if (m != 0.0) {
               int col = row + q * h;
+              // m·(h_i·h_j), not (m·h_i)·h_j: M_Y is symmetric and h_i·h_j = h_j·h_i exactly, so A stays bitwise
+              // symmetric and its upper triangle, which the model file keeps, restores it exactly (the lower one
+              // the Cholesky reads differed from it in the last bits, so a loaded learner did not continue exactly)
               for (int j = 0; j < h; j++) {
-                a[col + j] += w * pendingH[hb + j];
+                a[col + j] += m * (hi * pendingH[hb + j]);
               }
             }
           }

@@ -123,16 +123,6 @@ public final class MappedSpec implements LearnerSpec {
     return Settings.parse(inner, text);
   }
 
-  /** The settings of this kind for inner settings {@code innerSettings} and the map's values from {@code settings}. */
-  Settings combine(Settings innerSettings, Settings settings) {
-    Map<String, String> text = new LinkedHashMap<>(innerSettings.asText());
-    Map<String, String> all = settings.asText();
-    for (Parameter<?> p : map.parameters()) {
-      text.put(p.name(), all.get(p.name()));
-    }
-    return Settings.parse(this, text);
-  }
-
   @Override
   public OnlineMultiLabelLearner create(Settings settings, LearnerContext context) {
     settings.requireKind(this);
@@ -143,7 +133,7 @@ public final class MappedSpec implements LearnerSpec {
   private OnlineMultiLabelLearner create(Settings settings, FeatureMap m, LearnerContext context) {
     // the inner learner sees D features, known up front: W is allocated once
     OnlineMultiLabelLearner learner = inner.create(innerSettings(settings), context.withNumFeatures(m.dimension()));
-    return new MappedLearner(this, combine(learner.settings(), settings), m, learner);
+    return new MappedLearner(this, settings, m, learner);
   }
 
   @Override
@@ -211,7 +201,7 @@ public final class MappedSpec implements LearnerSpec {
       if (learner.numLabels() != context.numLabels()) {
         throw in.corrupt("the inner learner has " + learner.numLabels() + " labels, the model " + context.numLabels());
       }
-      MappedLearner mapped = new MappedLearner(MappedSpec.this, combine(learner.settings(), settings), m, learner);
+      MappedLearner mapped = new MappedLearner(MappedSpec.this, settings, m, learner);
       mapped.readPending(in);
       return mapped;
     }

@@ -96,6 +96,19 @@ public final class CommonParameters {
   }
 
   /**
+   * {@code settings} as run on {@code numLabels} labels: with {@link #MAX_UPDATES_FACTOR} set, the factor unset and
+   * {@code maxUpdates} the M it resolves to ({@link #maxUpdates}); otherwise {@code settings} themselves. What a model
+   * file records and a report's one-line description shows: the M a learner ran with, which a factor decides only
+   * together with L.
+   */
+  public static Settings asRun(Settings settings, int numLabels) {
+    if (!settings.spec().hasParameter(MAX_UPDATES_FACTOR.name()) || !settings.isSet(MAX_UPDATES_FACTOR)) {
+      return settings;
+    }
+    return settings.with(MAX_UPDATES_FACTOR.name(), null).with(MAX_UPDATES.name(), maxUpdates(settings, numLabels));
+  }
+
+  /**
    * Refuses settings that give both {@link #MAX_UPDATES} (other than its default) and {@link #MAX_UPDATES_FACTOR}.
    *
    * @throws IllegalArgumentException naming both

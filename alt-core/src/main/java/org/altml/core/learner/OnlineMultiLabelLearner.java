@@ -30,7 +30,11 @@ public interface OnlineMultiLabelLearner {
     return spec().name();
   }
 
-  /** The hyperparameters this learner runs with (M as the resolved number of steps). */
+  /**
+   * Exactly the settings this learner was created with ({@code spec().create(s, c).settings().equals(s)}): its kind
+   * read every value from them, so nothing it runs with is missing from them. An M factor stays a factor here; {@code
+   * CommonParameters.asRun} gives the M it resolved to on L, as model files record it.
+   */
   Settings settings();
 
   /** Number of labels L. */

@@ -13,7 +13,9 @@
  *       codecs: its typed {@link org.altml.core.learner.Parameter}s (default, range, the paper's symbol and
  *       grid), a factory taking a {@link org.altml.core.learner.LearnerContext} (L, d when known, training
  *       size when known, seed), and its {@link org.altml.core.learner.ModelCodec}.</li>
- *   <li>{@link org.altml.core.learner.Settings}: a kind's parameter values with defaults filled in, and a
+ *   <li>{@link org.altml.core.learner.Settings}: a kind's parameter values with defaults filled in (the only
+ *       configuration: a learner reads every value from the settings it is created with, and {@code settings()}
+ *       returns them; a config record such as {@code FaltConfig} is a view of them, never a source of defaults), and a
  *       stable {@link org.altml.core.learner.Settings#key()}, the provenance of a configuration (after
  *       Tribuo's provenance, much lighter). Parameters shared by several kinds are defined once in
  *       {@link org.altml.core.learner.CommonParameters}, so their defaults live in one place.</li>
@@ -55,5 +57,33 @@
  * // src/test/resources/META-INF/services/org.altml.core.learner.LearnerSpec:
  * //   org.altml.core.learner.MeanScore$Spec
  * }</pre>
+ *
+ * <h2>The conformance kit</h2>
+ * A registered kind is checked with nothing more to write. alt-core's test-jar holds the conformance kit,
+ * {@code org.altml.core.learner.kit.BaseLearnerKindTestCase} (as Lucene's {@code BaseDocValuesFormatTestCase} is for
+ * its formats): its checks run once per kind the registry supplies, each on the kind's default settings and on
+ * settings drawn from its parameters' ranges: the codec round trip is bit-equal; training n, saving, loading and
+ * training m equals training n + m; thread-confined predictors agree with one thread; the same seed gives the same
+ * model (another seed another, for the kinds declared randomized); training and predicting by hand gives the
+ * metrics of {@code TrainThenTest}; {@code create(s).settings().equals(s)}; non-finite inputs and divergence are
+ * reported, never returned or saved; {@code ramBytesUsed()} tracks the model file's size. Each module runs it
+ * through one subclass in its tests ({@code CoreLearnerKindsTest} here, {@code KernelLearnerKindsTest} in
+ * alt-kernel, which also checks every {@code LEARNER+MAP} composition), which names the kinds from the registry
+ * and says which are randomized.
+ *
+ * <p>{@code mean-score} is the proof: adding it touched its own file ({@code MeanScore.java}) and one line of the
+ * service file above, and {@code CoreLearnerKindsTest} runs every check on it, as on {@code falt}. A kind of a
+ * module that already runs the kit needs nothing else; a module with its first kinds adds a test-scoped dependency
+ * on {@code alt-core}'s {@code test-jar} and one subclass:
+ *
+ * <pre>{@code
+ * class MyKindsTest extends BaseLearnerKindTestCase {
+ *   protected List<String> kinds() { return registeredKinds().stream().filter(k -> k.startsWith("my-")).toList(); }
+ *   protected boolean randomized(Settings s) { return false; } // true where the context's seed decides the model
+ * }
+ * }</pre>
+ *
+ * <p>If a check fails for a new kind, the kind is wrong (or its randomness undeclared), not the kit: the kit found
+ * that {@code elm-omll solver=coupled} did not continue bit for bit after a load.
  */
 package org.altml.core.learner;

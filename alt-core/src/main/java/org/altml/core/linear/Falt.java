@@ -1,7 +1,5 @@
 package org.altml.core.linear;
 
-import org.altml.core.learner.CommonParameters;
-import org.altml.core.learner.LearnerSpec;
 import org.altml.core.learner.Settings;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
@@ -17,29 +15,12 @@ import org.altml.sparse.SparseVector;
 public final class Falt extends LinearLearner {
   private final FaltConfig config;
   private final double minusEta;
-  private final Settings settings;
 
-  /** FALT for {@code numLabels} labels without bias, in double precision. */
-  public Falt(int numLabels, FaltConfig config) {
-    this(numLabels, config, LearnerOptions.defaults());
-  }
-
-  /** FALT for {@code numLabels} labels with the given options. */
-  public Falt(int numLabels, FaltConfig config, LearnerOptions options) {
-    super(numLabels, config, options);
-    this.config = config;
+  /** FALT for {@code numLabels} labels with {@code settings} of {@link FaltSpec} (made by {@link FaltSpec#create}). */
+  Falt(Settings settings, int numLabels) {
+    super(settings, numLabels);
+    this.config = FaltConfig.of(settings, numLabels);
     this.minusEta = -(double) config.eta();
-    this.settings = baseSettings(FaltSpec.INSTANCE.defaults().with(CommonParameters.ETA.name(), config.eta()));
-  }
-
-  @Override
-  public LearnerSpec spec() {
-    return FaltSpec.INSTANCE;
-  }
-
-  @Override
-  public Settings settings() {
-    return settings;
   }
 
   @Override

@@ -6,7 +6,6 @@ import org.altml.core.learner.Settings;
 
 /** The {@code falt} learner kind: {@link Falt} with η, M (or the M factor), bias and precision. */
 public final class FaltSpec extends LinearSpec {
-  static final FaltSpec INSTANCE = new FaltSpec();
 
   /** The spec (for {@link java.util.ServiceLoader}). */
   public FaltSpec() {
@@ -19,7 +18,7 @@ public final class FaltSpec extends LinearSpec {
   }
 
   @Override
-  protected LinearLearner create(Settings settings, int numLabels, int maxUpdates, LearnerOptions options) {
-    return new Falt(numLabels, new FaltConfig(settings.get(CommonParameters.ETA), maxUpdates), options);
+  protected LinearLearner create(Settings settings, int numLabels) {
+    return new Falt(settings, numLabels);
   }
 }

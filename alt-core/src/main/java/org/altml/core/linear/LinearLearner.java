@@ -1,14 +1,13 @@
 package org.altml.core.linear;
 
 import java.io.IOException;
-import java.util.Objects;
 import org.altml.core.learner.CommonParameters;
 import org.altml.core.learner.DivergenceException;
 import org.altml.core.learner.DivergenceLatch;
-import org.altml.core.learner.ExampleBlock;
 import org.altml.core.learner.InnerSteps;
 import org.altml.core.learner.LearnerChecks;
 import org.altml.core.learner.LearnerContext;
+import org.altml.core.learner.LearnerSpec;
 import org.altml.core.learner.ModelCodec;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Precision;
@@ -17,7 +16,6 @@ import org.altml.core.learner.Scores;
 import org.altml.core.learner.Settings;
 import org.altml.core.learner.StateInput;
 import org.altml.core.learner.StateOutput;
-import org.altml.core.math.VectorMath;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.MemoryCheck;
 import org.altml.sparse.SparseVector;
@@ -30,7 +28,7 @@ import org.altml.sparse.SparseVector;
  * coefficients ({@link #coefficients}, in double) and the step they drive ({@link #step}, through the
  * weight matrix's precision seam): one code path for float and double storage.
  *
- * <p>Precision ({@link LearnerOptions#precision()}): the weights are stored in float or double; the scores
+ * <p>Precision ({@link #precision()}, the {@code precision} parameter): the weights are stored in float or double; the scores
  * come out of {@link WeightMatrix#scores} in double either way and every learning decision (margins,
  * losses, coefficients, τ) is made in double. Only the scores handed back in {@link Scores} are rounded to
  * float.
@@ -49,10 +47,12 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
   /** The codec of every linear learner: counters, W with its bias row, then the subclass's extra state. */
   public static final ModelCodec CODEC = new Codec();
 
+  private final Settings settings;
   private final int numLabels;
   private final int stride;
   private final int maxUpdates;
-  private final LearnerOptions options;
+  private final boolean bias;
+  private final Precision precision;
   private final WeightMatrix weights;
   private final double[] scores;
   private final double[] stepScores;
@@ -64,19 +64,22 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
   private final DivergenceLatch divergence = new DivergenceLatch("try a smaller eta or scaled features");
 
   /**
-   * Creates a learner with W = 0 and no feature rows yet.
+   * Creates a learner with W = 0 and no feature rows yet, with the values of {@code settings} (of a {@link LinearSpec},
+   * validated when they were made): M (from the M factor against L when that is set), bias and precision here, the
+   * kind's own parameters in the subclass. {@link #settings()} returns {@code settings} as given.
    *
    * @throws IllegalArgumentException if {@code numLabels < 1}
-   * @throws NullPointerException if {@code config} or {@code options} is null
    */
-  protected LinearLearner(int numLabels, LearnerConfig config, LearnerOptions options) {
+  protected LinearLearner(Settings settings, int numLabels) {
     if (numLabels < 1) {
       throw new IllegalArgumentException("numLabels must be >= 1: " + numLabels);
     }
+    this.settings = settings;
     this.numLabels = numLabels;
-    this.maxUpdates = config.maxUpdatesPerExample();
-    this.options = Objects.requireNonNull(options, "options");
-    this.weights = new WeightMatrix(numLabels + 1, 0, options.precision(), options.bias());
+    this.maxUpdates = CommonParameters.maxUpdates(settings, numLabels);
+    this.bias = settings.get(CommonParameters.BIAS);
+    this.precision = CommonParameters.precision(settings);
+    this.weights = new WeightMatrix(numLabels + 1, 0, precision, bias);
     this.stride = weights.stride();
     MemoryCheck.require(28L * stride, "the scratch of " + numLabels + " labels", "check the number of labels");
     this.scores = new double[stride];
@@ -85,19 +88,29 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
     this.floatScratch = new float[stride];
   }
 
-  /** The hyperparameters this learner was built with. */
+  /** The hyperparameters this learner runs with, read from its {@link #settings()} (M resolved against L). */
   public abstract LearnerConfig config();
 
-  /** The settings of this learner's spec for {@code config} and the options. */
-  protected final Settings baseSettings(Settings kindSettings) {
-    return kindSettings.with(CommonParameters.MAX_UPDATES.name(), maxUpdates)
-        .with(CommonParameters.BIAS.name(), options.bias())
-        .with(CommonParameters.PRECISION.name(), CommonParameters.precisionName(options.precision()));
+  /** The kind, from the settings this learner was created with. */
+  @Override
+  public final LearnerSpec spec() {
+    return settings.spec();
   }
 
-  /** The options (bias, precision) this learner was built with. */
-  public final LearnerOptions options() {
-    return options;
+  /** Exactly the settings this learner was created with (an M factor stays a factor; {@link #maxUpdates()} is M). */
+  @Override
+  public final Settings settings() {
+    return settings;
+  }
+
+  /** M, the most update steps per example: maxUpdates, or the M factor resolved against L. */
+  public final int maxUpdates() {
+    return maxUpdates;
+  }
+
+  /** Whether a constant bias feature 1 is appended to every example. */
+  public final boolean hasBias() {
+    return bias;
   }
 
   @Override
@@ -135,7 +148,7 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
 
   /** The storage precision of W. */
   public final Precision precision() {
-    return options.precision();
+    return precision;
   }
 
   @Override
@@ -148,9 +161,9 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
     return steps;
   }
 
-  /** Name and settings in one line, for messages. */
+  /** Name and settings in one line, for messages (M as run: the M factor resolved against L). */
   public final String describe() {
-    return settings().describe();
+    return CommonParameters.asRun(settings, numLabels).describe();
   }
 
   @Override
@@ -190,7 +203,7 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
     if (shadow == null) {
       return this::predictor;
     }
-    return () -> new FrozenPredictor(shadow);
+    return () -> new FrozenPredictor(this, shadow);
   }
 
   /**
@@ -206,200 +219,8 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
   /** How many reads per row of W, on average, pay for its float copy ({@link #frozenPredictors(long)}). */
   private static final int SHADOW_PAYS = 4;
 
-  /** A predictor of {@link #frozenPredictors()}: scratch of its own over the shared float copy. */
-  private final class FrozenPredictor implements Predictor {
-    private final WeightMatrix.FloatShadow shadow;
-    private final double[] own = new double[stride];
-    private final float[] ownScratch = new float[stride];
-    /** Lanes whose exact score a metric needs ({@link #forMetrics}); all false between examples. */
-    private final boolean[] tied = new boolean[numLabels + 1];
-    /** The largest |s| of the last {@link #shadowScores}. */
-    private float shadowMax;
-
-    FrozenPredictor(WeightMatrix.FloatShadow shadow) {
-      this.shadow = shadow;
-    }
-
-    @Override
-    public void predict(SparseVector x, Scores out) {
-      checkUsable();
-      predictInto(x, out, own, ownScratch);
-    }
-
-    @Override
-    public void predictLabels(ExampleBlock block, Scores[] scratch, int[][] labels, int[] counts) {
-      checkUsable();
-      for (int k = 0; k < block.size(); k++) {
-        counts[k] = labels(block.features(k), scratch[k], labels[k]);
-      }
-    }
-
-    @Override
-    public int predictLabels(SparseVector x, Scores scratch, int[] out) {
-      checkUsable();
-      return labels(x, scratch, out);
-    }
-
-    @Override
-    public void predictForMetrics(ExampleBlock block, Scores[] out) {
-      checkUsable();
-      for (int k = 0; k < block.size(); k++) {
-        forMetrics(block.features(k), block.labels(k), out[k]);
-      }
-    }
-
-    /**
-     * The float copy's scores, with the exact ones (predict's bits) at every lane some comparison of the metrics
-     * could get wrong. Each lane of the copy lies within delta of predict's float score S (|copy − double| is
-     * within the error bound, and rounding the double to float moves it by at most |S|·2^-24). Two lanes more
-     * than 2·delta apart therefore compare strictly as their S do, and so does either one's S against the other's
-     * copy. Only pairs the metrics compare (each label against the threshold, every label against each true
-     * label) within 2·delta of each other get both lanes' exact scores; every comparison then comes out as S's.
-     */
-    private void forMetrics(SparseVector x, LabelSet y, Scores scores) {
-      double bound = shadowScores(x, scores);
-      if (bound != bound) {
-        return; // predict's scores
-      }
-      float[] s = scores.array();
-      double delta = bound + (shadowMax + bound) * 0x1p-24 + 0x1p-149;
-      // the double arithmetic of delta rounds too; and the band is tested on float differences, so rounded up to a
-      // float: |fl(s_j − c)| <= band for every lane the exact difference puts within it (and perhaps a few more,
-      // which only get their exact scores)
-      float band = roundUp(2 * delta * (1 + 0x1p-20));
-      boolean[] exact = tied;
-      // the threshold's lane, then each true label's: every label within the band of it is near a tie with it
-      boolean any = markNear(s, numLabels, band, exact);
-      int[] ya = y.array();
-      for (int q = y.offset(), end = q + y.size(); q < end; q++) {
-        if (ya[q] >= 0 && ya[q] < numLabels) { // the metrics refuse any other, with the message
-          any |= markNear(s, ya[q], band, exact);
-        }
-      }
-      if (!any) {
-        return;
-      }
-      for (int j = 0; j <= numLabels; j++) {
-        if (exact[j]) {
-          exact[j] = false;
-          float v = (float) shadow.exactScore(x, j); // as predict rounds it
-          if (!Float.isFinite(v)) {
-            predictInto(x, scores, own, ownScratch); // throws, naming the example
-            return;
-          }
-          s[j] = v;
-        }
-      }
-    }
-
-    /**
-     * The float copy's scores of x into {@code scores}, returning their error bound ({@link
-     * WeightMatrix.FloatShadow#errorBound}) and keeping their largest |s| in {@link #shadowMax}; or, when they
-     * are not finite or near float's range, predict's scores with its checks, returning NaN.
-     */
-    private double shadowScores(SparseVector x, Scores scores) {
-      checkScores(scores);
-      float[] s = scores.array();
-      shadow.scores(x, s);
-      double bound = shadow.errorBound(x);
-      shadowMax = moderateMax(s, numLabels + 1);
-      if (!(bound < 1e30) || !(shadowMax < 1e37f)) {
-        predictInto(x, scores, own, ownScratch);
-        return Double.NaN;
-      }
-      return bound;
-    }
-
-    /**
-     * Marks in {@code exact} every label within {@code band} of lane {@code ref}'s score (other than {@code ref}), and
-     * {@code ref} itself when any is; returns whether any is ({@link VectorMath#markWithin}, which also counts and
-     * marks {@code ref}'s own lane: left as it was when no other is near).
-     */
-    private boolean markNear(float[] s, int ref, float band, boolean[] exact) {
-      boolean label = ref < numLabels;
-      boolean was = label && exact[ref];
-      int near = VectorMath.markWithin(s, 0, numLabels, s[ref], band, exact, 0) - (label ? 1 : 0);
-      if (near == 0) {
-        if (label) {
-          exact[ref] = was;
-        }
-        return false;
-      }
-      exact[ref] = true;
-      return true;
-    }
-
-    private int labels(SparseVector x, Scores scratch, int[] out) {
-      double bound = shadowScores(x, scratch);
-      if (bound != bound) {
-        return scratch.predicted(out); // predict's scores
-      }
-      float[] s = scratch.array();
-      double e = 2 * bound; // |(s_j - t) - (the double scores' difference)| <= e
-      float t = s[numLabels];
-      // above: the double scores differ by more than float's spacing at their magnitude m (at most m·2^-23,
-      // doubled; 2^-148 covers subnormals), so rounded to float s_j stays above; below: s_j is below. m bounds
-      // every lane's magnitude (the largest |s|, t's included, plus e), so one pair of bounds serves all labels
-      double m = shadowMax + e;
-      double aboveGap = e + m * 0x1p-22 + 0x1p-148;
-      double belowGap = -e;
-      // first without a branch per label (the comparisons' outcomes are data, about half the labels pass on some
-      // streams, and a mispredicted branch per label cost more than the scores): the sign bit of a difference of
-      // finite doubles is set iff it is negative (a difference is 0 only for equal operands, and then +0)
-      int c = 0;
-      long neither = 0;
-      for (int j = 0; j < numLabels; j++) {
-        double gap = (double) s[j] - t;
-        long above = Double.doubleToRawLongBits(aboveGap - gap) >>> 63; // gap > aboveGap
-        long below = Double.doubleToRawLongBits(gap - belowGap) >>> 63; // gap < belowGap
-        neither |= 1 - above - below; // both cannot hold: aboveGap > 0 >= belowGap
-        out[c] = j;
-        c += (int) above;
-      }
-      if (neither == 0) {
-        return c;
-      }
-      double threshold = Double.NaN; // the exact threshold score, when some label needs it
-      c = 0;
-      for (int j = 0; j < numLabels; j++) {
-        double gap = (double) s[j] - t;
-        boolean above = gap > aboveGap;
-        boolean below = gap < belowGap;
-        if (above == below) { // neither: near a tie, rare, decided from the double scores
-          if (threshold != threshold) {
-            threshold = shadow.exactScore(x, numLabels);
-          }
-          above = (float) shadow.exactScore(x, j) > (float) threshold; // as Scores.predicted compares them
-        }
-        out[c] = j;
-        c += above ? 1 : 0;
-      }
-      return c;
-    }
-  }
-
-  /** The smallest float at least {@code v} (v finite, below float's largest value). */
-  static float roundUp(double v) {
-    float f = (float) v;
-    return f < v ? Math.nextUp(f) : f;
-  }
-
-  /**
-   * The largest |s| of {@code s[0, n)} when every one is finite and far inside float's range (|s| < 1e37), else
-   * infinity (a NaN among them included).
-   */
-  private static float moderateMax(float[] s, int n) {
-    boolean ok = true;
-    float max = 0f;
-    for (int i = 0; i < n; i++) {
-      float a = Math.abs(s[i]);
-      ok &= a < 1e37f;
-      max = Math.max(a, max);
-    }
-    return ok ? max : Float.POSITIVE_INFINITY;
-  }
-
-  private void predictInto(SparseVector x, Scores out, double[] d, float[] scratch) {
+  /** The scores of x into {@code out} through {@code d} and {@code scratch}, checked finite (predict's path). */
+  void predictInto(SparseVector x, Scores out, double[] d, float[] scratch) {
     checkScores(out);
     float[] s = out.array();
     float probe;
@@ -418,7 +239,7 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
   public final void update(SparseVector x, LabelSet y) {
     checkUsable();
     checkLabels(y);
-    if (x.nnz() == 0 && !options.bias()) {
+    if (x.nnz() == 0 && !bias) {
       examples++; // zero-norm x: nothing changes
       return;
     }
@@ -452,7 +273,7 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
       // the prediction a prequential run scores, as predict() refuses it (a score beyond float range included)
       throw diverged(examples, "predict computed a non-finite score " + out);
     }
-    if (x.nnz() == 0 && !options.bias()) {
+    if (x.nnz() == 0 && !bias) {
       examples++;
       return;
     }
@@ -520,11 +341,11 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
     return divergence.diverged(describe(), example, what);
   }
 
-  private void checkUsable() {
+  void checkUsable() {
     divergence.checkUsable();
   }
 
-  private void checkScores(Scores out) {
+  void checkScores(Scores out) {
     LearnerChecks.scores(out, numLabels);
   }
 

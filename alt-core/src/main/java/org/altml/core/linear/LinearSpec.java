@@ -75,15 +75,13 @@ public abstract class LinearSpec implements LearnerSpec {
   @Override
   public final OnlineMultiLabelLearner create(Settings settings, LearnerContext context) {
     settings.requireKind(this);
-    int m = CommonParameters.maxUpdates(settings, context.numLabels());
-    LearnerOptions options = new LearnerOptions(settings.get(CommonParameters.BIAS), CommonParameters.precision(settings));
-    LinearLearner learner = create(settings, context.numLabels(), m, options);
+    LinearLearner learner = create(settings, context.numLabels());
     learner.ensureFeatures(context.numFeatures());
     return learner;
   }
 
-  /** A fresh learner with this kind's own parameters from {@code settings}, M resolved, and the options. */
-  protected abstract LinearLearner create(Settings settings, int numLabels, int maxUpdates, LearnerOptions options);
+  /** A fresh learner with {@code settings} (of this kind) for {@code numLabels} labels, W without rows yet. */
+  protected abstract LinearLearner create(Settings settings, int numLabels);
 
   /** W averaged element-wise (see {@link LinearLearner#average}). */
   @Override

@@ -1,8 +1,6 @@
 package org.altml.core.linear;
 
 import java.io.IOException;
-import org.altml.core.learner.CommonParameters;
-import org.altml.core.learner.LearnerSpec;
 import org.altml.core.learner.Settings;
 import org.altml.core.learner.StateInput;
 import org.altml.core.learner.StateOutput;
@@ -23,33 +21,14 @@ public final class Salt extends LinearLearner {
   private final WeightMatrix acc;
   private final double eta;
   private final double delta;
-  private final Settings settings;
 
-  /** SALT for {@code numLabels} labels without bias, in double precision. */
-  public Salt(int numLabels, SaltConfig config) {
-    this(numLabels, config, LearnerOptions.defaults());
-  }
-
-  /** SALT for {@code numLabels} labels with the given options. */
-  public Salt(int numLabels, SaltConfig config, LearnerOptions options) {
-    super(numLabels, config, options);
-    this.config = config;
-    this.acc = new WeightMatrix(numLabels + 1, 0, options.precision(), options.bias());
+  /** SALT for {@code numLabels} labels with {@code settings} of {@link SaltSpec} (made by {@link SaltSpec#create}). */
+  Salt(Settings settings, int numLabels) {
+    super(settings, numLabels);
+    this.config = SaltConfig.of(settings, numLabels);
+    this.acc = new WeightMatrix(numLabels + 1, 0, precision(), hasBias());
     this.eta = config.eta();
     this.delta = config.delta();
-    this.settings = baseSettings(SaltSpec.INSTANCE.defaults()
-        .with(CommonParameters.ETA.name(), config.eta())
-        .with(CommonParameters.DELTA.name(), config.delta()));
-  }
-
-  @Override
-  public LearnerSpec spec() {
-    return SaltSpec.INSTANCE;
-  }
-
-  @Override
-  public Settings settings() {
-    return settings;
   }
 
   @Override

@@ -1,37 +1,21 @@
 package org.altml.core.linear;
 
+import org.altml.core.learner.CommonParameters;
+import org.altml.core.learner.Settings;
+
 /**
- * Hyperparameters of {@link Salt} (paper, section 3.2, Algorithm 3).
+ * The values {@link Salt} runs with (paper, section 3.2, Algorithm 3), read from its {@link Settings} ({@link #of}):
+ * a view that holds no defaults and checks nothing of its own (the parameters' ranges and {@link SaltSpec#validate}
+ * did).
  *
  * @param eta the learning rate η &gt; 0
  * @param delta δ &gt; 0 of H = δI + diag(s), which keeps the per-element rate η/(δ + √G²) finite
  * @param maxUpdatesPerExample M ≥ 1, the maximum number of update steps per example
  */
 public record SaltConfig(float eta, float delta, int maxUpdatesPerExample) implements LearnerConfig {
-  /** Validates every parameter. */
-  public SaltConfig {
-    LearnerConfig.checkPositive("eta", eta);
-    LearnerConfig.checkPositive("delta", delta);
-    LearnerConfig.checkMaxUpdates(maxUpdatesPerExample);
-  }
-
-  /** The defaults: η = 1, δ = 1, M = 1. */
-  public static SaltConfig defaults() {
-    return new SaltConfig(1f, 1f, 1);
-  }
-
-  /** A copy with η replaced. */
-  public SaltConfig withEta(float eta) {
-    return new SaltConfig(eta, delta, maxUpdatesPerExample);
-  }
-
-  /** A copy with δ replaced. */
-  public SaltConfig withDelta(float delta) {
-    return new SaltConfig(eta, delta, maxUpdatesPerExample);
-  }
-
-  /** A copy with M replaced. */
-  public SaltConfig withMaxUpdatesPerExample(int maxUpdatesPerExample) {
-    return new SaltConfig(eta, delta, maxUpdatesPerExample);
+  /** The values of {@code settings} (of {@code salt}) for {@code numLabels} labels (M resolved from the M factor). */
+  public static SaltConfig of(Settings settings, int numLabels) {
+    return new SaltConfig(settings.get(CommonParameters.ETA), settings.get(CommonParameters.DELTA),
+        CommonParameters.maxUpdates(settings, numLabels));
   }
 }

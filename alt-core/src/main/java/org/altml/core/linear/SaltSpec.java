@@ -6,7 +6,6 @@ import org.altml.core.learner.Settings;
 
 /** The {@code salt} learner kind: {@link Salt} with η, δ, M (or the M factor), bias and precision. */
 public final class SaltSpec extends LinearSpec {
-  static final SaltSpec INSTANCE = new SaltSpec();
 
   /** The spec (for {@link java.util.ServiceLoader}). */
   public SaltSpec() {
@@ -20,8 +19,7 @@ public final class SaltSpec extends LinearSpec {
   }
 
   @Override
-  protected LinearLearner create(Settings settings, int numLabels, int maxUpdates, LearnerOptions options) {
-    SaltConfig config = new SaltConfig(settings.get(CommonParameters.ETA), settings.get(CommonParameters.DELTA), maxUpdates);
-    return new Salt(numLabels, config, options);
+  protected LinearLearner create(Settings settings, int numLabels) {
+    return new Salt(settings, numLabels);
   }
 }

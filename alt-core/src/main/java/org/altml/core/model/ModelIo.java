@@ -113,7 +113,9 @@ public final class ModelIo {
     s.writeInt(codec.version());
     s.writeInt(learner.numLabels());
     s.writeInt(model.numFeatures());
-    writeMap(s, learner.settings().asText());
+    // as run: an M factor is written as the M it resolved to on L, as learners reported their settings until they kept
+    // them as given (model files stay as they were)
+    writeMap(s, org.altml.core.learner.CommonParameters.asRun(learner.settings(), learner.numLabels()).asText());
     writeMap(s, model.provenance());
     for (String name : model.labelNames()) {
       writeString(s, name, "label name");

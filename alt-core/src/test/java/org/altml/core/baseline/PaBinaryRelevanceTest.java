@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.altml.core.learner.Scores;
-import org.altml.core.linear.LearnerOptions;
+import org.altml.core.linear.TestLinear;
 import org.altml.core.linear.LinearLearner;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
@@ -25,7 +25,7 @@ class PaBinaryRelevanceTest {
   @ParameterizedTest
   @EnumSource(Precision.class)
   void pa1ClipsAtC(Precision p) {
-    PaBinaryRelevance pa = new PaBinaryRelevance(2, new PaConfig(PaConfig.Variant.PA1, 0.25f, 1), LearnerOptions.defaults().withPrecision(p));
+    PaBinaryRelevance pa = TestLinear.pa(2, PaConfig.Variant.PA1, 0.25f, 1, TestLinear.Opts.defaults().withPrecision(p));
     assertEquals("pa1", pa.name());
     // x = {0: 1, 1: 1}, ||x||² = 2, Y = {1}, s = 0: label 0 (y = −1) ℓ = 1, τ = min(0.25, 1/2) = 0.25,
     // coefficient τ·y = −0.25; label 1 (y = +1) ℓ = 1, coefficient +0.25. rows 0, 1 = [−0.25, 0.25, 0].
@@ -46,7 +46,7 @@ class PaBinaryRelevanceTest {
   @ParameterizedTest
   @EnumSource(Precision.class)
   void pa2AndStoppingAtZeroLoss(Precision p) {
-    PaBinaryRelevance pa = new PaBinaryRelevance(2, new PaConfig(PaConfig.Variant.PA2, 0.5f, 1), LearnerOptions.defaults().withPrecision(p));
+    PaBinaryRelevance pa = TestLinear.pa(2, PaConfig.Variant.PA2, 0.5f, 1, TestLinear.Opts.defaults().withPrecision(p));
     assertEquals("pa2", pa.name());
     // C = 0.5, 1/(2C) = 1. x = {0: 1, 1: 1}, ||x||² = 2, Y = {1}: ℓ = 1 for both labels,
     // τ = 1/(2 + 1) = 1/3; rows 0, 1 = [−1/3, 1/3, 0].
@@ -56,7 +56,7 @@ class PaBinaryRelevanceTest {
     assertArrayEquals(new float[] {-third, third, 0}, row(pa, 1));
     // PA-I with C large and M = 5 on x = {0: 1}, Y = {0}: step 1 has ℓ = 1 for both labels,
     // τ = min(10, 1/1) = 1, row0 = [1, −1, 0]; then both y·s = 1, ℓ = 0: the round stops after 1 step.
-    PaBinaryRelevance m = new PaBinaryRelevance(2, new PaConfig(PaConfig.Variant.PA1, 10f, 5), LearnerOptions.defaults().withPrecision(p));
+    PaBinaryRelevance m = TestLinear.pa(2, PaConfig.Variant.PA1, 10f, 5, TestLinear.Opts.defaults().withPrecision(p));
     m.update(SparseVector.of(new int[] {0}, new float[] {1}), LabelSet.of(0));
     assertEquals(1, m.updateSteps());
     assertArrayEquals(new float[] {1, -1, 0}, row(m, 0));
@@ -69,7 +69,7 @@ class PaBinaryRelevanceTest {
     // Step 1: ℓ = 1 for both, τ = 1/3, coefficients [1/3, −1/3, 0] on row0 and on the bias row.
     // Step 2: s = row0 + bias = [2/3, −2/3 | 0], ℓ = 1/3 each, τ = (1/3)/3 = 1/9:
     // row0 = bias = [1/3 + 1/9, −1/3 − 1/9, 0] = [4/9, −4/9, 0].
-    PaBinaryRelevance pa = new PaBinaryRelevance(2, new PaConfig(PaConfig.Variant.PA2, 0.5f, 2), LearnerOptions.defaults().withPrecision(p).withBias(true));
+    PaBinaryRelevance pa = TestLinear.pa(2, PaConfig.Variant.PA2, 0.5f, 2, TestLinear.Opts.defaults().withPrecision(p).withBias(true));
     pa.update(SparseVector.of(new int[] {0}, new float[] {1}), LabelSet.of(0));
     assertEquals(2, pa.updateSteps());
     float[] r = row(pa, 0);

@@ -15,15 +15,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.IntFunction;
-import org.altml.core.baseline.PaBinaryRelevance;
 import org.altml.core.baseline.PaConfig;
 import org.altml.core.learner.OnlineMultiLabelLearner;
-import org.altml.core.linear.Falt;
-import org.altml.core.linear.FaltConfig;
-import org.altml.core.linear.LearnerOptions;
-import org.altml.core.linear.Salt;
+import org.altml.core.linear.TestLinear;
 import org.altml.core.learner.Precision;
-import org.altml.core.linear.SaltConfig;
 import org.altml.core.math.VectorMath;
 import org.altml.core.metric.Measure;
 import org.altml.sparse.data.ExampleStream;
@@ -59,14 +54,14 @@ class GoldenCheckpointTest {
 
   /** The learners and settings, by the name used in the golden file. */
   static Map<String, IntFunction<OnlineMultiLabelLearner>> learners(Precision precision) {
-    LearnerOptions o = LearnerOptions.defaults().withPrecision(precision);
+    TestLinear.Opts o = TestLinear.Opts.defaults().withPrecision(precision);
     Map<String, IntFunction<OnlineMultiLabelLearner>> m = new LinkedHashMap<>();
-    m.put("falt eta=0.5 M=2", l -> new Falt(l, new FaltConfig(0.5f, 2), o));
-    m.put("falt eta=1 M=1 bias", l -> new Falt(l, new FaltConfig(1f, 1), o.withBias(true)));
-    m.put("salt eta=1 delta=1 M=1", l -> new Salt(l, new SaltConfig(1f, 1f, 1), o));
-    m.put("salt eta=0.25 delta=0.5 M=3", l -> new Salt(l, new SaltConfig(0.25f, 0.5f, 3), o));
-    m.put("pa1 C=1 M=1", l -> new PaBinaryRelevance(l, new PaConfig(PaConfig.Variant.PA1, 1f, 1), o));
-    m.put("pa2 C=0.25 M=1", l -> new PaBinaryRelevance(l, new PaConfig(PaConfig.Variant.PA2, 0.25f, 1), o));
+    m.put("falt eta=0.5 M=2", l -> TestLinear.falt(l, 0.5f, 2, o));
+    m.put("falt eta=1 M=1 bias", l -> TestLinear.falt(l, 1f, 1, o.withBias(true)));
+    m.put("salt eta=1 delta=1 M=1", l -> TestLinear.salt(l, 1f, 1f, 1, o));
+    m.put("salt eta=0.25 delta=0.5 M=3", l -> TestLinear.salt(l, 0.25f, 0.5f, 3, o));
+    m.put("pa1 C=1 M=1", l -> TestLinear.pa(l, PaConfig.Variant.PA1, 1f, 1, o));
+    m.put("pa2 C=0.25 M=1", l -> TestLinear.pa(l, PaConfig.Variant.PA2, 0.25f, 1, o));
     return m;
   }
 
@@ -77,7 +72,7 @@ class GoldenCheckpointTest {
   @ParameterizedTest
   @EnumSource(Precision.class)
   void prequentialCheckpointsMatchTheGoldenFile(Precision precision) throws IOException {
-    if (REGENERATE && precision == LearnerOptions.defaults().precision()) {
+    if (REGENERATE && precision == TestLinear.Opts.defaults().precision()) {
       regenerate();
     }
     List<String> expected = Files.readAllLines(resource(GOLDEN), StandardCharsets.UTF_8);
@@ -164,7 +159,7 @@ class GoldenCheckpointTest {
         + " examples on synthetic-500.libsvm).");
     lines.add("# Regenerate: mvn -o -pl alt-core test -Dtest=GoldenCheckpointTest -Dalt.golden.regenerate=true ;"
         + " change only in a commit that explains why the numbers moved.");
-    lines.addAll(run(LearnerOptions.defaults().precision()));
+    lines.addAll(run(TestLinear.Opts.defaults().precision()));
     try {
       Files.write(src.resolve("prequential-checkpoints.csv"), lines, StandardCharsets.UTF_8);
       Files.write(resource("golden").resolve("prequential-checkpoints.csv"), lines, StandardCharsets.UTF_8);

@@ -15,8 +15,7 @@ import org.altml.core.eval.PrequentialResult;
 import org.altml.core.eval.TrainThenTest;
 import org.altml.core.eval.TrainThenTestResult;
 import org.altml.core.linear.Falt;
-import org.altml.core.linear.FaltConfig;
-import org.altml.core.linear.LearnerOptions;
+import org.altml.core.linear.TestLinear;
 import org.altml.core.metric.Measure;
 import org.altml.core.model.ModelIo;
 import org.altml.core.model.SavedModel;
@@ -28,11 +27,32 @@ import org.altml.sparse.data.DatasetBuilder;
 import org.junit.jupiter.api.Test;
 
 class LearnerRegistryTest {
+  /**
+   * The registry holds exactly the kinds the service files on the class path name (each line one spec class), in
+   * alphabetical order, the test kind registered by its one line among them; an unknown name's message lists them.
+   */
   @Test
-  void findsTheCoreKindsAndATestKindRegisteredByOneServiceLine() {
-    assertEquals(List.of("elm-omll", "falt", "mean-score", "osml-elm", "pa1", "pa2", "salt"), LearnerRegistry.names());
+  void findsTheCoreKindsAndATestKindRegisteredByOneServiceLine() throws java.io.IOException {
+    java.util.Set<String> listed = new java.util.TreeSet<>();
+    var files = LearnerRegistryTest.class.getClassLoader().getResources("META-INF/services/" + LearnerSpec.class.getName());
+    while (files.hasMoreElements()) {
+      try (var in = files.nextElement().openStream()) {
+        for (String line : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+          String cls = line.replaceAll("#.*", "").trim();
+          if (!cls.isEmpty()) {
+            listed.add(cls);
+          }
+        }
+      }
+    }
+    java.util.Set<String> registered = new java.util.TreeSet<>();
+    LearnerRegistry.all().forEach(spec -> registered.add(spec.getClass().getName()));
+    assertEquals(listed, registered, "the registry's kinds are the service files' lines");
+    assertTrue(listed.contains(MeanScore.Spec.class.getName()), "the test kind's one line: " + listed);
+    assertTrue(LearnerRegistry.names().containsAll(List.of("falt", "salt", "pa1", "pa2", "mean-score")), LearnerRegistry.names().toString());
+    assertEquals(LearnerRegistry.names().stream().sorted().toList(), LearnerRegistry.names(), "alphabetical");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LearnerRegistry.get("falt-x"));
-    assertTrue(e.getMessage().contains("known: elm-omll, falt, mean-score, osml-elm, pa1, pa2, salt"), e.getMessage());
+    assertTrue(e.getMessage().contains("known: " + String.join(", ", LearnerRegistry.names())), e.getMessage());
   }
 
   @Test
@@ -156,7 +176,7 @@ class LearnerRegistryTest {
 
   @Test
   void aLearnerBuiltByHandReportsTheSettingsTheRegistryWouldBuildItFrom() {
-    Falt byHand = new Falt(3, new FaltConfig(0.5f, 2), LearnerOptions.defaults().withBias(true));
+    Falt byHand = TestLinear.falt(3, 0.5f, 2, TestLinear.Opts.defaults().withBias(true));
     Settings s = byHand.settings();
     assertEquals("falt eta=0.5 maxUpdates=2 maxUpdatesFactor= bias=true precision=double", s.key());
     OnlineMultiLabelLearner fromRegistry = LearnerRegistry.create(s, LearnerContext.of(3));

@@ -111,6 +111,7 @@ final class MeanScore implements OnlineMultiLabelLearner {
 
   @Override
   public void predict(SparseVector x, Scores out) {
+    LearnerChecks.scores(out, counts.length);
     float[] s = out.array();
     for (int l = 0; l < counts.length; l++) {
       s[l] = examples == 0 ? 0f : (float) counts[l] / examples;
@@ -120,6 +121,7 @@ final class MeanScore implements OnlineMultiLabelLearner {
 
   @Override
   public void update(SparseVector x, LabelSet y) {
+    LearnerChecks.labels(y, counts.length); // before counting: a label beyond L counted the ones below it first
     for (int k = 0; k < y.size(); k++) {
       counts[y.label(k)]++;
     }

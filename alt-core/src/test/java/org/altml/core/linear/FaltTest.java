@@ -20,8 +20,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class FaltTest {
   /** The default options with weight precision {@code p}. */
-  static LearnerOptions opts(Precision p) {
-    return LearnerOptions.defaults().withPrecision(p);
+  static TestLinear.Opts opts(Precision p) {
+    return TestLinear.Opts.defaults().withPrecision(p);
   }
 
   /** The L+1 bias weights of {@code learner}, in either precision, as floats. */
@@ -59,7 +59,7 @@ class FaltTest {
   @ParameterizedTest
   @EnumSource(Precision.class)
   void oneStepThenYAllLabels(Precision p) {
-    Falt falt = new Falt(2, new FaltConfig(0.5f, 1), opts(p));
+    Falt falt = TestLinear.falt(2, 0.5f, 1, opts(p));
     // Example 1: x = {0: 1, 2: 2}, Y = {0}, W = 0 so s = [0, 0 | 0].
     // label 0 ∈ Y: s_0 − t = 0 < 1, a = 1, c_0 = −1/|Y| = −1
     // label 1 ∈ Ȳ: t − s_1 = 0 < 1, b = 1, c_1 = 1/|Ȳ| = 1;  threshold c_2 = a/|Y| − b/|Ȳ| = 0
@@ -88,7 +88,7 @@ class FaltTest {
   @ParameterizedTest
   @EnumSource(Precision.class)
   void emptyLabelSetDropsTheRelevantTerm(Precision p) {
-    Falt falt = new Falt(2, new FaltConfig(1f, 1), opts(p));
+    Falt falt = TestLinear.falt(2, 1f, 1, opts(p));
     // x = {0: 2}, Y = ∅: both labels in Ȳ with margin 0 < 1, b = 2, c = [1/2, 1/2, −b/|Ȳ| = −1];
     // row0 = −1·2·c = [−1, −1, 2]; afterwards s = [−2, −2 | 4], nothing predicted.
     falt.update(x(new int[] {0}, new float[] {2}), LabelSet.of());
@@ -102,7 +102,7 @@ class FaltTest {
   @ParameterizedTest
   @EnumSource(Precision.class)
   void zeroLossChangesNothing(Precision p) {
-    Falt falt = new Falt(2, new FaltConfig(1f, 1), opts(p));
+    Falt falt = TestLinear.falt(2, 1f, 1, opts(p));
     // x = {0: 1}, Y = {0}: c = [−1, 1, 0], row0 = [1, −1, 0]; then s = [1, −1 | 0]: both margins are
     // exactly 1, not < 1, so f_t = 0 and a second update changes nothing.
     SparseVector x = x(new int[] {0}, new float[] {1});
@@ -118,13 +118,13 @@ class FaltTest {
   @EnumSource(Precision.class)
   void emptyXChangesNothingUnlessBias(Precision p) {
     SparseVector empty = new SparseVector();
-    Falt falt = new Falt(2, new FaltConfig(1f, 3), opts(p));
+    Falt falt = TestLinear.falt(2, 1f, 3, opts(p));
     falt.update(empty, LabelSet.of(0));
     assertEquals(0, falt.numFeatures());
     assertEquals(0, falt.updateSteps());
     // With the bias feature x is {bias: 1}: c = [−1, 1, 0], bias row = [1, −1, 0] after step 1,
     // then both margins are 1 and the round stops after one step (M = 3).
-    Falt biased = new Falt(2, new FaltConfig(1f, 3), opts(p).withBias(true));
+    Falt biased = TestLinear.falt(2, 1f, 3, opts(p).withBias(true));
     biased.update(empty, LabelSet.of(0));
     assertEquals(0, biased.numFeatures());
     assertArrayEquals(new float[] {1, -1, 0}, biasRow(biased));
@@ -140,12 +140,12 @@ class FaltTest {
   void maxUpdatesStopsAtZeroLoss(Precision p) {
     // x = {0: 1}, Y = {0}, η = 0.25: each step adds 0.25·[1, −1, 0] to row0 while the margins
     // 0, 0.25, 0.5, 0.75 are < 1; after 4 steps they are exactly 1 and the round stops (M = 10).
-    Falt falt = new Falt(2, new FaltConfig(0.25f, 10), opts(p));
+    Falt falt = TestLinear.falt(2, 0.25f, 10, opts(p));
     falt.update(x(new int[] {0}, new float[] {1}), LabelSet.of(0));
     assertEquals(4, falt.updateSteps());
     assertArrayEquals(new float[] {1, -1, 0}, row(falt, 0));
     // M = 2 stops after 2 steps with row0 = [0.5, −0.5, 0].
-    Falt two = new Falt(2, new FaltConfig(0.25f, 2), opts(p));
+    Falt two = TestLinear.falt(2, 0.25f, 2, opts(p));
     two.update(x(new int[] {0}, new float[] {1}), LabelSet.of(0));
     assertEquals(2, two.updateSteps());
     assertArrayEquals(new float[] {0.5f, -0.5f, 0}, row(two, 0));
@@ -154,8 +154,8 @@ class FaltTest {
   @ParameterizedTest
   @EnumSource(Precision.class)
   void predictThenUpdateMatchesPredictThenUpdateSeparately(Precision p) {
-    Falt a = new Falt(3, new FaltConfig(0.5f, 3), opts(p));
-    Falt b = new Falt(3, new FaltConfig(0.5f, 3), opts(p));
+    Falt a = TestLinear.falt(3, 0.5f, 3, opts(p));
+    Falt b = TestLinear.falt(3, 0.5f, 3, opts(p));
     Scores sa = new Scores(3);
     Scores sb = new Scores(3);
     SparseVector[] xs = {x(new int[] {0, 4}, new float[] {1, -2}), x(new int[] {1, 4}, new float[] {0.5f, 3})};
@@ -172,7 +172,7 @@ class FaltTest {
   @ParameterizedTest
   @EnumSource(Precision.class)
   void featuresBeyondDContributeNothingInPredict(Precision p) {
-    Falt falt = new Falt(2, FaltConfig.defaults(), opts(p));
+    Falt falt = TestLinear.falt(2, 1f, 1, opts(p));
     falt.update(x(new int[] {0}, new float[] {1}), LabelSet.of(0));
     Scores out = new Scores(2);
     falt.predict(x(new int[] {0, 5000}, new float[] {1, 7}), out);
@@ -184,17 +184,17 @@ class FaltTest {
   @ParameterizedTest
   @EnumSource(Precision.class)
   void rejectsBadArguments(Precision p) {
-    Falt falt = new Falt(2, FaltConfig.defaults(), opts(p));
+    Falt falt = TestLinear.falt(2, 1f, 1, opts(p));
     assertThrows(IllegalArgumentException.class, () -> falt.update(new SparseVector(), LabelSet.of(2)));
     assertThrows(IllegalArgumentException.class, () -> falt.predict(new SparseVector(), new Scores(3)));
-    assertThrows(IllegalArgumentException.class, () -> new Falt(0, FaltConfig.defaults(), opts(p)));
+    assertThrows(IllegalArgumentException.class, () -> TestLinear.falt(0, 1f, 1, opts(p)));
   }
 
   @org.junit.jupiter.api.Test
   void divergenceThrowsOnceAndThenRefusesUse() {
     // float32 weights: η = 1e38 with x = {0: 1e10}: the first step drives row0 to ±infinity; step 2 of
     // the same round (M = 2) recomputes the scores, sees them non-finite and throws, naming example 0.
-    Falt falt = new Falt(2, new FaltConfig(1e38f, 2), opts(Precision.FLOAT));
+    Falt falt = TestLinear.falt(2, 1e38f, 2, opts(Precision.FLOAT));
     SparseVector x = x(new int[] {0}, new float[] {1e10f});
     DivergenceException e = assertThrows(DivergenceException.class, () -> falt.update(x, LabelSet.of(0)));
     assertEquals(0, e.exampleIndex());
@@ -204,7 +204,7 @@ class FaltTest {
     assertTrue(s.getMessage().contains("diverged"), s.getMessage());
     assertThrows(IllegalStateException.class, () -> falt.update(x, LabelSet.of(0)));
     // With M = 1 the poisoned weights are caught by the next score computation (here: predict).
-    Falt one = new Falt(2, new FaltConfig(1e38f, 1), opts(Precision.FLOAT));
+    Falt one = TestLinear.falt(2, 1e38f, 1, opts(Precision.FLOAT));
     one.update(x, LabelSet.of(0));
     DivergenceException p = assertThrows(DivergenceException.class, () -> one.predict(x, new Scores(2)));
     assertEquals(1, p.exampleIndex());
@@ -221,7 +221,7 @@ class FaltTest {
   @org.junit.jupiter.api.Test
   void anExtremeInputFailsItsOwnPredictionOnly() {
     for (Precision precision : Precision.values()) {
-      Falt falt = new Falt(3, FaltConfig.defaults(), opts(precision));
+      Falt falt = TestLinear.falt(3, 1f, 1, opts(precision));
       SparseVector small = x(new int[] {0, 1}, new float[] {1f, -1f});
       for (int i = 0; i < 20; i++) {
         falt.update(small, LabelSet.of(i % 3));
@@ -248,7 +248,7 @@ class FaltTest {
   void divergenceInDoublePrecision() {
     // float64 weights hold η·x = 1e48, so the same steps stay finite inside update; the scores x·W =
     // ±1e58 exceed float's range, and predict, which hands them back as floats, reports divergence.
-    Falt one = new Falt(2, new FaltConfig(1e38f, 1), opts(Precision.DOUBLE));
+    Falt one = TestLinear.falt(2, 1e38f, 1, opts(Precision.DOUBLE));
     SparseVector x = x(new int[] {0}, new float[] {1e10f});
     one.update(x, LabelSet.of(0));
     assertEquals(-1e48, one.weights().get(0, 1), 1e42);
@@ -259,7 +259,7 @@ class FaltTest {
     assertThrows(DivergenceException.class, () -> one.predictThenUpdate(x, LabelSet.of(0), new Scores(2)));
     assertThrows(IllegalStateException.class, () -> one.predict(x, new Scores(2)));
     // A NaN weight (written through the live array) is caught by the first inner step's coefficients.
-    Falt nan = new Falt(2, new FaltConfig(1f, 2), opts(Precision.DOUBLE));
+    Falt nan = TestLinear.falt(2, 1f, 2, opts(Precision.DOUBLE));
     nan.update(x, LabelSet.of(0));
     nan.weights().set(0, 1, Double.NaN);
     DivergenceException e = assertThrows(DivergenceException.class, () -> nan.update(x, LabelSet.of(0)));
@@ -269,12 +269,12 @@ class FaltTest {
 
   @org.junit.jupiter.api.Test
   void precisionAccessorsRefuseTheOtherPrecision() {
-    Falt d = new Falt(2, FaltConfig.defaults());
+    Falt d = TestLinear.falt(2, 1f, 1);
     assertEquals(Precision.DOUBLE, d.precision(), "double is the default");
     assertTrue(d.weights().isDouble());
     assertThrows(IllegalStateException.class, () -> d.weights().rows());
     assertThrows(IllegalStateException.class, () -> d.weights().biasRow());
-    Falt f = new Falt(2, FaltConfig.defaults(), opts(Precision.FLOAT));
+    Falt f = TestLinear.falt(2, 1f, 1, opts(Precision.FLOAT));
     assertFalse(f.weights().isDouble());
     assertThrows(IllegalStateException.class, () -> f.weights().rowsDouble());
     assertThrows(IllegalStateException.class, () -> f.weights().biasRowDouble());

@@ -41,7 +41,7 @@ final class Float32Alt {
 
   /** The twin of a fast FALT or SALT learner's settings. */
   static Float32Alt matching(LinearLearner learner) {
-    boolean b = learner.options().bias();
+    boolean b = learner.hasBias();
     if (learner.config() instanceof FaltConfig f) {
       return new Float32Alt(false, learner.numLabels(), f.eta(), 0f, f.maxUpdatesPerExample(), b);
     }

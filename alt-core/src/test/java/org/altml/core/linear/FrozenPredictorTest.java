@@ -28,7 +28,7 @@ class FrozenPredictorTest {
   @Test
   void aTrainedModelPredictsTheSameLabels() {
     SplittableRandom r = new SplittableRandom(11);
-    Falt falt = new Falt(L, new FaltConfig(0.5f, 1), LearnerOptions.defaults().withPrecision(Precision.DOUBLE));
+    Falt falt = TestLinear.falt(L, 0.5f, 1, TestLinear.Opts.defaults().withPrecision(Precision.DOUBLE));
     for (int i = 0; i < 3000; i++) {
       falt.update(vector(r, 200, 12, false), labels(r));
     }
@@ -49,7 +49,7 @@ class FrozenPredictorTest {
   private static void nearTies(boolean farThreshold) {
     for (boolean bias : new boolean[] {false, true}) {
       SplittableRandom r = new SplittableRandom((bias ? 13 : 12) + (farThreshold ? 100 : 0));
-      Falt falt = new Falt(L, new FaltConfig(0.5f, 1), LearnerOptions.defaults().withPrecision(Precision.DOUBLE).withBias(bias));
+      Falt falt = TestLinear.falt(L, 0.5f, 1, TestLinear.Opts.defaults().withPrecision(Precision.DOUBLE).withBias(bias));
       int d = 6;
       falt.ensureFeatures(d);
       WeightMatrix w = falt.weights();
@@ -80,7 +80,7 @@ class FrozenPredictorTest {
 
   @Test
   void floatStorageUsesThePlainPredictor() {
-    Falt falt = new Falt(L, FaltConfig.defaults(), LearnerOptions.defaults().withPrecision(Precision.FLOAT));
+    Falt falt = TestLinear.falt(L, 1f, 1, TestLinear.Opts.defaults().withPrecision(Precision.FLOAT));
     assertTrue(falt.weights().floatShadow() == null);
     assertNotSame(falt.frozenPredictors().get(), falt.frozenPredictors().get());
   }

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.IntFunction;
 import java.util.stream.Stream;
-import org.altml.core.baseline.PaBinaryRelevance;
 import org.altml.core.baseline.PaConfig;
 import org.altml.core.learner.Scores;
 import org.altml.sparse.LabelSet;
@@ -38,15 +37,15 @@ class LearnerDifferentialTest {
     for (int numLabels : new int[] {1, 3, 7, 20}) {
       for (boolean bias : new boolean[] {false, true}) {
         for (int m : new int[] {1, 4}) {
-          LearnerOptions o = new LearnerOptions(bias, precision);
+          TestLinear.Opts o = new TestLinear.Opts(bias, precision);
           cases.add(Arguments.of(BASE_SEED + seed++, numLabels, "falt",
-              (IntFunction<LinearLearner>) l -> new Falt(l, new FaltConfig(0.3f, m), o)));
+              (IntFunction<LinearLearner>) l -> TestLinear.falt(l, 0.3f, m, o)));
           cases.add(Arguments.of(BASE_SEED + seed++, numLabels, "salt",
-              (IntFunction<LinearLearner>) l -> new Salt(l, new SaltConfig(0.5f, 0.25f, m), o)));
+              (IntFunction<LinearLearner>) l -> TestLinear.salt(l, 0.5f, 0.25f, m, o)));
           cases.add(Arguments.of(BASE_SEED + seed++, numLabels, "pa1",
-              (IntFunction<LinearLearner>) l -> new PaBinaryRelevance(l, new PaConfig(PaConfig.Variant.PA1, 0.5f, m), o)));
+              (IntFunction<LinearLearner>) l -> TestLinear.pa(l, PaConfig.Variant.PA1, 0.5f, m, o)));
           cases.add(Arguments.of(BASE_SEED + seed++, numLabels, "pa2",
-              (IntFunction<LinearLearner>) l -> new PaBinaryRelevance(l, new PaConfig(PaConfig.Variant.PA2, 2f, m), o)));
+              (IntFunction<LinearLearner>) l -> TestLinear.pa(l, PaConfig.Variant.PA2, 2f, m, o)));
         }
       }
     }

@@ -18,7 +18,6 @@ import java.util.function.Function;
 import java.util.logging.Logger;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import org.altml.core.baseline.PaBinaryRelevance;
 import org.altml.core.baseline.PaConfig;
 import org.altml.core.eval.FeatureScaler;
 import org.altml.core.eval.FeatureScaling;
@@ -91,12 +90,12 @@ class RealDataAgreementTest {
   /** One learner setting: the fast learner's factory with its hyperparameters, described. */
   record Setting(ReferenceAlt.Kind kind, double a, double b, int maxUpdates, boolean bias, Precision precision) {
     LinearLearner create(int numLabels) {
-      LearnerOptions options = LearnerOptions.defaults().withBias(bias).withPrecision(precision);
+      TestLinear.Opts options = TestLinear.Opts.defaults().withBias(bias).withPrecision(precision);
       return switch (kind) {
-        case FALT -> new Falt(numLabels, new FaltConfig((float) a, maxUpdates), options);
-        case SALT -> new Salt(numLabels, new SaltConfig((float) a, (float) b, maxUpdates), options);
-        case PA1 -> new PaBinaryRelevance(numLabels, new PaConfig(PaConfig.Variant.PA1, (float) a, maxUpdates), options);
-        case PA2 -> new PaBinaryRelevance(numLabels, new PaConfig(PaConfig.Variant.PA2, (float) a, maxUpdates), options);
+        case FALT -> TestLinear.falt(numLabels, (float) a, maxUpdates, options);
+        case SALT -> TestLinear.salt(numLabels, (float) a, (float) b, maxUpdates, options);
+        case PA1 -> TestLinear.pa(numLabels, PaConfig.Variant.PA1, (float) a, maxUpdates, options);
+        case PA2 -> TestLinear.pa(numLabels, PaConfig.Variant.PA2, (float) a, maxUpdates, options);
       };
     }
   }
@@ -118,7 +117,7 @@ class RealDataAgreementTest {
 
   /** The settings of {@code kind} for L labels (see the class comment), without and with bias. */
   static List<Setting> settings(ReferenceAlt.Kind kind, int numLabels, String dataset, Precision p) {
-    int half = (numLabels + 1) / 2; // ⌈L/2⌉, written independently of LearnerConfig.maxUpdatesFromFactor
+    int half = (numLabels + 1) / 2; // ⌈L/2⌉, written independently of CommonParameters.maxUpdates
     List<Setting> out = new ArrayList<>();
     for (boolean bias : new boolean[] {false, true}) {
       switch (kind) {
@@ -235,13 +234,14 @@ class RealDataAgreementTest {
     Split split = load("yeast");
     int numLabels = split.train().numLabels();
     assertEquals(14, numLabels, "yeast labels");
-    int m = LearnerConfig.maxUpdatesFromFactor(factor, numLabels);
+    org.altml.core.learner.Settings s = kind == ReferenceAlt.Kind.FALT
+        ? org.altml.core.learner.LearnerRegistry.get("falt").defaults().with("eta", 0.125f)
+        : org.altml.core.learner.LearnerRegistry.get("salt").defaults().with("eta", 0.25f).with("delta", 2f);
+    LinearLearner fast = (LinearLearner) s.with("maxUpdatesFactor", factor).spec()
+        .create(s.with("maxUpdatesFactor", factor), org.altml.core.learner.LearnerContext.of(numLabels));
+    int m = fast.config().maxUpdatesPerExample();
     assertEquals(handComputedM, m, "M = max(1, ceil(" + factor + " * 14))");
-    LinearLearner fast = kind == ReferenceAlt.Kind.FALT
-        ? new Falt(numLabels, new FaltConfig(0.125f, m))
-        : new Salt(numLabels, new SaltConfig(0.25f, 2f, m));
     ReferenceAlt ref = ReferenceAlt.matching(fast);
-    assertEquals(m, fast.config().maxUpdatesPerExample(), fast.describe());
     MetricReport report = TrainThenTest.run(fast, split.train(), split.test(),
         TrainThenTest.Config.defaults().withOrder(Order.FILE)).metrics();
     double[] expected = evaluate(ref::update, ref::scores, numLabels, split.train(), split.test(), FeatureScaling.NONE);

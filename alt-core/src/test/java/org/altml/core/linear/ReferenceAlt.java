@@ -77,7 +77,7 @@ public final class ReferenceAlt {
 
   /** The reference for a fast learner's name, config and options. */
   public static ReferenceAlt matching(LinearLearner learner) {
-    boolean b = learner.options().bias();
+    boolean b = learner.hasBias();
     int L = learner.numLabels();
     LearnerConfig cfg = learner.config();
     if (cfg instanceof FaltConfig f) {

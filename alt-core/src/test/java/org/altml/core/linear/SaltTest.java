@@ -15,7 +15,7 @@ class SaltTest {
   @ParameterizedTest
   @EnumSource(Precision.class)
   void twoStepsByHand(Precision p) {
-    Salt salt = new Salt(2, new SaltConfig(1f, 1f, 1), FaltTest.opts(p));
+    Salt salt = TestLinear.salt(2, 1f, 1f, 1, FaltTest.opts(p));
     // Example 1: x = {0: 1, 2: 2}, Y = {0}; s = 0 so c = [−1, 1, 0] (as in FaltTest).
     // row0: g = 1·c = [−1, 1, 0], G² = [1, 1, 0], w = −η·g/(δ + √G²) = [1/2, −1/2, 0].
     // row2: g = 2·c = [−2, 2, 0], G² = [4, 4, 0], w = −g/(1 + 2) = [2/3, −2/3, 0].
@@ -48,7 +48,7 @@ class SaltTest {
     // x = {0: 1}, Y = ∅, η = 4, δ = 1: c = [1/2, 1/2, −1]; g = c, G² = [1/4, 1/4, 1];
     // w = −4·g/(1 + √G²) = [−4·0.5/1.5, −4·0.5/1.5, 4/2] = [−4/3, −4/3, 2]. Then s = [−4/3, −4/3 | 2],
     // margins t − s_j = 10/3 ≥ 1: zero loss, a second update changes nothing.
-    Salt salt = new Salt(2, new SaltConfig(4f, 1f, 5), FaltTest.opts(p));
+    Salt salt = TestLinear.salt(2, 4f, 1f, 5, FaltTest.opts(p));
     salt.update(x(new int[] {0}, new float[] {1}), LabelSet.of());
     float[] r = row(salt, 0);
     assertEquals(-4.0 / 3, r[0], 1e-6);

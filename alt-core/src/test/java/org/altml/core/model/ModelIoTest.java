@@ -17,18 +17,18 @@ import java.util.SplittableRandom;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import java.util.zip.CRC32;
-import org.altml.core.baseline.PaBinaryRelevance;
-import org.altml.core.baseline.PaConfig;
 import org.altml.core.learner.DivergenceException;
-import org.altml.core.learner.Scores;
-import org.altml.core.linear.Falt;
-import org.altml.core.linear.FaltConfig;
-import org.altml.core.linear.LearnerOptions;
-import org.altml.core.linear.LinearLearner;
+import org.altml.core.learner.LearnerContext;
+import org.altml.core.learner.LearnerRegistry;
+import org.altml.core.learner.LearnerSpec;
+import org.altml.core.learner.Parameter;
 import org.altml.core.learner.Precision;
+import org.altml.core.learner.Scores;
+import org.altml.core.learner.Settings;
+import org.altml.core.linear.Falt;
+import org.altml.core.linear.LinearLearner;
 import org.altml.core.linear.RandomData;
-import org.altml.core.linear.Salt;
-import org.altml.core.linear.SaltConfig;
+import org.altml.core.linear.TestLinear;
 import org.altml.sparse.SparseVector;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,13 +44,28 @@ class ModelIoTest {
     return Stream.of(Precision.values()).flatMap(ModelIoTest::learners);
   }
 
+  /**
+   * Every registered linear kind (the registry supplies them) with precision {@code p}, each with settings other than
+   * its defaults where it can (the first step size halved, M = 2, bias on every other kind), so that a field read back
+   * into the wrong place shows.
+   */
   static Stream<Supplier<LinearLearner>> learners(Precision p) {
-    LearnerOptions o = LearnerOptions.defaults().withPrecision(p);
-    return Stream.of(
-        () -> new Falt(5, new FaltConfig(0.5f, 2), o),
-        () -> new Salt(5, new SaltConfig(0.25f, 0.5f, 1), o.withBias(true)),
-        () -> new PaBinaryRelevance(5, new PaConfig(PaConfig.Variant.PA1, 0.125f, 3), o),
-        () -> new PaBinaryRelevance(5, new PaConfig(PaConfig.Variant.PA2, 2f, 1), o.withBias(true)));
+    List<Supplier<LinearLearner>> all = new ArrayList<>();
+    for (LearnerSpec spec : linearKinds()) {
+      Settings s = spec.defaults().with("precision", p).with("maxUpdates", 2).with("bias", all.size() % 2 == 1);
+      Parameter<?> first = spec.parameters().get(0);
+      if (first.type() == Float.class) {
+        s = s.with(first.name(), (Float) s.get(first) / 2);
+      }
+      Settings settings = s;
+      all.add(() -> (LinearLearner) spec.create(settings, LearnerContext.of(5)));
+    }
+    return all.stream();
+  }
+
+  /** The registered linear kinds, by name. */
+  static List<LearnerSpec> linearKinds() {
+    return LearnerRegistry.all().stream().filter(LearnerSpec::isLinear).toList();
   }
 
   static LinearLearner trained(Supplier<LinearLearner> factory) {
@@ -101,7 +116,7 @@ class ModelIoTest {
 
   @Test
   void aSavedModelPredictsThroughItsScalerAndNamesItsLabels() throws IOException {
-    LinearLearner learner = trained(() -> new Falt(5, FaltConfig.defaults()));
+    LinearLearner learner = trained(() -> TestLinear.falt(5, 1f, 1));
     List<String> names = List.of("a", "b", "c", "d", "e");
     // an L2 scaler: the saved model must score the scaled vector, as its learner was trained on
     org.altml.core.eval.FeatureScaler l2 = org.altml.core.eval.FeatureScaler.of(org.altml.core.eval.FeatureScaling.L2);
@@ -125,10 +140,10 @@ class ModelIoTest {
   void defaultNamesAndReplacingAnExistingFile() throws IOException {
     Path file = dir.resolve("m.bin");
     Files.writeString(file, "old");
-    ModelIo.write(trained(() -> new Falt(5, FaltConfig.defaults())), null, file);
+    ModelIo.write(trained(() -> TestLinear.falt(5, 1f, 1)), null, file);
     assertEquals(List.of("0", "1", "2", "3", "4"), ModelIo.read(file).labelNames());
     assertThrows(IllegalArgumentException.class,
-        () -> ModelIo.write(new Falt(5, FaltConfig.defaults()), List.of("a"), dir.resolve("x")));
+        () -> ModelIo.write(TestLinear.falt(5, 1f, 1), List.of("a"), dir.resolve("x")));
   }
 
   @Test
@@ -137,8 +152,8 @@ class ModelIoTest {
     // d × (L+1) + (L+1) values for FALT; the settings' text differs by "double" vs "float" (+1 byte).
     Path f32 = dir.resolve("f.model");
     Path f64 = dir.resolve("d.model");
-    LinearLearner a = trained(() -> new Falt(5, FaltConfig.defaults(), LearnerOptions.defaults().withPrecision(Precision.FLOAT)));
-    LinearLearner b = trained(() -> new Falt(5, FaltConfig.defaults(), LearnerOptions.defaults().withPrecision(Precision.DOUBLE)));
+    LinearLearner a = trained(() -> TestLinear.falt(5, 1f, 1, TestLinear.Opts.defaults().withPrecision(Precision.FLOAT)));
+    LinearLearner b = trained(() -> TestLinear.falt(5, 1f, 1, TestLinear.Opts.defaults().withPrecision(Precision.DOUBLE)));
     assertEquals(a.numFeatures(), b.numFeatures());
     ModelIo.write(a, null, f32);
     ModelIo.write(b, null, f64);
@@ -151,8 +166,8 @@ class ModelIoTest {
   @Test
   void refusesToSaveADivergedModelInEitherPrecision() {
     // float32 weights overflow to infinity (η·x = 1e48); float64 weights hold 1e48 but not a NaN.
-    Falt falt = new Falt(2, new FaltConfig(1e38f, 1), LearnerOptions.defaults().withPrecision(Precision.FLOAT));
-    Falt dbl = new Falt(2, new FaltConfig(1f, 1));
+    Falt falt = TestLinear.falt(2, 1e38f, 1, TestLinear.Opts.defaults().withPrecision(Precision.FLOAT));
+    Falt dbl = TestLinear.falt(2, 1f, 1);
     dbl.update(SparseVector.of(new int[] {0}, new float[] {1f}), org.altml.sparse.LabelSet.of(0));
     dbl.weights().biasRowDouble()[0] = Double.NaN;
     DivergenceException d = assertThrows(DivergenceException.class,
@@ -167,7 +182,7 @@ class ModelIoTest {
 
   private Path saved() throws IOException {
     Path file = dir.resolve("m.model");
-    ModelIo.write(trained(() -> new Salt(5, SaltConfig.defaults())), null, file);
+    ModelIo.write(trained(() -> TestLinear.salt(5, 1f, 1f, 1)), null, file);
     return file;
   }
 
@@ -227,8 +242,12 @@ class ModelIoTest {
   void listsEveryLearnerKind() {
     List<String> names = new ArrayList<>();
     learners().forEach(s -> names.add(s.get().name() + " " + s.get().precision()));
-    assertEquals(List.of("falt FLOAT", "salt FLOAT", "pa1 FLOAT", "pa2 FLOAT",
-        "falt DOUBLE", "salt DOUBLE", "pa1 DOUBLE", "pa2 DOUBLE"), names);
+    List<String> expected = new ArrayList<>();
+    for (Precision p : Precision.values()) {
+      linearKinds().forEach(k -> expected.add(k.name() + " " + p));
+    }
+    assertEquals(expected, names);
+    assertTrue(names.size() >= 2 * 4, "falt, salt, pa1 and pa2 at least: " + names);
   }
 
   @Test
@@ -269,8 +288,8 @@ class ModelIoTest {
   /** A model of known length is read to its last byte and no further: the stream goes on after it. */
   @Test
   void modelsInOneStreamAreReadOneAfterAnother() throws IOException {
-    SavedModel a = SavedModel.of(trained(() -> new Falt(5, FaltConfig.defaults())));
-    SavedModel b = SavedModel.of(trained(() -> new Salt(5, SaltConfig.defaults())));
+    SavedModel a = SavedModel.of(trained(() -> TestLinear.falt(5, 1f, 1)));
+    SavedModel b = SavedModel.of(trained(() -> TestLinear.salt(5, 1f, 1f, 1)));
     byte[] first = ModelIo.toBytes(a);
     byte[] second = ModelIo.toBytes(b);
     java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
@@ -289,7 +308,7 @@ class ModelIoTest {
   void misusesAreNamed(@TempDir Path dir) {
     assertEquals(dir + ": is a folder, not a model file",
         assertThrows(java.nio.file.FileSystemException.class, () -> ModelIo.read(dir)).getMessage());
-    LinearLearner learner = trained(() -> new Falt(5, FaltConfig.defaults()));
+    LinearLearner learner = trained(() -> TestLinear.falt(5, 1f, 1));
     assertEquals("label name 1 is null", assertThrows(IllegalArgumentException.class,
         () -> ModelIo.write(learner, java.util.Arrays.asList("a", null, "c", "d", "e"), dir.resolve("m"))).getMessage());
     assertFalse(Files.exists(dir.resolve("m")));

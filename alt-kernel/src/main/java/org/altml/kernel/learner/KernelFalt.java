@@ -26,8 +26,7 @@ public final class KernelFalt extends KernelLearner {
   private KernelFalt(Settings settings, LearnerContext context, int maxUpdates) {
     super(settings, context, context.numLabels() + 1, maxUpdates, CommonParameters.precision(settings));
     this.eta = settings.get(CommonParameters.ETA);
-    this.settings = settings.with(CommonParameters.MAX_UPDATES_FACTOR.name(), null)
-        .with(CommonParameters.MAX_UPDATES.name(), maxUpdates);
+    this.settings = settings; // as given: an M factor stays a factor, maxUpdates() is the M it resolved to
   }
 
   @Override

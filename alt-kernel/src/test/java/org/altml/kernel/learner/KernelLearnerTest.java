@@ -328,11 +328,16 @@ class KernelLearnerTest {
         d.key());
   }
 
-  /** The M factor resolves against L, as for the linear learners. */
+  /**
+   * The M factor resolves against L, as for the linear learners; the settings stay as given (they came back with the
+   * factor replaced by M), and the M used is what {@code CommonParameters.asRun} and a model file say.
+   */
   @Test
   void maxUpdatesFactorResolves() {
     KernelLearner l = (KernelLearner) create("falt-k", 6, 1, "maxUpdatesFactor", 0.5);
     assertEquals(3, l.maxUpdates());
-    assertEquals(3, l.settings().get(org.altml.core.learner.CommonParameters.MAX_UPDATES));
+    assertEquals(0.5, l.settings().get(org.altml.core.learner.CommonParameters.MAX_UPDATES_FACTOR));
+    assertEquals(3, org.altml.core.learner.CommonParameters.asRun(l.settings(), 6)
+        .get(org.altml.core.learner.CommonParameters.MAX_UPDATES));
   }
 }
