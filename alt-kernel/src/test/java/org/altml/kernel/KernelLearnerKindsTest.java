@@ -6,6 +6,7 @@ import org.altml.core.learner.LearnerRegistry;
 import org.altml.core.learner.LearnerSpec;
 import org.altml.core.learner.Settings;
 import org.altml.core.learner.kit.BaseLearnerKindTestCase;
+import org.altml.kernel.budget.BudgetParameters;
 import org.altml.kernel.budget.RandomPolicy;
 import org.altml.kernel.features.NystromMap;
 import org.altml.kernel.features.RandomFourierFeatures;
@@ -32,8 +33,8 @@ class KernelLearnerKindsTest extends BaseLearnerKindTestCase {
 
   @Override
   protected boolean randomized(Settings settings) {
-    return settings.learner().endsWith("+rff") || (settings.spec().hasParameter(KernelParameters.BUDGET_POLICY.name())
-        && settings.get(KernelParameters.BUDGET_POLICY).equals(RandomPolicy.NAME));
+    return settings.learner().endsWith("+rff") || (settings.spec().hasParameter(BudgetParameters.BUDGET_POLICY.name())
+        && settings.get(BudgetParameters.BUDGET_POLICY).equals(RandomPolicy.NAME));
   }
 
   /** Maps of 64 (rff) and 16 (Nyström) features instead of 1,000 and 256: the same code, smaller matrices. */
