@@ -40,7 +40,7 @@ public final class BudgetPolicies {
     f.put(RandomPolicy.NAME, (kernel, seed, settings) -> new RandomPolicy(seed));
     f.put(SmallestPolicy.NAME, (kernel, seed, settings) -> new SmallestPolicy());
     f.put(MergePolicy.NAME, (kernel, seed, settings) ->
-        new MergePolicy(kernel, settings == null ? 0 : settings.get(BudgetParameters.MERGE_PARTNERS)));
+        new MergePolicy(kernel, (settings == null ? BudgetParameters.MERGE_PARTNERS.defaultValue() : settings.get(BudgetParameters.MERGE_PARTNERS))));
     FACTORIES = Collections.unmodifiableMap(f);
   }
 
