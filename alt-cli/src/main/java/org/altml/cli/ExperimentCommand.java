@@ -2,28 +2,28 @@ package org.altml.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.altml.core.eval.FeatureScaling;
-import org.altml.core.learner.LearnerRegistry;
-import org.altml.core.learner.LearnerSpec;
-import org.altml.core.learner.Settings;
 import org.altml.core.metric.Measure;
 import org.altml.core.metric.ZeroDivisionPolicy;
 import org.altml.experiment.Experiment;
 import org.altml.experiment.Grid;
 import org.altml.experiment.Tuner;
+import org.altml.experiment.plan.PlanFile;
+import org.altml.experiment.plan.PlanLearners;
+import org.altml.experiment.plan.PlanLine;
 import org.altml.experiment.report.Analysis;
 import org.altml.experiment.report.Outputs;
+import org.altml.experiment.report.Tables;
 import org.altml.experiment.store.RunStore;
 import org.altml.experiment.store.StoredRun;
 import org.altml.sparse.data.Dataset;
@@ -164,12 +164,35 @@ public final class ExperimentCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    PrintWriter err = spec.commandLine().getErr();
     Grid.Mode mode = Grid.Mode.parse(tuning.grid);
     FeatureScaling defaultScaling = ProtocolOptions.scaling(tuning.scale);
     ZeroDivisionPolicy policy = ProtocolOptions.zeroDivision(tuning.zeroDivision);
     Tuner.Config tc = tuning.config(defaultScaling, policy);
     Experiment.Config config = new Experiment.Config(tc, runs, seed, policy, curvePoints);
+    List<Block> blocks = blocks();
+    checkFiles(blocks);
+    // every learner name and fixed value is checked before any data is read
+    nameAndCheck(blocks, mode, defaultScaling);
+    Path created = OutputPaths.firstMissing(out); // the folder (with its missing parents) this run makes, or null
+    Files.createDirectories(out);
+    try {
+      long started = System.nanoTime();
+      Totals totals = runAll(blocks, config);
+      Analysis analysis = Analysis.of(totals.outcomes(), wilcoxon);
+      List<String> written = Outputs.write(out, totals.outcomes(), analysis, new Outputs.Provenance(commandLine(), config,
+          mode.name().toLowerCase(Locale.ROOT), tc.selection().name(), wilcoxon));
+      printSummary(totals, started, analysis, written);
+      return 0;
+    } catch (Exception | Error e) {
+      if (created != null) {
+        removeIfNothingStored(out, created); // a failure before anything was stored (bad data) leaves no new folder behind
+      }
+      throw e;
+    }
+  }
+
+  /** The dataset blocks: the plan's lines, or the one of the command line; checks the options that choose them. */
+  private List<Block> blocks() throws IOException {
     if (plan != null && dataset.any()) {
       throw new IllegalArgumentException("give --plan or the dataset options (--train, --test, --learners, --name, --given,"
           + " --fix, --data-scale, --allow-*, the data options), not both: each plan line carries its own");
@@ -180,7 +203,11 @@ public final class ExperimentCommand implements Callable<Integer> {
     if (runs < 2) {
       throw new IllegalArgumentException("--runs must be >= 2 (the paired t-tests need pairs): " + runs);
     }
-    List<Block> blocks = plan != null ? readPlan(plan) : List.of(new Block(null, 0, dataset, null));
+    return plan != null ? readPlan(plan) : List.of(new Block("", dataset));
+  }
+
+  /** Checks the inputs and the output folder before any work. */
+  private void checkFiles(List<Block> blocks) throws IOException {
     CommandFiles files = new CommandFiles();
     if (plan != null) {
       files.input("--plan", plan, "plan file");
@@ -195,113 +222,125 @@ public final class ExperimentCommand implements Callable<Integer> {
     List<String> outputs = new ArrayList<>(Outputs.FILES);
     outputs.add(STORE);
     files.checkOutputFolder("--out", out, outputs, Outputs.FIGURES);
-    // every learner name and fixed value is checked before any data is read
-    java.util.Set<String> names = new java.util.HashSet<>();
+  }
+
+  /** Sets each block's learners, name and scaling from its options; two blocks of one name are refused. */
+  private static void nameAndCheck(List<Block> blocks, Grid.Mode mode, FeatureScaling defaultScaling) {
+    Set<String> names = new HashSet<>();
     for (Block b : blocks) {
-      b.learners = learners(b, mode);
-      b.name = b.options.name != null ? b.options.name : defaultName(b.options.train);
+      DatasetOptions o = b.options;
+      b.learners = PlanLearners.of(b.where, o.learners, o.given, o.fix, mode);
+      b.name = o.name != null ? o.name : defaultName(o.train);
       if (!names.add(b.name)) {
         // two blocks of one name would be two table rows that cannot be told apart, sharing a figure file
-        throw new IllegalArgumentException(b.where() + "a second dataset named " + b.name + ": give each its own --name");
+        throw new IllegalArgumentException(b.where + "a second dataset named " + b.name + ": give each its own --name");
       }
       try {
-        b.scaling = b.options.scale != null ? ProtocolOptions.scaling(b.options.scale) : defaultScaling;
+        b.scaling = o.scale != null ? ProtocolOptions.scaling(o.scale) : defaultScaling;
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(b.where() + "--data-scale must be none, standardize or l2: " + b.options.scale
-            + ProtocolOptions.scalingNear(b.options.scale), e);
+        throw new IllegalArgumentException(b.where + "--data-scale must be none, standardize or l2: " + o.scale
+            + ProtocolOptions.scalingNear(o.scale), e);
       }
     }
-    Path created = OutputPaths.firstMissing(out); // the folder (with its missing parents) this run makes, or null
-    Files.createDirectories(out);
-    try {
-      List<Experiment.DatasetOutcome> outcomes = new ArrayList<>();
-      long started = System.nanoTime();
-      int computed = 0;
-      int reused = 0;
-      try (RunStore store = RunStore.open(out.resolve(STORE)); Progress progress = progressOptions.progress(spec)) {
-        if (store.droppedTornLine()) {
-          progress.warn(store.file() + ": the last line was cut off (an interrupted write); it is dropped and recomputed");
-        }
-        long byFiles = store.all().stream().filter(r -> !r.data().startsWith("content:")).count();
-        if (byFiles > 0) {
-          // keyed by an earlier build (before 2026-11-28) by the data files' hashes: never this build's keys
-          progress.warn(store.file() + ": " + byFiles + " evaluations were stored by an earlier ALT, which keyed them by the"
-              + " data files' hashes; this build keys by the data's content, so they are not reused (they are recomputed)");
-        }
-        List<Experiment.DatasetPlan> plans = new ArrayList<>();
-        for (Block b : blocks) {
-          Dataset train = DataLoading.readHashed(b.options.train, b.options.data, progress);
-          Dataset test = DataLoading.readHashed(b.options.test, b.options.data, progress);
-          DataLoading.checkFormatOptions(b.options.data, b.options.train, train, b.options.test, test);
-          DataLoading.checkTestLikeTraining(train, b.options.train, test, b.options.test, b.options.mismatch.allowed(),
-              progress);
-          String same = DataLoading.testIsTraining(b.options.train, b.options.test, false, train, test);
-          if (same != null) {
-            progress.warn(b.name + ": " + same);
-          }
-          int numLabels = DataLoading.requireLabels(b.options.data.numLabels != null ? b.options.data.numLabels
-              : Math.max(train.numLabels(), test.numLabels()), b.options.train, b.options.data);
-          Map<Path, Dataset> inputs = new java.util.LinkedHashMap<>();
-          inputs.put(b.options.train, train);
-          inputs.put(b.options.test, test);
-          String inferred = DataLoading.inferredLabels(b.options.data, numLabels, inputs);
-          if (inferred != null) {
-            progress.warn(b.name + ": " + inferred);
-          }
-          String trainName = b.name + ": the training data " + DataFiles.displayName(b.options.train);
-          ScalingAdvice.unlessScaled(b.options.scale != null || spec.commandLine().getParseResult().hasMatchedOption("--scale"),
-              progress, train, trainName);
-          for (Experiment.Learner l : b.learners) {
-            ScalingAdvice.ifBudgetNeverActs(progress, l.given() != null ? l.given() : l.grid().base(), train.size(), trainName);
-          }
-          plans.add(new Experiment.DatasetPlan(b.name, DataLoading.withLabels(train, numLabels), DataLoading.withLabels(test,
-              numLabels), b.learners, b.scaling, evaluateArgs(b.options, b.scaling, numLabels)));
-        }
-        long total = 0;
-        for (Experiment.DatasetPlan p : plans) {
-          for (Experiment.Learner l : p.learners()) {
-            total += (l.given() == null ? Tuner.planned(l.grid(), tc.search(), tc.folds()) : 0) + runs;
-          }
-        }
-        progress.start("experiment", total, false);
-        for (Experiment.DatasetPlan p : plans) {
-          Experiment.DatasetOutcome o = Experiment.run(p, config, store, new Experiment.Listener() {
-            @Override
-            public void finished(long n) {
-              progress.stepBy(n);
-            }
+  }
 
-            @Override
-            public void phase(String name) {
-              progress.extraMessage(name);
-            }
-          });
-          outcomes.add(o);
-          warnEmptyRuns(progress, o);
-          computed += o.computed();
-          reused += o.reused();
+  /** The outcomes of every dataset, and how many evaluations were computed and how many taken from the store. */
+  private record Totals(List<Experiment.DatasetOutcome> outcomes, int computed, int reused) {}
+
+  /** Reads every block's data, then runs the protocol on each, through the store in {@code out}. */
+  private Totals runAll(List<Block> blocks, Experiment.Config config) throws IOException {
+    List<Experiment.DatasetOutcome> outcomes = new ArrayList<>();
+    int computed = 0;
+    int reused = 0;
+    try (RunStore store = RunStore.open(out.resolve(STORE)); Progress progress = progressOptions.progress(spec)) {
+      warnOfStore(store, progress);
+      List<Experiment.DatasetPlan> plans = new ArrayList<>();
+      for (Block b : blocks) {
+        plans.add(datasetPlan(b, progress));
+      }
+      long total = 0;
+      for (Experiment.DatasetPlan p : plans) {
+        for (Experiment.Learner l : p.learners()) {
+          total += (l.given() == null ? Tuner.planned(l.grid(), config.tuning().search(), config.tuning().folds()) : 0) + runs;
         }
-        progress.finish();
       }
-      Analysis analysis = Analysis.of(outcomes, wilcoxon);
-      List<String> written = Outputs.write(out, outcomes, analysis, new Outputs.Provenance(commandLine(), config,
-          mode.name().toLowerCase(Locale.ROOT), tc.selection().name(), wilcoxon));
-      PrintWriter stdout = spec.commandLine().getOut();
-      stdout.printf(Locale.ROOT, "experiment: %d dataset(s), %d evaluations computed, %d taken from %s, %.1f s%n", outcomes.size(),
-          computed, reused, out.resolve(STORE), (System.nanoTime() - started) * 1e-9);
-      stdout.println();
-      stdout.print(org.altml.experiment.report.Tables.table3Markdown(analysis));
-      stdout.println();
-      stdout.println("written to " + out + ": " + String.join(", ", written));
-      stdout.flush();
-      err.flush();
-      return 0;
-    } catch (Exception | Error e) {
-      if (created != null) {
-        removeIfNothingStored(out, created); // a failure before anything was stored (bad data) leaves no new folder behind
+      progress.start("experiment", total, false);
+      for (Experiment.DatasetPlan p : plans) {
+        Experiment.DatasetOutcome o = Experiment.run(p, config, store, new Experiment.Listener() {
+          @Override
+          public void finished(long n) {
+            progress.stepBy(n);
+          }
+
+          @Override
+          public void phase(String name) {
+            progress.extraMessage(name);
+          }
+        });
+        outcomes.add(o);
+        warnEmptyRuns(progress, o);
+        computed += o.computed();
+        reused += o.reused();
       }
-      throw e;
+      progress.finish();
     }
+    return new Totals(outcomes, computed, reused);
+  }
+
+  /** Warns of a torn last line of the store and of evaluations an earlier build stored under keys this one never uses. */
+  private static void warnOfStore(RunStore store, Progress progress) {
+    if (store.droppedTornLine()) {
+      progress.warn(store.file() + ": the last line was cut off (an interrupted write); it is dropped and recomputed");
+    }
+    long byFiles = store.all().stream().filter(r -> !r.data().startsWith("content:")).count();
+    if (byFiles > 0) {
+      // keyed by an earlier build (before 2026-11-28) by the data files' hashes: never this build's keys
+      progress.warn(store.file() + ": " + byFiles + " evaluations were stored by an earlier ALT, which keyed them by the"
+          + " data files' hashes; this build keys by the data's content, so they are not reused (they are recomputed)");
+    }
+  }
+
+  /** A block's data read and checked (shape, labels, scaling advice), as the protocol's plan of one dataset. */
+  private Experiment.DatasetPlan datasetPlan(Block b, Progress progress) throws IOException {
+    DatasetOptions o = b.options;
+    Dataset train = DataLoading.readHashed(o.train, o.data, progress);
+    Dataset test = DataLoading.readHashed(o.test, o.data, progress);
+    DataLoading.checkFormatOptions(o.data, o.train, train, o.test, test);
+    DataLoading.checkTestLikeTraining(train, o.train, test, o.test, o.mismatch.allowed(), progress);
+    String same = DataLoading.testIsTraining(o.train, o.test, false, train, test);
+    if (same != null) {
+      progress.warn(b.name + ": " + same);
+    }
+    int numLabels = DataLoading.requireLabels(o.data.numLabels != null ? o.data.numLabels
+        : Math.max(train.numLabels(), test.numLabels()), o.train, o.data);
+    Map<Path, Dataset> inputs = new LinkedHashMap<>();
+    inputs.put(o.train, train);
+    inputs.put(o.test, test);
+    String inferred = DataLoading.inferredLabels(o.data, numLabels, inputs);
+    if (inferred != null) {
+      progress.warn(b.name + ": " + inferred);
+    }
+    String trainName = b.name + ": the training data " + DataFiles.displayName(o.train);
+    ScalingAdvice.unlessScaled(o.scale != null || spec.commandLine().getParseResult().hasMatchedOption("--scale"),
+        progress, train, trainName);
+    for (Experiment.Learner l : b.learners) {
+      ScalingAdvice.ifBudgetNeverActs(progress, l.given() != null ? l.given() : l.grid().base(), train.size(), trainName);
+    }
+    return new Experiment.DatasetPlan(b.name, DataLoading.withLabels(train, numLabels), DataLoading.withLabels(test,
+        numLabels), b.learners, b.scaling, evaluateArgs(o, b.scaling, numLabels));
+  }
+
+  /** The summary on standard output: counts and time, Table 3, the files written. */
+  private void printSummary(Totals totals, long started, Analysis analysis, List<String> written) {
+    PrintWriter stdout = spec.commandLine().getOut();
+    stdout.printf(Locale.ROOT, "experiment: %d dataset(s), %d evaluations computed, %d taken from %s, %.1f s%n",
+        totals.outcomes().size(), totals.computed(), totals.reused(), out.resolve(STORE), (System.nanoTime() - started) * 1e-9);
+    stdout.println();
+    stdout.print(Tables.table3Markdown(analysis));
+    stdout.println();
+    stdout.println("written to " + out + ": " + String.join(", ", written));
+    stdout.flush();
+    spec.commandLine().getErr().flush();
   }
 
   /**
@@ -342,231 +381,56 @@ public final class ExperimentCommand implements Callable<Integer> {
 
   /** A dataset block: where it came from (for messages) and its options. */
   private static final class Block {
-    final Path file;
-    final int line;
+    /** {@code plan:line: }, or empty for the command line's block. */
+    final String where;
     final DatasetOptions options;
+    /** The learners, the name in the tables and the feature scaling, set once the block's options are checked. */
     List<Experiment.Learner> learners;
-    /** The name in the tables and the feature scaling, set once the block's options are checked. */
     String name;
     FeatureScaling scaling;
 
-    Block(Path file, int line, DatasetOptions options, List<Experiment.Learner> learners) {
-      this.file = file;
-      this.line = line;
+    Block(String where, DatasetOptions options) {
+      this.where = where;
       this.options = options;
-      this.learners = learners;
     }
-
-    String where() {
-      return file == null ? "" : file + ":" + line + ": ";
-    }
-  }
-
-  /** The learners of a block, each with its grid (and given settings), checked against the registry. */
-  private static List<Experiment.Learner> learners(Block b, Grid.Mode mode) {
-    Map<String, Map<String, String>> given = settingsByLearner(b, b.options.given, "--given");
-    Map<String, Map<String, String>> fixed = settingsByLearner(b, b.options.fix, "--fix");
-    List<Experiment.Learner> out = new ArrayList<>();
-    java.util.Set<String> seen = new java.util.HashSet<>();
-    for (String name : b.options.learners) {
-      String n = LearnerRegistry.canonicalName(name.strip()); // FALT is falt
-      if (!seen.add(n)) {
-        throw new IllegalArgumentException(b.where() + "--learners names " + n + " twice");
-      }
-      if (given.containsKey(n) && fixed.containsKey(n)) {
-        throw new IllegalArgumentException(b.where() + n + ": --given sets every value and skips the tuning, --fix fixes"
-            + " values of a tuning: give one of them");
-      }
-      LearnerSpec learner;
-      try {
-        learner = LearnerRegistry.get(n);
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(b.where() + "--learners: " + e.getMessage(), e);
-      }
-      try {
-        Settings base = Settings.parse(learner, fixed.getOrDefault(n, Map.of()));
-        Grid grid = Grid.of(base, mode, Map.of(), fixed.getOrDefault(n, Map.of()).keySet());
-        Settings g = given.containsKey(n) ? Settings.parse(learner, given.get(n)) : null;
-        out.add(new Experiment.Learner(grid, g));
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(b.where() + n + ": " + e.getMessage(), e);
-      }
-    }
-    for (String n : given.keySet()) {
-      if (!seen.contains(n)) { // the names of --learners, case ignored
-        throw new IllegalArgumentException(b.where() + "--given names " + n + ", which is not in --learners");
-      }
-    }
-    return out;
-  }
-
-  private static Map<String, Map<String, String>> settingsByLearner(Block b, List<String> specs, String option) {
-    Map<String, Map<String, String>> m = new LinkedHashMap<>();
-    for (String s : specs) {
-      int colon = s.indexOf(':');
-      if (colon <= 0) {
-        throw new IllegalArgumentException(b.where() + option + " takes LEARNER:NAME=VALUE,...: " + s);
-      }
-      String learnerName = LearnerRegistry.canonicalName(s.substring(0, colon).strip());
-      Map<String, String> values = m.computeIfAbsent(learnerName, k -> new LinkedHashMap<>());
-      for (String kv : s.substring(colon + 1).split(",")) {
-        int eq = kv.indexOf('=');
-        if (eq <= 0) {
-          throw new IllegalArgumentException(b.where() + option + " takes LEARNER:NAME=VALUE,...: " + s);
-        }
-        String parameter = parameterName(learnerName, kv.substring(0, eq).strip());
-        if (values.put(parameter, kv.substring(eq + 1).strip()) != null) {
-          throw new IllegalArgumentException(b.where() + option + " sets " + learnerName + "'s " + parameter + " twice");
-        }
-      }
-    }
-    return m;
-  }
-
-  /**
-   * A parameter's name as given to --given or --fix: its name ({@code maxUpdatesFactor}) or its command-line option,
-   * with or without the dashes ({@code max-updates-factor}, {@code --max-updates-factor}), looked up among the
-   * parameters of {@code learnerName}; anything else is returned as it is, for the settings to name as unknown.
-   */
-  static String parameterName(String learnerName, String given) {
-    String option = given.startsWith("--") ? given : "--" + given;
-    try {
-      for (org.altml.core.learner.Parameter<?> p : LearnerRegistry.get(learnerName).parameters()) {
-        if (p.name().equals(given) || p.option().equals(option)) {
-          return p.name();
-        }
-      }
-    } catch (IllegalArgumentException e) {
-      // an unknown learner: named by the caller's own check
-    }
-    return given;
   }
 
   /** The blocks of a plan file, each line parsed with the dataset options; errors name the file and line. */
   private static List<Block> readPlan(Path plan) throws IOException {
-    List<Block> blocks = new ArrayList<>();
     if (Files.isDirectory(plan)) {
       throw new IllegalArgumentException("--plan " + plan + ": is a folder, not a plan file");
     }
     if (!Files.exists(plan)) {
       throw new IllegalArgumentException("--plan " + plan + ": no such file");
     }
-    List<String> lines;
-    try {
-      lines = Files.readAllLines(plan, StandardCharsets.UTF_8);
-    } catch (java.nio.charset.CharacterCodingException e) {
-      throw new DataFormatException(plan.toString(), firstBadLine(plan), "not UTF-8 text (save the plan file as UTF-8)", e);
-    }
-    Path base = plan.toAbsolutePath().getParent();
-    for (int i = 0; i < lines.size(); i++) {
-      String line = lines.get(i).strip();
-      if (i == 0 && line.startsWith("\uFEFF")) {
-        line = line.substring(1);
-      }
-      if (line.isEmpty() || line.startsWith("#")) {
-        continue;
-      }
-      Matcher m = Pattern.compile("([A-Za-z0-9._+-]+)\\s*:\\s*(.*)").matcher(line);
-      if (!m.matches()) {
-        throw new DataFormatException(plan.toString(), i + 1, "expected 'NAME: options'");
-      }
-      DatasetOptions o = new DatasetOptions();
-      CommandLine cl = new CommandLine(o);
-      try {
-        cl.parseArgs(tokens(m.group(2), plan, i + 1));
-      } catch (CommandLine.ParameterException e) {
-        throw new DataFormatException(plan.toString(), i + 1, Messages.printable(e.getMessage()));
-      }
-      try {
-        o.check("");
-      } catch (IllegalArgumentException e) {
-        throw new DataFormatException(plan.toString(), i + 1, e.getMessage().replace(" (or give a plan file with --plan)", ""));
-      }
-      o.name = o.name != null ? o.name : m.group(1);
-      for (Path p : new Path[] {o.train, o.test, o.data.labelsXml}) {
-        if (p != null && org.altml.sparse.io.DataFiles.isStandardInput(p)) {
-          throw new DataFormatException(plan.toString(), i + 1, "a plan's data are files: standard input ('-') is read by one"
-              + " command, not by a plan line");
-        }
-      }
-      o.train = base.resolve(o.train);
-      o.test = base.resolve(o.test);
-      if (o.data.labelsXml != null) {
-        o.data.labelsXml = base.resolve(o.data.labelsXml);
-      }
-      // a missing file is named with the plan line that gives it (it was named alone, resolved)
-      for (String[] f : new String[][] {{"--train", o.train.toString()}, {"--test", o.test.toString()},
-          {"--labels-xml", o.data.labelsXml == null ? null : o.data.labelsXml.toString()}}) {
-        if (f[1] != null && !Files.exists(Path.of(f[1]))) {
-          throw new DataFormatException(plan.toString(), i + 1, f[0] + " " + f[1] + ": no such file");
-        }
-      }
-      blocks.add(new Block(plan, i + 1, o, null));
-    }
-    if (blocks.isEmpty()) {
-      throw new DataFormatException(plan.toString(), lines.size(), "the plan names no dataset");
-    }
+    List<Block> blocks = new ArrayList<>();
+    PlanFile.forEach(plan, line -> blocks.add(new Block(line.where(), datasetOptions(line))));
     return blocks;
   }
 
-  /** The 1-based line of the first byte sequence of {@code file} that is not UTF-8. */
-  private static long firstBadLine(Path file) throws IOException {
-    byte[] bytes = Files.readAllBytes(file);
-    java.nio.charset.CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder();
-    long line = 1;
-    int start = 0;
-    for (int i = 0; i <= bytes.length; i++) {
-      if (i == bytes.length || bytes[i] == '\n') {
-        try {
-          decoder.decode(java.nio.ByteBuffer.wrap(bytes, start, i - start));
-        } catch (java.nio.charset.CharacterCodingException e) {
-          return line;
-        }
-        line++;
-        start = i + 1;
-      }
+  /** A plan line's words as the dataset options, its files resolved against the plan's folder and checked. */
+  private static DatasetOptions datasetOptions(PlanLine line) throws DataFormatException {
+    DatasetOptions o = new DatasetOptions();
+    try {
+      new CommandLine(o).parseArgs(line.words().toArray(String[]::new));
+    } catch (CommandLine.ParameterException e) {
+      throw line.error(Messages.printable(e.getMessage()));
     }
-    return 0;
-  }
-
-  /**
-   * Splits a plan line into words as a shell would, without escapes: white space separates words, single or double
-   * quotes keep what they enclose together (spaces, the other quote, '#'), quoted and plain parts of one word join
-   * ({@code --train="a b.svm"}), and a '#' that starts a word starts a comment to the end of the line.
-   */
-  static String[] tokens(String text, Path plan, int line) throws DataFormatException {
-    List<String> out = new ArrayList<>();
-    StringBuilder word = null;
-    int i = 0;
-    int n = text.length();
-    while (i < n) {
-      char c = text.charAt(i);
-      if (Character.isWhitespace(c)) {
-        if (word != null) {
-          out.add(word.toString());
-          word = null;
-        }
-        i++;
-      } else if (c == '#' && word == null) {
-        break;
-      } else if (c == '"' || c == '\'') {
-        int close = text.indexOf(c, i + 1);
-        if (close < 0) {
-          throw new DataFormatException(plan.toString(), line, "an unmatched " + (c == '"' ? "double" : "single") + " quote");
-        }
-        word = word == null ? new StringBuilder() : word;
-        word.append(text, i + 1, close);
-        i = close + 1;
-      } else {
-        word = word == null ? new StringBuilder() : word;
-        word.append(c);
-        i++;
-      }
+    try {
+      o.check("");
+    } catch (IllegalArgumentException e) {
+      throw line.error(e.getMessage().replace(" (or give a plan file with --plan)", ""));
     }
-    if (word != null) {
-      out.add(word.toString());
-    }
-    return out.toArray(String[]::new);
+    o.name = o.name != null ? o.name : line.name();
+    line.requireFiles(o.train, o.test, o.data.labelsXml);
+    o.train = line.resolve(o.train);
+    o.test = line.resolve(o.test);
+    o.data.labelsXml = line.resolve(o.data.labelsXml);
+    // a missing file is named with the plan line that gives it (it was named alone, resolved)
+    line.requireExists("--train", o.train);
+    line.requireExists("--test", o.test);
+    line.requireExists("--labels-xml", o.data.labelsXml);
+    return o;
   }
 
   /**
