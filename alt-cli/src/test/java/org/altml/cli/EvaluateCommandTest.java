@@ -29,7 +29,7 @@ import org.altml.sparse.synth.SparseTextGenerator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class EvaluateCommandTest {
+public class EvaluateCommandTest {
   @TempDir Path dir;
 
   private Path file(String name, String content) throws IOException {
@@ -286,7 +286,7 @@ class EvaluateCommandTest {
   }
 
   /** The run record's settings in the JSON, in order. */
-  static Map<String, String> settingsOf(Map<String, String> json) {
+  public static Map<String, String> settingsOf(Map<String, String> json) {
     Map<String, String> settings = new LinkedHashMap<>();
     json.forEach((k, v) -> {
       if (k.startsWith("run.settings.")) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
+import org.altml.cli.output.Progress;
 import org.altml.core.elm.ElmLearner;
 import org.altml.sparse.data.Dataset;
 import org.junit.jupiter.api.Test;
