@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import org.altml.cli.data.CommandFiles;
 import org.altml.cli.data.DataLoading;
 import org.altml.cli.options.DataOptions;
+import org.altml.cli.options.OverwriteOption;
 import org.altml.cli.output.CliOutput;
 import org.altml.sparse.data.Dataset;
 import picocli.CommandLine.Command;
@@ -39,16 +40,14 @@ public final class ConvertCommand implements Callable<Integer> {
   @Parameters(index = "1", paramLabel = "OUT", description = "Output file ('-': LIBSVM to standard output).")
   private Path out;
 
-  @Option(names = "--overwrite",
-      description = "An ARFF OUT may replace the existing Mulan XML label file beside it (<dataset>.xml).")
-  private boolean overwrite;
+  @Mixin private OverwriteOption overwrite;
 
   /** Creates the command (picocli fills its fields). */
   public ConvertCommand() {}
 
   @Override
   public Integer call() throws Exception {
-    new CommandFiles().data("IN", in, data).dataOutput("OUT", out, overwrite).check();
+    new CommandFiles().data("IN", in, data).dataOutput("OUT", out, overwrite.value()).check();
     Dataset dataset = DataLoading.read(in, data);
     DataLoading.checkFormatOptions(data, in, dataset);
     DataLoading.write(dataset, out, spec);

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.LongFunction;
+import org.altml.cli.options.JsonOption;
 import org.altml.cli.options.SeedOptions;
 import org.altml.cli.output.Progress;
 import org.altml.cli.output.Reports;
@@ -90,8 +91,7 @@ public final class DemoCommand implements Callable<Integer> {
       description = "Progress lines on stderr even when it is not a terminal (a log file, a pipe): a line at each tenth.")
   private boolean progressOffTerminal;
 
-  @Option(names = "--json", description = "Print the results as one JSON object (metrics as fractions, run records).")
-  private boolean json;
+  @Mixin private JsonOption json;
 
   /** Creates the command (picocli fills its fields). */
   public DemoCommand() {}
@@ -171,7 +171,7 @@ public final class DemoCommand implements Callable<Integer> {
     double nonlinearSeconds = (System.nanoTime() - nonlinearStart) * 1e-9;
 
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (json.value()) {
       printJson(out, shape, results, denseShape, nonlinear);
     } else {
       printHuman(out, shape, results, wallSeconds);

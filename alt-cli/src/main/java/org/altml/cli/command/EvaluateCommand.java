@@ -11,11 +11,16 @@ import org.altml.cli.data.CommandFiles;
 import org.altml.cli.data.DataLoading;
 import org.altml.cli.data.ScalingAdvice;
 import org.altml.cli.options.DataOptions;
+import org.altml.cli.options.JsonOption;
+import org.altml.cli.options.MisfitOptions;
+import org.altml.cli.options.PredictionsOption;
 import org.altml.cli.options.ProgressOptions;
 import org.altml.cli.options.ProtocolOptions;
 import org.altml.cli.options.RegistryLearnerOptions;
+import org.altml.cli.options.ScaleOption;
 import org.altml.cli.options.SeedOptions;
-import org.altml.cli.options.TestMisfitOptions;
+import org.altml.cli.options.ThreadsOption;
+import org.altml.cli.options.ZeroDivisionOption;
 import org.altml.cli.output.CliOutput;
 import org.altml.cli.output.Progress;
 import org.altml.cli.output.Reports;
@@ -86,30 +91,19 @@ public final class EvaluateCommand implements Callable<Integer> {
       description = "Also print the learner's diagnostics (an ELM's ranks, eigenvalues and matrix checks; --json always has them).")
   private boolean verbose;
 
-  @Option(names = "--scale", defaultValue = "none", paramLabel = "SCALING",
-      description = "Feature scaling: none, standardize (fitted on TRAIN only) or l2 (default: ${DEFAULT-VALUE}).")
-  private String scale;
+  @Mixin private ScaleOption scale;
 
-  @Option(names = "--zero-division", defaultValue = "spec", paramLabel = "POLICY",
-      description = "0/0 in the metrics: spec (1 when both sets are empty, else 0), zero or one (default: ${DEFAULT-VALUE}).")
-  private String zeroDivision;
+  @Mixin private ZeroDivisionOption zeroDivision;
 
-  @Option(names = "--threads", defaultValue = "0", paramLabel = "T",
-      description = "Threads predicting the test set, and those a learner may use inside a training round (a budgeted"
-          + " kernel learner's merges; the same results on any number); 0 = all cores (default: ${DEFAULT-VALUE}).")
-  private int threads;
+  @Mixin private ThreadsOption threads;
 
-  @Option(names = "--predictions", paramLabel = "FILE",
-      description = "Also write the test predictions in the format of 'alt predict' (written atomically; '-': stdout,"
-          + " and the report goes to stderr). Never an input file.")
-  private Path predictions;
+  @Mixin private PredictionsOption predictions;
 
-  @Option(names = "--json", description = "Print one JSON object: metrics (fractions), timings, run record.")
-  private boolean json;
+  @Mixin private JsonOption json;
 
   @Mixin private DataOptions data;
 
-  @Mixin private TestMisfitOptions mismatch;
+  @Mixin private MisfitOptions mismatch;
 
   @Mixin private ProgressOptions progressOptions;
 
@@ -120,10 +114,10 @@ public final class EvaluateCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Settings settings = RegistryLearnerOptions.settings(spec);
     Order trainingOrder = ProtocolOptions.order(order);
-    FeatureScaling scaling = ProtocolOptions.scaling(scale);
-    ZeroDivisionPolicy policy = ProtocolOptions.zeroDivision(zeroDivision);
-    ProtocolOptions.threads(threads);
-    TrainThenTest.Config config = new TrainThenTest.Config(trainingOrder, seed.seed(), scaling, policy, threads);
+    FeatureScaling scaling = ProtocolOptions.scaling(scale.value());
+    ZeroDivisionPolicy policy = ProtocolOptions.zeroDivision(zeroDivision.value());
+    ProtocolOptions.threads(threads.value());
+    TrainThenTest.Config config = new TrainThenTest.Config(trainingOrder, seed.seed(), scaling, policy, threads.value());
     // the same file (or standard input) twice is read once and used for both
     boolean sameData = CliOutput.isStandardStream(trainFile) && CliOutput.isStandardStream(testFile)
         || OutputPaths.sameFile(trainFile, testFile);
@@ -131,7 +125,7 @@ public final class EvaluateCommand implements Callable<Integer> {
     if (!sameData) {
       files.data("--test", testFile, data);
     }
-    files.output("--predictions", predictions).check();
+    files.output("--predictions", predictions.value()).check();
 
     PrintWriter err = spec.commandLine().getErr();
     TrainThenTestResult result;
@@ -188,13 +182,13 @@ public final class EvaluateCommand implements Callable<Integer> {
     }
     Warnings.ifAllPredictionsEmpty(err, result.metrics(), result.testExamples(),
         "on the test data " + DataFiles.displayName(testFile), result.learner());
-    if (predictions != null) {
+    if (predictions.value() != null) {
       writePredictions(result.learner(), test, result.scaler());
     }
 
     // the report goes to stderr when the predictions take standard output
-    PrintWriter out = CliOutput.isStandardOutput(predictions) ? err : spec.commandLine().getOut();
-    if (json) {
+    PrintWriter out = CliOutput.isStandardOutput(predictions.value()) ? err : spec.commandLine().getOut();
+    if (json.value()) {
       printJson(out, result);
     } else {
       printHuman(out, result);
@@ -227,9 +221,9 @@ public final class EvaluateCommand implements Callable<Integer> {
    * examples predicted on every core ({@link PredictionPipeline}) and written in order.
    */
   private void writePredictions(OnlineMultiLabelLearner model, Dataset test, FeatureScaler scaler) throws IOException {
-    try (CliOutput file = CliOutput.open(spec, predictions);
+    try (CliOutput file = CliOutput.open(spec, predictions.value());
         PredictionPipeline pipeline = new PredictionPipeline(model, scaler, false, file.stream(),
-            threads == 0 ? Runtime.getRuntime().availableProcessors() : threads)) {
+            threads.value() == 0 ? Runtime.getRuntime().availableProcessors() : threads.value())) {
       SparseVector x = new SparseVector();
       for (int i = 0; i < test.size(); i++) {
         pipeline.add(test.features(i, x));
@@ -262,7 +256,7 @@ public final class EvaluateCommand implements Callable<Integer> {
   private void printHuman(PrintWriter out, TrainThenTestResult result) {
     out.printf(Locale.ROOT, "train-then-test: %s, order %s%s, scale %s%n", Reports.describe(result.learner()),
         order.toLowerCase(Locale.ROOT), ProtocolOptions.order(order) == Order.SHUFFLE ? " (seed " + seed.seed() + ")" : "",
-        scale.toLowerCase(Locale.ROOT));
+        scale.value().toLowerCase(Locale.ROOT));
     out.printf(Locale.ROOT, "train %s: %d examples, %.3f s (%.0f ns/example)%n", DataLoading.shortName(trainFile),
         result.trainExamples(), result.trainSeconds(), Reports.nanosPerExample(result.trainSeconds(), result.trainExamples()));
     out.printf(Locale.ROOT, "test  %s: %d examples, %.3f s (%.0f ns/example, %d threads)%n", DataLoading.shortName(testFile),

@@ -16,9 +16,10 @@ import org.altml.cli.data.CommandFiles;
 import org.altml.cli.data.DataLoading;
 import org.altml.cli.data.ScalingAdvice;
 import org.altml.cli.options.DataOptions;
+import org.altml.cli.options.MisfitOptions;
 import org.altml.cli.options.ProgressOptions;
 import org.altml.cli.options.ProtocolOptions;
-import org.altml.cli.options.TestMisfitOptions;
+import org.altml.cli.options.SeedOptions;
 import org.altml.cli.output.Messages;
 import org.altml.cli.output.Progress;
 import org.altml.core.eval.FeatureScaling;
@@ -39,12 +40,12 @@ import org.altml.sparse.data.Dataset;
 import org.altml.sparse.io.DataFiles;
 import org.altml.sparse.io.DataFormatException;
 import org.altml.sparse.io.OutputPaths;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code alt experiment}: the paper's protocol ({@link Experiment}) over one dataset given on the command
@@ -85,9 +86,7 @@ public final class ExperimentCommand implements Callable<Integer> {
   @Option(names = "--runs", defaultValue = "20", paramLabel = "R", description = "Runs per learner (default: ${DEFAULT-VALUE}).")
   private int runs;
 
-  @Option(names = "--seed", defaultValue = "1", paramLabel = "S",
-      description = "Seed of run 0; run r uses S + r, as 'alt evaluate --seed' (default: ${DEFAULT-VALUE}).")
-  private long seed;
+  @Mixin private SeedOptions seed;
 
   @Option(names = "--wilcoxon", description = "Also run Wilcoxon signed-rank tests (reported in experiment.json and tables.csv).")
   private boolean wilcoxon;
@@ -133,7 +132,7 @@ public final class ExperimentCommand implements Callable<Integer> {
 
     @Mixin DataOptions data = new DataOptions();
 
-    @Mixin TestMisfitOptions mismatch = new TestMisfitOptions();
+    @Mixin MisfitOptions mismatch = new MisfitOptions();
 
     /** Creates the options with their defaults (picocli fills them). */
     public DatasetOptions() {}
@@ -174,10 +173,10 @@ public final class ExperimentCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Grid.Mode mode = Grid.Mode.parse(tuning.grid);
-    FeatureScaling defaultScaling = ProtocolOptions.scaling(tuning.scale);
-    ZeroDivisionPolicy policy = ProtocolOptions.zeroDivision(tuning.zeroDivision);
+    FeatureScaling defaultScaling = ProtocolOptions.scaling(tuning.scale.value());
+    ZeroDivisionPolicy policy = ProtocolOptions.zeroDivision(tuning.zeroDivision.value());
     Tuner.Config tc = tuning.config(defaultScaling, policy);
-    Experiment.Config config = new Experiment.Config(tc, runs, seed, policy, curvePoints);
+    Experiment.Config config = new Experiment.Config(tc, runs, seed.seed(), policy, curvePoints);
     List<Block> blocks = blocks();
     checkFiles(blocks);
     // every learner name and fixed value is checked before any data is read

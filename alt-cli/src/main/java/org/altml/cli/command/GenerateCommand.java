@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.altml.cli.data.CommandFiles;
 import org.altml.cli.data.DataLoading;
+import org.altml.cli.options.OverwriteOption;
 import org.altml.cli.options.SeedOptions;
 import org.altml.cli.output.CliOutput;
 import org.altml.sparse.InsufficientMemoryException;
@@ -79,9 +80,7 @@ public final class GenerateCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "OUT", description = "Output file ('-': LIBSVM to standard output).")
   private Path out;
 
-  @Option(names = "--overwrite",
-      description = "An ARFF OUT may replace the existing Mulan XML label file beside it (<dataset>.xml).")
-  private boolean overwrite;
+  @Mixin private OverwriteOption overwrite;
 
   /** The generators' configuration names and the options that set them, for messages. */
   private static final Map<String, String> OPTIONS = Map.of(
@@ -97,7 +96,7 @@ public final class GenerateCommand implements Callable<Integer> {
     if (examples < 0) {
       throw new IllegalArgumentException("--examples must be >= 0: " + examples);
     }
-    new CommandFiles().dataOutput("OUT", out, overwrite).check();
+    new CommandFiles().dataOutput("OUT", out, overwrite.value()).check();
     Dataset data;
     try {
       data = switch (kind) {

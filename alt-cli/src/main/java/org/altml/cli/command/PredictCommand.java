@@ -9,6 +9,9 @@ import org.altml.cli.data.CommandFiles;
 import org.altml.cli.data.DataLoading;
 import org.altml.cli.data.ModelFit;
 import org.altml.cli.options.DataOptions;
+import org.altml.cli.options.MisfitOptions;
+import org.altml.cli.options.ModelScaleOption;
+import org.altml.cli.options.SavedModelOption;
 import org.altml.cli.options.ProgressOptions;
 import org.altml.cli.output.CliOutput;
 import org.altml.cli.output.Progress;
@@ -55,9 +58,7 @@ import picocli.CommandLine.Spec;
 public final class PredictCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
 
-  @Option(names = "--model", required = true, paramLabel = "FILE",
-      description = "A model saved by 'alt train' ('-': standard input).")
-  private Path modelFile;
+  @Mixin private SavedModelOption savedModel;
 
   @Option(names = "--data", required = true, paramLabel = "FILE",
       description = "Examples to predict (LIBSVM or ARFF; '-': standard input).")
@@ -75,18 +76,9 @@ public final class PredictCommand implements Callable<Integer> {
       description = "Write to FILE (atomically) instead of stdout ('-': stdout). Never an input file.")
   private Path outFile;
 
-  @Option(names = "--scale", paramLabel = "SCALING",
-      description = "Not needed: the model's own scaling is applied. If given, it must be the model's.")
-  private String scale;
+  @Mixin private ModelScaleOption scale;
 
-  @Option(names = "--allow-new-features",
-      description = "Predict data with many more features than the model was trained on (a warning, not an error).")
-  private boolean allowNewFeatures;
-
-  @Option(names = "--allow-shape-mismatch",
-      description = "Predict data that declares another shape than the model's (fewer labels or features, label names"
-          + " against label ids): a warning, not an error.")
-  private boolean allowShapeMismatch;
+  @Mixin private MisfitOptions misfit;
 
   @Mixin private DataOptions data;
 
@@ -97,12 +89,12 @@ public final class PredictCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    new CommandFiles().input("--model", modelFile, "model file").data("--data", dataFile, data).output("--out", outFile)
+    new CommandFiles().input("--model", savedModel.value(), "model file").data("--data", dataFile, data).output("--out", outFile)
         .check();
-    SavedModel saved = ModelFit.readToApply(modelFile, scale, data);
+    SavedModel saved = ModelFit.readToApply(savedModel.value(), scale.value(), data);
     FeatureScaler scaler = saved.scaler();
     if (labelNames && !saved.hasNamedLabels()) {
-      throw new IllegalArgumentException("--label-names: the labels of the model " + modelFile + " have no names, only ids"
+      throw new IllegalArgumentException("--label-names: the labels of the model " + savedModel.value() + " have no names, only ids"
           + " (it was trained on LIBSVM data, or on ARFF labels named 0, 1, ...), and the ids are what predict prints; leave"
           + " --label-names out");
     }
@@ -110,12 +102,12 @@ public final class PredictCommand implements Callable<Integer> {
     long[] counts;
     try (Progress progress = progressOptions.progress(spec);
         CliOutput out = CliOutput.open(spec, outFile != null ? outFile : Path.of("-"))) {
-      ModelFit fit = new ModelFit(saved, modelFile, dataFile, allowNewFeatures, progress).allowShapeMismatch(allowShapeMismatch);
+      ModelFit fit = new ModelFit(saved, savedModel.value(), dataFile, misfit.newFeatures, progress).allowShapeMismatch(misfit.shapeMismatch);
       fit.declaredLabels(data.numLabels);
       counts = predictAll(saved, scaler, fit, out.stream(), progress);
       out.commit();
     }
-    Warnings.ifAllPredictionsEmpty(err, counts[1], counts[0], "of the model " + modelFile, "retrain with",
+    Warnings.ifAllPredictionsEmpty(err, counts[1], counts[0], "of the model " + savedModel.value(), "retrain with",
         saved.learner());
     return 0;
   }

@@ -14,10 +14,13 @@ import org.altml.cli.data.CommandFiles;
 import org.altml.cli.data.DataLoading;
 import org.altml.cli.data.ScalingAdvice;
 import org.altml.cli.options.DataOptions;
+import org.altml.cli.options.JsonOption;
 import org.altml.cli.options.ProgressOptions;
 import org.altml.cli.options.ProtocolOptions;
 import org.altml.cli.options.RegistryLearnerOptions;
+import org.altml.cli.options.ScaleOption;
 import org.altml.cli.options.SeedOptions;
+import org.altml.cli.options.ZeroDivisionOption;
 import org.altml.cli.output.CliOutput;
 import org.altml.cli.output.CurveWriter;
 import org.altml.cli.output.Progress;
@@ -87,16 +90,11 @@ public final class PrequentialCommand implements Callable<Integer> {
   @Option(names = "--max-examples", paramLabel = "N", description = "Stop after N examples (default: the whole stream).")
   private Long maxExamples;
 
-  @Option(names = "--scale", defaultValue = "none", paramLabel = "SCALING",
-      description = "Feature scaling: none, standardize (running statistics) or l2 (default: ${DEFAULT-VALUE}).")
-  private String scale;
+  @Mixin private ScaleOption scale;
 
-  @Option(names = "--zero-division", defaultValue = "spec", paramLabel = "POLICY",
-      description = "0/0 in the metrics: spec, zero or one (default: ${DEFAULT-VALUE}).")
-  private String zeroDivision;
+  @Mixin private ZeroDivisionOption zeroDivision;
 
-  @Option(names = "--json", description = "Print the summary as one JSON object (metrics as fractions, run record).")
-  private boolean json;
+  @Mixin private JsonOption json;
 
   @Mixin private SeedOptions seed;
 
@@ -110,8 +108,8 @@ public final class PrequentialCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Settings settings = RegistryLearnerOptions.settings(spec);
-    FeatureScaling scaling = ProtocolOptions.scaling(scale);
-    ZeroDivisionPolicy policy = ProtocolOptions.zeroDivision(zeroDivision);
+    FeatureScaling scaling = ProtocolOptions.scaling(scale.value());
+    ZeroDivisionPolicy policy = ProtocolOptions.zeroDivision(zeroDivision.value());
     if (maxExamples != null && maxExamples < 1) {
       throw new IllegalArgumentException("--max-examples must be >= 1: " + maxExamples);
     }
@@ -191,7 +189,7 @@ public final class PrequentialCommand implements Callable<Integer> {
     Warnings.ifAllPredictionsEmpty(err, result.cumulative(), result.examples(), "of the stream", result.learner());
 
     PrintWriter summary = curveToStdout ? err : spec.commandLine().getOut();
-    if (json) {
+    if (json.value()) {
       printJson(summary, result);
     } else {
       printHuman(summary, result);
@@ -234,7 +232,7 @@ public final class PrequentialCommand implements Callable<Integer> {
 
   private void printHuman(PrintWriter out, PrequentialResult result) {
     out.printf(Locale.ROOT, "prequential: %s, scale %s, %s%n", Reports.describe(result.learner()),
-        scale.toLowerCase(Locale.ROOT), DataLoading.shortName(dataFile));
+        scale.value().toLowerCase(Locale.ROOT), DataLoading.shortName(dataFile));
     out.printf(Locale.ROOT, "%d examples, %.3f s learning (%.0f examples/s)%n", result.examples(),
         result.learningSeconds(), examplesPerSecond(result.examples(), result.learningSeconds()));
     out.println();

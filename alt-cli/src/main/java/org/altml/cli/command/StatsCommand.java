@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.altml.cli.data.CommandFiles;
 import org.altml.cli.data.DataLoading;
 import org.altml.cli.options.DataOptions;
+import org.altml.cli.options.JsonOption;
 import org.altml.cli.output.StatsReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -31,8 +32,7 @@ public final class StatsCommand implements Callable<Integer> {
 
   @Mixin private DataOptions data;
 
-  @Option(names = "--json", description = "Print a JSON array, one object per file.")
-  private boolean json;
+  @Mixin private JsonOption json;
 
   @Parameters(arity = "1..*", paramLabel = "DATA", description = "Data files ('-': standard input, once).")
   private List<Path> files;
@@ -53,7 +53,7 @@ public final class StatsCommand implements Callable<Integer> {
       rows.add(new StatsReport.Row(DataLoading.shortName(file), DataLoading.stats(file, data, formats)));
     }
     DataLoading.checkFormatOptions(data, formats);
-    if (json) {
+    if (json.value()) {
       StatsReport.printJson(rows, spec.commandLine().getOut());
     } else {
       StatsReport.printTable(rows, spec.commandLine().getOut());

@@ -10,8 +10,15 @@ import org.altml.cli.data.CommandFiles;
 import org.altml.cli.data.DataLoading;
 import org.altml.cli.data.ModelFit;
 import org.altml.cli.options.DataOptions;
+import org.altml.cli.options.JsonOption;
+import org.altml.cli.options.MisfitOptions;
+import org.altml.cli.options.ModelScaleOption;
+import org.altml.cli.options.SavedModelOption;
+import org.altml.cli.options.PredictionsOption;
 import org.altml.cli.options.ProgressOptions;
 import org.altml.cli.options.ProtocolOptions;
+import org.altml.cli.options.ThreadsOption;
+import org.altml.cli.options.ZeroDivisionOption;
 import org.altml.cli.output.CliOutput;
 import org.altml.cli.output.Progress;
 import org.altml.cli.output.Reports;
@@ -56,42 +63,23 @@ import picocli.CommandLine.Spec;
 public final class TestCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
 
-  @Option(names = "--model", required = true, paramLabel = "FILE",
-      description = "A model saved by 'alt train' ('-': standard input).")
-  private Path modelFile;
+  @Mixin private SavedModelOption savedModel;
 
   @Option(names = "--data", required = true, paramLabel = "FILE",
       description = "Labelled examples to score the model on (LIBSVM or ARFF; '-': standard input).")
   private Path dataFile;
 
-  @Option(names = "--predictions", paramLabel = "FILE",
-      description = "Also write the predictions in the format of 'alt predict' (written atomically; '-': stdout,"
-          + " and the report goes to stderr). Never an input file.")
-  private Path predictions;
+  @Mixin private PredictionsOption predictions;
 
-  @Option(names = "--zero-division", defaultValue = "spec", paramLabel = "POLICY",
-      description = "0/0 in the metrics: spec (1 when both sets are empty, else 0), zero or one (default: ${DEFAULT-VALUE}).")
-  private String zeroDivision;
+  @Mixin private ZeroDivisionOption zeroDivision;
 
-  @Option(names = "--threads", defaultValue = "0", paramLabel = "T",
-      description = "Threads predicting and scoring (the metrics do not depend on it); 0 = all cores (default: ${DEFAULT-VALUE}).")
-  private int threads;
+  @Mixin private ThreadsOption threads;
 
-  @Option(names = "--scale", paramLabel = "SCALING",
-      description = "Not needed: the model's own scaling is applied. If given, it must be the model's.")
-  private String scale;
+  @Mixin private ModelScaleOption scale;
 
-  @Option(names = "--allow-new-features",
-      description = "Score data with many more features than the model was trained on (a warning, not an error).")
-  private boolean allowNewFeatures;
+  @Mixin private MisfitOptions misfit;
 
-  @Option(names = "--allow-shape-mismatch",
-      description = "Score data that declares another shape than the model's (fewer labels or features, label names"
-          + " against label ids): a warning, not an error.")
-  private boolean allowShapeMismatch;
-
-  @Option(names = "--json", description = "Print one JSON object: metrics (fractions), counts, timing, the model.")
-  private boolean json;
+  @Mixin private JsonOption json;
 
   @Mixin private DataOptions data;
 
@@ -102,12 +90,12 @@ public final class TestCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    ZeroDivisionPolicy policy = ProtocolOptions.zeroDivision(zeroDivision);
-    ProtocolOptions.threads(threads);
-    int workers = threads == 0 ? Runtime.getRuntime().availableProcessors() : threads;
-    new CommandFiles().input("--model", modelFile, "model file").data("--data", dataFile, data)
-        .output("--predictions", predictions).check();
-    SavedModel saved = ModelFit.readToApply(modelFile, scale, data);
+    ZeroDivisionPolicy policy = ProtocolOptions.zeroDivision(zeroDivision.value());
+    ProtocolOptions.threads(threads.value());
+    int workers = threads.value() == 0 ? Runtime.getRuntime().availableProcessors() : threads.value();
+    new CommandFiles().input("--model", savedModel.value(), "model file").data("--data", dataFile, data)
+        .output("--predictions", predictions.value()).check();
+    SavedModel saved = ModelFit.readToApply(savedModel.value(), scale.value(), data);
     FeatureScaler scaler = saved.scaler();
     PrintWriter err = spec.commandLine().getErr();
     OnlineMultiLabelLearner model = saved.learner();
@@ -117,8 +105,8 @@ public final class TestCommand implements Callable<Integer> {
     String trainedOn;
     String beyond;
     try (Progress progress = progressOptions.progress(spec);
-        CliOutput out = predictions != null ? CliOutput.open(spec, predictions) : null) {
-      ModelFit fit = new ModelFit(saved, modelFile, dataFile, allowNewFeatures, progress).allowShapeMismatch(allowShapeMismatch);
+        CliOutput out = predictions.value() != null ? CliOutput.open(spec, predictions.value()) : null) {
+      ModelFit fit = new ModelFit(saved, savedModel.value(), dataFile, misfit.newFeatures, progress).allowShapeMismatch(misfit.shapeMismatch);
       fit.declaredLabels(data.numLabels);
       long start = System.nanoTime();
       try (ExampleStream stream = PredictCommand.open(dataFile, data, progress, fit, true);
@@ -146,8 +134,8 @@ public final class TestCommand implements Callable<Integer> {
     Warnings.ifAllPredictionsEmpty(err, report, examples, "on the data " + DataFiles.displayName(dataFile), model);
 
     // the report goes to stderr when the predictions take standard output
-    PrintWriter out = CliOutput.isStandardOutput(predictions) ? err : spec.commandLine().getOut();
-    if (json) {
+    PrintWriter out = CliOutput.isStandardOutput(predictions.value()) ? err : spec.commandLine().getOut();
+    if (json.value()) {
       printJson(out, model, report, examples, seconds, workers);
     } else {
       printHuman(out, model, report, examples, seconds, workers);
@@ -167,7 +155,7 @@ public final class TestCommand implements Callable<Integer> {
       Reports.number(g, "nanosPerExample", Reports.nanosPerExample(seconds, examples));
       g.writeNumberField("threads", workers);
       g.writeNumberField("numLabels", model.numLabels());
-      g.writeStringField("modelFile", DataFiles.displayName(modelFile));
+      g.writeStringField("modelFile", DataFiles.displayName(savedModel.value()));
       g.writeStringField("data", DataFiles.displayName(dataFile));
       Reports.model(g, model);
       g.writeEndObject();
@@ -177,7 +165,7 @@ public final class TestCommand implements Callable<Integer> {
 
   private void printHuman(PrintWriter out, OnlineMultiLabelLearner model, MetricReport report, long examples,
       double seconds, int workers) {
-    out.printf(Locale.ROOT, "test: %s, from %s%n", Reports.describe(model), DataLoading.shortName(modelFile));
+    out.printf(Locale.ROOT, "test: %s, from %s%n", Reports.describe(model), DataLoading.shortName(savedModel.value()));
     out.printf(Locale.ROOT, "data %s: %d examples, %.3f s end to end (%.0f ns/example, %d threads)%n",
         DataLoading.shortName(dataFile), examples, seconds, Reports.nanosPerExample(seconds, examples), workers);
     out.println();

@@ -13,10 +13,13 @@ import org.altml.cli.data.DataLoading;
 import org.altml.cli.data.ModelFit;
 import org.altml.cli.data.ScalingAdvice;
 import org.altml.cli.options.DataOptions;
+import org.altml.cli.options.MisfitOptions;
+import org.altml.cli.options.ModelScaleOption;
 import org.altml.cli.options.ProgressOptions;
 import org.altml.cli.options.ProtocolOptions;
 import org.altml.cli.options.RegistryLearnerOptions;
 import org.altml.cli.options.SeedOptions;
+import org.altml.cli.options.ThreadsOption;
 import org.altml.cli.output.CliOutput;
 import org.altml.cli.output.Progress;
 import org.altml.cli.output.Reports;
@@ -95,26 +98,11 @@ public final class TrainCommand implements Callable<Integer> {
 
   @Mixin private SeedOptions seed;
 
-  @Option(names = "--threads", defaultValue = "0", paramLabel = "T",
-      description = "Threads a learner may use inside a training round (a kernel learner's merges and block scoring; the"
-          + " same model on any number; a model continued with --from trains on one); 0 = all cores (default:"
-          + " ${DEFAULT-VALUE}).")
-  private int threads;
+  @Mixin private ThreadsOption threads;
 
-  @Option(names = "--scale", paramLabel = "SCALING",
-      description = "Feature scaling: none, standardize (fitted on DATA, saved in the model) or l2 (default: none;"
-          + " with --from: the model's, which cannot be changed).")
-  private String scale;
+  @Mixin private ModelScaleOption scale;
 
-  @Option(names = "--allow-new-features",
-      description = "With --from: train on data with many more features than the model was trained on (a warning,"
-          + " not an error).")
-  private boolean allowNewFeatures;
-
-  @Option(names = "--allow-shape-mismatch",
-      description = "With --from: train on data that declares another shape than the model's (fewer labels or features,"
-          + " label names against label ids): a warning, not an error.")
-  private boolean allowShapeMismatch;
+  @Mixin private MisfitOptions misfit;
 
   @Mixin private DataOptions data;
 
@@ -132,18 +120,18 @@ public final class TrainCommand implements Callable<Integer> {
           + " redirect it (--model - > model.alt) or give a file");
     }
     try {
-      ProtocolOptions.threads(threads);
+      ProtocolOptions.threads(threads.value());
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
     if (fromFile != null) {
       return continueTraining();
     }
-    if (allowNewFeatures) {
+    if (misfit.newFeatures) {
       throw new ParameterException(spec.commandLine(), "--allow-new-features is for --from MODEL (new features against the"
           + " saved model's); a new model takes every feature of its data");
     }
-    if (allowShapeMismatch) {
+    if (misfit.shapeMismatch) {
       throw new ParameterException(spec.commandLine(), "--allow-shape-mismatch is for --from MODEL (data of another shape"
           + " than the saved model's); a new model takes the shape of its data");
     }
@@ -153,7 +141,7 @@ public final class TrainCommand implements Callable<Integer> {
     }
     Settings settings = RegistryLearnerOptions.settings(spec);
     Order trainingOrder = ProtocolOptions.order(order != null ? order : Order.SHUFFLE.cliName());
-    FeatureScaling scaling = ProtocolOptions.scaling(scale != null ? scale : FeatureScaling.NONE.cliName());
+    FeatureScaling scaling = ProtocolOptions.scaling(scale.value() != null ? scale.value() : FeatureScaling.NONE.cliName());
     Dataset train;
     OnlineMultiLabelLearner learner;
     FeatureScaler scaler;
@@ -179,7 +167,7 @@ public final class TrainCommand implements Callable<Integer> {
       // the context and seeds of TrainThenTest.run, so that evaluate trains the same model
       LearnerContext context =
           new LearnerContext(train.numLabels(), train.numFeatures(), train.size(), Seeds.learner(seed.seed()))
-              .withThreads(threads == 0 ? Runtime.getRuntime().availableProcessors() : threads);
+              .withThreads(threads.value() == 0 ? Runtime.getRuntime().availableProcessors() : threads.value());
       learner = LearnerRegistry.create(settings, context);
       DataView view = DataView.of(train);
       scaler = FeatureScaler.fit(scaling, view);
@@ -206,8 +194,8 @@ public final class TrainCommand implements Callable<Integer> {
     }
     SavedModel saved = ModelFit.read(fromFile);
     FeatureScaler scaler = saved.scaler();
-    if (scale != null && ProtocolOptions.scaling(scale) != scaler.scaling()) {
-      throw new IllegalArgumentException("--scale " + scale + " cannot be combined with --from: the model " + fromFile
+    if (scale.value() != null && ProtocolOptions.scaling(scale.value()) != scaler.scaling()) {
+      throw new IllegalArgumentException("--scale " + scale.value() + " cannot be combined with --from: the model " + fromFile
           + " carries its scaling (" + scaler.scaling().cliName() + ")");
     }
     ModelFit.ignoreAsTheModelDid(saved, fromFile, data);
@@ -216,7 +204,7 @@ public final class TrainCommand implements Callable<Integer> {
     Dataset more;
     TrainThenTest.Training training;
     try (Progress progress = progressOptions.progress(spec)) {
-      ModelFit fit = new ModelFit(saved, fromFile, dataFile, allowNewFeatures, progress).allowShapeMismatch(allowShapeMismatch);
+      ModelFit fit = new ModelFit(saved, fromFile, dataFile, misfit.newFeatures, progress).allowShapeMismatch(misfit.shapeMismatch);
       fit.declaredLabels(data.numLabels);
       more = DataLoading.readHashed(dataFile, data, progress);
       DataLoading.checkFormatOptions(data, dataFile, more);

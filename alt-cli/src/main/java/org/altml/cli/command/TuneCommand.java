@@ -14,9 +14,13 @@ import org.altml.cli.data.CommandFiles;
 import org.altml.cli.data.DataLoading;
 import org.altml.cli.data.ScalingAdvice;
 import org.altml.cli.options.DataOptions;
+import org.altml.cli.options.JsonOption;
 import org.altml.cli.options.ProgressOptions;
 import org.altml.cli.options.ProtocolOptions;
 import org.altml.cli.options.RegistryLearnerOptions;
+import org.altml.cli.options.ScaleOption;
+import org.altml.cli.options.ThreadsOption;
+import org.altml.cli.options.ZeroDivisionOption;
 import org.altml.cli.output.Progress;
 import org.altml.cli.output.Reports;
 import org.altml.core.eval.FeatureScaling;
@@ -67,10 +71,7 @@ public final class TuneCommand implements Callable<Integer> {
 
   @Mixin private TuningOptions tuning;
 
-  @Option(names = "--json", description = "Print one JSON object: the selected settings, its fold means, every setting of the"
-      + " last stage (every one for a full search; halving: those on every fold, with foldRuns counting every pass) with"
-      + " its value on each fold, and each fold's held-out examples (0-based positions in the training file).")
-  private boolean json;
+  @Mixin private JsonOption json;
 
   @Option(names = "--top", defaultValue = "10", paramLabel = "N", description = "Settings listed in the human report (0: none,"
       + " the selected one only; default: ${DEFAULT-VALUE}).")
@@ -132,7 +133,7 @@ public final class TuneCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--top must be >= 0: " + top);
     }
     Grid grid = grid(spec, Grid.Mode.parse(tuning.grid));
-    Tuner.Config config = tuning.config(ProtocolOptions.scaling(tuning.scale), ProtocolOptions.zeroDivision(tuning.zeroDivision));
+    Tuner.Config config = tuning.config(ProtocolOptions.scaling(tuning.scale.value()), ProtocolOptions.zeroDivision(tuning.zeroDivision.value()));
     new CommandFiles().data("--train", trainFile, data).check();
     PrintWriter err = spec.commandLine().getErr();
     TuningResult result;
@@ -163,7 +164,7 @@ public final class TuneCommand implements Callable<Integer> {
       }
     }
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (json.value()) {
       printJson(out, result, shared);
     } else {
       printHuman(out, result, shared);
@@ -339,17 +340,11 @@ public final class TuneCommand implements Callable<Integer> {
         description = "Seed of the fold split and the folds' training orders (default: ${DEFAULT-VALUE}).")
     long cvSeed;
 
-    @Option(names = "--scale", defaultValue = "none", paramLabel = "SCALING",
-        description = "Feature scaling: none, standardize (fitted on the training part only) or l2 (default: ${DEFAULT-VALUE}).")
-    String scale;
+    @Mixin ScaleOption scale;
 
-    @Option(names = "--zero-division", defaultValue = "spec", paramLabel = "POLICY",
-        description = "0/0 in the metrics: spec, zero or one (default: ${DEFAULT-VALUE}).")
-    String zeroDivision;
+    @Mixin ZeroDivisionOption zeroDivision;
 
-    @Option(names = "--threads", defaultValue = "0", paramLabel = "T",
-        description = "Worker threads; 0 = all cores; the results do not depend on it (default: ${DEFAULT-VALUE}).")
-    int threads;
+    @Mixin ThreadsOption threads;
 
     @Option(names = "--gram-cache-mb", paramLabel = "MB",
         description = "Heap for the caches the learners share across settings and folds (the kernel learners' Gram"
@@ -367,7 +362,7 @@ public final class TuneCommand implements Callable<Integer> {
         throw new IllegalArgumentException("--gram-cache-mb must be >= 0: " + gramCacheMb);
       }
       return new Tuner.Config(folds, cvSeed, Search.parse(search), Selection.parse(select), scaling, policy,
-          ProtocolOptions.threads(threads),
+          ProtocolOptions.threads(threads.value()),
           gramCacheMb == null ? -1L : gramCacheMb << 20);
     }
   }
