@@ -80,7 +80,7 @@ class PredictionPipelineTest {
   @Test
   void linearAndKernelModelsWriteWhatOneThreadWrites() throws IOException {
     FeatureScaler standardize = FeatureScaler.fit(FeatureScaling.STANDARDIZE, DATA);
-    for (String learner : new String[] {"falt", "falt-k"}) {
+    for (String learner : LearnerRegistry.names()) {
       OnlineMultiLabelLearner model = trained(learner, 600);
       for (FeatureScaler scaler : new FeatureScaler[] {FeatureScaler.of(FeatureScaling.NONE), standardize}) {
         for (boolean scores : new boolean[] {false, true}) {
@@ -164,7 +164,7 @@ class PredictionPipelineTest {
   @Test
   void metricsAreTrainThenTestsOnAnyNumberOfThreads() throws IOException {
     FeatureScaler standardize = FeatureScaler.fit(FeatureScaling.STANDARDIZE, DATA);
-    for (String learner : new String[] {"falt", "salt", "falt-k"}) {
+    for (String learner : LearnerRegistry.names()) {
       OnlineMultiLabelLearner model = trained(learner, 600);
       for (FeatureScaler scaler : new FeatureScaler[] {FeatureScaler.of(FeatureScaling.NONE), standardize}) {
         MetricReport expected = org.altml.core.eval.TrainThenTest.test(model, DATA, scaler, ZeroDivisionPolicy.SPEC, 1).metrics();
