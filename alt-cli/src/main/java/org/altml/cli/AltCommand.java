@@ -40,13 +40,15 @@ import picocli.CommandLine.Spec;
  * replace an input). Warnings are lines {@code alt: warning: ...}. Set {@code -Dalt.stacktrace=true} to
  * also print the stack trace.
  *
- * <p>To add a subcommand: write a class annotated with {@link Command} implementing
+ * <p>To add a subcommand: write a class in {@link org.altml.cli.command} annotated with {@link Command} implementing
  * {@code Callable<Integer>} (check its files with {@link CommandFiles} before any work, print through
  * {@code spec.commandLine().getOut()}/{@code getErr()}, read data through {@link org.altml.cli.data.DataLoading}, write
- * through {@link CliOutput}, reuse {@link org.altml.cli.options.DataOptions}/{@link org.altml.cli.options.SeedOptions}/{@link org.altml.cli.options.ProgressOptions} as
- * {@link CommandLine.Mixin}s) and list it in {@code SUBCOMMANDS} below. A command that builds a learner
- * takes {@code --learner} and the registry's parameter options with {@code modelTransformer =
- * RegistryLearnerOptions.Required.class} and turns them into settings with {@code RegistryLearnerOptions.settings(spec)}.
+ * through {@link CliOutput}, mix in the shared options of {@link org.altml.cli.options} ({@code DataOptions},
+ * {@code SeedOptions}, {@code ProgressOptions}, {@code ThreadsOption}, ...; a shared option it describes in its own
+ * words gets an entry in {@code OptionHelp}) as {@link CommandLine.Mixin}s, never a second declaration) and list it in
+ * {@code SUBCOMMANDS} below. A command that builds a learner takes {@code --learner} and the registry's parameter
+ * options with {@code modelTransformer = RegistryLearnerOptions.Required.class} and turns them into settings with
+ * {@code RegistryLearnerOptions.settings(spec)}.
  */
 @Command(
     name = "alt",

@@ -350,16 +350,11 @@ class ExperimentCommandTest {
     }
   }
 
+  /** The kernel kinds' parameters too (alt-experiment's own test sees alt-core's kinds only). */
   @Test
-  void givenAndFixTakeOptionSpellingsOfParameterNames() {
-    assertEquals("maxUpdatesFactor", PlanLearners.parameterName("falt", "max-updates-factor"));
-    assertEquals("maxUpdatesFactor", PlanLearners.parameterName("falt", "--max-updates-factor"));
-    assertEquals("maxUpdatesFactor", PlanLearners.parameterName("falt", "maxUpdatesFactor"));
+  void givenAndFixTakeOptionSpellingsOfKernelParameterNames() {
     assertEquals("budgetPolicy", PlanLearners.parameterName("falt-k", "budget-policy"));
     assertEquals("sigma2", PlanLearners.parameterName("falt-k", "--sigma2"));
-    assertEquals("eta", PlanLearners.parameterName("falt", "--eta"));
-    assertEquals("no-such", PlanLearners.parameterName("falt", "no-such"), "left for the settings to refuse");
-    assertEquals("eta", PlanLearners.parameterName("nope", "eta"), "an unknown learner is named elsewhere");
   }
 
   @Test

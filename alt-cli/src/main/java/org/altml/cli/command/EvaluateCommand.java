@@ -132,56 +132,12 @@ public final class EvaluateCommand implements Callable<Integer> {
     Dataset train;
     Dataset test;
     try (Progress progress = progressOptions.progress(spec)) {
-      // all reading (and hashing) happens before the clock starts; the JIT compiles the learner's kernels on the
-      // spare core meanwhile, from the start: shaped by --num-labels or by the training file's first examples
-      JitWarmup warmup = DataLoading.warmupBeforeReading(settings, trainFile, data);
-      try {
-        train = DataLoading.readHashed(trainFile, data, progress);
-        if (sameData) {
-          test = train;
-        } else {
-          if (warmup == null) {
-            warmup = DataLoading.warmup(settings, train.numLabels(), train);
-          } else if (data.numLabels != null && DataLoading.warmsDense(train)) {
-            // shaped by --num-labels alone (one from the first examples has the data's shape already): dense data
-            // takes other code paths (a kernel store's dense rows)
-            warmup.close();
-            warmup = DataLoading.warmup(settings, train.numLabels(), train);
-          }
-          test = DataLoading.readHashed(testFile, data, progress);
-          DataLoading.checkTestLikeTraining(train, trainFile, test, testFile, mismatch.allowed(), progress);
-        }
-      } finally {
-        if (warmup != null) {
-          warmup.close();
-        }
-      }
-      DataLoading.checkFormatOptions(data, trainFile, train, testFile, test);
-      int numLabels = DataLoading.requireLabels(
-          data.numLabels != null ? data.numLabels : Math.max(train.numLabels(), test.numLabels()), trainFile, data);
-      Map<Path, Dataset> inputs = new java.util.LinkedHashMap<>();
-      inputs.put(trainFile, train);
-      inputs.put(testFile, test);
-      String inferred = DataLoading.inferredLabels(data, numLabels, inputs);
-      if (inferred != null) {
-        progress.warn(inferred);
-      }
-      train = DataLoading.withLabels(train, numLabels);
-      test = sameData ? train : DataLoading.withLabels(test, numLabels);
-      String trainName = "the training data " + DataFiles.displayName(trainFile);
-      ScalingAdvice.unlessScaled(spec, "--scale", progress, train, trainName);
-      ScalingAdvice.ifBudgetNeverActs(progress, settings, train.size(), trainName);
+      Inputs read = read(settings, sameData, progress);
+      train = read.train();
+      test = read.test();
       result = run(settings, train, test, config, progress);
     }
-    Warnings.ifNoExamples(err, result.trainExamples(), "the training data " + DataFiles.displayName(trainFile));
-    Warnings.ifNoExamples(err, result.testExamples(), "the test data " + DataFiles.displayName(testFile), "nothing was scored,"
-        + " and every metric is undefined");
-    String same = DataLoading.testIsTraining(trainFile, testFile, sameData, train, test);
-    if (same != null) {
-      Warnings.print(err, same);
-    }
-    Warnings.ifAllPredictionsEmpty(err, result.metrics(), result.testExamples(),
-        "on the test data " + DataFiles.displayName(testFile), result.learner());
+    warnAfterTheRun(err, result, sameData, train, test);
     if (predictions.value() != null) {
       writePredictions(result.learner(), test, result.scaler());
     }
@@ -195,6 +151,72 @@ public final class EvaluateCommand implements Callable<Integer> {
     }
     out.flush();
     return 0;
+  }
+
+  /**
+   * TRAIN and TEST read (the same file once), checked against each other and the data options, with L labels each,
+   * and the scaling and budget advice given.
+   */
+  private Inputs read(Settings settings, boolean sameData, Progress progress) throws IOException {
+    Dataset train;
+    Dataset test;
+    // all reading (and hashing) happens before the clock starts; the JIT compiles the learner's kernels on the
+    // spare core meanwhile, from the start: shaped by --num-labels or by the training file's first examples
+    JitWarmup warmup = DataLoading.warmupBeforeReading(settings, trainFile, data);
+    try {
+      train = DataLoading.readHashed(trainFile, data, progress);
+      if (sameData) {
+        test = train;
+      } else {
+        if (warmup == null) {
+          warmup = DataLoading.warmup(settings, train.numLabels(), train);
+        } else if (data.numLabels != null && DataLoading.warmsDense(train)) {
+          // shaped by --num-labels alone (one from the first examples has the data's shape already): dense data
+          // takes other code paths (a kernel store's dense rows)
+          warmup.close();
+          warmup = DataLoading.warmup(settings, train.numLabels(), train);
+        }
+        test = DataLoading.readHashed(testFile, data, progress);
+        DataLoading.checkTestLikeTraining(train, trainFile, test, testFile, mismatch.allowed(), progress);
+      }
+    } finally {
+      if (warmup != null) {
+        warmup.close();
+      }
+    }
+    DataLoading.checkFormatOptions(data, trainFile, train, testFile, test);
+    int numLabels = DataLoading.requireLabels(
+        data.numLabels != null ? data.numLabels : Math.max(train.numLabels(), test.numLabels()), trainFile, data);
+    Map<Path, Dataset> inputs = new java.util.LinkedHashMap<>();
+    inputs.put(trainFile, train);
+    inputs.put(testFile, test);
+    String inferred = DataLoading.inferredLabels(data, numLabels, inputs);
+    if (inferred != null) {
+      progress.warn(inferred);
+    }
+    train = DataLoading.withLabels(train, numLabels);
+    test = sameData ? train : DataLoading.withLabels(test, numLabels);
+    String trainName = "the training data " + DataFiles.displayName(trainFile);
+    ScalingAdvice.unlessScaled(spec, "--scale", progress, train, trainName);
+    ScalingAdvice.ifBudgetNeverActs(progress, settings, train.size(), trainName);
+    return new Inputs(train, test);
+  }
+
+  /** The training and test data as read, with L labels each (one dataset twice when TRAIN is TEST). */
+  private record Inputs(Dataset train, Dataset test) {}
+
+  /** The warnings of a finished run: no examples, test data that is the training data, no label predicted. */
+  private void warnAfterTheRun(PrintWriter err, TrainThenTestResult result, boolean sameData, Dataset train, Dataset test)
+      throws IOException {
+    Warnings.ifNoExamples(err, result.trainExamples(), "the training data " + DataFiles.displayName(trainFile));
+    Warnings.ifNoExamples(err, result.testExamples(), "the test data " + DataFiles.displayName(testFile), "nothing was scored,"
+        + " and every metric is undefined");
+    String same = DataLoading.testIsTraining(trainFile, testFile, sameData, train, test);
+    if (same != null) {
+      Warnings.print(err, same);
+    }
+    Warnings.ifAllPredictionsEmpty(err, result.metrics(), result.testExamples(),
+        "on the test data " + DataFiles.displayName(testFile), result.learner());
   }
 
   /** The library's protocol, watched by the progress bar (which counts examples and changes nothing). */

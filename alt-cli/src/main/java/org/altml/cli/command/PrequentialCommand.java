@@ -110,18 +110,7 @@ public final class PrequentialCommand implements Callable<Integer> {
     Settings settings = RegistryLearnerOptions.settings(spec);
     FeatureScaling scaling = ProtocolOptions.scaling(scale.value());
     ZeroDivisionPolicy policy = ProtocolOptions.zeroDivision(zeroDivision.value());
-    if (maxExamples != null && maxExamples < 1) {
-      throw new IllegalArgumentException("--max-examples must be >= 1: " + maxExamples);
-    }
-    if (curveFormat != null && curve == null) {
-      throw new IllegalArgumentException("--curve-format is the format of --curve FILE, which is not given");
-    }
-    if (window < 1) {
-      throw new IllegalArgumentException("--window must be >= 1: " + window);
-    }
-    if (every < 1) {
-      throw new IllegalArgumentException("--every must be >= 1: " + every);
-    }
+    checkOptions();
     long limit = maxExamples != null ? maxExamples : Long.MAX_VALUE;
     Prequential.Config config = new Prequential.Config(window, every, scaling, policy, limit);
     Path curveFile = curve == null ? null : Path.of(curve);
@@ -140,17 +129,8 @@ public final class PrequentialCommand implements Callable<Integer> {
       int numLabels = data.numLabels != null ? data.numLabels : file.numLabels();
       long loaded = -1;
       if (numLabels < 0) {
-        // LIBSVM declares no L, and the learner needs it before the first example: the examples are
-        // loaded once (the file is read once), so that L is the largest label + 1
-        Dataset head = DataLoading.load(file, DataFiles.displayName(dataFile), limit);
-        if (head.numLabels() == 0) {
-          throw new IllegalArgumentException(DataFiles.displayName(dataFile) + ": no example has a label; give --num-labels");
-        }
+        Dataset head = loadForLabels(file, limit, progress);
         numLabels = head.numLabels();
-        String inferred = DataLoading.inferredLabels(data, numLabels, Map.of(dataFile, head));
-        if (inferred != null) {
-          progress.warn(inferred);
-        }
         loaded = head.size();
         progress.start("learning", loaded, false);
         examples = head.stream();
@@ -196,6 +176,37 @@ public final class PrequentialCommand implements Callable<Integer> {
     }
     summary.flush();
     return 0;
+  }
+
+  private void checkOptions() {
+    if (maxExamples != null && maxExamples < 1) {
+      throw new IllegalArgumentException("--max-examples must be >= 1: " + maxExamples);
+    }
+    if (curveFormat != null && curve == null) {
+      throw new IllegalArgumentException("--curve-format is the format of --curve FILE, which is not given");
+    }
+    if (window < 1) {
+      throw new IllegalArgumentException("--window must be >= 1: " + window);
+    }
+    if (every < 1) {
+      throw new IllegalArgumentException("--every must be >= 1: " + every);
+    }
+  }
+
+  /**
+   * The stream's first {@code limit} examples, loaded: LIBSVM declares no L, and the learner needs it before the first
+   * example, so the examples are loaded once (the file is read once) and L is the largest label + 1.
+   */
+  private Dataset loadForLabels(ExampleStream file, long limit, Progress progress) throws IOException {
+    Dataset head = DataLoading.load(file, DataFiles.displayName(dataFile), limit);
+    if (head.numLabels() == 0) {
+      throw new IllegalArgumentException(DataFiles.displayName(dataFile) + ": no example has a label; give --num-labels");
+    }
+    String inferred = DataLoading.inferredLabels(data, head.numLabels(), Map.of(dataFile, head));
+    if (inferred != null) {
+      progress.warn(inferred);
+    }
+    return head;
   }
 
   /** {@code r} with another run record (the data files are known only once the stream has been read). */

@@ -127,18 +127,7 @@ public final class TrainCommand implements Callable<Integer> {
     if (fromFile != null) {
       return continueTraining();
     }
-    if (misfit.newFeatures) {
-      throw new ParameterException(spec.commandLine(), "--allow-new-features is for --from MODEL (new features against the"
-          + " saved model's); a new model takes every feature of its data");
-    }
-    if (misfit.shapeMismatch) {
-      throw new ParameterException(spec.commandLine(), "--allow-shape-mismatch is for --from MODEL (data of another shape"
-          + " than the saved model's); a new model takes the shape of its data");
-    }
-    if (!RegistryLearnerOptions.hasLearner(spec)) {
-      throw new ParameterException(spec.commandLine(), "Missing required option: '" + RegistryLearnerOptions.LEARNER
-          + "=NAME' (or --from MODEL to continue training a saved model)");
-    }
+    checkNewModelOptions();
     Settings settings = RegistryLearnerOptions.settings(spec);
     Order trainingOrder = ProtocolOptions.order(order != null ? order : Order.SHUFFLE.cliName());
     FeatureScaling scaling = ProtocolOptions.scaling(scale.value() != null ? scale.value() : FeatureScaling.NONE.cliName());
@@ -147,23 +136,7 @@ public final class TrainCommand implements Callable<Integer> {
     FeatureScaler scaler;
     TrainThenTest.Training training;
     try (Progress progress = progressOptions.progress(spec)) {
-      // with --num-labels, the JIT compiles the learner's kernels on the spare core while the file is read
-      JitWarmup warmup = DataLoading.warmupBeforeReading(settings, dataFile, data);
-      try {
-        train = DataLoading.readHashed(dataFile, data, progress);
-        DataLoading.checkFormatOptions(data, dataFile, train);
-      } finally {
-        if (warmup != null) {
-          warmup.close();
-        }
-      }
-      DataLoading.requireLabels(train.numLabels(), dataFile, data);
-      String inferred = DataLoading.inferredLabels(data, train.numLabels(), Map.of(dataFile, train));
-      if (inferred != null) {
-        progress.warn(inferred);
-      }
-      ScalingAdvice.unlessScaled(spec, "--scale", progress, train, "the training data " + dataName());
-      ScalingAdvice.ifBudgetNeverActs(progress, settings, train.size(), "the training data " + dataName());
+      train = readTraining(settings, progress);
       // the context and seeds of TrainThenTest.run, so that evaluate trains the same model
       LearnerContext context =
           new LearnerContext(train.numLabels(), train.numFeatures(), train.size(), Seeds.learner(seed.seed()))
@@ -183,6 +156,45 @@ public final class TrainCommand implements Callable<Integer> {
         training.seconds(), modelFile, train.numFeatures());
     report().flush();
     return 0;
+  }
+
+  /** Refuses the options that only continuing a saved model takes, and a new model without --learner. */
+  private void checkNewModelOptions() {
+    if (misfit.newFeatures) {
+      throw new ParameterException(spec.commandLine(), "--allow-new-features is for --from MODEL (new features against the"
+          + " saved model's); a new model takes every feature of its data");
+    }
+    if (misfit.shapeMismatch) {
+      throw new ParameterException(spec.commandLine(), "--allow-shape-mismatch is for --from MODEL (data of another shape"
+          + " than the saved model's); a new model takes the shape of its data");
+    }
+    if (!RegistryLearnerOptions.hasLearner(spec)) {
+      throw new ParameterException(spec.commandLine(), "Missing required option: '" + RegistryLearnerOptions.LEARNER
+          + "=NAME' (or --from MODEL to continue training a saved model)");
+    }
+  }
+
+  /** DATA read and checked for a new model (labels, format options), with the scaling and budget advice. */
+  private Dataset readTraining(Settings settings, Progress progress) throws IOException {
+    // with --num-labels, the JIT compiles the learner's kernels on the spare core while the file is read
+    JitWarmup warmup = DataLoading.warmupBeforeReading(settings, dataFile, data);
+    Dataset train;
+    try {
+      train = DataLoading.readHashed(dataFile, data, progress);
+      DataLoading.checkFormatOptions(data, dataFile, train);
+    } finally {
+      if (warmup != null) {
+        warmup.close();
+      }
+    }
+    DataLoading.requireLabels(train.numLabels(), dataFile, data);
+    String inferred = DataLoading.inferredLabels(data, train.numLabels(), Map.of(dataFile, train));
+    if (inferred != null) {
+      progress.warn(inferred);
+    }
+    ScalingAdvice.unlessScaled(spec, "--scale", progress, train, "the training data " + dataName());
+    ScalingAdvice.ifBudgetNeverActs(progress, settings, train.size(), "the training data " + dataName());
+    return train;
   }
 
   /** {@code --from}: the saved learner trained on DATA with the model's own scaler, unchanged. */

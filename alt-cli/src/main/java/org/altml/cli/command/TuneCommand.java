@@ -263,49 +263,8 @@ public final class TuneCommand implements Callable<Integer> {
       g.writeStringField("select", r.config().selection().name());
       g.writeStringField("grid", r.grid().describe());
       g.writeNumberField("foldRuns", r.evaluations());
-      g.writeArrayFieldStart("sharedResources"); // per distinct instance: one, or one per fold with standardization
-      for (Map<String, Map<String, Object>> resources : shared) {
-        g.writeStartObject();
-        for (Map.Entry<String, Map<String, Object>> e : resources.entrySet()) {
-          g.writeObjectFieldStart(e.getKey());
-          for (Map.Entry<String, Object> v : e.getValue().entrySet()) {
-            if (v.getValue() instanceof Number n) {
-              Reports.number(g, v.getKey(), n);
-            } else {
-              g.writeStringField(v.getKey(), String.valueOf(v.getValue()));
-            }
-          }
-          g.writeEndObject();
-        }
-        g.writeEndObject();
-      }
-      g.writeEndArray();
-      g.writeArrayFieldStart("candidates");
-      for (TuningResult.Candidate c : r.candidates()) {
-        g.writeStartObject();
-        for (Grid.Axis a : r.grid().axes()) {
-          g.writeStringField(a.parameter().name(), c.settings().asText().get(a.parameter().name()));
-        }
-        Reports.number(g, "score", c.score());
-        for (int m = 0; m < Selection.PAPER_MEASURES.size(); m++) {
-          Reports.number(g, Selection.PAPER_MEASURES.get(m).metricName(), c.means()[m]);
-        }
-        g.writeObjectFieldStart("folds"); // each metric's value on fold 0, 1, ... (null where undefined)
-        for (int m = 0; m < Selection.PAPER_MEASURES.size(); m++) {
-          g.writeArrayFieldStart(Selection.PAPER_MEASURES.get(m).metricName());
-          for (double[] fold : c.folds()) {
-            if (Double.isFinite(fold[m])) {
-              g.writeNumber(fold[m]);
-            } else {
-              g.writeNull();
-            }
-          }
-          g.writeEndArray();
-        }
-        g.writeEndObject();
-        g.writeEndObject();
-      }
-      g.writeEndArray();
+      writeSharedResources(g, shared);
+      writeCandidates(g, r);
       g.writeArrayFieldStart("heldOut"); // per fold, the 0-based positions of the training examples it holds out
       for (int[] fold : r.heldOut()) {
         g.writeArray(fold, 0, fold.length);
@@ -314,6 +273,58 @@ public final class TuneCommand implements Callable<Integer> {
       g.writeEndObject();
     }
     out.println();
+  }
+
+  /** Per distinct shared resource (one, or one per fold with standardization): its counters. */
+  private static void writeSharedResources(JsonGenerator g, List<Map<String, Map<String, Object>>> shared)
+      throws java.io.IOException {
+    g.writeArrayFieldStart("sharedResources");
+    for (Map<String, Map<String, Object>> resources : shared) {
+      g.writeStartObject();
+      for (Map.Entry<String, Map<String, Object>> e : resources.entrySet()) {
+        g.writeObjectFieldStart(e.getKey());
+        for (Map.Entry<String, Object> v : e.getValue().entrySet()) {
+          if (v.getValue() instanceof Number n) {
+            Reports.number(g, v.getKey(), n);
+          } else {
+            g.writeStringField(v.getKey(), String.valueOf(v.getValue()));
+          }
+        }
+        g.writeEndObject();
+      }
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+  }
+
+  /** Every setting of the last stage: its grid values, score, fold means and each metric's value on each fold. */
+  private static void writeCandidates(JsonGenerator g, TuningResult r) throws java.io.IOException {
+    g.writeArrayFieldStart("candidates");
+    for (TuningResult.Candidate c : r.candidates()) {
+      g.writeStartObject();
+      for (Grid.Axis a : r.grid().axes()) {
+        g.writeStringField(a.parameter().name(), c.settings().asText().get(a.parameter().name()));
+      }
+      Reports.number(g, "score", c.score());
+      for (int m = 0; m < Selection.PAPER_MEASURES.size(); m++) {
+        Reports.number(g, Selection.PAPER_MEASURES.get(m).metricName(), c.means()[m]);
+      }
+      g.writeObjectFieldStart("folds"); // each metric's value on fold 0, 1, ... (null where undefined)
+      for (int m = 0; m < Selection.PAPER_MEASURES.size(); m++) {
+        g.writeArrayFieldStart(Selection.PAPER_MEASURES.get(m).metricName());
+        for (double[] fold : c.folds()) {
+          if (Double.isFinite(fold[m])) {
+            g.writeNumber(fold[m]);
+          } else {
+            g.writeNull();
+          }
+        }
+        g.writeEndArray();
+      }
+      g.writeEndObject();
+      g.writeEndObject();
+    }
+    g.writeEndArray();
   }
 
   /** The tuning options {@code tune} and {@code experiment} share (a picocli mixin). */

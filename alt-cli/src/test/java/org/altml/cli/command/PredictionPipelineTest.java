@@ -15,6 +15,7 @@ import org.altml.core.eval.FeatureScaling;
 import org.altml.core.learner.DivergenceException;
 import org.altml.core.learner.LearnerContext;
 import org.altml.core.learner.LearnerRegistry;
+import org.altml.core.learner.Settings;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Predictor;
 import org.altml.core.learner.Scores;
@@ -39,7 +40,11 @@ class PredictionPipelineTest {
   private static final Dataset DATA = NonlinearDenseGenerator.withDefaults().generate(1_500);
 
   private static OnlineMultiLabelLearner trained(String learner, int examples) throws IOException {
-    OnlineMultiLabelLearner m = LearnerRegistry.create(LearnerRegistry.get(learner).defaults(),
+    Settings settings = LearnerRegistry.get(learner).defaults();
+    if (settings.spec().parameters().stream().anyMatch(p -> p.name().equals("hidden"))) {
+      settings = settings.with("hidden", 32); // an ELM's default H = 500 costs seconds per pass, and H is no subject here
+    }
+    OnlineMultiLabelLearner m = LearnerRegistry.create(settings,
         LearnerContext.of(DATA.numLabels()).withNumFeatures(DATA.numFeatures()).withSeed(3));
     try (ExampleStream s = DATA.stream()) {
       for (int i = 0; i < examples && s.advance(); i++) {
