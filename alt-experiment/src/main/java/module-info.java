@@ -16,5 +16,6 @@ module org.altml.experiment {
   exports org.altml.experiment;
   exports org.altml.experiment.report;
   exports org.altml.experiment.stats;
+  exports org.altml.experiment.plan;
   exports org.altml.experiment.store;
 }

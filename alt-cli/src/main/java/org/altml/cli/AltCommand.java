@@ -8,6 +8,20 @@ import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.altml.cli.command.ConvertCommand;
+import org.altml.cli.command.DemoCommand;
+import org.altml.cli.command.EvaluateCommand;
+import org.altml.cli.command.ExperimentCommand;
+import org.altml.cli.command.GenerateCommand;
+import org.altml.cli.command.PredictCommand;
+import org.altml.cli.command.PrequentialCommand;
+import org.altml.cli.command.StatsCommand;
+import org.altml.cli.command.TestCommand;
+import org.altml.cli.command.TrainCommand;
+import org.altml.cli.command.TuneCommand;
+import org.altml.cli.data.CommandFiles;
+import org.altml.cli.output.CliOutput;
+import org.altml.cli.output.Messages;
 import org.altml.core.learner.DivergenceException;
 import org.altml.core.learner.NameSuggestion;
 import org.altml.sparse.InsufficientMemoryException;
@@ -26,13 +40,15 @@ import picocli.CommandLine.Spec;
  * replace an input). Warnings are lines {@code alt: warning: ...}. Set {@code -Dalt.stacktrace=true} to
  * also print the stack trace.
  *
- * <p>To add a subcommand: write a class annotated with {@link Command} implementing
+ * <p>To add a subcommand: write a class in {@link org.altml.cli.command} annotated with {@link Command} implementing
  * {@code Callable<Integer>} (check its files with {@link CommandFiles} before any work, print through
- * {@code spec.commandLine().getOut()}/{@code getErr()}, read data through {@link DataLoading}, write
- * through {@link CliOutput}, reuse {@link DataOptions}/{@link SeedOptions}/{@link ProgressOptions} as
- * {@link CommandLine.Mixin}s) and list it in {@code SUBCOMMANDS} below. A command that builds a learner
- * takes {@code --learner} and the registry's parameter options with {@code modelTransformer =
- * LearnerOptions.Required.class} and turns them into settings with {@code LearnerOptions.settings(spec)}.
+ * {@code spec.commandLine().getOut()}/{@code getErr()}, read data through {@link org.altml.cli.data.DataLoading}, write
+ * through {@link CliOutput}, mix in the shared options of {@link org.altml.cli.options} ({@code DataOptions},
+ * {@code SeedOptions}, {@code ProgressOptions}, {@code ThreadsOption}, ...; a shared option it describes in its own
+ * words gets an entry in {@code OptionHelp}) as {@link CommandLine.Mixin}s, never a second declaration) and list it in
+ * {@code SUBCOMMANDS} below. A command that builds a learner takes {@code --learner} and the registry's parameter
+ * options with {@code modelTransformer = RegistryLearnerOptions.Required.class} and turns them into settings with
+ * {@code RegistryLearnerOptions.settings(spec)}.
  */
 @Command(
     name = "alt",

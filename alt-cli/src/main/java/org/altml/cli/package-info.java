@@ -1,18 +1,22 @@
 /**
- * The {@code alt} command line: {@link org.altml.cli.AltCommand} and one class per subcommand, shared
- * options as mixins ({@link org.altml.cli.DataOptions}, {@link org.altml.cli.SeedOptions}), and
- * {@link org.altml.cli.DataLoading}, the one place that reads and writes data files. The learning
- * commands (evaluate, prequential, train) take {@code --learner} and its parameter options from
- * {@code LearnerOptions}, which builds them from the learner registry: the CLI knows no learner by hand.
- * The commands share {@code Reports} (JSON with the run record, the paper's Table 3 in percent), {@link
- * org.altml.sparse.io.AtomicOutput} (outputs moved into place only on success) and {@code Predictions}
- * (the prediction-line format of predict and evaluate --predictions). Commands parse, build config
- * records, call library entry points and print; only {@code AltCommand.main} exits.
+ * The {@code alt} command line: {@link org.altml.cli.AltCommand} (the root command, {@code main}, exit codes and the
+ * one-line error reports) and {@link org.altml.cli.VersionProvider} ({@code --version}). Its parts are packages, each
+ * depending only on those below it:
  *
- * <p>Reliability (issue 8) lives in a few classes every command goes through: {@code CommandFiles}
- * checks the inputs and outputs before any work (no output is an input, standard input is read once),
- * {@code CliOutput} writes an output or standard output for {@code -}, {@code ModelFit} checks that data
- * fits a saved model, {@code Messages} puts library messages in command-line words, {@code Warnings}
- * prints the one-line warnings and {@code Progress} the progress bar on a terminal.
+ * <ul>
+ *   <li>{@link org.altml.cli.command}: one class per subcommand; commands parse, build config records, call library
+ *       entry points and print; only {@code AltCommand.main} exits.
+ *   <li>{@link org.altml.cli.options}: the picocli mixins the commands share, each option declared once, and the
+ *       learner options built from the learner registry ({@code RegistryLearnerOptions}: the CLI knows no learner by
+ *       hand).
+ *   <li>{@link org.altml.cli.data}: reading data ({@code DataLoading}, the one place that reads and writes data
+ *       files), the inputs and outputs checked before any work ({@code CommandFiles}), data checked against a saved
+ *       model ({@code ModelFit}), reader warnings and scaling advice.
+ *   <li>{@link org.altml.cli.output}: what the commands write: reports ({@code Reports}, JSON with the run record,
+ *       the paper's Table 3 in percent), prediction lines, learning curves, the progress bar, warnings, library
+ *       messages in command-line words ({@code Messages}) and {@code CliOutput} (a file or standard output).
+ * </ul>
+ *
+ * <p>To add a subcommand: see {@link org.altml.cli.AltCommand}.
  */
 package org.altml.cli;

@@ -7,8 +7,8 @@ import java.io.StringWriter;
 import picocli.CommandLine;
 
 /** The result of running {@code alt} in-process, as picocli's manual tests applications. */
-record CliRun(int exitCode, String out, String err) {
-  static CliRun of(String... args) {
+public record CliRun(int exitCode, String out, String err) {
+  public static CliRun of(String... args) {
     CommandLine cmd = AltCommand.newCommandLine(args); // as main builds it
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
@@ -19,7 +19,7 @@ record CliRun(int exitCode, String out, String err) {
   }
 
   /** Runs {@code alt} with {@code stdin} as standard input ({@code -} reads it). */
-  static CliRun withInput(byte[] stdin, String... args) {
+  public static CliRun withInput(byte[] stdin, String... args) {
     InputStream saved = System.in;
     System.setIn(new ByteArrayInputStream(stdin));
     try {
@@ -30,7 +30,7 @@ record CliRun(int exitCode, String out, String err) {
   }
 
   /** The error output as one line: asserts that there is exactly one, and returns it without the newline. */
-  String errLine() {
+  public String errLine() {
     if (err.lines().count() != 1) {
       throw new AssertionError("expected one line on stderr, got: " + err);
     }

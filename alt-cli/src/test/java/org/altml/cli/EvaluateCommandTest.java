@@ -29,7 +29,7 @@ import org.altml.sparse.synth.SparseTextGenerator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class EvaluateCommandTest {
+public class EvaluateCommandTest {
   @TempDir Path dir;
 
   private Path file(String name, String content) throws IOException {
@@ -197,7 +197,7 @@ class EvaluateCommandTest {
       {"--learner", "falt", "--eta", "0.25,1"},
     };
     String[] expected = {
-      "expected one of [elm-omll, falt, falt-k, osml-elm, pa1, pa1-k, pa2, pa2-k, salt] but was 'nope'",
+      "expected one of " + LearnerRegistry.names() + " but was 'nope'",
       "alt: --eta must be > 0 and finite: -1",
       "alt: --eta must be > 0 and finite: NaN",
       "alt: --eta must be > 0 and within a float's range (about 1.4e-45 to 3.4e38): 1e300",
@@ -207,7 +207,7 @@ class EvaluateCommandTest {
       "alt: give --max-updates or --max-updates-factor, not both",
       "alt: give --max-updates or --max-updates-factor, not both",
       "alt: --delta applies to salt only, not falt",
-      "alt: --eta applies to falt, falt-k and salt, not pa1",
+      "alt: --eta applies to " + RegisteredKinds.takersInWords("eta") + ", not pa1",
       "alt: --order must be file or shuffle: random",
       "alt: --scale must be none, standardize or l2: minmax",
       "alt: --threads must be 0 (all cores) to 1024: -1",
@@ -286,7 +286,7 @@ class EvaluateCommandTest {
   }
 
   /** The run record's settings in the JSON, in order. */
-  static Map<String, String> settingsOf(Map<String, String> json) {
+  public static Map<String, String> settingsOf(Map<String, String> json) {
     Map<String, String> settings = new LinkedHashMap<>();
     json.forEach((k, v) -> {
       if (k.startsWith("run.settings.")) {

@@ -1,6 +1,5 @@
 package org.altml.cli;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -25,8 +24,8 @@ import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;
 import org.altml.sparse.data.DatasetBuilder;
 import org.altml.sparse.io.DataFiles;
-import org.altml.sparse.io.DataFormatException;
 import org.junit.jupiter.api.Tag;
+import org.altml.experiment.plan.PlanLearners;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -261,19 +260,6 @@ class ExperimentCommandTest {
     }
   }
 
-  /** Plan lines split as a shell would, without escapes. */
-  @Test
-  void planLinesSplitLikeAShell() throws IOException {
-    Path plan = Path.of("p.plan");
-    assertArrayEquals(new String[] {"--train", "my data/a.svm", "--name", "it's", "--x=a b", "a#b"},
-        ExperimentCommand.tokens("--train 'my data/a.svm' --name \"it's\" --x=\"a b\" a#b # a comment 'unmatched", plan, 3));
-    assertArrayEquals(new String[] {"", "#not-a-comment"}, ExperimentCommand.tokens("'' '#not-a-comment'", plan, 3));
-    assertEquals("p.plan:3: an unmatched single quote",
-        assertThrows(DataFormatException.class, () -> ExperimentCommand.tokens("--name 'x", plan, 3)).getMessage());
-    assertEquals("p.plan:4: an unmatched double quote",
-        assertThrows(DataFormatException.class, () -> ExperimentCommand.tokens("--name \"x' y'", plan, 4)).getMessage());
-  }
-
   /** An input where the run writes a table, a figure or its store is refused before anything is written. */
   @Test
   void theOutputFolderNeverReplacesAnInput(@TempDir Path dir) throws IOException {
@@ -364,16 +350,11 @@ class ExperimentCommandTest {
     }
   }
 
+  /** The kernel kinds' parameters too (alt-experiment's own test sees alt-core's kinds only). */
   @Test
-  void givenAndFixTakeOptionSpellingsOfParameterNames() {
-    assertEquals("maxUpdatesFactor", ExperimentCommand.parameterName("falt", "max-updates-factor"));
-    assertEquals("maxUpdatesFactor", ExperimentCommand.parameterName("falt", "--max-updates-factor"));
-    assertEquals("maxUpdatesFactor", ExperimentCommand.parameterName("falt", "maxUpdatesFactor"));
-    assertEquals("budgetPolicy", ExperimentCommand.parameterName("falt-k", "budget-policy"));
-    assertEquals("sigma2", ExperimentCommand.parameterName("falt-k", "--sigma2"));
-    assertEquals("eta", ExperimentCommand.parameterName("falt", "--eta"));
-    assertEquals("no-such", ExperimentCommand.parameterName("falt", "no-such"), "left for the settings to refuse");
-    assertEquals("eta", ExperimentCommand.parameterName("nope", "eta"), "an unknown learner is named elsewhere");
+  void givenAndFixTakeOptionSpellingsOfKernelParameterNames() {
+    assertEquals("budgetPolicy", PlanLearners.parameterName("falt-k", "budget-policy"));
+    assertEquals("sigma2", PlanLearners.parameterName("falt-k", "--sigma2"));
   }
 
   @Test

@@ -8,10 +8,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** Flattens a JSON document into {@code a.b.c -> text} (arrays indexed {@code a[0].b}), for assertions. */
-final class Json {
+public final class Json {
   private Json() {}
 
-  static Map<String, String> flatten(String json) throws IOException {
+  public static Map<String, String> flatten(String json) throws IOException {
     Map<String, String> out = new LinkedHashMap<>();
     try (JsonParser p = new JsonFactory().createParser(json)) {
       walk(p, p.nextToken(), "", out);
@@ -40,7 +40,7 @@ final class Json {
     }
   }
 
-  static double number(Map<String, String> json, String path) {
+  public static double number(Map<String, String> json, String path) {
     String v = json.get(path);
     if (v == null) {
       throw new AssertionError(path + " missing in " + json.keySet());

@@ -8,12 +8,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.altml.sparse.data.Dataset;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The kernel learners through the commands: options from the registry, statistics in the JSON, usage errors. */
 class KernelCommandsTest {
@@ -40,8 +42,15 @@ class KernelCommandsTest {
     return CliRun.of(args.toArray(String[]::new));
   }
 
+  /** Every registered kind with a support-vector budget, under evaluate and prequential. */
+  static Stream<Arguments> budgetedKinds() {
+    List<String> kinds = RegisteredKinds.taking("budget");
+    assertTrue(kinds.size() >= 3, "the kernel kinds are registered: " + kinds);
+    return kinds.stream().flatMap(k -> Stream.of(Arguments.of("evaluate", k), Arguments.of("prequential", k)));
+  }
+
   @ParameterizedTest
-  @CsvSource({"evaluate, falt-k", "evaluate, pa1-k", "prequential, pa2-k", "prequential, falt-k"})
+  @MethodSource("budgetedKinds")
   void jsonReportsSupportVectorsKernelEvaluationsAndMemory(String command, String learner) throws IOException {
     CliRun r = run(command, "--learner", learner, "--sigma2", "2", "--budget", "25", "--budget-policy", "merge", "--json");
     assertEquals(0, r.exitCode(), r.err());
@@ -67,18 +76,25 @@ class KernelCommandsTest {
     assertTrue(!linear.containsKey("model.supportVectors"));
   }
 
+  /** Options and the one line they give; who takes a parameter comes from the registry. */
+  static Stream<Arguments> usageErrors() {
+    return Stream.of(
+        Arguments.of("--learner falt-k --budget 10", "--budget 10 needs a --budget-policy (oldest, random, smallest, merge)"),
+        Arguments.of("--learner pa1-k --budget-policy merge", "--budget-policy merge needs a --budget > 0 (--budget 0 means no"
+            + " limit)"),
+        Arguments.of("--learner falt-k --budget -3 --budget-policy oldest", "--budget must be in [0, 2147483647]: -3"),
+        Arguments.of("--learner falt-k --budget-policy lru --budget 3", "--budget-policy must be none, oldest, random,"
+            + " smallest or merge: lru"),
+        Arguments.of("--learner falt-k --sigma2 0", "--sigma2 must be > 0 and finite: 0"),
+        Arguments.of("--learner falt-k --bias", "--bias applies to " + RegisteredKinds.takersInWords("bias") + ", not falt-k"),
+        Arguments.of("--learner pa1-k --max-updates 2", "--max-updates applies to " + RegisteredKinds.takersInWords("maxUpdates")
+            + ", not pa1-k"),
+        Arguments.of("--learner falt --sigma2 2", "--sigma2 applies to " + RegisteredKinds.takersInWords("sigma2") + ", not falt"),
+        Arguments.of("--learner pa2 --budget 5", "--budget applies to " + RegisteredKinds.takersInWords("budget") + ", not pa2"));
+  }
+
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-    "--learner falt-k --budget 10 | --budget 10 needs a --budget-policy (oldest, random, smallest, merge)",
-    "--learner pa1-k --budget-policy merge | --budget-policy merge needs a --budget > 0 (--budget 0 means no limit)",
-    "--learner falt-k --budget -3 --budget-policy oldest | --budget must be in [0, 2147483647]: -3",
-    "--learner falt-k --budget-policy lru --budget 3 | --budget-policy must be none, oldest, random, smallest or merge: lru",
-    "--learner falt-k --sigma2 0 | --sigma2 must be > 0 and finite: 0",
-    "--learner falt-k --bias | --bias applies to falt, pa1, pa2 and salt, not falt-k",
-    "--learner pa1-k --max-updates 2 | --max-updates applies to falt, falt-k, pa1, pa2 and salt, not pa1-k",
-    "--learner falt --sigma2 2 | --sigma2 applies to falt-k, pa1-k, pa2-k, --feature-map nystrom and --feature-map rff, not falt",
-    "--learner pa2 --budget 5 | --budget applies to falt-k, pa1-k and pa2-k, not pa2",
-  })
+  @MethodSource("usageErrors")
   void usageErrorsExitTwoWithOneLine(String options, String message) {
     CliRun r = run("evaluate", options.trim().split(" "));
     assertEquals(2, r.exitCode(), r.err());
@@ -121,7 +137,11 @@ class KernelCommandsTest {
    */
   @Test
   void aSigma2BeyondFloatRangeIsRefusedInFloatMode() {
-    String[][] learners = {{"falt-k"}, {"pa1-k"}, {"falt", "--feature-map", "rff", "--map-dim", "8"}};
+    // every registered kind with an RBF width and a float mode, and a linear learner on random features
+    List<String[]> learners = new ArrayList<>();
+    RegisteredKinds.takingAll("sigma2", "precision").forEach(k -> learners.add(new String[] {k}));
+    assertTrue(learners.size() >= 3, "the kernel kinds are registered");
+    learners.add(new String[] {"falt", "--feature-map", "rff", "--map-dim", "8"});
     for (String[] learner : learners) {
       for (String sigma2 : new String[] {"1e-300", "1e300"}) {
         List<String> args = new java.util.ArrayList<>(List.of("train", "--data", train.toString(), "--model",

@@ -14,6 +14,8 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 import java.util.Map;
+import org.altml.cli.command.TrainCommand;
+import org.altml.cli.output.CliOutput;
 import org.altml.sparse.io.DataFiles;
 import org.altml.sparse.io.MulanLabels;
 import org.junit.jupiter.api.BeforeEach;

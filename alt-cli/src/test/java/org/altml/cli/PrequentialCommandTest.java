@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.altml.cli.output.Reports;
 import org.altml.core.eval.CurvePoint;
 import org.altml.core.eval.Prequential;
 import org.altml.core.eval.PrequentialResult;

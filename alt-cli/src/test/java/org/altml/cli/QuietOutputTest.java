@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import org.altml.cli.output.Progress;
 import org.altml.core.elm.ElmLearner;
 import org.altml.sparse.data.Dataset;
 import org.junit.jupiter.api.Test;
@@ -28,7 +30,9 @@ class QuietOutputTest {
   @Test
   void elmDiagnosticsOnlyWithVerboseOrInTheJson() throws IOException {
     Path d = data();
-    for (String learner : new String[] {"osml-elm", "elm-omll"}) {
+    List<String> elms = RegisteredKinds.taking("hidden"); // the ELM kinds
+    assertEquals(2, elms.size(), elms.toString());
+    for (String learner : elms) {
       String[] args = {"evaluate", "--learner", learner, "--hidden", "4", "--train", d.toString(), "--test", d.toString()};
       CliRun plain = CliRun.of(args);
       assertEquals(0, plain.exitCode(), plain.err());

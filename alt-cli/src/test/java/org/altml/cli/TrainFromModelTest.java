@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.altml.cli.output.ToolkitVersion;
 import org.altml.core.model.ModelIo;
 import org.altml.core.model.SavedModel;
 import org.altml.sparse.data.Dataset;
@@ -94,7 +95,7 @@ class TrainFromModelTest {
     assertEquals(ModelIo.read(modelA).learner().settings(), saved.learner().settings());
     assertEquals(fileA.toString(), saved.provenance().get("data"));
     assertEquals(fileB.toString(), saved.provenance().get("continued1.data"));
-    assertEquals(VersionProvider.toolkitVersion(), saved.provenance().get("continued1.toolkitVersion"));
+    assertEquals(ToolkitVersion.get(), saved.provenance().get("continued1.toolkitVersion"));
   }
 
   /** --order shuffle with --from reorders B only: the same as A followed by B written in that order. */

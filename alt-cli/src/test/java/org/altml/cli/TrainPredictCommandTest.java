@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.altml.cli.output.ToolkitVersion;
 import org.altml.core.eval.FeatureScaling;
 import org.altml.core.eval.RunRecord;
 import org.altml.core.learner.LearnerRegistry;
@@ -19,11 +20,11 @@ import org.altml.core.model.SavedModel;
 import org.altml.sparse.data.Dataset;
 import org.altml.sparse.io.DataFiles;
 import org.altml.sparse.synth.SparseTextGenerator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 class TrainPredictCommandTest {
   @TempDir Path dir;
@@ -190,7 +191,7 @@ class TrainPredictCommandTest {
     assertEquals(180, saved.examplesSeen());
     assertEquals(train.toString(), saved.provenance().get("data"));
     assertEquals(RunRecord.DataFile.of(train).sha256(), saved.provenance().get("dataSha256"));
-    assertEquals(VersionProvider.toolkitVersion(), saved.provenance().get("toolkitVersion"));
+    assertEquals(ToolkitVersion.get(), saved.provenance().get("toolkitVersion"));
 
     CliRun same = CliRun.of("predict", "--model", model.toString(), "--data", test.toString(), "--scale", "standardize");
     assertEquals(0, same.exitCode(), same.err());

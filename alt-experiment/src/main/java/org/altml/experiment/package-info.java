@@ -4,7 +4,8 @@
  * (k-fold cross-validated tuning on the training set, full or adaptive {@link org.altml.experiment.Search}),
  * {@link org.altml.experiment.Selection} (the paper's many-metrics rule as a Copeland count, or one metric),
  * and {@link org.altml.experiment.Experiment} (tune, then R seeded train-then-test runs per learner, resumable
- * through {@link org.altml.experiment.store.RunStore}). alt-cli's {@code tune} and {@code experiment} commands
+ * through {@link org.altml.experiment.store.RunStore}), and {@link org.altml.experiment.plan} (plan files of
+ * several datasets, and a block's learners to tune or run). alt-cli's {@code tune} and {@code experiment} commands
  * parse options and call these; nothing here prints.
  */
 package org.altml.experiment;
