@@ -1,5 +1,6 @@
 package org.altml.cli;
 
+import org.altml.core.eval.ShapeFit;
 import org.altml.core.model.DataFit;
 import picocli.CommandLine.Option;
 
@@ -24,8 +25,8 @@ public final class MismatchOptions {
   public MismatchOptions() {}
 
   /** What the options accept. */
-  DataFit.Allowed allowed() {
-    return new DataFit.Allowed(shapeMismatch, newFeatures);
+  ShapeFit.Allowed allowed() {
+    return new ShapeFit.Allowed(shapeMismatch, newFeatures);
   }
 
   /**

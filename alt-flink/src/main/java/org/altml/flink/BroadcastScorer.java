@@ -3,6 +3,7 @@ package org.altml.flink;
 import java.util.ArrayList;
 import java.util.List;
 import org.altml.core.eval.FeatureScaler;
+import org.altml.core.eval.ShapeFit;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Predictor;
 import org.altml.core.metric.EvaluationSuite;
@@ -60,7 +61,7 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
   private final DataSpec data;
   private final int numLabels;
   private final boolean withScores;
-  private final DataFit.Allowed allowed;
+  private final ShapeFit.Allowed allowed;
   private transient LineScorer scorer;
   private transient long version = Long.MIN_VALUE;
   private transient Predictor predictor;
@@ -70,15 +71,15 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
 
   /** Scores records of {@code data} with models of L = {@code numLabels}. */
   public BroadcastScorer(DataSpec data, int numLabels, boolean withScores) {
-    this(data, numLabels, withScores, DataFit.Allowed.NOTHING);
+    this(data, numLabels, withScores, ShapeFit.Allowed.NOTHING);
   }
 
   /** {@link #BroadcastScorer(DataSpec, int, boolean)} accepting the misfits {@code allowed} accepts. */
-  public BroadcastScorer(DataSpec data, int numLabels, boolean withScores, DataFit.Allowed allowed) {
+  public BroadcastScorer(DataSpec data, int numLabels, boolean withScores, ShapeFit.Allowed allowed) {
     this(data, numLabels, withScores, allowed, null);
   }
 
-  private BroadcastScorer(DataSpec data, int numLabels, boolean withScores, DataFit.Allowed allowed,
+  private BroadcastScorer(DataSpec data, int numLabels, boolean withScores, ShapeFit.Allowed allowed,
       ZeroDivisionPolicy metricsPolicy) {
     this.allowed = allowed;
     this.data = data;
@@ -92,7 +93,7 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
    * their metrics under {@code policy}, reported at the end of the input: the operator ({@link EndOfInput}) to run it in.
    */
   static EndOfInput withMetrics(DataSpec data, int numLabels, ZeroDivisionPolicy policy, boolean withScores) {
-    return new EndOfInput(new BroadcastScorer(data, numLabels, withScores, DataFit.Allowed.NOTHING,
+    return new EndOfInput(new BroadcastScorer(data, numLabels, withScores, ShapeFit.Allowed.NOTHING,
         java.util.Objects.requireNonNull(policy)));
   }
 

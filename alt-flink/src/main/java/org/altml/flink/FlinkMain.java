@@ -17,6 +17,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.altml.core.eval.FeatureScaler;
 import org.altml.core.eval.FeatureScaling;
+import org.altml.core.eval.ShapeFit;
 import org.altml.core.learner.LearnerRegistry;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Settings;
@@ -1015,7 +1016,7 @@ public final class FlinkMain implements Callable<Integer> {
       }
       DataSpec spec = dataSpec();
       DataSpec.Labels labels = spec.labels(inputs()); // the --test files must name the training files' labels too
-      for (DataFit.Misfit m : spec.checkTestShape(data, test, mismatch.allowed())) {
+      for (ShapeFit.Misfit m : spec.checkTestShape(data, test, mismatch.allowed())) {
         System.err.println("alt flink: warning: " + printable(m.problem()) + " (" + m.allowance() + ")");
       }
       spec = spec.boundingLibSvmTests(data, test, labels.numFeatures(), mismatch.allowed());

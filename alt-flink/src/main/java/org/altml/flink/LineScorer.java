@@ -2,6 +2,7 @@ package org.altml.flink;
 
 import java.io.IOException;
 import org.altml.core.eval.FeatureScaler;
+import org.altml.core.eval.ShapeFit;
 import org.altml.core.learner.Predictor;
 import org.altml.core.learner.Scores;
 import org.altml.core.metric.EvaluationSuite;
@@ -27,7 +28,7 @@ final class LineScorer {
   private String bad;
   private SavedModel model; // when set, records of data it does not fit are bad
   private String modelName;
-  private DataFit.Allowed allowed = DataFit.Allowed.NOTHING;
+  private ShapeFit.Allowed allowed = ShapeFit.Allowed.NOTHING;
   private SavedModel labelsCheckedFor; // the model and file whose labels were checked last, and the problem (null: none)
   private String labelsCheckedIn;
   private String labelsProblem;
@@ -48,7 +49,7 @@ final class LineScorer {
    * records of an ARFF file whose labels are not the model's ({@link DataFit#checkLabels}) or whose declared shape
    * differs from the model's unless {@code allowed} accepts it ({@link DataFit#checkShape}).
    */
-  void checkRecordsAgainst(SavedModel model, String modelName, DataFit.Allowed allowed) {
+  void checkRecordsAgainst(SavedModel model, String modelName, ShapeFit.Allowed allowed) {
     this.model = model;
     this.modelName = modelName;
     this.allowed = allowed;

@@ -1,5 +1,6 @@
 package org.altml.flink;
 
+import org.altml.core.eval.ShapeFit;
 import org.altml.core.model.DataFit;
 import picocli.CommandLine.Option;
 
@@ -17,7 +18,7 @@ final class MismatchOptions {
   boolean newFeatures;
 
   /** What the options accept. */
-  DataFit.Allowed allowed() {
-    return new DataFit.Allowed(shapeMismatch, newFeatures);
+  ShapeFit.Allowed allowed() {
+    return new ShapeFit.Allowed(shapeMismatch, newFeatures);
   }
 }
