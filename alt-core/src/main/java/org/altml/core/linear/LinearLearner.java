@@ -186,7 +186,7 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
    */
   @Override
   public final java.util.function.Supplier<Predictor> frozenPredictors() {
-    WeightMatrix.FloatShadow shadow = weights.floatShadow();
+    FloatShadow shadow = weights.floatShadow();
     if (shadow == null) {
       return this::predictor;
     }
@@ -208,7 +208,7 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
 
   /** A predictor of {@link #frozenPredictors()}: scratch of its own over the shared float copy. */
   private final class FrozenPredictor implements Predictor {
-    private final WeightMatrix.FloatShadow shadow;
+    private final FloatShadow shadow;
     private final double[] own = new double[stride];
     private final float[] ownScratch = new float[stride];
     /** Lanes whose exact score a metric needs ({@link #forMetrics}); all false between examples. */
@@ -216,7 +216,7 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
     /** The largest |s| of the last {@link #shadowScores}. */
     private float shadowMax;
 
-    FrozenPredictor(WeightMatrix.FloatShadow shadow) {
+    FrozenPredictor(FloatShadow shadow) {
       this.shadow = shadow;
     }
 
@@ -294,7 +294,7 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
 
     /**
      * The float copy's scores of x into {@code scores}, returning their error bound ({@link
-     * WeightMatrix.FloatShadow#errorBound}) and keeping their largest |s| in {@link #shadowMax}; or, when they
+     * FloatShadow#errorBound}) and keeping their largest |s| in {@link #shadowMax}; or, when they
      * are not finite or near float's range, predict's scores with its checks, returning NaN.
      */
     private double shadowScores(SparseVector x, Scores scores) {
