@@ -68,7 +68,7 @@ public class ElmGrid {
           }
           TrainThenTestResult r = TrainThenTest.run(s, DataView.of(train, tr.stream().mapToInt(Integer::intValue).toArray()),
               DataView.of(train, va.stream().mapToInt(Integer::intValue).toArray()),
-              TrainThenTest.Config.defaults().withOrder(Order.SHUFFLE).withSeed(f + 1).withScaling(scaling), List.of());
+              TrainThenTest.Config.defaults().withOrder(Order.SHUFFLE).withSeed(f + 1).withScaling(scaling));
           for (int m = 0; m < PAPER.length; m++) {
             mean[m] += r.metrics().get(PAPER[m]) / folds;
           }
@@ -84,7 +84,7 @@ public class ElmGrid {
     double[] seconds = new double[runs];
     for (int run = 0; run < runs; run++) {
       TrainThenTestResult r = TrainThenTest.run(best, DataView.of(train), DataView.of(test),
-          TrainThenTest.Config.defaults().withOrder(Order.SHUFFLE).withSeed(run + 1).withScaling(scaling), List.of());
+          TrainThenTest.Config.defaults().withOrder(Order.SHUFFLE).withSeed(run + 1).withScaling(scaling));
       all[run] = new double[PAPER.length];
       for (int m = 0; m < PAPER.length; m++) {
         all[run][m] = r.metrics().get(PAPER[m]);

@@ -103,8 +103,8 @@ public class EvaluateCommandTest {
     Dataset te = DataFiles.read(test).withDimensions(DataFiles.read(test).numFeatures(), 7);
     Settings salt = Settings.parse(LearnerRegistry.get("salt"), Map.of("eta", "0.5", "delta", "0.5", "maxUpdates", "3"));
     TrainThenTestResult expected = TrainThenTest.run(salt, DataView.of(tr), DataView.of(te),
-        new TrainThenTest.Config(Order.SHUFFLE, 5, FeatureScaling.L2, ZeroDivisionPolicy.SPEC, 1),
-        List.of(RunRecord.DataFile.of(train), RunRecord.DataFile.of(test)));
+        new TrainThenTest.Config(Order.SHUFFLE, 5, FeatureScaling.L2, ZeroDivisionPolicy.SPEC, 1)
+            .withDataFiles(List.of(RunRecord.DataFile.of(train), RunRecord.DataFile.of(test))));
     for (Measure m : Measure.values()) {
       double v = expected.metrics().get(m);
       String text = json.get("metrics." + m.metricName());
@@ -152,7 +152,7 @@ public class EvaluateCommandTest {
     Dataset data = DataFiles.read(train).withDimensions(DataFiles.read(train).numFeatures(), 5);
     Settings falt = Settings.parse(LearnerRegistry.get("falt"), Map.of("maxUpdates", "4", "precision", "float"));
     TrainThenTestResult expected = TrainThenTest.run(falt, DataView.of(data), DataView.of(data),
-        TrainThenTest.Config.defaults().withOrder(Order.FILE), List.of());
+        TrainThenTest.Config.defaults().withOrder(Order.FILE));
     for (Measure m : Measure.values()) {
       double v = expected.metrics().get(m);
       assertEquals(Double.isNaN(v) ? "null" : Double.toString(v), json.get("metrics." + m.metricName()), m.metricName());

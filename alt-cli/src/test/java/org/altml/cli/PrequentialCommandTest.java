@@ -44,8 +44,8 @@ class PrequentialCommandTest {
     DataFiles.write(all, data);
     Settings falt = Settings.parse(LearnerRegistry.get("falt"), Map.of("eta", "0.5"));
     try (ExampleStream stream = all.stream()) {
-      expected = Prequential.run(falt, LearnerContext.of(5), 1, stream,
-          Prequential.Config.defaults().withWindow(4).withSampleEvery(10), null, List.of(RunRecord.DataFile.of(data)));
+      expected = Prequential.run(falt, LearnerContext.of(5), stream,
+          Prequential.Config.defaults().withWindow(4).withSampleEvery(10).withSeed(1).withDataFiles(List.of(RunRecord.DataFile.of(data))));
     }
   }
 

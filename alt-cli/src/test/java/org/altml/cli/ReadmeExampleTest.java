@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.altml.core.eval.DataView;
 import org.altml.core.eval.Order;
 import org.altml.core.eval.TrainThenTest;
 import org.altml.core.eval.TrainThenTestResult;
@@ -51,7 +52,7 @@ class ReadmeExampleTest {
     Settings settings = LearnerRegistry.get("falt").defaults().with("eta", 0.5f).with("maxUpdates", 4);
 
     // one online pass, then the frozen model scored on the test set (all cores, same result as 1)
-    TrainThenTestResult result = TrainThenTest.run(settings, train, test,
+    TrainThenTestResult result = TrainThenTest.run(settings, DataView.of(train), DataView.of(test),
         TrainThenTest.Config.defaults().withOrder(Order.SHUFFLE).withSeed(1));
     double f1 = result.metrics().get(Measure.F1);
     ModelIo.write(SavedModel.of(result, train), dir.resolve("falt.model")); // full state, its scaling and data names

@@ -278,8 +278,9 @@ public final class Experiment {
       List<RunRecord.DataFile> files, RunStore store, SharedResources shared) {
     TrainThenTest.Config protocol = new TrainThenTest.Config(Order.SHUFFLE, config.seed(r), plan.scaling(),
         config.zeroDivision(), 1);
-    TrainThenTestResult result = TrainThenTest.run(settings, DataView.of(plan.train()), DataView.of(plan.test()), protocol, files,
-        TrainThenTest.Observer.NONE, shared);
+    // the plan's data was read for this run as given: its shapes are not checked here (they never were)
+    TrainThenTestResult result = TrainThenTest.run(settings, DataView.of(plan.train()), DataView.of(plan.test()),
+        protocol.withDataFiles(files).withShapeCheck(false).withResources(shared));
     StoredRun run = new StoredRun(runKey(trainHash, testHash, settings, plan, config, r), "run", plan.name(),
         trainHash + "|" + testHash, settings.learner(),
         org.altml.core.learner.CommonParameters.asTextAsRun(settings, plan.train().numLabels()), config.seed(r), r, 0,
@@ -305,8 +306,8 @@ public final class Experiment {
     LearnerContext context = new LearnerContext(train.numLabels(), train.numFeatures(), n, 0L);
     PrequentialResult result;
     try {
-      result = Prequential.run(settings, context, config.firstSeed(), train.stream(train.permutation(config.firstSeed())), pc,
-          null, files);
+      result = Prequential.run(settings, context, train.stream(train.permutation(config.firstSeed())),
+          pc.withSeed(config.firstSeed()).withDataFiles(files));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -463,7 +463,7 @@ public final class Tuner {
     TrainThenTest.Config protocol = new TrainThenTest.Config(Order.SHUFFLE, foldSeed(fold), config.scaling(),
         config.zeroDivision(), 1);
     TrainThenTestResult r = TrainThenTest.run(settings, DataView.of(train, trainingRows[fold]),
-        DataView.of(train, heldOut[fold]), protocol, List.of(), TrainThenTest.Observer.NONE, resources[fold]);
+        DataView.of(train, heldOut[fold]), protocol.withResources(resources[fold]));
     // the settings as run (maxUpdates beside a factor is the M it resolved to)
     StoredRun run = new StoredRun(key(settings, fold), "fold", datasetName, dataHash, settings.learner(),
         org.altml.core.learner.CommonParameters.asTextAsRun(settings, train.numLabels()),

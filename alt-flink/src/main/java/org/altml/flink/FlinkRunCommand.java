@@ -1,5 +1,6 @@
 package org.altml.flink;
 
+import org.altml.core.eval.ShapeFit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -128,7 +129,7 @@ final class FlinkRunCommand extends FlinkCommand {
     }
     DataSpec dataSpec = data.spec();
     DataSpec.Labels labels = dataSpec.labels(inputs()); // the --test files must name the training files' labels too
-    for (DataFit.Misfit m : dataSpec.checkTestShape(data.files(), test, mismatch.allowed())) {
+    for (ShapeFit.Misfit m : dataSpec.checkTestShape(data.files(), test, mismatch.allowed())) {
       System.err.println("alt flink: warning: " + TerminalText.printable(m.problem()) + " (" + m.allowance() + ")");
     }
     dataSpec = dataSpec.boundingLibSvmTests(data.files(), test, labels.numFeatures(), mismatch.allowed());

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.UnaryOperator;
+import org.altml.core.eval.ShapeFit;
 import org.altml.core.metric.ZeroDivisionPolicy;
 import org.altml.core.model.DataFit;
 import org.altml.core.model.SavedModel;
@@ -142,7 +143,7 @@ public final class Jobs {
    */
   public static Streams score(StreamExecutionEnvironment env, List<String> files, DataSpec data, int numLabels, DataStream<ModelMessage> models,
       int p, boolean withScores, UnaryOperator<DataStream<TextLine>> tap) {
-    return score(env, files, data, numLabels, models, p, withScores, tap, DataFit.Allowed.NOTHING);
+    return score(env, files, data, numLabels, models, p, withScores, tap, ShapeFit.Allowed.NOTHING);
   }
 
   /**
@@ -150,7 +151,7 @@ public final class Jobs {
    * of data whose declared shape differs from a model's bad records unless {@code allowed} accepts it ({@link DataFit}).
    */
   public static Streams score(StreamExecutionEnvironment env, List<String> files, DataSpec data, int numLabels, DataStream<ModelMessage> models,
-      int p, boolean withScores, UnaryOperator<DataStream<TextLine>> tap, DataFit.Allowed allowed) {
+      int p, boolean withScores, UnaryOperator<DataStream<TextLine>> tap, ShapeFit.Allowed allowed) {
     DataStream<TextLine> lines = lines(env, files, p, "test-lines");
     if (tap != null) {
       lines = tap.apply(lines);
@@ -189,12 +190,12 @@ public final class Jobs {
    */
   public static Streams scoreFrozen(StreamExecutionEnvironment env, List<String> files, DataSpec data, int numLabels, String modelFile,
       int p, boolean withScores, UnaryOperator<DataStream<TextLine>> tap) throws IOException {
-    return scoreFrozen(env, files, data, numLabels, modelFile, p, withScores, tap, DataFit.Allowed.NOTHING);
+    return scoreFrozen(env, files, data, numLabels, modelFile, p, withScores, tap, ShapeFit.Allowed.NOTHING);
   }
 
   /** {@link #scoreFrozen(StreamExecutionEnvironment, List, DataSpec, int, String, int, boolean, UnaryOperator)} accepting what {@code allowed} accepts. */
   public static Streams scoreFrozen(StreamExecutionEnvironment env, List<String> files, DataSpec data, int numLabels, String modelFile,
-      int p, boolean withScores, UnaryOperator<DataStream<TextLine>> tap, DataFit.Allowed allowed) throws IOException {
+      int p, boolean withScores, UnaryOperator<DataStream<TextLine>> tap, ShapeFit.Allowed allowed) throws IOException {
     String uri = DataSpec.uri(modelFile);
     SavedModel saved = FrozenScorer.read(uri, modelFile);
     int l = saved.learner().numLabels();

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.altml.core.eval.FeatureScaler;
 import org.altml.core.eval.FeatureScaling;
+import org.altml.core.eval.ShapeFit;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Scores;
 import org.altml.core.model.ModelIo;
@@ -284,7 +285,7 @@ class FrozenScoringTest {
     assertTrue(fewer.getMessage().startsWith(data + " has 2 labels, the model " + threeModel + " 3"), fewer.getMessage());
 
     List<String> allowed = FlinkTesting.collect(Jobs.scoreFrozen(FlinkTesting.env(1, null), List.of(data.toString()), spec, 0,
-        model.toString(), 1, false, null, new org.altml.core.model.DataFit.Allowed(true, false)).all());
+        model.toString(), 1, false, null, new ShapeFit.Allowed(true, false)).all());
     assertEquals(20, FlinkTesting.ofType(allowed, "prediction").size(), String.join("\n", allowed));
 
     StreamExecutionEnvironment wenv = FlinkTesting.env(1, null, 0);

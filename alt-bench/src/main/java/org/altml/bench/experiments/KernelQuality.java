@@ -255,7 +255,7 @@ public final class KernelQuality {
   static double[][] testRuns(Settings settings, Dataset train, Dataset test, int runs) {
     double[][] out = new double[runs][];
     for (int r = 0; r < runs; r++) {
-      MetricReport report = TrainThenTest.run(settings, DataView.of(train), DataView.of(test), config(r + 1), List.of()).metrics();
+      MetricReport report = TrainThenTest.run(settings, DataView.of(train), DataView.of(test), config(r + 1)).metrics();
       out[r] = new double[PAPER.size()];
       for (int m = 0; m < PAPER.size(); m++) {
         out[r][m] = report.get(PAPER.get(m));

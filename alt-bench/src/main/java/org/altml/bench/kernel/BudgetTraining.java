@@ -62,7 +62,7 @@ public final class BudgetTraining {
             "budgetPolicy", policy));
         for (int t : threads) {
           TrainThenTest.Config config = new TrainThenTest.Config(Order.FILE, 1L, FeatureScaling.NONE, ZeroDivisionPolicy.SPEC, t);
-          TrainThenTestResult result = TrainThenTest.run(settings, DataView.of(train), DataView.of(test), config, List.of());
+          TrainThenTestResult result = TrainThenTest.run(settings, DataView.of(train), DataView.of(test), config);
           double f1 = result.metrics().get(Measure.MICRO_F1);
           Double before = microF1.putIfAbsent(policy, f1);
           if (before != null && before != f1) {

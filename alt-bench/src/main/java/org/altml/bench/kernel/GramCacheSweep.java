@@ -87,9 +87,9 @@ public final class GramCacheSweep {
         for (Settings s : grid) {
           for (int f = 0; f < k; f++) {
             TrainThenTest.Config config = new TrainThenTest.Config(Order.SHUFFLE, 1000L + f, FeatureScaling.NONE,
-                ZeroDivisionPolicy.SPEC, 1);
+                ZeroDivisionPolicy.SPEC, 1).withResources(resources);
             TrainThenTestResult result = TrainThenTest.run(s, DataView.of(train, trainingRows[f]), DataView.of(train, heldOut[f]),
-                config, List.of(), TrainThenTest.Observer.NONE, resources);
+                config);
             kernelEvaluations += ((Number) result.learner().statistics().get("kernelEvaluations")).longValue();
             metrics[r++] = result.metrics().get(Measure.byName("microF1"));
           }

@@ -21,18 +21,18 @@ import org.openjdk.jmh.annotations.State;
  * plus the scratch and the stream cursor of the measured loop. The subclasses are the {@code @State}
  * classes and say when a learner is built: afresh every iteration, or once per trial and trained.
  *
- * <p>The parameters' default lists are constants because JMH needs constants there: they are not the
- * list of learners. Any registered name works with {@code -p learner=NAME} (e.g. {@code -p
- * learner=salt}, or a kind another module registers); an unregistered name fails the trial at set-up,
- * naming the registered ones.
+ * <p>The {@code learner} parameter's default, {@value org.altml.bench.BenchMain#LINEAR}, is not a list of learners: the
+ * benchmarks jar's main class ({@link org.altml.bench.BenchMain}) draws the registered linear kinds from the registry in
+ * its place. Any registered name works with {@code -p learner=NAME} (e.g. {@code -p learner=salt}, or a kind another
+ * module registers); an unregistered name fails the trial at set-up, naming the registered ones.
  */
 @State(Scope.Thread)
 public abstract class LearnerState {
   /** Seed of the learner's {@link LearnerContext} (the linear learners draw nothing). */
   public static final long SEED = 1L;
 
-  /** A registered learner kind ({@code LearnerRegistry.names()}). */
-  @Param({"falt", "salt", "pa1", "pa2"})
+  /** A registered learner kind ({@code LearnerRegistry.names()}), or {@value org.altml.bench.BenchMain#LINEAR}. */
+  @Param({org.altml.bench.BenchMain.LINEAR})
   public String learner;
 
   /**
@@ -78,6 +78,11 @@ public abstract class LearnerState {
    */
   protected final Settings settings() {
     if (settings == null) {
+      if (learner.equals(org.altml.bench.BenchMain.LINEAR)) {
+        throw new IllegalArgumentException("learner=" + learner + " stands for the registered linear kinds ("
+            + String.join(", ", org.altml.bench.BenchMain.linearKinds()) + "), which org.altml.bench.BenchMain (java -jar"
+            + " benchmarks.jar) expands; with another launcher name them: -p learner=NAME,...");
+      }
       Settings s = RegisteredLearners.settings(learner, Map.of(CommonParameters.PRECISION.name(), precision));
       if (!s.spec().hasParameter(CommonParameters.PRECISION.name())
           && !precision.equals(CommonParameters.PRECISION.defaultValue())) {

@@ -264,7 +264,7 @@ public final class PeerComparison {
    */
   static String crossCheck(Options o, Settings settings, PeerData.Split raw, FeatureScaling scaling, MetricReport measured) {
     TrainThenTest.Config config = new TrainThenTest.Config(o.shuffle() ? Order.SHUFFLE : Order.FILE, o.seed(), scaling, ZeroDivisionPolicy.SPEC, 1);
-    MetricReport reference = TrainThenTest.run(settings, DataView.of(raw.train()), DataView.of(raw.test()), config, List.of()).metrics();
+    MetricReport reference = TrainThenTest.run(settings, DataView.of(raw.train()), DataView.of(raw.test()), config).metrics();
     boolean same = reference.equals(measured);
     if (!same) {
       System.err.println("  cross-check FAILED: TrainThenTest " + reference.paperValues() + " vs measured " + measured.paperValues());

@@ -197,7 +197,7 @@ public final class DemoCommand implements Callable<Integer> {
       Settings settings = settings(line);
       ProgressLine progress = !shown ? null : new ProgressLine(err, settings.describe(), n, terminal);
       try (ExampleStream stream = streams.apply(n)) {
-        results.add(withStreamSeed(Prequential.run(settings, context, seed.seed(), stream, config, progress, List.of())));
+        results.add(withStreamSeed(Prequential.run(settings, context, stream, config.withSeed(seed.seed()).withListener(progress))));
       }
       if (progress != null) {
         progress.finish(results.get(results.size() - 1));

@@ -222,8 +222,8 @@ public final class EvaluateCommand implements Callable<Integer> {
   /** The library's protocol, watched by the progress bar (which counts examples and changes nothing). */
   private static TrainThenTestResult run(Settings settings, Dataset train, Dataset test, TrainThenTest.Config config,
       Progress progress) {
-    TrainThenTestResult result = TrainThenTest.run(settings, DataView.of(train), DataView.of(test), config,
-        DataLoading.dataFiles(train, test), new TrainThenTest.Observer() {
+    TrainThenTestResult result = TrainThenTest.run(settings, DataView.of(train), DataView.of(test), config // shapes: DataLoading
+        .withDataFiles(DataLoading.dataFiles(train, test)).withShapeCheck(false).withObserver(new TrainThenTest.Observer() {
           @Override
           public void phase(String name, long examples) {
             progress.start(name, examples, false);
@@ -233,7 +233,7 @@ public final class EvaluateCommand implements Callable<Integer> {
           public OnlineMultiLabelLearner observe(OnlineMultiLabelLearner learner) {
             return progress.counting(learner);
           }
-        });
+        }));
     progress.finish();
     return result;
   }

@@ -149,8 +149,8 @@ public final class PrequentialCommand implements Callable<Integer> {
       };
       // ranges seen as the stream is learned from: the scaling advice comes at its end
       ScalingAdvice ranges = spec.commandLine().getParseResult().hasMatchedOption("--scale") ? null : new ScalingAdvice();
-      result = Prequential.run(settings, context, seed.seed(), ranges == null ? examples : ranges.watching(examples), config,
-          listener, List.of());
+      result = Prequential.run(settings, context, ranges == null ? examples : ranges.watching(examples),
+          config.withSeed(seed.seed()).withListener(listener));
       if (curveOut != null) {
         curveOut.commit();
       }

@@ -12,6 +12,7 @@ import org.altml.cli.output.CliOutput;
 import org.altml.cli.output.Progress;
 import org.altml.core.eval.JitWarmup;
 import org.altml.core.eval.RunRecord;
+import org.altml.core.eval.ShapeFit;
 import org.altml.core.learner.Settings;
 import org.altml.core.model.DataFit;
 import org.altml.sparse.SparseVector;
@@ -316,7 +317,7 @@ public final class DataLoading {
    * @throws IllegalArgumentException naming both files when the label or feature names differ, or a shape misfit is not
    *     accepted
    */
-  public static void checkTestLikeTraining(Dataset train, Path trainFile, Dataset test, Path testFile, DataFit.Allowed allowed,
+  public static void checkTestLikeTraining(Dataset train, Path trainFile, Dataset test, Path testFile, ShapeFit.Allowed allowed,
       Progress progress) {
     String trainName = DataFiles.displayName(trainFile);
     String testName = DataFiles.displayName(testFile);
@@ -328,8 +329,8 @@ public final class DataLoading {
           + trainName + ": feature id " + f + " is '" + test.featureNames().get(f) + "', not '" + train.featureNames().get(f)
           + "'; are the attributes in the same order?");
     }
-    DataFit.Shape own = DataFit.Shape.of(train, "the training data " + trainName);
-    DataFit.Shape other = DataFit.Shape.of(test, "the test data " + testName);
+    ShapeFit.Shape own = ShapeFit.Shape.of(train, "the training data " + trainName);
+    ShapeFit.Shape other = ShapeFit.Shape.of(test, "the test data " + testName);
     ModelFit.accept(DataFit.testMisfits(own, other), allowed, progress);
     int d = train.numFeatures();
     if (!own.declared() && !other.declared() && DataFit.manyMoreFeatures(test.numFeatures(), d)) {

@@ -9,6 +9,7 @@ import org.altml.cli.options.ProtocolOptions;
 import org.altml.cli.output.Messages;
 import org.altml.cli.output.Progress;
 import org.altml.core.eval.FeatureScaler;
+import org.altml.core.eval.ShapeFit;
 import org.altml.core.model.DataFit;
 import org.altml.core.model.ModelIo;
 import org.altml.core.model.SavedModel;
@@ -76,20 +77,20 @@ public final class ModelFit {
 
   private void shape(String data, int numLabels, List<String> names, long numFeatures) {
     // every misfit: --allow-shape-mismatch for fewer labels does not also accept more features
-    List<DataFit.Misfit> misfits = new java.util.ArrayList<>(DataFit.shapeMisfits(DataFit.Shape.of(model, modelName), data,
+    List<ShapeFit.Misfit> misfits = new java.util.ArrayList<>(DataFit.shapeMisfits(DataFit.shape(model, modelName), data,
         numLabels, names, numFeatures, DataFit.OTHER_DATA));
     misfits.removeIf(m -> m.newFeatures() && warned);
-    accept(misfits, new DataFit.Allowed(allowShapeMismatch, allowNewFeatures), progress);
-    warned |= misfits.stream().anyMatch(DataFit.Misfit::newFeatures);
+    accept(misfits, new ShapeFit.Allowed(allowShapeMismatch, allowNewFeatures), progress);
+    warned |= misfits.stream().anyMatch(ShapeFit.Misfit::newFeatures);
   }
 
   /**
-   * Refuses the first of {@code misfits} that {@code allowed} does not accept ({@link DataFit.Allowed#acceptAll}): an
+   * Refuses the first of {@code misfits} that {@code allowed} does not accept ({@link ShapeFit.Allowed#acceptAll}): an
    * error naming both sides and the option that accepts it (for new features, also what they do to a model's scores);
    * else warns of each through {@code progress}.
    */
-  static void accept(List<DataFit.Misfit> misfits, DataFit.Allowed allowed, Progress progress) {
-    for (DataFit.Misfit misfit : allowed.acceptAll(misfits, m -> m.newFeatures() ? m.problem() + ": " + m.question()
+  static void accept(List<ShapeFit.Misfit> misfits, ShapeFit.Allowed allowed, Progress progress) {
+    for (ShapeFit.Misfit misfit : allowed.acceptAll(misfits, m -> m.newFeatures() ? m.problem() + ": " + m.question()
         + " (if the new features are meant, give " + ALLOW + "; " + NEW_FEATURES + ")" : m.refusal())) {
       progress.warn(misfit.problem() + (misfit.newFeatures() ? "; " + NEW_FEATURES : " (" + misfit.allowance() + ")"));
     }

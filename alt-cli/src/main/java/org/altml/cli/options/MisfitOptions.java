@@ -1,5 +1,6 @@
 package org.altml.cli.options;
 
+import org.altml.core.eval.ShapeFit;
 import org.altml.core.model.DataFit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -27,8 +28,8 @@ public final class MisfitOptions {
   public MisfitOptions() {}
 
   /** What the options accept. */
-  public DataFit.Allowed allowed() {
-    return new DataFit.Allowed(shapeMismatch, newFeatures);
+  public ShapeFit.Allowed allowed() {
+    return new ShapeFit.Allowed(shapeMismatch, newFeatures);
   }
 
   /**

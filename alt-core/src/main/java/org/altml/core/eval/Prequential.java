@@ -37,16 +37,28 @@ public final class Prequential {
     void onSample(CurvePoint point);
   }
 
+  /** A listener that hears nothing. */
+  public static final Listener NO_LISTENER = point -> {};
+
   /**
-   * Protocol settings.
+   * Protocol settings and the run's wiring: the one options record of {@link #run}. Start from {@link #defaults()} and
+   * change what differs with the withers.
    *
    * @param window sliding-window width W, at least 1
    * @param sampleEvery learning-curve period k, at least 1
    * @param scaling feature scaling (running statistics)
    * @param zeroDivision the metrics' zero-division policy
    * @param maxExamples stop after this many examples (at least 1; {@link Long#MAX_VALUE} for the whole stream)
+   * @param seed the run's seed: a learner built from settings gets {@link Seeds#learner} of it
+   * @param listener hears each curve point ({@link #NO_LISTENER} by default)
+   * @param dataFiles the files the stream reads, for the run record (empty by default: a stream is known by what its
+   *     caller read)
+   * @param scaler the scaler to start from, which goes on observing each example after its prediction (a loaded model's
+   *     own, {@code SavedModel.scaler()}, so that it continues exactly as its training scaled); null (the default): a
+   *     fresh one of {@code scaling}
    */
-  public record Config(int window, long sampleEvery, FeatureScaling scaling, ZeroDivisionPolicy zeroDivision, long maxExamples) {
+  public record Config(int window, long sampleEvery, FeatureScaling scaling, ZeroDivisionPolicy zeroDivision, long maxExamples,
+      long seed, Listener listener, List<RunRecord.DataFile> dataFiles, FeatureScaler scaler) {
     /** Checks the settings. */
     public Config {
       if (window < 1) {
@@ -60,117 +72,112 @@ public final class Prequential {
       }
       Objects.requireNonNull(scaling, "scaling");
       Objects.requireNonNull(zeroDivision, "zeroDivision");
+      Objects.requireNonNull(listener, "listener (Prequential.NO_LISTENER for none)");
+      dataFiles = List.copyOf(dataFiles);
+      if (scaler != null && scaler.scaling() != scaling) {
+        throw new IllegalArgumentException("the scaler scales by " + scaler.scaling().cliName() + ", the configuration says "
+            + scaling.cliName());
+      }
     }
 
-    /** W = 1000, k = 1000, no scaling, SPEC zero division, the whole stream. */
+    /** The protocol settings with the default wiring: seed 1, no listener, no data named, a fresh scaler. */
+    public Config(int window, long sampleEvery, FeatureScaling scaling, ZeroDivisionPolicy zeroDivision, long maxExamples) {
+      this(window, sampleEvery, scaling, zeroDivision, maxExamples, 1L, NO_LISTENER, List.of(), null);
+    }
+
+    /** W = 1000, k = 1000, no scaling, SPEC zero division, the whole stream, default wiring. */
     public static Config defaults() {
       return new Config(1000, 1000, FeatureScaling.NONE, ZeroDivisionPolicy.SPEC, Long.MAX_VALUE);
     }
 
     /** This config with another window width. */
     public Config withWindow(int window) {
-      return new Config(window, sampleEvery, scaling, zeroDivision, maxExamples);
+      return new Config(window, sampleEvery, scaling, zeroDivision, maxExamples, seed, listener, dataFiles, scaler);
     }
 
     /** This config with another curve period. */
     public Config withSampleEvery(long sampleEvery) {
-      return new Config(window, sampleEvery, scaling, zeroDivision, maxExamples);
+      return new Config(window, sampleEvery, scaling, zeroDivision, maxExamples, seed, listener, dataFiles, scaler);
     }
 
-    /** This config with another scaling. */
+    /** This config with another scaling (and a fresh scaler of it). */
     public Config withScaling(FeatureScaling scaling) {
-      return new Config(window, sampleEvery, scaling, zeroDivision, maxExamples);
+      return new Config(window, sampleEvery, scaling, zeroDivision, maxExamples, seed, listener, dataFiles, null);
     }
 
     /** This config with another zero-division policy. */
     public Config withZeroDivision(ZeroDivisionPolicy zeroDivision) {
-      return new Config(window, sampleEvery, scaling, zeroDivision, maxExamples);
+      return new Config(window, sampleEvery, scaling, zeroDivision, maxExamples, seed, listener, dataFiles, scaler);
     }
 
     /** This config with another example limit. */
     public Config withMaxExamples(long maxExamples) {
-      return new Config(window, sampleEvery, scaling, zeroDivision, maxExamples);
+      return new Config(window, sampleEvery, scaling, zeroDivision, maxExamples, seed, listener, dataFiles, scaler);
+    }
+
+    /** This config with another run seed. */
+    public Config withSeed(long seed) {
+      return new Config(window, sampleEvery, scaling, zeroDivision, maxExamples, seed, listener, dataFiles, scaler);
+    }
+
+    /** This config heard by {@code listener} (null: none). */
+    public Config withListener(Listener listener) {
+      return new Config(window, sampleEvery, scaling, zeroDivision, maxExamples, seed, listener == null ? NO_LISTENER : listener,
+          dataFiles, scaler);
+    }
+
+    /** This config naming {@code dataFiles} in the run record. */
+    public Config withDataFiles(List<RunRecord.DataFile> dataFiles) {
+      return new Config(window, sampleEvery, scaling, zeroDivision, maxExamples, seed, listener, dataFiles, scaler);
+    }
+
+    /**
+     * This config starting from {@code scaler}; null: a fresh one.
+     *
+     * @throws IllegalArgumentException if the scaler's scaling is not this config's
+     */
+    public Config withScaler(FeatureScaler scaler) {
+      return new Config(window, sampleEvery, scaling, zeroDivision, maxExamples, seed, listener, dataFiles, scaler);
     }
   }
 
   /**
-   * {@link #run(Settings, LearnerContext, long, ExampleStream, Config, Listener, List)} over a dataset in its order,
-   * as a stream of unknown length (L and d from the dataset; seed {@code runSeed}); {@code listener} may be null.
-   * The order is the dataset's (a prequential stream is learned as it comes; {@link
-   * org.altml.sparse.data.Dataset#subset} with {@link org.altml.sparse.data.Dataset#permutation} gives another). A
-   * learner that waits for a start learns from nothing on a shorter stream: an ELM told no training-set size
-   * starts after N0 = H examples; {@code result.learner().notStartedReason()} says so.
-   */
-  public static PrequentialResult run(Settings settings, org.altml.sparse.data.Dataset data, long runSeed, Config config,
-      Listener listener) {
-    try (ExampleStream stream = data.stream()) {
-      return run(settings, new LearnerContext(data.numLabels(), data.numFeatures(), -1, runSeed), runSeed, stream, config,
-          listener, List.of(RunRecord.DataFile.of(data)));
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e); // an in-memory dataset's stream does not read
-    }
-  }
-
-  /**
-   * The protocol as a building block: builds the learner of {@code settings} for {@code context} (its seed
-   * replaced by {@link Seeds#learner} of {@code runSeed}), runs predict-then-update over the rest of
-   * {@code stream}, and returns the result with the trained learner and a run record.
+   * The protocol: builds the learner of {@code settings} for {@code context} (its seed replaced by {@link Seeds#learner}
+   * of {@code config.seed()}), runs predict-then-update over the rest of {@code stream} (not closed) up to {@code
+   * config.maxExamples()} examples, and returns the result with the trained learner and a run record. A whole dataset
+   * is {@code data.stream()} in its order ({@link org.altml.sparse.data.Dataset#subset} with {@link
+   * org.altml.sparse.data.Dataset#permutation} gives another); a learner that waits for a start learns from nothing on a
+   * shorter stream: an ELM told no training-set size starts after N0 = H examples ({@code
+   * result.learner().notStartedReason()} says so).
    *
-   * @param dataFiles the files the stream reads, for the run record (may be empty)
-   */
-  public static PrequentialResult run(Settings settings, LearnerContext context, long runSeed, ExampleStream stream,
-      Config config, Listener listener, List<RunRecord.DataFile> dataFiles) throws IOException {
-    long learnerSeed = Seeds.learner(runSeed);
-    OnlineMultiLabelLearner learner = settings.spec().create(settings, context.withSeed(learnerSeed));
-    RunRecord record = RunRecord.of("prequential", settings, context.numLabels(), java.util.Map.of("learner", learnerSeed), "stream",
-        config.scaling(), config.zeroDivision(), dataFiles);
-    return run(learner, stream, config, listener, record);
-  }
-
-  /** Runs without a listener; see {@link #run(OnlineMultiLabelLearner, ExampleStream, Config, Listener)}. */
-  public static PrequentialResult run(OnlineMultiLabelLearner learner, ExampleStream stream, Config config) throws IOException {
-    return run(learner, stream, config, null);
-  }
-
-  /**
-   * Runs predict-then-update over the rest of {@code stream} (not closed), up to {@code
-   * config.maxExamples()} examples.
-   *
-   * @param listener called at each curve point, or null
    * @throws IllegalArgumentException naming the example when a label is not below the learner's L
    */
-  public static PrequentialResult run(OnlineMultiLabelLearner learner, ExampleStream stream, Config config, Listener listener)
+  public static PrequentialResult run(Settings settings, LearnerContext context, ExampleStream stream, Config config)
       throws IOException {
-    return run(learner, FeatureScaler.of(config.scaling()), stream, config, listener);
+    long learnerSeed = Seeds.learner(config.seed());
+    OnlineMultiLabelLearner learner = settings.spec().create(settings, context.withSeed(learnerSeed));
+    RunRecord record = RunRecord.of("prequential", settings, context.numLabels(), java.util.Map.of("learner", learnerSeed), "stream",
+        config.scaling(), config.zeroDivision(), config.dataFiles());
+    return run(learner, stream, config, record);
   }
 
   /**
-   * {@link #run(OnlineMultiLabelLearner, ExampleStream, Config, Listener)} scaling with {@code scaler}, which goes on
-   * observing each example after its prediction: a loaded model's own ({@code SavedModel.scaler()}), so that it
-   * continues exactly as its training scaled. The run record names no data: a stream is known by what its caller
-   * read (the {@code Settings} form takes the files).
+   * {@link #run(Settings, LearnerContext, ExampleStream, Config)} with a learner its caller made or loaded (with {@link
+   * Config#withScaler} a loaded model continues as its training scaled). Its seed is not known to the protocol: the run
+   * record has none.
    *
-   * @throws IllegalArgumentException if the scaler's scaling is not the configuration's
+   * @throws IllegalArgumentException naming the example when a label is not below the learner's L
    */
-  public static PrequentialResult run(OnlineMultiLabelLearner learner, FeatureScaler scaler, ExampleStream stream, Config config,
-      Listener listener) throws IOException {
-    if (scaler.scaling() != config.scaling()) {
-      throw new IllegalArgumentException("the scaler scales by " + scaler.scaling().cliName() + ", the configuration says "
-          + config.scaling().cliName());
-    }
-    RunRecord record = RunRecord.of("prequential", learner.settings(), learner.numLabels(), java.util.Map.of(), "stream", config.scaling(),
-        config.zeroDivision(), List.of());
-    return run(learner, stream, config, listener, record, scaler);
+  public static PrequentialResult run(OnlineMultiLabelLearner learner, ExampleStream stream, Config config) throws IOException {
+    RunRecord record = RunRecord.of("prequential", learner.settings(), learner.numLabels(), java.util.Map.of(), "stream",
+        config.scaling(), config.zeroDivision(), config.dataFiles());
+    return run(learner, stream, config, record);
   }
 
-  private static PrequentialResult run(
-      OnlineMultiLabelLearner learner, ExampleStream stream, Config config, Listener listener, RunRecord record)
+  private static PrequentialResult run(OnlineMultiLabelLearner learner, ExampleStream stream, Config config, RunRecord record)
       throws IOException {
-    return run(learner, stream, config, listener, record, FeatureScaler.of(config.scaling()));
-  }
-
-  private static PrequentialResult run(OnlineMultiLabelLearner learner, ExampleStream stream, Config config, Listener listener,
-      RunRecord record, FeatureScaler scaler) throws IOException {
+    FeatureScaler scaler = config.scaler() != null ? config.scaler() : FeatureScaler.of(config.scaling());
+    Listener listener = config.listener();
     int numLabels = learner.numLabels();
     EvaluationSuite cumulative = new EvaluationSuite(numLabels, config.zeroDivision());
     SlidingWindowSuite window = new SlidingWindowSuite(numLabels, config.window(), config.zeroDivision(), true);
@@ -213,9 +220,7 @@ public final class Prequential {
         if (n % config.sampleEvery() == 0) {
           CurvePoint point = new CurvePoint(n, cumulative.report(), window.report(), nanos * 1e-9);
           curve.add(point);
-          if (listener != null) {
-            listener.onSample(point);
-          }
+          listener.onSample(point);
         }
       }
     }

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Callable;
-import java.util.function.IntFunction;
 import org.altml.core.learner.ExampleBlock;
 import org.altml.core.learner.LearnerContext;
 import org.altml.core.learner.OnlineMultiLabelLearner;
@@ -41,53 +40,92 @@ public final class TrainThenTest {
   private TrainThenTest() {}
 
   /**
-   * Protocol settings.
+   * Protocol settings and the run's wiring: the one options record of {@link #run}. Start from {@link #defaults()} and
+   * change what differs with the withers.
    *
    * @param order training order
-   * @param seed seed of the training permutation (used when {@code order} is {@link Order#SHUFFLE})
+   * @param seed seed of the training permutation (used when {@code order} is {@link Order#SHUFFLE}) and of the learner
+   *     ({@link Seeds#learner}) when the protocol builds it from settings
    * @param scaling feature scaling, fitted on the training set
    * @param zeroDivision the metrics' zero-division policy
    * @param threads threads predicting the test set; 0 means {@link Runtime#availableProcessors()}
+   * @param dataFiles the files the data came from, for the run record; null (the default): named from the data when
+   *     both views are whole datasets ({@link RunRecord.DataFile#of(Dataset)}, so runs on other data have other keys),
+   *     else none
+   * @param shapeCheck whether a test set whose declared shape does not fit the training set's is refused ({@link
+   *     #checkShapes}; the default); false leaves that check to the caller (a command that accepts misfits on request)
+   * @param observer watches the run ({@link Observer#NONE} by default)
+   * @param resources the learner's per-dataset resources, e.g. a Gram cache shared across the settings and folds of a
+   *     tuning run ({@link SharedResources#NONE} by default); the result is the same without them
    */
-  public record Config(Order order, long seed, FeatureScaling scaling, ZeroDivisionPolicy zeroDivision, int threads) {
+  public record Config(Order order, long seed, FeatureScaling scaling, ZeroDivisionPolicy zeroDivision, int threads,
+      List<RunRecord.DataFile> dataFiles, boolean shapeCheck, Observer observer, SharedResources resources) {
     /** Checks the settings. */
     public Config {
       Objects.requireNonNull(order, "order");
       Objects.requireNonNull(scaling, "scaling");
       Objects.requireNonNull(zeroDivision, "zeroDivision");
+      Objects.requireNonNull(observer, "observer (Observer.NONE for none)");
+      Objects.requireNonNull(resources, "resources (SharedResources.NONE for none)");
       if (threads < 0) {
         throw new IllegalArgumentException("threads must be >= 0 (0 = all cores): " + threads);
       }
+      dataFiles = dataFiles == null ? null : List.copyOf(dataFiles);
     }
 
-    /** Shuffled order, seed 1, no scaling, SPEC zero division, all cores (the CLI's defaults). */
+    /** The protocol settings with the default wiring: data named from the data, shapes checked, no observer or resources. */
+    public Config(Order order, long seed, FeatureScaling scaling, ZeroDivisionPolicy zeroDivision, int threads) {
+      this(order, seed, scaling, zeroDivision, threads, null, true, Observer.NONE, SharedResources.NONE);
+    }
+
+    /** Shuffled order, seed 1, no scaling, SPEC zero division, all cores (the CLI's defaults), default wiring. */
     public static Config defaults() {
       return new Config(Order.SHUFFLE, 1L, FeatureScaling.NONE, ZeroDivisionPolicy.SPEC, 0);
     }
 
     /** This config with another order. */
     public Config withOrder(Order order) {
-      return new Config(order, seed, scaling, zeroDivision, threads);
+      return new Config(order, seed, scaling, zeroDivision, threads, dataFiles, shapeCheck, observer, resources);
     }
 
     /** This config with another seed. */
     public Config withSeed(long seed) {
-      return new Config(order, seed, scaling, zeroDivision, threads);
+      return new Config(order, seed, scaling, zeroDivision, threads, dataFiles, shapeCheck, observer, resources);
     }
 
     /** This config with another scaling. */
     public Config withScaling(FeatureScaling scaling) {
-      return new Config(order, seed, scaling, zeroDivision, threads);
+      return new Config(order, seed, scaling, zeroDivision, threads, dataFiles, shapeCheck, observer, resources);
     }
 
     /** This config with another zero-division policy. */
     public Config withZeroDivision(ZeroDivisionPolicy zeroDivision) {
-      return new Config(order, seed, scaling, zeroDivision, threads);
+      return new Config(order, seed, scaling, zeroDivision, threads, dataFiles, shapeCheck, observer, resources);
     }
 
     /** This config with another thread count (0 = all cores). */
     public Config withThreads(int threads) {
-      return new Config(order, seed, scaling, zeroDivision, threads);
+      return new Config(order, seed, scaling, zeroDivision, threads, dataFiles, shapeCheck, observer, resources);
+    }
+
+    /** This config naming the data {@code dataFiles} in the run record (empty: none; null: named from the data). */
+    public Config withDataFiles(List<RunRecord.DataFile> dataFiles) {
+      return new Config(order, seed, scaling, zeroDivision, threads, dataFiles, shapeCheck, observer, resources);
+    }
+
+    /** This config checking the test set's declared shape against the training set's (true), or leaving it to the caller. */
+    public Config withShapeCheck(boolean shapeCheck) {
+      return new Config(order, seed, scaling, zeroDivision, threads, dataFiles, shapeCheck, observer, resources);
+    }
+
+    /** This config watched by {@code observer}. */
+    public Config withObserver(Observer observer) {
+      return new Config(order, seed, scaling, zeroDivision, threads, dataFiles, shapeCheck, observer, resources);
+    }
+
+    /** This config giving the learner {@code resources}. */
+    public Config withResources(SharedResources resources) {
+      return new Config(order, seed, scaling, zeroDivision, threads, dataFiles, shapeCheck, observer, resources);
     }
 
     /** The thread count to use: {@link #threads()}, or the number of cores when it is 0. */
@@ -115,24 +153,55 @@ public final class TrainThenTest {
   public record Testing(MetricReport metrics, long examples, double seconds, int threads) {}
 
   /**
-   * {@link #run(Settings, DataView, DataView, Config, List)} on whole datasets: the short form for a program that has
-   * read its data itself. The run record names the training and test data by what they were read from, or by their
-   * content ({@link RunRecord.DataFile#of(Dataset)}), so runs on other data have other keys. The test set's shape is
-   * checked against the training set's first ({@link #checkShapes}).
+   * The protocol: builds the learner of {@code settings} for the training view (L of the training set, d known, so
+   * linear learners allocate W once; the learner's seed derived from {@code config.seed()} by {@link Seeds#learner}; its
+   * rounds may use {@code config.threads()}), fits the scaling on the training view, trains one pass in the configured
+   * order, checks the model is finite, and evaluates it on the test view with {@code config.threads()} threads of the
+   * shared pool. Views select rows without copying (folds); {@link DataView#of(Dataset)} views a whole dataset.
    *
-   * @throws IllegalArgumentException when the test set does not fit the training set
+   * @throws IllegalArgumentException when the test set does not fit the training set ({@link Config#shapeCheck}, label
+   *     and feature names) or has more labels than it
+   * @throws org.altml.core.learner.DivergenceException if training diverges
    */
-  public static TrainThenTestResult run(Settings settings, Dataset train, Dataset test, Config config) {
-    checkShapes(train, test);
-    return run(settings, DataView.of(train), DataView.of(test), config, dataOf(train, test));
+  public static TrainThenTestResult run(Settings settings, DataView train, DataView test, Config config) {
+    checkShapes(train, test, config);
+    long learnerSeed = Seeds.learner(config.seed());
+    // the learner may split its rounds over the run's threads (protocols running learners side by side pass 1)
+    LearnerContext context = new LearnerContext(train.numLabels(), train.numFeatures(), train.size(), learnerSeed,
+        config.resources(), config.effectiveThreads());
+    OnlineMultiLabelLearner learner = settings.spec().create(settings, context);
+    java.util.Map<String, Long> seeds = orderSeed(config);
+    seeds.put("learner", learnerSeed);
+    return run(learner, train, test, config, RunRecord.of("train-then-test", settings, context.numLabels(), seeds,
+        config.order().cliName(), config.scaling(), config.zeroDivision(), dataOf(train, test, config)));
+  }
+
+  /**
+   * {@link #run(Settings, DataView, DataView, Config)} with a fresh learner its caller made (a kind that is not
+   * registered, a learner of its own L). Its seed is not known to the protocol, so the run record has the order's seed
+   * only: two learners of different seeds share a key (give {@code Settings} to have it in the key).
+   *
+   * @throws IllegalArgumentException if either set has more labels than the learner, or as the settings form
+   */
+  public static TrainThenTestResult run(OnlineMultiLabelLearner learner, DataView train, DataView test, Config config) {
+    checkShapes(train, test, config);
+    return run(learner, train, test, config, RunRecord.of("train-then-test", learner.settings(), learner.numLabels(),
+        orderSeed(config), config.order().cliName(), config.scaling(), config.zeroDivision(), dataOf(train, test, config)));
+  }
+
+  /** The shape check of {@link Config#shapeCheck} on the views' datasets. */
+  private static void checkShapes(DataView train, DataView test, Config config) {
+    if (config.shapeCheck()) {
+      checkShapes(train.dataset(), test.dataset());
+    }
   }
 
   /**
    * Refuses a test set whose declared shape does not fit the training set's, by the rule {@code alt evaluate} follows
-   * ({@link org.altml.core.model.DataFit#testMisfits}): ARFF data declaring fewer or more labels or features than ARFF
-   * training data, label names against label ids, LIBSVM test data using label or feature ids beyond what ARFF training
-   * data declares. LIBSVM and LIBSVM fit. The short forms of {@link #run} call it (ARFF test data of 6 labels was scored
-   * against a model of 14 without a word); the {@link DataView} forms leave it to their caller.
+   * ({@link ShapeFit#testMisfits}): ARFF data declaring fewer or more labels or features than ARFF training data, label
+   * names against label ids, LIBSVM test data using label or feature ids beyond what ARFF training data declares. LIBSVM
+   * and LIBSVM fit. {@link #run} calls it unless {@link Config#withShapeCheck} turns it off (ARFF test data of 6 labels
+   * was scored against a model of 14 without a word).
    *
    * @throws IllegalArgumentException naming both sets and the first misfit
    */
@@ -140,36 +209,38 @@ public final class TrainThenTest {
     if (train == test) {
       return;
     }
-    List<org.altml.core.model.DataFit.Misfit> misfits = org.altml.core.model.DataFit.testMisfits(
-        org.altml.core.model.DataFit.Shape.of(train, "the training set " + train.name()),
-        org.altml.core.model.DataFit.Shape.of(test, "the test set " + test.name()));
+    List<ShapeFit.Misfit> misfits = ShapeFit.testMisfits(ShapeFit.Shape.of(train, "the training set " + train.name()),
+        ShapeFit.Shape.of(test, "the test set " + test.name()));
     if (!misfits.isEmpty()) {
-      org.altml.core.model.DataFit.Misfit m = misfits.get(0);
+      ShapeFit.Misfit m = misfits.get(0);
       throw new IllegalArgumentException(m.problem() + "; " + m.question() + " (if this data is meant, align it with"
-          + " test.withDimensions(train.numFeatures(), train.numLabels()), or call the DataView form of TrainThenTest.run,"
-          + " which leaves this check to its caller)");
+          + " test.withDimensions(train.numFeatures(), train.numLabels()), or run with TrainThenTest.Config.withShapeCheck"
+          + "(false), which leaves this check to its caller)");
     }
   }
 
-  /** The run record's data: the training set's identity, then the test set's (once when they are one). */
-  private static List<RunRecord.DataFile> dataOf(Dataset train, Dataset test) {
-    return train == test ? List.of(RunRecord.DataFile.of(train)) : List.of(RunRecord.DataFile.of(train), RunRecord.DataFile.of(test));
+  /**
+   * The run record's data: {@code config.dataFiles()} when given; else, for whole datasets, the training set's identity,
+   * then the test set's (once when they are one); else none.
+   */
+  private static List<RunRecord.DataFile> dataOf(DataView train, DataView test, Config config) {
+    if (config.dataFiles() != null) {
+      return config.dataFiles();
+    }
+    if (train.rows() != null || test.rows() != null) {
+      return List.of();
+    }
+    return train.dataset() == test.dataset() ? List.of(RunRecord.DataFile.of(train.dataset()))
+        : List.of(RunRecord.DataFile.of(train.dataset()), RunRecord.DataFile.of(test.dataset()));
   }
 
-  /**
-   * The protocol as a building block: builds the learner of {@code settings} for the training view (L of
-   * the training set, d known, so linear learners allocate W once; the learner's seed derived from
-   * {@code config.seed()} by {@link Seeds#learner}), fits the scaling on the training view, trains one pass
-   * in the configured order, checks the model is finite, and evaluates it on the test view with
-   * {@code config.threads()} threads of the shared pool. Views select rows without copying (folds).
-   *
-   * @param dataFiles the files the data came from, for the run record (may be empty)
-   * @throws IllegalArgumentException if the test set has more labels than the training set
-   * @throws org.altml.core.learner.DivergenceException if training diverges
-   */
-  public static TrainThenTestResult run(
-      Settings settings, DataView train, DataView test, Config config, List<RunRecord.DataFile> dataFiles) {
-    return run(settings, train, test, config, dataFiles, Observer.NONE);
+  /** The seed of the training order, when it is shuffled (a mutable map). */
+  private static java.util.Map<String, Long> orderSeed(Config config) {
+    java.util.Map<String, Long> seeds = new java.util.LinkedHashMap<>();
+    if (config.order() == Order.SHUFFLE) {
+      seeds.put("order", Seeds.order(config.seed()));
+    }
+    return seeds;
   }
 
   /**
@@ -190,71 +261,10 @@ public final class TrainThenTest {
     }
   }
 
-  /**
-   * {@link #run(Settings, DataView, DataView, Config, List)} watched by {@code observer}; the result is the
-   * same as without it.
-   */
-  public static TrainThenTestResult run(Settings settings, DataView train, DataView test, Config config,
-      List<RunRecord.DataFile> dataFiles, Observer observer) {
-    return run(settings, train, test, config, dataFiles, observer, SharedResources.NONE);
-  }
-
-  /**
-   * {@link #run(Settings, DataView, DataView, Config, List, Observer)} with the learner's per-dataset
-   * resources (a Gram cache shared across the settings and folds of a tuning run, {@link SharedResources});
-   * the result is the same as with {@link SharedResources#NONE}.
-   */
-  public static TrainThenTestResult run(Settings settings, DataView train, DataView test, Config config,
-      List<RunRecord.DataFile> dataFiles, Observer observer, SharedResources resources) {
-    long learnerSeed = Seeds.learner(config.seed());
-    // the learner may split its rounds over the run's threads (protocols running learners side by side pass 1)
-    LearnerContext context = new LearnerContext(train.numLabels(), train.numFeatures(), train.size(), learnerSeed, resources,
-        config.effectiveThreads());
-    OnlineMultiLabelLearner learner = settings.spec().create(settings, context);
-    RunRecord record = RunRecord.of("train-then-test", settings, context.numLabels(), seeds(config, learnerSeed), config.order().cliName(),
-        config.scaling(), config.zeroDivision(), dataFiles);
-    return run(learner, train, test, config, record, observer, resources);
-  }
-
-  private static java.util.Map<String, Long> seeds(Config config, long learnerSeed) {
-    java.util.Map<String, Long> seeds = new java.util.LinkedHashMap<>();
-    if (config.order() == Order.SHUFFLE) {
-      seeds.put("order", Seeds.order(config.seed()));
-    }
-    seeds.put("learner", learnerSeed);
-    return seeds;
-  }
-
-  /**
-   * Builds a learner with {@code factory.apply(train.numLabels())}, trains it on {@code train} and
-   * evaluates it on {@code test}.
-   */
-  public static TrainThenTestResult run(
-      IntFunction<? extends OnlineMultiLabelLearner> factory, Dataset train, Dataset test, Config config) {
-    return run(factory.apply(train.numLabels()), train, test, config);
-  }
-
-  /**
-   * Trains the fresh {@code learner} on {@code train} and evaluates it on {@code test}. The run record names the data
-   * as the short form above does; the learner's own seed, made with it, is not known to the protocol, so the record
-   * has the order's seed only: two learners of different seeds share a key (build learners from {@code Settings}
-   * to have their seed in it).
-   *
-   * @throws IllegalArgumentException if either set has more labels than the learner
-   */
-  public static TrainThenTestResult run(OnlineMultiLabelLearner learner, Dataset train, Dataset test, Config config) {
-    checkShapes(train, test);
-    java.util.Map<String, Long> seeds = new java.util.LinkedHashMap<>();
-    if (config.order() == Order.SHUFFLE) {
-      seeds.put("order", Seeds.order(config.seed()));
-    }
-    RunRecord record = RunRecord.of("train-then-test", learner.settings(), learner.numLabels(), seeds, config.order().cliName(),
-        config.scaling(), config.zeroDivision(), dataOf(train, test));
-    return run(learner, DataView.of(train), DataView.of(test), config, record, Observer.NONE, SharedResources.NONE);
-  }
-
   private static TrainThenTestResult run(OnlineMultiLabelLearner learner, DataView train, DataView test, Config config,
-      RunRecord record, Observer observer, SharedResources resources) {
+      RunRecord record) {
+    Observer observer = config.observer();
+    SharedResources resources = config.resources();
     checkLabels(learner, train.dataset(), "training", null);
     checkLabels(learner, test.dataset(), "test", train.dataset());
     checkSameLabelNames(train.dataset(), test.dataset());
@@ -323,7 +333,7 @@ public final class TrainThenTest {
   private static void checkLabels(OnlineMultiLabelLearner learner, Dataset data, String role, Dataset train) {
     if (data.numLabels() > learner.numLabels()) {
       boolean inferred = train != null && train.featureNames().isEmpty() && train.numLabels() == learner.numLabels()
-          && org.altml.core.model.DataFit.isIndexNames(train.labelNames());
+          && ShapeFit.isIndexNames(train.labelNames());
       throw new IllegalArgumentException("the " + role + " set " + data.name() + " has " + data.numLabels() + " labels but the"
           + " learner " + learner.numLabels() + (inferred ? " (the L of the training set " + train.name() + ", its largest"
           + " label id + 1, as LIBSVM declares none): read the training data with ReadOptions.withNumLabels(L) at least "

@@ -16,7 +16,7 @@ import org.altml.sparse.SparseVector;
 final class FrozenPredictor implements Predictor {
   private final LinearLearner learner;
   private final int numLabels;
-  private final WeightMatrix.FloatShadow shadow;
+  private final FloatShadow shadow;
   private final double[] own;
   private final float[] ownScratch;
   /** Lanes whose exact score a metric needs ({@link #forMetrics}); all false between examples. */
@@ -24,7 +24,7 @@ final class FrozenPredictor implements Predictor {
   /** The largest |s| of the last {@link #shadowScores}. */
   private float shadowMax;
 
-  FrozenPredictor(LinearLearner learner, WeightMatrix.FloatShadow shadow) {
+  FrozenPredictor(LinearLearner learner, FloatShadow shadow) {
     this.learner = learner;
     this.numLabels = learner.numLabels();
     this.shadow = shadow;
@@ -107,7 +107,7 @@ final class FrozenPredictor implements Predictor {
 
   /**
    * The float copy's scores of x into {@code scores}, returning their error bound ({@link
-   * WeightMatrix.FloatShadow#errorBound}) and keeping their largest |s| in {@link #shadowMax}; or, when they
+   * FloatShadow#errorBound}) and keeping their largest |s| in {@link #shadowMax}; or, when they
    * are not finite or near float's range, predict's scores with its checks, returning NaN.
    */
   private double shadowScores(SparseVector x, Scores scores) {

@@ -199,7 +199,7 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
    */
   @Override
   public final java.util.function.Supplier<Predictor> frozenPredictors() {
-    WeightMatrix.FloatShadow shadow = weights.floatShadow();
+    FloatShadow shadow = weights.floatShadow();
     if (shadow == null) {
       return this::predictor;
     }

@@ -143,7 +143,7 @@ public final class VectorMath {
    * j in [0, width). Every feature index of x must address a row of {@code rows}.
    */
   public static void sparseTimesRows(SparseVector x, float[] rows, int rowsOff, int stride, float[] out, int width) {
-    checkRows(x, rows.length, rowsOff, stride, width);
+    VectorArguments.checkRows(x, rows.length, rowsOff, stride, width);
     if (out.length < width) {
       throw new IllegalArgumentException("out has " + out.length + " entries, need " + width);
     }
@@ -152,7 +152,7 @@ public final class VectorMath {
 
   /** In place: rows[f_k] += (alpha·x_k)·coeff over the first {@code width} lanes of each touched row. */
   public static void addSparseOuter(SparseVector x, float alpha, float[] coeff, float[] rows, int rowsOff, int stride, int width) {
-    checkRows(x, rows.length, rowsOff, stride, width);
+    VectorArguments.checkRows(x, rows.length, rowsOff, stride, width);
     if (coeff.length < width) {
       throw new IllegalArgumentException("coeff has " + coeff.length + " entries, need " + width);
     }
@@ -165,7 +165,7 @@ public final class VectorMath {
    */
   public static void adaptiveStep(
       SparseVector x, float[] grad, float eta, float delta, float[] rows, float[] acc, int rowsOff, int stride, int width) {
-    checkRows(x, rows.length, rowsOff, stride, width);
+    VectorArguments.checkRows(x, rows.length, rowsOff, stride, width);
     if (acc.length != rows.length) {
       throw new IllegalArgumentException("acc and rows differ in length: " + acc.length + " != " + rows.length);
     }
@@ -180,7 +180,7 @@ public final class VectorMath {
    * out[j] = Σ_k x_k·rows[rowsOff + f_k·stride + j], j in [0, width).
    */
   public static void sparseTimesRows(SparseVector x, double[] rows, int rowsOff, int stride, double[] out, int width) {
-    checkRows(x, rows.length, rowsOff, stride, width);
+    VectorArguments.checkRows(x, rows.length, rowsOff, stride, width);
     if (out.length < width) {
       throw new IllegalArgumentException("out has " + out.length + " entries, need " + width);
     }
@@ -189,7 +189,7 @@ public final class VectorMath {
 
   /** In place, in double: rows[f_k] += (alpha·x_k)·coeff over the first {@code width} lanes of each touched row. */
   public static void addSparseOuter(SparseVector x, double alpha, double[] coeff, double[] rows, int rowsOff, int stride, int width) {
-    checkRows(x, rows.length, rowsOff, stride, width);
+    VectorArguments.checkRows(x, rows.length, rowsOff, stride, width);
     if (coeff.length < width) {
       throw new IllegalArgumentException("coeff has " + coeff.length + " entries, need " + width);
     }
@@ -199,7 +199,7 @@ public final class VectorMath {
   /** The SALT step of {@link #adaptiveStep(SparseVector, float[], float, float, float[], float[], int, int)} in double. */
   public static void adaptiveStep(
       SparseVector x, double[] grad, double eta, double delta, double[] rows, double[] acc, int rowsOff, int stride, int width) {
-    checkRows(x, rows.length, rowsOff, stride, width);
+    VectorArguments.checkRows(x, rows.length, rowsOff, stride, width);
     if (acc.length != rows.length) {
       throw new IllegalArgumentException("acc and rows differ in length: " + acc.length + " != " + rows.length);
     }
@@ -222,7 +222,7 @@ public final class VectorMath {
    * @throws IndexOutOfBoundsException if {@code coeff[coeffOff..coeffOff+n)} is out of bounds
    */
   public static void combineRows(double[] coeff, int coeffOff, int n, double[] rows, int rowsOff, int stride, double[] out, int width) {
-    checkCombine(coeff.length, coeffOff, n, rows.length, rowsOff, stride, out.length, width);
+    VectorArguments.checkCombine(coeff.length, coeffOff, n, rows.length, rowsOff, stride, out.length, width);
     IMPL.combineRows(coeff, coeffOff, n, rows, rowsOff, stride, out, width);
   }
 
@@ -231,7 +231,7 @@ public final class VectorMath {
    * each row value is widened to double (exactly) before it is multiplied.
    */
   public static void combineRows(double[] coeff, int coeffOff, int n, float[] rows, int rowsOff, int stride, double[] out, int width) {
-    checkCombine(coeff.length, coeffOff, n, rows.length, rowsOff, stride, out.length, width);
+    VectorArguments.checkCombine(coeff.length, coeffOff, n, rows.length, rowsOff, stride, out.length, width);
     IMPL.combineRows(coeff, coeffOff, n, rows, rowsOff, stride, out, width);
   }
 
@@ -242,7 +242,7 @@ public final class VectorMath {
    * whichever implementation is active. Every feature index of x must address a row of {@code rows}.
    */
   public static void sparseTimesRows(SparseVector x, float[] rows, int rowsOff, int stride, double[] out, int width) {
-    checkRows(x, rows.length, rowsOff, stride, width);
+    VectorArguments.checkRows(x, rows.length, rowsOff, stride, width);
     if (out.length < width) {
       throw new IllegalArgumentException("out has " + out.length + " entries, need " + width);
     }
@@ -269,9 +269,9 @@ public final class VectorMath {
     if (c == a || c == p) {
       throw new IllegalArgumentException("C must not share an array with A or P");
     }
-    checkMatrix("A", a.length, aOff, aStride, k, n);
-    checkMatrix("P", p.length, pOff, pStride, n, m);
-    checkMatrix("C", c.length, cOff, cStride, k, m);
+    VectorArguments.checkMatrix("A", a.length, aOff, aStride, k, n);
+    VectorArguments.checkMatrix("P", p.length, pOff, pStride, n, m);
+    VectorArguments.checkMatrix("C", c.length, cOff, cStride, k, m);
     IMPL.multiply(a, aOff, aStride, k, n, p, pOff, pStride, m, c, cOff, cStride, accumulate);
   }
 
@@ -295,8 +295,8 @@ public final class VectorMath {
     if (a == p) {
       throw new IllegalArgumentException("A must not share an array with P");
     }
-    checkMatrix("A", a.length, aOff, aStride, k, n);
-    checkMatrix("P", p.length, pOff, pStride, n, n);
+    VectorArguments.checkMatrix("A", a.length, aOff, aStride, k, n);
+    VectorArguments.checkMatrix("P", p.length, pOff, pStride, n, n);
     IMPL.symmetricRankUpdate(subtract, a, aOff, aStride, k, n, p, pOff, pStride);
   }
 
@@ -321,7 +321,7 @@ public final class VectorMath {
         throw new IllegalArgumentException("chain " + t + " runs from row " + first[t] + " to " + last[t]);
       }
       if (last[t] > first[t] && width > 0) {
-        checkMatrix("z", z.length, off + first[t] * stride, stride, last[t] - first[t] + 1, width);
+        VectorArguments.checkMatrix("z", z.length, off + first[t] * stride, stride, last[t] - first[t] + 1, width);
       }
       rotations += last[t] - first[t];
     }
@@ -329,54 +329,6 @@ public final class VectorMath {
       throw new IllegalArgumentException(chains + " chains need " + rotations + " rotations, c and s hold " + c.length + " and " + s.length);
     }
     IMPL.rotateRows(z, off, stride, width, chains, first, last, c, s);
-  }
-
-  private static void checkMatrix(String name, int length, int off, int stride, int rows, int columns) {
-    if (rows == 0 || columns == 0) {
-      return;
-    }
-    if (stride < columns) {
-      throw new IllegalArgumentException(name + ": row stride " + stride + " is shorter than a row of " + columns);
-    }
-    long end = off + (long) (rows - 1) * stride + columns;
-    if (off < 0 || end > length) {
-      throw new IndexOutOfBoundsException(
-          name + ": " + rows + "×" + columns + " with stride " + stride + " from " + off + " needs " + end + " entries, the array holds " + length);
-    }
-  }
-
-  private static void checkCombine(
-      int coeffLength, int coeffOff, int n, int rowsLength, int rowsOff, int stride, int outLength, int width) {
-    if (width < 0 || width > stride) {
-      throw new IllegalArgumentException("width " + width + " outside [0, stride " + stride + "]");
-    }
-    Objects.checkFromIndexSize(coeffOff, n, coeffLength);
-    if (n > 0) {
-      long end = rowsOff + (long) (n - 1) * stride + width;
-      if (rowsOff < 0 || end > rowsLength) {
-        throw new IllegalArgumentException(
-            n + " rows of stride " + stride + " and width " + width + " from " + rowsOff + " need " + end
-                + " entries, rows hold " + rowsLength);
-      }
-    }
-    if (outLength < width) {
-      throw new IllegalArgumentException("out has " + outLength + " entries, need " + width);
-    }
-  }
-
-  /** Every feature index of x addresses a row: rows[rowsOff + f·stride, + width) lies in the array. */
-  private static void checkRows(SparseVector x, int rowsLength, int rowsOff, int stride, int width) {
-    if (width < 0 || width > stride) {
-      throw new IllegalArgumentException("width " + width + " outside [0, stride " + stride + "]");
-    }
-    if (rowsOff < 0) {
-      throw new IllegalArgumentException("rowsOff " + rowsOff + " < 0");
-    }
-    long needed = rowsOff + ((long) x.maxIndex() + 1) * stride;
-    if (needed > rowsLength) {
-      throw new IllegalArgumentException("feature index " + x.maxIndex() + " has no row: rows hold "
-          + (rowsLength - rowsOff) / Math.max(1, stride) + " rows of " + stride + " from " + rowsOff);
-    }
   }
 
   /**
@@ -391,14 +343,14 @@ public final class VectorMath {
    */
   public static void multiplyAdd(double[] a, int aOff, int aStride, int rows, int depth, double[] b, int bOff, int bStride, int cols,
       double[] c, int cOff, int cStride) {
-    checkProduct(a.length, aOff, aStride, rows, depth, b.length, bOff, bStride, cols, c.length, cOff, cStride);
+    VectorArguments.checkProduct(a.length, aOff, aStride, rows, depth, b.length, bOff, bStride, cols, c.length, cOff, cStride);
     IMPL.multiplyAdd(a, aOff, aStride, rows, depth, b, bOff, bStride, cols, c, cOff, cStride);
   }
 
   /** {@link #multiplyAdd(double[], int, int, int, int, double[], int, int, int, double[], int, int)} with float B (widened exactly). */
   public static void multiplyAdd(double[] a, int aOff, int aStride, int rows, int depth, float[] b, int bOff, int bStride, int cols,
       double[] c, int cOff, int cStride) {
-    checkProduct(a.length, aOff, aStride, rows, depth, b.length, bOff, bStride, cols, c.length, cOff, cStride);
+    VectorArguments.checkProduct(a.length, aOff, aStride, rows, depth, b.length, bOff, bStride, cols, c.length, cOff, cStride);
     IMPL.multiplyAdd(a, aOff, aStride, rows, depth, b, bOff, bStride, cols, c, cOff, cStride);
   }
 
@@ -409,25 +361,8 @@ public final class VectorMath {
    */
   public static void multiplyAdd(float[] a, int aOff, int aStride, int rows, int depth, float[] b, int bOff, int bStride, int cols,
       float[] c, int cOff, int cStride) {
-    checkProduct(a.length, aOff, aStride, rows, depth, b.length, bOff, bStride, cols, c.length, cOff, cStride);
+    VectorArguments.checkProduct(a.length, aOff, aStride, rows, depth, b.length, bOff, bStride, cols, c.length, cOff, cStride);
     IMPL.multiplyAdd(a, aOff, aStride, rows, depth, b, bOff, bStride, cols, c, cOff, cStride);
-  }
-
-  private static void checkProduct(int aLength, int aOff, int aStride, int rows, int depth, int bLength, int bOff, int bStride,
-      int cols, int cLength, int cOff, int cStride) {
-    if (rows < 0 || depth < 0 || cols < 0 || aStride < depth || bStride < cols || cStride < cols) {
-      throw new IllegalArgumentException("bad shape: rows " + rows + " depth " + depth + " cols " + cols + " strides " + aStride
-          + "/" + bStride + "/" + cStride);
-    }
-    if (rows > 0 && depth > 0) {
-      Objects.checkFromIndexSize(aOff, (rows - 1L) * aStride + depth > Integer.MAX_VALUE ? -1 : (int) ((rows - 1L) * aStride + depth), aLength);
-    }
-    if (depth > 0 && cols > 0) {
-      Objects.checkFromIndexSize(bOff, (depth - 1L) * bStride + cols > Integer.MAX_VALUE ? -1 : (int) ((depth - 1L) * bStride + cols), bLength);
-    }
-    if (rows > 0 && cols > 0) {
-      Objects.checkFromIndexSize(cOff, (rows - 1L) * cStride + cols > Integer.MAX_VALUE ? -1 : (int) ((rows - 1L) * cStride + cols), cLength);
-    }
   }
 
   /**
@@ -507,23 +442,13 @@ public final class VectorMath {
    * implementation and tier; not the sequential order of {@link #dot}.
    */
   public static void rowDots(double[] x, int n, float[] rows, int off, int stride, int count, double[] out) {
-    checkRowDots(x.length, n, rows.length, off, stride, count, out.length);
+    VectorArguments.checkRowDots(x.length, n, rows.length, off, stride, count, out.length);
     IMPL.rowDots(x, n, rows, off, stride, count, out);
-  }
-
-  /** The bounds of {@link #rowDots}: x[0..n), out[0..count), rows k in [0, count) at off + k·stride of n values. */
-  private static void checkRowDots(int xLength, int n, int rowsLength, int off, int stride, int count, int outLength) {
-    Objects.checkFromIndexSize(0, n, xLength);
-    Objects.checkFromIndexSize(0, count, outLength);
-    if (count > 0 && n > 0) {
-      long span = (count - 1L) * stride + n;
-      Objects.checkFromIndexSize(off, span > Integer.MAX_VALUE ? -1 : (int) span, rowsLength);
-    }
   }
 
   /** {@link #rowDots(double[], int, float[], int, int, int, double[])} over double rows, in the same fixed order. */
   public static void rowDots(double[] x, int n, double[] rows, int off, int stride, int count, double[] out) {
-    checkRowDots(x.length, n, rows.length, off, stride, count, out.length);
+    VectorArguments.checkRowDots(x.length, n, rows.length, off, stride, count, out.length);
     IMPL.rowDots(x, n, rows, off, stride, count, out);
   }
 
@@ -572,7 +497,7 @@ public final class VectorMath {
    */
   public static void mergeSearchStart(double a, double[] b, double[] c, double[] u, int off, int n, int steps, double[] state,
       int stateOff, int stride, double[] work) {
-    checkMergeState(b, c, u, off, n, state, stateOff, stride, work);
+    VectorArguments.checkMergeState(b, c, u, off, n, state, stateOff, stride, work);
     if (steps < 0 || steps > MERGE_STEPS) {
       throw new IllegalArgumentException("steps " + steps + " outside [0, " + MERGE_STEPS + "]");
     }
@@ -585,7 +510,7 @@ public final class VectorMath {
    */
   public static void mergeSearchResume(double a, double[] b, double[] c, double[] u, int off, int n, int fromStep, double[] state,
       int stateOff, int stride, double[] h, double[] f, double[] work) {
-    checkMergeState(b, c, u, off, n, state, stateOff, stride, work);
+    VectorArguments.checkMergeState(b, c, u, off, n, state, stateOff, stride, work);
     Objects.checkFromIndexSize(off, n, h.length);
     Objects.checkFromIndexSize(off, n, f.length);
     if (fromStep < 1 || fromStep > MERGE_STEPS) {
@@ -594,17 +519,4 @@ public final class VectorMath {
     IMPL.mergeSearchResume(a, b, c, u, off, n, fromStep, state, stateOff, stride, h, f, work);
   }
 
-  private static void checkMergeState(double[] b, double[] c, double[] u, int off, int n, double[] state, int stateOff, int stride,
-      double[] work) {
-    Objects.checkFromIndexSize(off, n, b.length);
-    Objects.checkFromIndexSize(off, n, c.length);
-    Objects.checkFromIndexSize(off, n, u.length);
-    if (n > 0 && (stride < n || stateOff < 0 || stateOff + 5L * stride + n > state.length)) {
-      throw new IllegalArgumentException("merge search state of " + state.length + " doubles at " + stateOff + ", stride " + stride
-          + ", for " + n + " partners");
-    }
-    if (work.length < 3L * n) {
-      throw new IllegalArgumentException("merge search scratch of " + work.length + " doubles for " + n + " partners (needs 3n)");
-    }
-  }
 }

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 import org.altml.core.eval.FeatureScaler;
 import org.altml.core.eval.FeatureScaling;
+import org.altml.core.eval.ShapeFit;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Scores;
 import org.altml.sparse.SparseVector;
@@ -93,7 +94,7 @@ public record SavedModel(
    * @throws IllegalArgumentException naming the data, the model and the problem
    */
   public void checkFits(org.altml.sparse.data.Dataset data) {
-    DataFit.check(this, learner.name(), data, DataFit.Allowed.NOTHING);
+    DataFit.check(this, learner.name(), data, ShapeFit.Allowed.NOTHING);
   }
 
   /** The names of the labels {@code scores} predicts (score above the threshold), in label order. */

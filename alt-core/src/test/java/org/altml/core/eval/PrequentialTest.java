@@ -102,7 +102,7 @@ class PrequentialTest {
     List<CurvePoint> heard = new ArrayList<>();
     PrequentialResult r;
     try (ExampleStream s = data.stream()) {
-      r = Prequential.run(learner, s, Prequential.Config.defaults().withWindow(width).withSampleEvery(every), heard::add);
+      r = Prequential.run(learner, s, Prequential.Config.defaults().withWindow(width).withSampleEvery(every).withListener(heard::add));
     }
     assertEquals(257 / every, r.curve().size(), "seed " + seed);
     assertEquals(r.curve(), heard, "seed " + seed);
@@ -182,11 +182,12 @@ class PrequentialTest {
     Dataset b = FakeLearners.random(2, 120, 8, 3);
     org.altml.core.learner.Settings falt = org.altml.core.learner.LearnerRegistry.get("falt").defaults();
     Prequential.Config config = Prequential.Config.defaults();
-    String keyA = Prequential.run(falt, a, 1, config, null).record().key();
-    assertEquals(keyA, Prequential.run(falt, FakeLearners.random(1, 120, 8, 3), 1, config, null).record().key(), "same content");
-    org.junit.jupiter.api.Assertions.assertNotEquals(keyA, Prequential.run(falt, b, 1, config, null).record().key());
-    org.junit.jupiter.api.Assertions.assertNotEquals(TrainThenTest.run(falt, a, a, TrainThenTest.Config.defaults()).record().key(),
-        TrainThenTest.run(falt, b, b, TrainThenTest.Config.defaults()).record().key());
+    String keyA = run(falt, a, config).record().key();
+    assertEquals(keyA, run(falt, FakeLearners.random(1, 120, 8, 3), config).record().key(), "same content");
+    org.junit.jupiter.api.Assertions.assertNotEquals(keyA, run(falt, b, config).record().key());
+    TrainThenTest.Config defaults = TrainThenTest.Config.defaults();
+    org.junit.jupiter.api.Assertions.assertNotEquals(TrainThenTest.run(falt, DataView.of(a), DataView.of(a), defaults).record().key(),
+        TrainThenTest.run(falt, DataView.of(b), DataView.of(b), defaults).record().key());
 
     // a scaler fitted elsewhere (a loaded model's) scales the stream, and observes it as the protocol's own would
     Prequential.Config standardize = config.withScaling(FeatureScaling.STANDARDIZE);
@@ -199,7 +200,7 @@ class PrequentialTest {
     OnlineMultiLabelLearner viaProtocol = falt.spec().create(falt, new org.altml.core.learner.LearnerContext(3, 8, -1, 5));
     PrequentialResult r;
     try (ExampleStream s = a.stream()) {
-      r = Prequential.run(viaProtocol, given, s, standardize, null);
+      r = Prequential.run(viaProtocol, s, standardize.withScaler(given));
     }
     OnlineMultiLabelLearner byHand = falt.spec().create(falt, new org.altml.core.learner.LearnerContext(3, 8, -1, 5));
     EvaluationSuite suite = new EvaluationSuite(3);
@@ -211,7 +212,15 @@ class PrequentialTest {
       suite.accept(a.example(i).labels(), scores);
     }
     assertEquals(suite.report(), r.cumulative());
-    assertThrows(IllegalArgumentException.class, () -> Prequential.run(viaProtocol, FeatureScaler.of(FeatureScaling.NONE), a.stream(),
-        standardize, null));
+    assertThrows(IllegalArgumentException.class, () -> standardize.withScaler(FeatureScaler.of(FeatureScaling.NONE)));
+  }
+
+  /** The protocol over {@code data} in its order, L and d from it, the data named by its content. */
+  private static PrequentialResult run(org.altml.core.learner.Settings settings, Dataset data, Prequential.Config config)
+      throws IOException {
+    try (ExampleStream stream = data.stream()) {
+      return Prequential.run(settings, new org.altml.core.learner.LearnerContext(data.numLabels(), data.numFeatures(), -1, 1),
+          stream, config.withDataFiles(List.of(RunRecord.DataFile.of(data))));
+    }
   }
 }

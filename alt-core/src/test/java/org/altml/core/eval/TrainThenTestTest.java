@@ -32,7 +32,7 @@ class TrainThenTestTest {
     Dataset train = FakeLearners.withIds(3, new int[][] {{0}, {0, 1}, {0}, {2}});
     Dataset test = FakeLearners.withIds(3, new int[][] {{0}, {1}, {}});
     TrainThenTestResult r =
-        TrainThenTest.run(FrequencyLearner::new, train, test, TrainThenTest.Config.defaults().withThreads(2));
+        TrainThenTest.run(new FrequencyLearner(train.numLabels()), DataView.of(train), DataView.of(test), TrainThenTest.Config.defaults().withThreads(2));
     MetricReport m = r.metrics();
     assertEquals(4, r.trainExamples());
     assertEquals(3, r.testExamples());
@@ -55,11 +55,11 @@ class TrainThenTestTest {
     Dataset train = FakeLearners.withIds(2, new int[][] {{0}, {1}, {}, {0, 1}, {0}, {1}, {0}});
     Dataset test = FakeLearners.withIds(2, new int[][] {{0}});
     RecordingLearner file = new RecordingLearner(2);
-    TrainThenTest.run(file, train, test, TrainThenTest.Config.defaults().withOrder(Order.FILE).withThreads(1));
+    TrainThenTest.run(file, DataView.of(train), DataView.of(test), TrainThenTest.Config.defaults().withOrder(Order.FILE).withThreads(1));
     assertEquals(List.of("update:1", "update:2", "update:3", "update:4", "update:5", "update:6", "update:7", "predict:1"), file.calls);
     for (long seed : new long[] {1, 2, 99}) {
       RecordingLearner shuffled = new RecordingLearner(2);
-      TrainThenTest.run(shuffled, train, test, TrainThenTest.Config.defaults().withSeed(seed).withThreads(1));
+      TrainThenTest.run(shuffled, DataView.of(train), DataView.of(test), TrainThenTest.Config.defaults().withSeed(seed).withThreads(1));
       List<String> expected = new ArrayList<>();
       for (int i : train.permutation(seed)) {
         expected.add("update:" + (i + 1));
@@ -106,7 +106,7 @@ class TrainThenTestTest {
     double std = Math.sqrt(1.25);
     for (Dataset test : List.of(testA, testB)) {
       RecordingLearner learner = new RecordingLearner(1);
-      TrainThenTest.run(learner, train, test, TrainThenTest.Config.defaults().withScaling(FeatureScaling.STANDARDIZE).withThreads(1));
+      TrainThenTest.run(learner, DataView.of(train), DataView.of(test), TrainThenTest.Config.defaults().withScaling(FeatureScaling.STANDARDIZE).withThreads(1));
       // training examples are standardized with the training statistics too
       List<Float> trained = new ArrayList<>();
       for (SparseVector v : learner.updated) {
@@ -129,7 +129,7 @@ class TrainThenTestTest {
     Dataset train = FakeLearners.random(11, 200, 6, 4);
     Dataset test = FakeLearners.random(12, 100, 6, 4);
     TrainThenTestResult fromDataset =
-        TrainThenTest.run(FrequencyLearner::new, train, test, TrainThenTest.Config.defaults().withOrder(Order.FILE));
+        TrainThenTest.run(new FrequencyLearner(train.numLabels()), DataView.of(train), DataView.of(test), TrainThenTest.Config.defaults().withOrder(Order.FILE));
     FrequencyLearner learner = new FrequencyLearner(4);
     FeatureScaler scaler = FeatureScaler.of(FeatureScaling.L2);
     TrainThenTest.Training training;
@@ -149,12 +149,12 @@ class TrainThenTestTest {
     Dataset train = FakeLearners.withIds(3, new int[][] {{2}});
     Dataset test = FakeLearners.withIds(1, new int[][] {{0}});
     IllegalArgumentException e = assertThrows(
-        IllegalArgumentException.class, () -> TrainThenTest.run(new FrequencyLearner(2), train, test, TrainThenTest.Config.defaults()));
+        IllegalArgumentException.class, () -> TrainThenTest.run(new FrequencyLearner(2), DataView.of(train), DataView.of(test), TrainThenTest.Config.defaults()));
     assertEquals("the training set dataset has 3 labels but the learner 2", e.getMessage());
     // a test label beyond the L a LIBSVM training set gives (its largest id + 1): the fix named
     Dataset wider = FakeLearners.withIds(6, new int[][] {{5}});
     IllegalArgumentException beyond = assertThrows(IllegalArgumentException.class,
-        () -> TrainThenTest.run(new FrequencyLearner(3), train, wider, TrainThenTest.Config.defaults()));
+        () -> TrainThenTest.run(new FrequencyLearner(3), DataView.of(train), DataView.of(wider), TrainThenTest.Config.defaults()));
     assertEquals("the test set dataset has 6 labels but the learner 3 (the L of the training set dataset, its largest label id"
         + " + 1, as LIBSVM declares none): read the training data with ReadOptions.withNumLabels(L) at least 6, or are they the"
         + " same data set?", beyond.getMessage());
@@ -184,17 +184,42 @@ class TrainThenTestTest {
     Dataset train = declared(List.of("a", "b", "c"), 10, "train.arff");
     Dataset fewerLabels = declared(List.of("a", "b"), 10, "test.arff");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> TrainThenTest.run(falt, train, fewerLabels, TrainThenTest.Config.defaults()));
+        () -> TrainThenTest.run(falt, DataView.of(train), DataView.of(fewerLabels), TrainThenTest.Config.defaults()));
     assertEquals("the test set test.arff has 2 labels, the training set train.arff 3: a model of it would predict label ids up"
         + " to 2, which the data does not have; are they the same data set? (if this data is meant, align it with"
-        + " test.withDimensions(train.numFeatures(), train.numLabels()), or call the DataView form of TrainThenTest.run, which"
-        + " leaves this check to its caller)", e.getMessage());
+        + " test.withDimensions(train.numFeatures(), train.numLabels()), or run with TrainThenTest.Config.withShapeCheck(false),"
+        + " which leaves this check to its caller)", e.getMessage());
+    // a caller that checks shapes itself (alt evaluate, accepting a misfit on request) turns the check off
+    assertEquals(12, TrainThenTest.run(falt, DataView.of(train), DataView.of(fewerLabels),
+        TrainThenTest.Config.defaults().withShapeCheck(false)).testExamples());
     for (int d : new int[] {5, 50}) {
-      assertThrows(IllegalArgumentException.class, () -> TrainThenTest.run(new FrequencyLearner(3), train,
-          declared(List.of("a", "b", "c"), d, "test.arff"), TrainThenTest.Config.defaults()), "d " + d);
+      assertThrows(IllegalArgumentException.class, () -> TrainThenTest.run(new FrequencyLearner(3), DataView.of(train),
+          DataView.of(declared(List.of("a", "b", "c"), d, "test.arff")), TrainThenTest.Config.defaults()), "d " + d);
     }
-    TrainThenTest.run(falt, train, fewerLabels.withDimensions(10, 3), TrainThenTest.Config.defaults()); // aligned: accepted
-    TrainThenTest.run(falt, train, declared(List.of("a", "b", "c"), 10, "test.arff"), TrainThenTest.Config.defaults());
+    TrainThenTest.Config defaults = TrainThenTest.Config.defaults();
+    TrainThenTest.run(falt, DataView.of(train), DataView.of(fewerLabels.withDimensions(10, 3)), defaults); // aligned: accepted
+    TrainThenTest.run(falt, DataView.of(train), DataView.of(declared(List.of("a", "b", "c"), 10, "test.arff")), defaults);
+  }
+
+  /**
+   * The run record names whole datasets by default (other data, another key), names none for views of some rows (a fold
+   * is not its dataset), and names what the options give.
+   */
+  @Test
+  void theRecordNamesWholeDatasetsByDefaultAndWhatTheOptionsGive() {
+    org.altml.core.learner.Settings falt = org.altml.core.learner.LearnerRegistry.get("falt").defaults();
+    Dataset train = declared(List.of("a", "b", "c"), 10, "train.arff");
+    Dataset test = declared(List.of("a", "b", "c"), 10, "test.arff");
+    TrainThenTest.Config defaults = TrainThenTest.Config.defaults().withThreads(1);
+    assertEquals(List.of(RunRecord.DataFile.of(train), RunRecord.DataFile.of(test)),
+        TrainThenTest.run(falt, DataView.of(train), DataView.of(test), defaults).record().dataFiles());
+    assertEquals(List.of(RunRecord.DataFile.of(train)),
+        TrainThenTest.run(falt, DataView.of(train), DataView.of(train), defaults).record().dataFiles());
+    assertEquals(List.of(), TrainThenTest.run(falt, DataView.of(train, new int[] {0, 1, 2}), DataView.of(train, new int[] {3}),
+        defaults).record().dataFiles());
+    List<RunRecord.DataFile> given = List.of(new RunRecord.DataFile("t.arff", 1, "00"));
+    assertEquals(given, TrainThenTest.run(falt, DataView.of(train), DataView.of(test), defaults.withDataFiles(given))
+        .record().dataFiles());
   }
 
   /** A test set whose labels are named otherwise (another dataset's ARFF) is refused; index names are not compared. */
@@ -202,10 +227,10 @@ class TrainThenTestTest {
   void rejectsATestSetOfOtherLabels() {
     Dataset train = named(List.of("up", "high"));
     assertEquals("the labels of the test set t are not those of the training set t: label id 0 is 'left', not 'up'",
-        assertThrows(IllegalArgumentException.class, () -> TrainThenTest.run(new FrequencyLearner(2), train,
-            named(List.of("left", "right")), TrainThenTest.Config.defaults())).getMessage());
-    TrainThenTest.run(new FrequencyLearner(2), train, named(List.of("up", "high")), TrainThenTest.Config.defaults());
-    TrainThenTest.run(new FrequencyLearner(2), train, FakeLearners.withIds(2, new int[][] {{0}, {1}}), TrainThenTest.Config.defaults());
+        assertThrows(IllegalArgumentException.class, () -> TrainThenTest.run(new FrequencyLearner(2), DataView.of(train),
+            DataView.of(named(List.of("left", "right"))), TrainThenTest.Config.defaults())).getMessage());
+    TrainThenTest.run(new FrequencyLearner(2), DataView.of(train), DataView.of(named(List.of("up", "high"))), TrainThenTest.Config.defaults());
+    TrainThenTest.run(new FrequencyLearner(2), DataView.of(train), DataView.of(FakeLearners.withIds(2, new int[][] {{0}, {1}})), TrainThenTest.Config.defaults());
   }
 
   /** A test set whose features are named otherwise (attributes in another order) is refused; unnamed features are not compared. */
@@ -213,12 +238,12 @@ class TrainThenTestTest {
   void rejectsATestSetOfOtherFeatures() {
     Dataset train = named(List.of("up", "high"), List.of("a", "b"));
     assertEquals("the features of the test set t are not those of the training set t: feature id 0 is 'b', not 'a'",
-        assertThrows(IllegalArgumentException.class, () -> TrainThenTest.run(new FrequencyLearner(2), train,
-            named(List.of("up", "high"), List.of("b", "a")), TrainThenTest.Config.defaults())).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> TrainThenTest.run(new FrequencyLearner(2), DataView.of(train),
+            DataView.of(named(List.of("up", "high"), List.of("b", "a"))), TrainThenTest.Config.defaults())).getMessage());
     // one attribute more: a declared shape other than the training set's, refused as alt evaluate refuses it
-    assertThrows(IllegalArgumentException.class, () -> TrainThenTest.run(new FrequencyLearner(2), train,
-        named(List.of("up", "high"), List.of("a", "b", "c")), TrainThenTest.Config.defaults()));
-    TrainThenTest.run(new FrequencyLearner(2), train, named(List.of("up", "high")), TrainThenTest.Config.defaults());
+    assertThrows(IllegalArgumentException.class, () -> TrainThenTest.run(new FrequencyLearner(2), DataView.of(train),
+        DataView.of(named(List.of("up", "high"), List.of("a", "b", "c"))), TrainThenTest.Config.defaults()));
+    TrainThenTest.run(new FrequencyLearner(2), DataView.of(train), DataView.of(named(List.of("up", "high"))), TrainThenTest.Config.defaults());
   }
 
   private static Dataset named(List<String> labels, List<String> features) {

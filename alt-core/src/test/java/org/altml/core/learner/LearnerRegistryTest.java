@@ -192,23 +192,27 @@ class LearnerRegistryTest {
     Dataset data = b.build();
     Settings settings = LearnerRegistry.get("mean-score").defaults().with("share", 0.2f);
     TrainThenTestResult r = TrainThenTest.run(settings, DataView.of(data), DataView.of(data),
-        TrainThenTest.Config.defaults().withThreads(2), List.of(org.altml.core.eval.RunRecord.DataFile.of(data)));
+        TrainThenTest.Config.defaults().withThreads(2).withDataFiles(List.of(org.altml.core.eval.RunRecord.DataFile.of(data))));
     // label 0 is in every example, label 2 in a quarter (> 0.2): predicted {0, 2} everywhere, so precision
     // is 1 on the quarter with Y = {0, 2} and 1/2 on the rest: 0.25 + 0.75/2
     assertEquals(0.625, r.metrics().get(Measure.PRECISION), 1e-12);
     assertEquals(16, r.record().key().length());
-    // prequential on a dataset in one call: the same as the stream form with its context
-    PrequentialResult p1 = Prequential.run(settings, data, 5L,
-        Prequential.Config.defaults(), null);
+    // prequential: the learner's seed comes from the run seed, whatever seed the context carries
+    Prequential.Config run5 = Prequential.Config.defaults().withSeed(5L)
+        .withDataFiles(List.of(org.altml.core.eval.RunRecord.DataFile.of(data)));
+    PrequentialResult p1;
+    try (ExampleStream stream = data.stream()) {
+      p1 = Prequential.run(settings, new LearnerContext(data.numLabels(), data.numFeatures(), -1, 99L), stream, run5);
+    }
     PrequentialResult p2;
     try (ExampleStream stream = data.stream()) {
-      p2 = Prequential.run(settings, new LearnerContext(data.numLabels(), data.numFeatures(), -1, 5L), 5L, stream,
-          Prequential.Config.defaults(), null, List.of(org.altml.core.eval.RunRecord.DataFile.of(data)));
+      p2 = Prequential.run(settings, new LearnerContext(data.numLabels(), data.numFeatures(), -1, 5L), stream, run5);
     }
     assertEquals(p2.cumulative().values(), p1.cumulative().values());
     assertEquals(p2.record().key(), p1.record().key());
     // the short form on whole datasets: the same run, the same record (its data named by content)
-    TrainThenTestResult same = TrainThenTest.run(settings, data, data, TrainThenTest.Config.defaults().withThreads(2));
+    TrainThenTestResult same = TrainThenTest.run(settings, DataView.of(data), DataView.of(data),
+        TrainThenTest.Config.defaults().withThreads(2));
     assertEquals(r.metrics().values(), same.metrics().values());
     assertEquals(r.record().key(), same.record().key());
     SavedModel back = ModelIo.fromBytes(ModelIo.toBytes(SavedModel.of(r.learner())), "bytes");

@@ -19,6 +19,7 @@ import java.util.logging.Logger;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.altml.core.baseline.PaConfig;
+import org.altml.core.eval.DataView;
 import org.altml.core.eval.FeatureScaler;
 import org.altml.core.eval.FeatureScaling;
 import org.altml.core.eval.Order;
@@ -172,7 +173,7 @@ class RealDataAgreementTest {
         ReferenceAlt ref = ReferenceAlt.matching(fast);
         String where = dataset + " (" + train.size() + "/" + split.test().size() + "), " + fast.describe()
             + ", scaling " + scaling;
-        MetricReport report = TrainThenTest.run(fast, train, split.test(),
+        MetricReport report = TrainThenTest.run(fast, DataView.of(train), DataView.of(split.test()),
             TrainThenTest.Config.defaults().withOrder(Order.FILE).withScaling(scaling)).metrics();
         double[] actual = new double[ReferenceMetrics.NAMES.length];
         for (int m = 0; m < actual.length; m++) {
@@ -242,7 +243,7 @@ class RealDataAgreementTest {
     int m = fast.config().maxUpdatesPerExample();
     assertEquals(handComputedM, m, "M = max(1, ceil(" + factor + " * 14))");
     ReferenceAlt ref = ReferenceAlt.matching(fast);
-    MetricReport report = TrainThenTest.run(fast, split.train(), split.test(),
+    MetricReport report = TrainThenTest.run(fast, DataView.of(split.train()), DataView.of(split.test()),
         TrainThenTest.Config.defaults().withOrder(Order.FILE)).metrics();
     double[] expected = evaluate(ref::update, ref::scores, numLabels, split.train(), split.test(), FeatureScaling.NONE);
     for (int k = 0; k < expected.length; k++) {

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.altml.core.eval.FeatureScaler;
 import org.altml.core.eval.FeatureScaling;
+import org.altml.core.eval.ShapeFit;
 import org.altml.core.learner.LearnerContext;
 import org.altml.core.learner.LearnerRegistry;
 import org.junit.jupiter.api.Test;
@@ -65,7 +66,7 @@ class DataFitTest {
     assertNull(DataFit.shapeMisfit(ids, "m", "d", 3, List.of("0", "1", "2"), 10));
     assertNull(DataFit.shapeMisfit(ids, "m", "d", 3, null, 12), "a LIBSVM model's d is the largest id it saw: more may come");
 
-    DataFit.Misfit fewer = DataFit.shapeMisfit(named, "m.model", "d.arff", 2, List.of("a", "b"), 10);
+    ShapeFit.Misfit fewer = DataFit.shapeMisfit(named, "m.model", "d.arff", 2, List.of("a", "b"), 10);
     assertEquals("d.arff has 2 labels, the model m.model 3: it would predict label ids up to 2, which the data does not have",
         fewer.problem());
     assertEquals(DataFit.ALLOW_SHAPE_MISMATCH, fewer.allowance());
@@ -77,27 +78,27 @@ class DataFitTest {
         .startsWith("the labels of d are named by their ids (0, 1, 2), those of the model m have names (a, b, c)"));
     assertNull(DataFit.shapeMisfit(model(null, 10, Map.of()), "m", "d", 3, List.of("a", "b", "c"), 10),
         "a model made in memory may have lost its names");
-    DataFit.Misfit narrow = DataFit.shapeMisfit(ids, "m", "d", 3, null, 8);
+    ShapeFit.Misfit narrow = DataFit.shapeMisfit(ids, "m", "d", 3, null, 8);
     assertEquals("d has 8 features, fewer than the 10 the model m was trained on", narrow.problem());
     assertFalse(narrow.newFeatures());
-    DataFit.Misfit wider = DataFit.shapeMisfit(named, "m", "d", 3, List.of("a", "b", "c"), 11);
+    ShapeFit.Misfit wider = DataFit.shapeMisfit(named, "m", "d", 3, List.of("a", "b", "c"), 11);
     assertTrue(wider.newFeatures());
     assertEquals(DataFit.ALLOW_NEW_FEATURES, wider.allowance());
     assertTrue(DataFit.shapeMisfit(ids, "m", "d", -1, null, 120).newFeatures(), "many more: other data");
 
     IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-        () -> DataFit.checkShape(named, "m.model", "d.arff", 2, null, -1, DataFit.Allowed.NOTHING));
+        () -> DataFit.checkShape(named, "m.model", "d.arff", 2, null, -1, ShapeFit.Allowed.NOTHING));
     assertEquals(fewer.refusal(), refused.getMessage());
     assertEquals(List.of(fewer),
-        DataFit.checkShape(named, "m.model", "d.arff", 2, List.of("a", "b"), 10, new DataFit.Allowed(true, false)));
+        DataFit.checkShape(named, "m.model", "d.arff", 2, List.of("a", "b"), 10, new ShapeFit.Allowed(true, false)));
     assertThrows(IllegalArgumentException.class,
-        () -> DataFit.checkShape(named, "m", "d", 3, null, 11, new DataFit.Allowed(true, false)), "new features: the other option");
+        () -> DataFit.checkShape(named, "m", "d", 3, null, 11, new ShapeFit.Allowed(true, false)), "new features: the other option");
     // fewer labels and more features: the option for the one does not accept the other
     IllegalArgumentException both = assertThrows(IllegalArgumentException.class,
-        () -> DataFit.checkShape(named, "m", "d", 2, null, 11, new DataFit.Allowed(true, false)));
+        () -> DataFit.checkShape(named, "m", "d", 2, null, 11, new ShapeFit.Allowed(true, false)));
     assertTrue(both.getMessage().contains(DataFit.ALLOW_NEW_FEATURES), both.getMessage());
-    assertEquals(2, DataFit.checkShape(named, "m", "d", 2, null, 11, new DataFit.Allowed(true, true)).size());
-    assertEquals(List.of(), DataFit.checkShape(named, "m", "d", 3, null, 10, DataFit.Allowed.NOTHING));
+    assertEquals(2, DataFit.checkShape(named, "m", "d", 2, null, 11, new ShapeFit.Allowed(true, true)).size());
+    assertEquals(List.of(), DataFit.checkShape(named, "m", "d", 3, null, 10, ShapeFit.Allowed.NOTHING));
   }
 
   /** A model whose L was inferred from LIBSVM data says so, with the fix, when a label beyond it comes. */
@@ -116,24 +117,24 @@ class DataFitTest {
 
   /**
    * A library user's one call before applying a model to data read whole: every check alt predict runs, with the
-   * accepting {@link DataFit.Allowed} named in the refusal (predicting another data set gave scores without a word).
+   * accepting {@link ShapeFit.Allowed} named in the refusal (predicting another data set gave scores without a word).
    */
   @Test
   void aLibraryUserChecksDataAgainstAModelInOneCall() {
     List<String> abc = List.of("a", "b", "c");
     String names = DataFit.featureNamesDigest(data(abc, 10, true).featureNames(), 10);
     SavedModel arffModel = model(abc, 10, Map.of(DataFit.FEATURE_NAMES_SHA256, names));
-    assertEquals(List.of(), DataFit.check(arffModel, "m", data(abc, 10, true), DataFit.Allowed.NOTHING));
+    assertEquals(List.of(), DataFit.check(arffModel, "m", data(abc, 10, true), ShapeFit.Allowed.NOTHING));
     assertDoesNotThrow(() -> arffModel.checkFits(data(abc, 10, true)));
     // fewer declared labels: refused, or accepted and returned
     IllegalArgumentException fewer = assertThrows(IllegalArgumentException.class,
-        () -> DataFit.check(arffModel, "m", data(List.of("a", "b"), 10, true), DataFit.Allowed.NOTHING));
+        () -> DataFit.check(arffModel, "m", data(List.of("a", "b"), 10, true), ShapeFit.Allowed.NOTHING));
     assertEquals("x has 2 labels, the model m 3: it would predict label ids up to 2, which the data does not have; was the"
-        + " model trained on other data? (if this data is meant, accept it with new DataFit.Allowed(true, false))",
+        + " model trained on other data? (if this data is meant, accept it with new ShapeFit.Allowed(true, false))",
         fewer.getMessage());
-    assertEquals(1, DataFit.check(arffModel, "m", data(List.of("a", "b"), 10, true), new DataFit.Allowed(true, false)).size());
+    assertEquals(1, DataFit.check(arffModel, "m", data(List.of("a", "b"), 10, true), new ShapeFit.Allowed(true, false)).size());
     // other label names, more labels, other feature names: refused whatever is allowed
-    DataFit.Allowed all = new DataFit.Allowed(true, true);
+    ShapeFit.Allowed all = new ShapeFit.Allowed(true, true);
     assertThrows(IllegalArgumentException.class, () -> DataFit.check(arffModel, "m", data(List.of("a", "x", "c"), 10, true), all));
     assertThrows(IllegalArgumentException.class, () -> arffModel.checkFits(data(List.of("a", "b", "c", "d"), 10, true)));
     assertThrows(IllegalArgumentException.class, () -> DataFit.check(arffModel, "m", data(List.of("0", "1", "2", "3"), 10, false), all));
@@ -149,8 +150,8 @@ class DataFitTest {
     assertDoesNotThrow(() -> libsvm.checkFits(data(List.of("0", "1"), 7, false)));
     IllegalArgumentException wide = assertThrows(IllegalArgumentException.class,
         () -> libsvm.checkFits(data(List.of("0", "1"), 500, false)));
-    assertTrue(wide.getMessage().contains("new DataFit.Allowed(false, true)"), wide.getMessage());
-    assertEquals(1, DataFit.check(libsvm, "m", data(List.of("0", "1"), 500, false), new DataFit.Allowed(false, true)).size());
+    assertTrue(wide.getMessage().contains("new ShapeFit.Allowed(false, true)"), wide.getMessage());
+    assertEquals(1, DataFit.check(libsvm, "m", data(List.of("0", "1"), 500, false), new ShapeFit.Allowed(false, true)).size());
     // ARFF data for a LIBSVM model: names against ids
     assertThrows(IllegalArgumentException.class, () -> libsvm.checkFits(data(abc, 10, true)));
   }
@@ -165,8 +166,8 @@ class DataFitTest {
     return b.build();
   }
 
-  private static List<DataFit.Misfit> misfits(org.altml.sparse.data.Dataset train, org.altml.sparse.data.Dataset test) {
-    return DataFit.testMisfits(DataFit.Shape.of(train, "the training data t"), DataFit.Shape.of(test, "the test data s"));
+  private static List<ShapeFit.Misfit> misfits(org.altml.sparse.data.Dataset train, org.altml.sparse.data.Dataset test) {
+    return DataFit.testMisfits(ShapeFit.Shape.of(train, "the training data t"), ShapeFit.Shape.of(test, "the test data s"));
   }
 
   /**
@@ -188,9 +189,9 @@ class DataFitTest {
         "ARFF test data of more labels and a few more features than LIBSVM training data uses: L and d are the larger");
 
     // the training data declares: the LIBSVM test data's ids beyond it
-    List<DataFit.Misfit> beyond = misfits(arff, data(List.of("0", "1", "2", "3"), 11, false));
-    assertEquals(List.of(new DataFit.Misfit("the test data s has label ids up to 3, the training data t declares 3 labels (0 to"
-        + " 2)", false, DataFit.SAME_DATA), new DataFit.Misfit("the test data s has features up to 11, the training data t"
+    List<ShapeFit.Misfit> beyond = misfits(arff, data(List.of("0", "1", "2", "3"), 11, false));
+    assertEquals(List.of(new ShapeFit.Misfit("the test data s has label ids up to 3, the training data t declares 3 labels (0 to"
+        + " 2)", false, DataFit.SAME_DATA), new ShapeFit.Misfit("the test data s has features up to 11, the training data t"
         + " declares 10", true, DataFit.SAME_DATA)), beyond);
     assertTrue(beyond.get(0).refusal().endsWith("; are they the same data set? (if this data is meant, give"
         + " --allow-shape-mismatch)"), beyond.get(0).refusal());
@@ -201,13 +202,13 @@ class DataFitTest {
         + " data does not have", misfits(arff, data(List.of("a", "b"), 10, true)).get(0).problem());
     assertEquals("the test data s has 8 features, fewer than the 10 of the training data t",
         misfits(arff, data(abc, 8, true)).get(0).problem());
-    DataFit.Misfit wider = misfits(arff, data(abc, 11, true)).get(0);
+    ShapeFit.Misfit wider = misfits(arff, data(abc, 11, true)).get(0);
     assertEquals("the test data s has 11 features, the training data t has 10", wider.problem());
     assertTrue(wider.newFeatures());
     assertTrue(misfits(arff, data(ids3, 10, true)).get(0).problem().startsWith("the labels of the test data s are named by"
         + " their ids (0, 1, 2), those of the training data t have names (a, b, c)"));
     // the test data declares, the LIBSVM training data uses more: labels, names, features
-    List<DataFit.Misfit> against = misfits(data(List.of("0", "1", "2", "3"), 20, false), data(abc, 10, true));
+    List<ShapeFit.Misfit> against = misfits(data(List.of("0", "1", "2", "3"), 20, false), data(abc, 10, true));
     assertEquals(3, against.size(), against.toString());
     assertTrue(against.get(0).problem().startsWith("the test data s has 3 labels, the training data t 4"), against.toString());
     assertTrue(against.get(1).problem().startsWith("the labels of the test data s have names (a, b, c), those of the training"

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
+import org.altml.core.eval.DataView;
 import org.altml.core.eval.FeatureScaling;
 import org.altml.core.eval.TrainThenTest;
 import org.altml.core.eval.TrainThenTestResult;
@@ -27,7 +28,7 @@ class SavedModelTest {
     Dataset all = new SparseTextGenerator(c).generate(300);
     Dataset train = all.subset(java.util.stream.IntStream.range(0, 250).toArray());
     Dataset test = all.subset(java.util.stream.IntStream.range(250, 300).toArray());
-    TrainThenTestResult r = TrainThenTest.run(LearnerRegistry.get("falt").defaults(), train, test,
+    TrainThenTestResult r = TrainThenTest.run(LearnerRegistry.get("falt").defaults(), DataView.of(train), DataView.of(test),
         TrainThenTest.Config.defaults().withScaling(FeatureScaling.STANDARDIZE));
     SavedModel back = ModelIo.fromBytes(ModelIo.toBytes(SavedModel.of(r, train)), "bytes");
     assertEquals(FeatureScaling.STANDARDIZE, back.scaler().scaling());
@@ -48,7 +49,7 @@ class SavedModelTest {
     Dataset train = new org.altml.sparse.data.DatasetBuilder().name("t").numFeatures(2).featureNames(List.of("a", "b"))
         .add(SparseVector.of(new int[] {0}, new float[] {1}), org.altml.sparse.LabelSet.of(0))
         .add(SparseVector.of(new int[] {1}, new float[] {1}), org.altml.sparse.LabelSet.of(1)).build();
-    TrainThenTestResult r = TrainThenTest.run(LearnerRegistry.get("falt").defaults(), train, train, TrainThenTest.Config.defaults());
+    TrainThenTestResult r = TrainThenTest.run(LearnerRegistry.get("falt").defaults(), DataView.of(train), DataView.of(train), TrainThenTest.Config.defaults());
     SavedModel back = ModelIo.fromBytes(ModelIo.toBytes(SavedModel.of(r, train)), "bytes");
     assertEquals(DataFit.featureNamesDigest(List.of("a", "b"), 2), back.provenance().get(DataFit.FEATURE_NAMES_SHA256));
     DataFit.checkFeatureNames(back, "m", "d", List.of("a", "b", "c"));

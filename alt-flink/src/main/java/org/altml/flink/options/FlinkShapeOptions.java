@@ -1,5 +1,6 @@
 package org.altml.flink.options;
 
+import org.altml.core.eval.ShapeFit;
 import org.altml.core.model.DataFit;
 import picocli.CommandLine.Option;
 
@@ -20,7 +21,7 @@ public final class FlinkShapeOptions {
   public FlinkShapeOptions() {}
 
   /** What the options accept. */
-  public DataFit.Allowed allowed() {
-    return new DataFit.Allowed(shapeMismatch, newFeatures);
+  public ShapeFit.Allowed allowed() {
+    return new ShapeFit.Allowed(shapeMismatch, newFeatures);
   }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.altml.core.eval.FeatureScaler;
+import org.altml.core.eval.ShapeFit;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Predictor;
 import org.altml.core.metric.EvaluationSuite;
@@ -65,7 +66,7 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
   private final DataSpec data;
   private final int numLabels;
   private final boolean withScores;
-  private final DataFit.Allowed allowed;
+  private final ShapeFit.Allowed allowed;
   private transient LineScorer scorer;
   private transient long version = Long.MIN_VALUE;
   private transient Predictor predictor;
@@ -75,15 +76,15 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
 
   /** Scores records of {@code data} with models of L = {@code numLabels}. */
   public BroadcastScorer(DataSpec data, int numLabels, boolean withScores) {
-    this(data, numLabels, withScores, DataFit.Allowed.NOTHING);
+    this(data, numLabels, withScores, ShapeFit.Allowed.NOTHING);
   }
 
   /** {@link #BroadcastScorer(DataSpec, int, boolean)} accepting the misfits {@code allowed} accepts. */
-  public BroadcastScorer(DataSpec data, int numLabels, boolean withScores, DataFit.Allowed allowed) {
+  public BroadcastScorer(DataSpec data, int numLabels, boolean withScores, ShapeFit.Allowed allowed) {
     this(data, numLabels, withScores, allowed, null);
   }
 
-  private BroadcastScorer(DataSpec data, int numLabels, boolean withScores, DataFit.Allowed allowed,
+  private BroadcastScorer(DataSpec data, int numLabels, boolean withScores, ShapeFit.Allowed allowed,
       ZeroDivisionPolicy metricsPolicy) {
     this.allowed = allowed;
     this.data = data;
@@ -97,7 +98,7 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
    * their metrics under {@code policy}, reported at the end of the input: the operator ({@link EndOfInput}) to run it in.
    */
   public static EndOfInput withMetrics(DataSpec data, int numLabels, ZeroDivisionPolicy policy, boolean withScores) {
-    return new EndOfInput(new BroadcastScorer(data, numLabels, withScores, DataFit.Allowed.NOTHING,
+    return new EndOfInput(new BroadcastScorer(data, numLabels, withScores, ShapeFit.Allowed.NOTHING,
         Objects.requireNonNull(policy)));
   }
 

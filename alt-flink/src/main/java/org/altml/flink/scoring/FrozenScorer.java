@@ -5,9 +5,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import org.altml.core.eval.FeatureScaler;
 import org.altml.core.eval.FeatureScaling;
+import org.altml.core.eval.ShapeFit;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Predictor;
-import org.altml.core.model.DataFit;
 import org.altml.core.model.ModelIo;
 import org.altml.core.model.SavedModel;
 import org.altml.flink.output.FeaturesBeyond;
@@ -44,7 +44,7 @@ public final class FrozenScorer extends ProcessFunction<TextLine, String> {
   private final DataSpec data;
   private final int numLabels;
   private final boolean withScores;
-  private final DataFit.Allowed allowed;
+  private final ShapeFit.Allowed allowed;
   private transient LineScorer scorer;
   private transient Predictor predictor;
   private transient FeatureScaler scaler;
@@ -54,11 +54,11 @@ public final class FrozenScorer extends ProcessFunction<TextLine, String> {
    * read), which must have L = {@code numLabels}.
    */
   public FrozenScorer(String modelUri, String modelName, DataSpec data, int numLabels, boolean withScores) {
-    this(modelUri, modelName, data, numLabels, withScores, DataFit.Allowed.NOTHING);
+    this(modelUri, modelName, data, numLabels, withScores, ShapeFit.Allowed.NOTHING);
   }
 
   /** {@link #FrozenScorer(String, String, DataSpec, int, boolean)} accepting the misfits {@code allowed} accepts. */
-  public FrozenScorer(String modelUri, String modelName, DataSpec data, int numLabels, boolean withScores, DataFit.Allowed allowed) {
+  public FrozenScorer(String modelUri, String modelName, DataSpec data, int numLabels, boolean withScores, ShapeFit.Allowed allowed) {
     this.allowed = allowed;
     this.modelUri = modelUri;
     this.modelName = modelName;

@@ -1,5 +1,6 @@
 package org.altml.flink.scoring;
 
+import org.altml.core.eval.ShapeFit;
 import java.io.IOException;
 import java.util.List;
 import org.altml.core.eval.FeatureScaler;
@@ -34,7 +35,7 @@ final class LineScorer {
   private String bad;
   private SavedModel model; // when set, records of data it does not fit are bad
   private String modelName;
-  private DataFit.Allowed allowed = DataFit.Allowed.NOTHING;
+  private ShapeFit.Allowed allowed = ShapeFit.Allowed.NOTHING;
   private SavedModel labelsCheckedFor; // the model and file whose labels were checked last, and the problem (null: none)
   private String labelsCheckedIn;
   private String labelsProblem;
@@ -55,7 +56,7 @@ final class LineScorer {
    * records of an ARFF file whose labels are not the model's ({@link DataFit#checkLabels}) or whose declared shape
    * differs from the model's unless {@code allowed} accepts it ({@link DataFit#checkShape}).
    */
-  void checkRecordsAgainst(SavedModel model, String modelName, DataFit.Allowed allowed) {
+  void checkRecordsAgainst(SavedModel model, String modelName, ShapeFit.Allowed allowed) {
     this.model = model;
     this.modelName = modelName;
     this.allowed = allowed;

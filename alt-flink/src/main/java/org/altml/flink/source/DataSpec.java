@@ -1,5 +1,6 @@
 package org.altml.flink.source;
 
+import org.altml.core.eval.ShapeFit;
 import java.io.IOException;
 import java.io.Serializable;
 import java.net.URI;
@@ -56,14 +57,14 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
    * @throws IOException when an ARFF header cannot be read
    */
   public DataSpec fittedTo(SavedModel model, String modelName, List<String> files) throws IOException {
-    return fittedTo(model, modelName, files, DataFit.Allowed.NOTHING);
+    return fittedTo(model, modelName, files, ShapeFit.Allowed.NOTHING);
   }
 
   /**
    * {@link #fittedTo(SavedModel, String, List)} accepting the declared shapes {@code allowed} accepts ({@link
    * DataFit#checkShape}), each with a warning on standard error.
    */
-  public DataSpec fittedTo(SavedModel model, String modelName, List<String> files, DataFit.Allowed allowed) throws IOException {
+  public DataSpec fittedTo(SavedModel model, String modelName, List<String> files, ShapeFit.Allowed allowed) throws IOException {
     List<String> ignored = DataFit.ignoredAttributes(model);
     if (!ignoreAttributes.isEmpty() && !ignoreAttributes.equals(ignored)) {
       throw new IllegalArgumentException("the data is read without attributes " + ignoreAttributes + ", the model " + modelName
@@ -83,7 +84,7 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
       RecordParser p = fitted.parser(file);
       DataFit.checkLabels(model, modelName, file, p.numLabels(), p.labelNames());
       DataFit.checkFeatureNames(model, modelName, file, p.featureNames());
-      for (DataFit.Misfit accepted : DataFit.checkShape(model, modelName, file, p.numLabels(), p.labelNames(),
+      for (ShapeFit.Misfit accepted : DataFit.checkShape(model, modelName, file, p.numLabels(), p.labelNames(),
           p.numFeatures(), allowed)) {
         System.err.println("alt flink: warning: " + TerminalText.printable(accepted.problem()) + " (" + accepted.allowance() + ")");
       }
@@ -203,12 +204,12 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
    * @return the misfits {@code allowed} accepts, to warn of
    * @throws IllegalArgumentException naming both sides and the option when a misfit is not accepted
    */
-  public List<DataFit.Misfit> checkTestShape(List<String> data, List<String> test, DataFit.Allowed allowed) throws IOException {
+  public List<ShapeFit.Misfit> checkTestShape(List<String> data, List<String> test, ShapeFit.Allowed allowed) throws IOException {
     if (test.isEmpty()) {
       return List.of();
     }
     return allowed.acceptAll(DataFit.testMisfits(shape(data, "the training data", true), shape(test, "the test data", false)),
-        DataFit.Misfit::refusal);
+        ShapeFit.Misfit::refusal);
   }
 
   /**
@@ -217,7 +218,7 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
    * with a label beyond its L (DataFit's rule: ids beyond the declared shape), unless {@code allowed} accepts new
    * features. Else (or with {@code --num-features}) this spec.
    */
-  public DataSpec boundingLibSvmTests(List<String> data, List<String> test, int d, DataFit.Allowed allowed) {
+  public DataSpec boundingLibSvmTests(List<String> data, List<String> test, int d, ShapeFit.Allowed allowed) {
     boolean libSvmTests = test.stream().anyMatch(f -> !isArff(f));
     if (numFeatures > 0 || d <= 0 || allowed.newFeatures() || !libSvmTests || !data.stream().allMatch(DataSpec::isArff)) {
       return this;
@@ -230,16 +231,16 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
    * declared), with label ids for names on the training side ({@code own}) and none on the test side (LIBSVM declares
    * none).
    */
-  private DataFit.Shape shape(List<String> files, String role, boolean own) throws IOException {
+  private ShapeFit.Shape shape(List<String> files, String role, boolean own) throws IOException {
     for (String f : files) {
       if (isArff(f)) {
         RecordParser p = parser(f);
-        return new DataFit.Shape(role + " " + f, false, p.numLabels(), p.labelNames(), true, p.numFeatures(), true);
+        return new ShapeFit.Shape(role + " " + f, false, p.numLabels(), p.labelNames(), true, p.numFeatures(), true);
       }
     }
     List<String> ids = IntStream.range(0, Math.max(numLabels, 0)).mapToObj(Integer::toString).toList();
     String name = role + " " + String.join(", ", files) + (numLabels > 0 ? " (--num-labels " + numLabels + ")" : "");
-    return new DataFit.Shape(name, false, numLabels > 0 ? numLabels : -1, own ? ids : null, true,
+    return new ShapeFit.Shape(name, false, numLabels > 0 ? numLabels : -1, own ? ids : null, true,
         numFeatures > 0 ? numFeatures : -1, numLabels > 0);
   }
 

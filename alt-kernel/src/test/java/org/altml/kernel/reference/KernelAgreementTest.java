@@ -201,8 +201,7 @@ class KernelAgreementTest {
       String where = dataset + " (" + split.train().size() + "/" + split.test().size() + "), " + setting;
       long start = CPU.getCurrentThreadCpuTime(); // one test thread: chunks = 1 predicts on the calling thread
       MetricReport report = TrainThenTest.run(parsed, split.train(), split.test(),
-          TrainThenTest.Config.defaults().withOrder(Order.FILE).withScaling(FeatureScaling.STANDARDIZE).withThreads(1),
-          List.of()).metrics();
+          TrainThenTest.Config.defaults().withOrder(Order.FILE).withScaling(FeatureScaling.STANDARDIZE).withThreads(1)).metrics();
       learnerNanos += CPU.getCurrentThreadCpuTime() - start;
       double[] actual = metrics(report);
       KernelReference ref = setting.reference(numLabels, split.numFeatures());
@@ -264,8 +263,7 @@ class KernelAgreementTest {
       runs++;
       Settings parsed = Settings.parse(spec, setting.text(spec, "float"));
       MetricReport report = TrainThenTest.run(parsed, split.train(), split.test(),
-          TrainThenTest.Config.defaults().withOrder(Order.FILE).withScaling(FeatureScaling.STANDARDIZE).withThreads(1),
-          List.of()).metrics();
+          TrainThenTest.Config.defaults().withOrder(Order.FILE).withScaling(FeatureScaling.STANDARDIZE).withThreads(1)).metrics();
       double[] actual = metrics(report);
       double[][] expected = trainThenTest(setting.reference(numLabels, split.numFeatures()), split);
       double dev = maxDeviation(actual, expected[0]);

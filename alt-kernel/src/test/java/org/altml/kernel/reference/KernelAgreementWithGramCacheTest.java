@@ -158,9 +158,9 @@ class KernelAgreementWithGramCacheTest {
           ? new Setting(learner, 1, 0, factor * split.sigmaSquared(), 4, 0, Policy.NONE)
           : new Setting(learner, 0, 0.25, factor * split.sigmaSquared(), 1, 0, Policy.NONE);
       Settings parsed = Settings.parse(spec, setting.text(spec));
-      MetricReport cached = TrainThenTest.run(parsed, split.train(), split.test(), config, List.of(),
-          TrainThenTest.Observer.NONE, resources).metrics();
-      MetricReport plain = TrainThenTest.run(parsed, split.train(), split.test(), config, List.of()).metrics();
+      MetricReport cached = TrainThenTest.run(parsed, split.train(), split.test(),
+          config.withResources(resources)).metrics();
+      MetricReport plain = TrainThenTest.run(parsed, split.train(), split.test(), config).metrics();
       double[] actual = new double[KernelReferenceMetrics.NAMES.length];
       for (int m = 0; m < actual.length; m++) {
         Measure measure = Measure.byName(KernelReferenceMetrics.NAMES[m]);
@@ -198,10 +198,10 @@ class KernelAgreementWithGramCacheTest {
     for (int run = 0; run < computed.length; run++) {
       TrainThenTest.Config config = TrainThenTest.Config.defaults().withOrder(Order.SHUFFLE).withSeed(run + 1)
           .withScaling(FeatureScaling.STANDARDIZE).withThreads(2);
-      MetricReport cached = TrainThenTest.run(parsed, split.train(), split.test(), config, List.of(),
-          TrainThenTest.Observer.NONE, resources).metrics();
-      MetricReport plain = TrainThenTest.run(parsed, split.train(), split.test(), config, List.of()).metrics();
-      TrainThenTest.run(parsed, split.train(), split.test(), config, List.of(), TrainThenTest.Observer.NONE, trainingOnly);
+      MetricReport cached = TrainThenTest.run(parsed, split.train(), split.test(),
+          config.withResources(resources)).metrics();
+      MetricReport plain = TrainThenTest.run(parsed, split.train(), split.test(), config).metrics();
+      TrainThenTest.run(parsed, split.train(), split.test(), config.withResources(trainingOnly));
       for (String name : KernelReferenceMetrics.NAMES) {
         Measure measure = Measure.byName(name);
         assertEquals(plain.get(measure), cached.get(measure), 0.0, setting + " run " + run + " " + measure);

@@ -18,6 +18,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
+import org.altml.core.eval.DataView;
 import org.altml.core.eval.Order;
 import org.altml.core.eval.TrainThenTest;
 import org.altml.core.learner.CommonParameters;
@@ -338,7 +339,7 @@ public abstract class BaseLearnerKindTestCase {
         byHand.predict(test.features(k, x), s);
         suite.accept(test.labels(k, y), s);
       }
-      MetricReport protocol = TrainThenTest.run(create(settings, 1), train, test,
+      MetricReport protocol = TrainThenTest.run(create(settings, 1), DataView.of(train), DataView.of(test),
           TrainThenTest.Config.defaults().withOrder(Order.FILE).withThreads(1)).metrics();
       assertEquals(suite.report().values(), protocol.values(), "metrics by hand vs TrainThenTest");
     });
