@@ -12,10 +12,10 @@ import jdk.incubator.vector.VectorSpecies;
  * multiply-then-add). Stateless.
  *
  * <p>The blocking scheme of every row kernel ({@link PanamaRowCombinations} and
- * {@link PanamaRowUpdates} follow it): a row is cut into blocks of one vector; up to
- * {@link #MAX_BLOCKS} blocks at a time (double rows at 512 bits: up to 16, see
- * {@link #passBlocksDouble}) keep one accumulator each in a register across all the terms, so
- * {@code out} is written once. Wider rows take several passes (8, 8, ..., the rest), each one walk over
+ * {@link PanamaRowUpdates} follow it): a row is cut into blocks of one vector; up to 8 blocks at a time
+ * (double rows at 512 bits: up to 16, see {@link #passBlocksDouble}) keep one accumulator each in a
+ * register across all the terms, so {@code out} is written once. Wider rows take several passes
+ * (8, 8, ..., the rest), each one walk over
  * the terms; every lane still sums its terms in k order, from 0, as the scalar loop does. Whole-vector loads may run into a row's padding (past width, within stride):
  * those lanes are computed but never stored. Without padding, the last partial block takes a pass of its
  * own with masked loads.
@@ -31,41 +31,70 @@ final class PanamaRowScores {
   private static final int DLANES = PanamaSpecies.DOUBLE_LANES;
 
   /**
-   * Most accumulators kept in registers across the terms, one per block: with the broadcast term and a
-   * loaded block, 10 of AVX2's 16 vector registers.
-   *
-   * Every size 1..8 has its own method. Measured with VectorMathBenchmark at size 102 on an AMD EPYC
-   * with AVX-512 (alt-bench/RESULTS.md section 7): keeping only 8, 4, 2 and 1 turns the 13 double blocks of
-   * width 102 into three passes (8+4+1) instead of two (8+5), 15-20% slower; and every size occurs in
-   * these kernels at one of the paper's L+1 (7, 15, 20, 102, 160, 229, 314), unpadded or padded to 16,
-   * at 256 or 512 bits. Float rows stay at 8 per pass everywhere: their L+1 = 102 is one pass of 7 at
-   * 512 bits; double rows go beyond 8 only with 512-bit vectors ({@link #passBlocksDouble}).
+   * The block sizes with an unrolled method of their own (alt-core/src/codegen/kernels.properties): a pass keeps
+   * one accumulator per block in a register across all the terms. At most 8 for float rows and, below 512 bits,
+   * for double rows: with the broadcast term and a loaded block, 10 of AVX2's 16 vector registers. Double rows
+   * take larger passes with 512-bit vectors (AVX-512: 32 registers): at L+1 = 102 (13 blocks) and the learners'
+   * width 112 (14) one pass instead of two of at most 8 (8+5, 8+6). The sizes kept are those the JMH run of
+   * alt-bench's BlockSizeBenchmark shows pay at the paper's widths (alt-bench/journal/2026-12-07-block-sizes.md);
+   * every size 1..8 occurs at one of the paper's L+1 (7, 15, 20, 102, 160, 229, 314), unpadded or padded, at 256
+   * or 512 bits, and dropping 3, 5, 6 and 7 turns 13 double blocks into 8+4+1 instead of 8+5.
    */
-  static final int MAX_BLOCKS = 8;
-
-  private PanamaRowScores() {}
-
-  /** Blocks in the next pass over the terms: all that remain, at most {@link #MAX_BLOCKS}. */
-  static int passBlocks(int remaining) {
-    return Math.min(MAX_BLOCKS, remaining);
-  }
+  private static final int[] FLOAT_SIZES = {1, 2, 3, 4, 5, 6, 7, 8};
+  private static final int[] DOUBLE_SIZES = {1, 2, 3, 4, 5, 6, 7, 8, 12, 13, 14, 16};
 
   /** Whether double rows may take passes of more than 8 blocks: 512-bit vectors, so 32 vector registers. */
   private static final boolean WIDE_DOUBLE_PASSES = DSPECIES.vectorBitSize() >= 512;
 
-  /**
-   * Blocks in the next pass of a double-row kernel. A double row has twice the blocks of a float one:
-   * L+1 = 102 is 13 blocks at 512 bits, and the learners' width 112 (stride) 14. With 512-bit vectors
-   * (AVX-512: 32 registers) those take one pass of 12 to 16 blocks instead of two of at most 8 (8+5,
-   * 8+6), measured 15-22% faster at width 112 and 10% at 102 (addSparseOuter, sparseTimesRows,
-   * VectorMathBenchmark, alt-bench/RESULTS.md section 7). Only the sizes the paper's widths use exist
-   * above 8 (12 and 13 at 102, 14 at 112, 16 for wider rows); 9 to 11 blocks take 8 and the rest.
-   */
+  /** System property narrowing the pass sizes to a subset of the generated ones, to compare them in one JMH run. */
+  static final String PASS_SIZES_PROPERTY = "alt.vectorization.passSizes";
+
+  /** Blocks of the next pass for r blocks remaining, r capped at the table's last index. */
+  private static final int[] FLOAT_PASS = passTable(FLOAT_SIZES, 8, System.getProperty(PASS_SIZES_PROPERTY));
+  private static final int[] DOUBLE_PASS =
+      passTable(DOUBLE_SIZES, WIDE_DOUBLE_PASSES ? Integer.MAX_VALUE : 8, System.getProperty(PASS_SIZES_PROPERTY));
+
+  private PanamaRowScores() {}
+
+  /** Blocks in the next pass of a float-row kernel (float rows widened to double included): the largest size that fits. */
+  static int passBlocks(int remaining) {
+    return FLOAT_PASS[Math.min(remaining, FLOAT_PASS.length - 1)];
+  }
+
+  /** Blocks in the next pass of a double-row kernel: the largest size that fits (above 8 with 512-bit vectors only). */
   static int passBlocksDouble(int remaining) {
-    if (!WIDE_DOUBLE_PASSES || remaining <= 11) {
-      return Math.min(MAX_BLOCKS, remaining);
+    return DOUBLE_PASS[Math.min(remaining, DOUBLE_PASS.length - 1)];
+  }
+
+  /**
+   * table[r] = the largest of sizes (at most limit, and within only, a comma-separated list, when given) not above r.
+   * Size 1 is always kept, so every width has a pass.
+   */
+  static int[] passTable(int[] sizes, int limit, String only) {
+    java.util.Set<Integer> allowed = new java.util.HashSet<>();
+    if (only != null) {
+      for (String word : only.split(",")) {
+        try {
+          allowed.add(Integer.parseInt(word.trim()));
+        } catch (NumberFormatException e) {
+          throw new IllegalArgumentException("-D" + PASS_SIZES_PROPERTY + "=" + only
+              + ": not a comma-separated list of block sizes; give some of " + java.util.Arrays.toString(sizes), e);
+        }
+      }
     }
-    return remaining >= 16 ? 16 : Math.min(remaining, 14);
+    int[] kept = java.util.Arrays.stream(sizes)
+        .filter(s -> s <= limit && (s == 1 || only == null || allowed.contains(s)))
+        .sorted()
+        .toArray();
+    int[] table = new int[kept[kept.length - 1] + 1];
+    table[0] = 1;
+    for (int r = 1, k = 0; r < table.length; r++) {
+      while (k + 1 < kept.length && kept[k + 1] <= r) {
+        k++;
+      }
+      table[r] = kept[k];
+    }
+    return table;
   }
 
   /** Lanes covered by whole-vector loads: width rounded up to a vector when the padding holds it, else down. */
