@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,6 +15,12 @@ import org.junit.jupiter.api.Test;
 class PassBlocksTest {
   private static final int[] ONE_TO_EIGHT = {1, 2, 3, 4, 5, 6, 7, 8};
   private static final int[] WIDE = {1, 2, 3, 4, 5, 6, 7, 8, 12, 13, 14, 16};
+
+  /** PanamaRowScores loads the Vector API: skipped where the module is absent, as the other Panama tests. */
+  @BeforeAll
+  static void vectorApi() {
+    SimdTests.panamaOrSkip();
+  }
 
   private static int pass(int[] table, int remaining) {
     return table[Math.min(remaining, table.length - 1)];
