@@ -129,7 +129,7 @@ public class VectorMathBenchmark {
     }
   }
 
-  private static float[] randomArray(SplittableRandom random, int n) {
+  static float[] randomArray(SplittableRandom random, int n) {
     float[] v = new float[n];
     for (int i = 0; i < n; i++) {
       v[i] = (float) random.nextDouble(-1, 1);
@@ -138,7 +138,7 @@ public class VectorMathBenchmark {
   }
 
   /** Doubles in (−1, 1), generally not representable in float: double weight rows as learners hold them. */
-  private static double[] randomDoubles(SplittableRandom random, int n) {
+  static double[] randomDoubles(SplittableRandom random, int n) {
     double[] v = new double[n];
     for (int i = 0; i < n; i++) {
       v[i] = random.nextDouble(-1, 1);
@@ -146,7 +146,7 @@ public class VectorMathBenchmark {
     return v;
   }
 
-  private static SparseVector randomSparse(SplittableRandom random, int d, int nnz) {
+  static SparseVector randomSparse(SplittableRandom random, int d, int nnz) {
     // distinct indices by a partial Fisher-Yates shuffle, then sorted
     int[] all = new int[d];
     for (int i = 0; i < d; i++) {
