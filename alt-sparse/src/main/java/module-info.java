@@ -11,5 +11,8 @@ module org.altml.sparse {
   exports org.altml.sparse;
   exports org.altml.sparse.data;
   exports org.altml.sparse.io;
+  exports org.altml.sparse.io.arff;
+  exports org.altml.sparse.io.files;
+  exports org.altml.sparse.io.libsvm;
   exports org.altml.sparse.synth;
 }
