@@ -17,7 +17,7 @@ public final class HashingInput extends FilterInputStream {
   private long bytes;
   private InputDigest result;
 
-  public HashingInput(InputStream in, String name) {
+  HashingInput(InputStream in, String name) {
     super(in);
     this.name = name;
     this.digest = Sha256.digest();
@@ -74,7 +74,7 @@ public final class HashingInput extends FilterInputStream {
    * Reads what is left (bytes a decompressor did not need, such as padding after the gzip trailer) and
    * returns the digest of the whole input; later calls return the same digest.
    */
-  public InputDigest finish() throws IOException {
+  InputDigest finish() throws IOException {
     if (result == null) {
       byte[] buffer = new byte[1 << 13];
       while (read(buffer, 0, buffer.length) >= 0) {

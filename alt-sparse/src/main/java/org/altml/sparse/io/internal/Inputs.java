@@ -63,7 +63,7 @@ public final class Inputs {
   }
 
   /** Wraps {@code raw} in a gzip decompressor when it starts with the gzip magic bytes. */
-  public static InputStream maybeGunzip(InputStream raw, String file) throws IOException {
+  static InputStream maybeGunzip(InputStream raw, String file) throws IOException {
     PushbackInputStream in = new PushbackInputStream(raw, 2);
     byte[] magic = new byte[2];
     int n = 0;

@@ -12,7 +12,7 @@ public final class LineChunk {
   }
 
   /** Copies {@code b[from, to)} in, growing when it is longer than the array. */
-  public void set(byte[] b, int from, int to) {
+  void set(byte[] b, int from, int to) {
     int n = to - from;
     if (n > bytes.length) {
       bytes = Arrays.copyOf(bytes, Math.max(n, 2 * bytes.length));

@@ -33,7 +33,7 @@ public final class LineInput implements Closeable {
   private static final long HIGHS = 0x8080808080808080L;
 
   /** The message for UTF-16 input. */
-  public static final String UTF16 = "UTF-16 text: ALT reads UTF-8 (convert it, e.g. iconv -f UTF-16 -t UTF-8)";
+  static final String UTF16 = "UTF-16 text: ALT reads UTF-8 (convert it, e.g. iconv -f UTF-16 -t UTF-8)";
 
   private final InputStream in;
   private final HashingInput hashing;
@@ -56,7 +56,7 @@ public final class LineInput implements Closeable {
    * @param hashing the hashing stream under {@code in}, or null
    * @throws DataFormatException if the input is empty or not UTF-8 text
    */
-  public LineInput(InputStream in, String file, int maxLineBytes, HashingInput hashing) throws IOException {
+  LineInput(InputStream in, String file, int maxLineBytes, HashingInput hashing) throws IOException {
     this.in = in;
     this.hashing = hashing;
     this.file = file;
@@ -149,7 +149,7 @@ public final class LineInput implements Closeable {
    * by its first bytes; null for anything else. No UTF-8 data file starts with these bytes: a LIBSVM line starts
    * with a label or a feature index, an ARFF file with {@code @} or {@code %}.
    */
-  public static String packedFormat(byte[] b, int limit) {
+  static String packedFormat(byte[] b, int limit) {
     String how;
     if (starts(b, limit, 'B', 'Z', 'h') && limit >= 4 && b[3] >= '1' && b[3] <= '9') {
       how = "bzip2-compressed data: decompress it first (bunzip2 -k FILE)";
@@ -219,7 +219,7 @@ public final class LineInput implements Closeable {
    *
    * @throws IllegalStateException if the end of the input has not been reached
    */
-  public InputDigest digest() {
+  InputDigest digest() {
     if (hashing == null) {
       return null;
     }

@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 /** Byte-level number parsing shared by the readers: no allocation on the success path. */
 public final class Numbers {
   /** {@link #parseIndex} result: the token is empty or holds a character other than a digit. */
-  public static final long NOT_AN_INTEGER = -1;
+  static final long NOT_AN_INTEGER = -1;
   /** {@link #parseIndex} result: the token starts with a minus sign followed by digits. */
   public static final long NEGATIVE = -2;
   /** {@link #parseIndex} result: the value does not fit an {@code int}. */
@@ -60,7 +60,7 @@ public final class Numbers {
   }
 
   /** {@link #scanFloat} result when the text at the position is not a plain decimal it can round exactly. */
-  public static final long NO_FAST_FLOAT = -1L;
+  static final long NO_FAST_FLOAT = -1L;
 
   // 10^k, k <= 22, are exact doubles (5^22 < 2^53)
   private static final double[] POW10_EXACT = {
@@ -77,7 +77,7 @@ public final class Numbers {
    * of the bytes is not a digit (SWAR: a byte is a digit iff subtracting '0' leaves it in [0, 9]; the lowest
    * offending byte sets its high bit in d or in d + 0x76, whatever the bytes above it do).
    */
-  public static long eightDigits(byte[] b, int i) {
+  static long eightDigits(byte[] b, int i) {
     long v = (long) LONG_LE.get(b, i);
     long d = v - 0x3030303030303030L;
     if ((((d + 0x7676767676767676L) | d) & 0x8080808080808080L) != 0) {
