@@ -1,6 +1,7 @@
 /**
  * Sparse multi-label data: examples, datasets, the readers and writers of LIBSVM, ARFF/MEKA/MULAN and CSV
- * files, and synthetic generators. Every package is API.
+ * files, and synthetic generators. Every package is API except {@code org.altml.sparse.io.internal}, the
+ * readers' machinery.
  */
 module org.altml.sparse {
   requires it.unimi.dsi.fastutil;
