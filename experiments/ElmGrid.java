@@ -12,8 +12,8 @@ import org.altml.core.learner.LearnerRegistry;
 import org.altml.core.learner.Settings;
 import org.altml.core.metric.Measure;
 import org.altml.sparse.data.Dataset;
-import org.altml.sparse.io.DataFiles;
 import org.altml.sparse.io.ReadOptions;
+import org.altml.sparse.io.files.DataFiles;
 
 /**
  * The ELM accuracy runs behind README's table (experiments/elm-grid.sh runs it): for one dataset and one

@@ -1,6 +1,7 @@
 /**
  * Sparse multi-label data: examples, datasets, the readers and writers of LIBSVM, ARFF/MEKA/MULAN and CSV
- * files, and synthetic generators. Every package is API.
+ * files, and synthetic generators. Every package is API except {@code org.altml.sparse.io.internal}, the
+ * readers' machinery.
  */
 module org.altml.sparse {
   requires it.unimi.dsi.fastutil;
@@ -11,5 +12,8 @@ module org.altml.sparse {
   exports org.altml.sparse;
   exports org.altml.sparse.data;
   exports org.altml.sparse.io;
+  exports org.altml.sparse.io.arff;
+  exports org.altml.sparse.io.files;
+  exports org.altml.sparse.io.libsvm;
   exports org.altml.sparse.synth;
 }

@@ -24,7 +24,7 @@ import org.altml.core.learner.Settings;
 import org.altml.core.metric.Measure;
 import org.altml.core.metric.ZeroDivisionPolicy;
 import org.altml.sparse.data.Dataset;
-import org.altml.sparse.io.DataFiles;
+import org.altml.sparse.io.files.DataFiles;
 import org.altml.sparse.synth.SparseTextGenerator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -19,13 +19,13 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.altml.experiment.plan.PlanLearners;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;
 import org.altml.sparse.data.DatasetBuilder;
-import org.altml.sparse.io.DataFiles;
+import org.altml.sparse.io.files.DataFiles;
 import org.junit.jupiter.api.Tag;
-import org.altml.experiment.plan.PlanLearners;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

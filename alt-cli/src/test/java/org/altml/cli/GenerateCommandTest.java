@@ -9,7 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.altml.sparse.data.Dataset;
-import org.altml.sparse.io.DataFiles;
+import org.altml.sparse.io.files.DataFiles;
 import org.altml.sparse.synth.NonlinearDenseGenerator;
 import org.altml.sparse.synth.SparseTextGenerator;
 import org.junit.jupiter.api.Test;

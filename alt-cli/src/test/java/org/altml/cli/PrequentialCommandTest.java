@@ -22,7 +22,7 @@ import org.altml.core.learner.Settings;
 import org.altml.core.metric.Measure;
 import org.altml.sparse.data.Dataset;
 import org.altml.sparse.data.ExampleStream;
-import org.altml.sparse.io.DataFiles;
+import org.altml.sparse.io.files.DataFiles;
 import org.altml.sparse.synth.SparseTextGenerator;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

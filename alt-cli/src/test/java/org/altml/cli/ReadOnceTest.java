@@ -17,7 +17,7 @@ import java.util.function.Supplier;
 import org.altml.core.model.ModelIo;
 import org.altml.core.model.SavedModel;
 import org.altml.sparse.data.Dataset;
-import org.altml.sparse.io.DataFiles;
+import org.altml.sparse.io.files.DataFiles;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -3,7 +3,7 @@ package org.altml.cli;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.altml.sparse.data.Dataset;
-import org.altml.sparse.io.DataFiles;
+import org.altml.sparse.io.files.DataFiles;
 import org.altml.sparse.synth.SparseTextGenerator;
 
 /** Small seeded synthetic text corpora for the command-line tests, written as data files. */

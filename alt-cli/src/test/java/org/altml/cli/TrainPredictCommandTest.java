@@ -18,7 +18,7 @@ import org.altml.core.learner.LearnerRegistry;
 import org.altml.core.model.ModelIo;
 import org.altml.core.model.SavedModel;
 import org.altml.sparse.data.Dataset;
-import org.altml.sparse.io.DataFiles;
+import org.altml.sparse.io.files.DataFiles;
 import org.altml.sparse.synth.SparseTextGenerator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

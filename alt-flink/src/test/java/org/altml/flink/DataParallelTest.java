@@ -13,8 +13,8 @@ import java.util.Base64;
 import java.util.List;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Scores;
-import org.altml.sparse.io.LibSvmReader;
 import org.altml.sparse.io.ReadOptions;
+import org.altml.sparse.io.libsvm.LibSvmReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

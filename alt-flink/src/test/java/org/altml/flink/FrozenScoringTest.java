@@ -22,8 +22,8 @@ import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;
 import org.altml.sparse.io.DataFormatException;
-import org.altml.sparse.io.LibSvmReader;
 import org.altml.sparse.io.ReadOptions;
+import org.altml.sparse.io.libsvm.LibSvmReader;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.runtime.jobgraph.JobGraph;
 import org.apache.flink.runtime.jobgraph.JobVertex;
@@ -191,7 +191,7 @@ class FrozenScoringTest {
   void arffDataIsReadAsTheModelWasTrainedAndOtherDataIsRefused() throws Exception {
     Path data = arff("data.arff", "up", "high", 400, 3);
     ReadOptions without = ReadOptions.defaults().withLabelsLast(2).withIgnoredAttributes("f2");
-    Dataset train = org.altml.sparse.io.DataFiles.read(data, without);
+    Dataset train = org.altml.sparse.io.files.DataFiles.read(data, without);
     OnlineMultiLabelLearner learner = LearnerSetup.of(org.altml.core.learner.LearnerRegistry.get("falt").defaults(), 2, 0, 1).create(0);
     SparseVector x = new SparseVector();
     LabelSet y = new LabelSet();
@@ -202,7 +202,7 @@ class FrozenScoringTest {
         Map.of(org.altml.core.model.DataFit.IGNORED_ATTRIBUTES, "f2"));
     Path model = dir.resolve("without-f2.model");
     ModelIo.write(saved, model);
-    Dataset all = org.altml.sparse.io.DataFiles.read(data, ReadOptions.defaults().withLabelsLast(2));
+    Dataset all = org.altml.sparse.io.files.DataFiles.read(data, ReadOptions.defaults().withLabelsLast(2));
     Scores scores = new Scores(2);
     Map<Long, String> want = new HashMap<>();
     int differ = 0;

@@ -20,8 +20,8 @@ import org.altml.core.metric.Measure;
 import org.altml.core.metric.MetricReport;
 import org.altml.core.metric.ZeroDivisionPolicy;
 import org.altml.core.model.ModelIo;
-import org.altml.sparse.io.LibSvmReader;
 import org.altml.sparse.io.ReadOptions;
+import org.altml.sparse.io.libsvm.LibSvmReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -25,8 +25,8 @@ import org.altml.experiment.Selection;
 import org.altml.experiment.Tuner;
 import org.altml.experiment.TuningResult;
 import org.altml.sparse.data.Dataset;
-import org.altml.sparse.io.DataFiles;
 import org.altml.sparse.io.ReadOptions;
+import org.altml.sparse.io.files.DataFiles;
 
 /**
  * FALT(k) against the paper's Table 3 on the small dense datasets (emotions, scene, yeast, birds).

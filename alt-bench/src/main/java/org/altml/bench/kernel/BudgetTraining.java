@@ -19,8 +19,8 @@ import org.altml.core.metric.Measure;
 import org.altml.core.metric.ZeroDivisionPolicy;
 import org.altml.kernel.learner.KernelLearner;
 import org.altml.sparse.data.Dataset;
-import org.altml.sparse.io.DataFiles;
 import org.altml.sparse.io.ReadOptions;
+import org.altml.sparse.io.files.DataFiles;
 
 /**
  * Issue 9's budget timings in one JVM: FALT(k) (σ² = 64, η = 1, M = 1, double, file order) with a budget of B

@@ -19,8 +19,8 @@ import org.altml.core.metric.Measure;
 import org.altml.core.metric.ZeroDivisionPolicy;
 import org.altml.kernel.cache.GramCache;
 import org.altml.sparse.data.Dataset;
-import org.altml.sparse.io.DataFiles;
 import org.altml.sparse.io.ReadOptions;
+import org.altml.sparse.io.files.DataFiles;
 
 /**
  * The Gram cache's benchmark (a main, not JMH: one sweep takes seconds to minutes): the tuning sweep of the

@@ -36,7 +36,7 @@ import org.altml.core.metric.MetricReport;
 import org.altml.core.metric.ZeroDivisionPolicy;
 import org.altml.sparse.data.Dataset;
 import org.altml.sparse.data.ExampleStream;
-import org.altml.sparse.io.DataFiles;
+import org.altml.sparse.io.files.DataFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -35,7 +35,7 @@ import org.altml.experiment.Selection;
 import org.altml.experiment.Tuner;
 import org.altml.experiment.TuningResult;
 import org.altml.sparse.data.Dataset;
-import org.altml.sparse.io.DataFiles;
+import org.altml.sparse.io.files.DataFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

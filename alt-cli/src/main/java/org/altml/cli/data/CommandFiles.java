@@ -7,11 +7,11 @@ import java.util.ArrayList;
 import java.util.List;
 import org.altml.cli.options.DataOptions;
 import org.altml.cli.output.CliOutput;
-import org.altml.sparse.io.DataFiles;
 import org.altml.sparse.io.DataFormat;
-import org.altml.sparse.io.MulanLabels;
 import org.altml.sparse.io.OutputPaths;
 import org.altml.sparse.io.ReadOptions;
+import org.altml.sparse.io.arff.MulanLabels;
+import org.altml.sparse.io.files.DataFiles;
 
 /**
  * The files one command reads and writes, checked before it reads or writes any of them, so that a

@@ -21,11 +21,11 @@ import org.altml.sparse.data.DatasetBuilder;
 import org.altml.sparse.data.DatasetStats;
 import org.altml.sparse.data.ExampleStream;
 import org.altml.sparse.data.InputDigest;
-import org.altml.sparse.io.DataFiles;
-import org.altml.sparse.io.LibSvmWriter;
-import org.altml.sparse.io.MulanLabels;
 import org.altml.sparse.io.OutputPaths;
 import org.altml.sparse.io.ReadOptions;
+import org.altml.sparse.io.arff.MulanLabels;
+import org.altml.sparse.io.files.DataFiles;
+import org.altml.sparse.io.libsvm.LibSvmWriter;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -245,7 +245,7 @@ public final class DataLoading {
   /** Statistics of a data file in one streaming pass (the file is never loaded whole). */
   public static DatasetStats stats(Path file, DataOptions options, Map<String, Boolean> formats) throws IOException {
     try (ExampleStream s = DataFiles.open(file, readOptions(options))) {
-      formats.put(DataFiles.displayName(file), s instanceof org.altml.sparse.io.ArffReader);
+      formats.put(DataFiles.displayName(file), s instanceof org.altml.sparse.io.arff.ArffReader);
       return DatasetStats.of(s);
     }
   }
@@ -380,7 +380,7 @@ public final class DataLoading {
 
   /** {@link #checkFormatOptions(DataOptions, Map)} for one input read as a stream: an ARFF stream is an ArffReader. */
   public static void checkFormatOptions(DataOptions o, Path file, ExampleStream stream) {
-    checkFormatOptions(o, Map.of(DataFiles.displayName(file), stream instanceof org.altml.sparse.io.ArffReader));
+    checkFormatOptions(o, Map.of(DataFiles.displayName(file), stream instanceof org.altml.sparse.io.arff.ArffReader));
   }
 
   /** {@link #checkFormatOptions(DataOptions, Map)} for a training and a test set read whole. */

@@ -14,7 +14,7 @@ import org.altml.core.model.DataFit;
 import org.altml.core.model.ModelIo;
 import org.altml.core.model.SavedModel;
 import org.altml.sparse.InsufficientMemoryException;
-import org.altml.sparse.io.DataFiles;
+import org.altml.sparse.io.files.DataFiles;
 
 /**
  * Whether data fits a saved model, for {@code alt predict}, {@code alt test} and {@code alt train --from}: the

@@ -27,7 +27,7 @@ import org.altml.core.learner.Settings;
 import org.altml.core.learner.StateInput;
 import org.altml.core.learner.StateOutput;
 import org.altml.sparse.io.AtomicOutput;
-import org.altml.sparse.io.DataFiles;
+import org.altml.sparse.io.files.DataFiles;
 
 /**
  * Saves and loads models of every learner kind, as Lucene frames its codec files: a header, a body

@@ -165,7 +165,7 @@ class PrequentialTest {
   void aLabelBeyondTheLearnersLNamesItsLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws IOException {
     java.nio.file.Path file = dir.resolve("p.svm");
     java.nio.file.Files.writeString(file, "0 1:1\n1 2:1\n5 3:1\n");
-    try (ExampleStream s = org.altml.sparse.io.DataFiles.open(file)) {
+    try (ExampleStream s = org.altml.sparse.io.files.DataFiles.open(file)) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
           () -> Prequential.run(new FrequencyLearner(3), s, Prequential.Config.defaults()));
       assertTrue(e.getMessage().startsWith("example 2 (0-based, line 3 of its file) has label 5 but the learner has 3 labels"),

@@ -15,8 +15,8 @@ import java.util.Map;
 import org.altml.core.math.VectorMath;
 import org.altml.core.metric.ZeroDivisionPolicy;
 import org.altml.sparse.data.Dataset;
-import org.altml.sparse.io.DataFiles;
 import org.altml.sparse.io.ReadOptions;
+import org.altml.sparse.io.files.DataFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -3,8 +3,8 @@ package org.altml.experiment.plan;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.altml.sparse.io.DataFiles;
 import org.altml.sparse.io.DataFormatException;
+import org.altml.sparse.io.files.DataFiles;
 
 /**
  * One dataset line of a plan file: its name (before the colon) and the words of its options, with what a caller

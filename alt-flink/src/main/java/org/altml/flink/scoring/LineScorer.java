@@ -1,9 +1,9 @@
 package org.altml.flink.scoring;
 
-import org.altml.core.eval.ShapeFit;
 import java.io.IOException;
 import java.util.List;
 import org.altml.core.eval.FeatureScaler;
+import org.altml.core.eval.ShapeFit;
 import org.altml.core.learner.DivergenceException;
 import org.altml.core.learner.Predictor;
 import org.altml.core.learner.Scores;
@@ -16,7 +16,7 @@ import org.altml.flink.source.DataSpec;
 import org.altml.flink.source.Parsing;
 import org.altml.flink.source.TextLine;
 import org.altml.sparse.SparseVector;
-import org.altml.sparse.io.RecordParser;
+import org.altml.sparse.io.files.RecordParser;
 
 /**
  * Parses one line, scales it as the model was trained ({@code alt train --scale}: the model file's fitted

@@ -7,8 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.altml.sparse.io.DataFormatException;
-import org.altml.sparse.io.RecordParser;
 import org.altml.sparse.io.StrictGzipInputStream;
+import org.altml.sparse.io.files.RecordParser;
 
 /**
  * Whether a data file's name says what its content is. Flink's file source reads a file through gzip by its {@code .gz}

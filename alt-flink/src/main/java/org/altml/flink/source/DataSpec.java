@@ -1,6 +1,5 @@
 package org.altml.flink.source;
 
-import org.altml.core.eval.ShapeFit;
 import java.io.IOException;
 import java.io.Serializable;
 import java.net.URI;
@@ -8,11 +7,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.IntStream;
+import org.altml.core.eval.ShapeFit;
 import org.altml.core.model.DataFit;
 import org.altml.core.model.SavedModel;
 import org.altml.sparse.io.ReadOptions;
-import org.altml.sparse.io.RecordParser;
 import org.altml.sparse.io.TerminalText;
+import org.altml.sparse.io.files.RecordParser;
 
 /**
  * How the records of the input files are parsed, as the readers' {@link ReadOptions} say it, in a form Flink

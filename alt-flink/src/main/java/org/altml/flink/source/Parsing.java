@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
 import org.altml.sparse.io.DataFormatException;
-import org.altml.sparse.io.RecordParser;
+import org.altml.sparse.io.files.RecordParser;
 
 /**
  * One {@link RecordParser} per input file, opened on first use, for one operator instance: parses a

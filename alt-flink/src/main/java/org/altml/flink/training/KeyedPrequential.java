@@ -11,7 +11,7 @@ import org.altml.flink.source.DataSpec;
 import org.altml.flink.source.Parsing;
 import org.altml.flink.source.PermanentFailure;
 import org.altml.flink.source.TextLine;
-import org.altml.sparse.io.RecordParser;
+import org.altml.sparse.io.files.RecordParser;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;

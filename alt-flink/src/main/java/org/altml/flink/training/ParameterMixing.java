@@ -24,8 +24,8 @@ import org.altml.flink.source.DataSpec;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 import org.altml.sparse.io.DataFormatException;
-import org.altml.sparse.io.RecordParser;
 import org.altml.sparse.io.StrictGzipInputStream;
+import org.altml.sparse.io.files.RecordParser;
 
 /**
  * The data-parallel training of {@link org.altml.flink.Jobs#parallel} computed in one thread (bad records skipped), for measuring what averaging

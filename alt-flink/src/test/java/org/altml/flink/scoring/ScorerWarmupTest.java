@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.altml.sparse.io.ReadOptions;
-import org.altml.sparse.io.RecordParser;
+import org.altml.sparse.io.files.RecordParser;
 import org.junit.jupiter.api.Test;
 
 /** The warm-up's synthetic lines are valid records of the model's shape, the same every time. */

@@ -139,7 +139,7 @@ public final class AtomicOutput implements AutoCloseable {
    * target's name ends in {@code .gz}.
    */
   public static AtomicOutput createCompressedByName(Path target) throws IOException {
-    return create(target, Inputs.isGzipName(target));
+    return create(target, InputNames.isGzipName(target));
   }
 
   private static AtomicOutput create(Path target, boolean gzip) throws IOException {

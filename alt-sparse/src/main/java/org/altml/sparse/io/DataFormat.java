@@ -16,6 +16,6 @@ public enum DataFormat {
     if (this != AUTO) {
       return this;
     }
-    return Inputs.plainName(file).endsWith(".arff") ? ARFF : LIBSVM;
+    return InputNames.plainName(file).endsWith(".arff") ? ARFF : LIBSVM;
   }
 }

@@ -39,7 +39,7 @@ public final class OutputPaths {
 
   /** {@code p}, or {@code /dev/stdin} for {@code "-"} (null when the system has none). */
   private static Path standardInputAsFile(Path p) {
-    if (!Inputs.isStandardInput(p)) {
+    if (!InputNames.isStandardInput(p)) {
       return p;
     }
     Path stdin = Path.of("/dev/stdin");

@@ -18,7 +18,7 @@ import java.util.logging.Logger;
  *     Same rules as {@code numFeatures}
  * @param zeroBased LIBSVM only: feature indices start at 0 instead of the usual 1
  * @param labelFile ARFF only: the Mulan XML file naming the label attributes, or null to look for
- *     {@code <dataset>.xml} beside the ARFF file (see {@link ArffReader})
+ *     {@code <dataset>.xml} beside the ARFF file (see {@link org.altml.sparse.io.arff.ArffReader})
  * @param labelsFirst ARFF only: the first N attributes are the labels (MEKA layout), or -1
  * @param labelsLast ARFF only: the last N attributes are the labels, or -1
  * @param ignoredAttributes ARFF only: attributes to skip entirely (for example an ID attribute such as
@@ -31,7 +31,7 @@ import java.util.logging.Logger;
  *     {@link org.altml.sparse.data.ExampleStream#inputDigests()} and
  *     {@link org.altml.sparse.data.Dataset#inputDigests()}; off by default (it costs about a quarter of
  *     the parsing time)
- * @param parseThreads LIBSVM only: 1 (the default), {@link DataFiles#open} parses on the caller's thread, as
+ * @param parseThreads LIBSVM only: 1 (the default), {@link org.altml.sparse.io.files.DataFiles#open} parses on the caller's thread, as
  *     it reads; more, the stream reads ahead on threads of its own, the file cut into blocks of whole lines
  *     parsed on {@code parseThreads} threads at once. The examples, their order, every error message (file,
  *     line, token) and the digests are the same whatever the number. An ARFF file is parsed as it is read
@@ -39,7 +39,7 @@ import java.util.logging.Logger;
  *     nor a label count, nor an XML file beside the ARFF file says which attributes are labels (a saved
  *     model's label names, so that a file without its XML can be scored); null for none
  * @param warnings where a reader says what it read but doubts: one line each, starting with the file's name (an ARFF
- *     file whose MEKA {@code -C} in the relation may be stale, see {@link ArffReader}); a reader says each at most once,
+ *     file whose MEKA {@code -C} in the relation may be stale, see {@link org.altml.sparse.io.arff.ArffReader}); a reader says each at most once,
  *     and a caller reading a file twice may get it twice. Default: {@link #LOGGED}
  */
 public record ReadOptions(

@@ -1,12 +1,12 @@
 /**
- * Readers and writers for LIBSVM multi-label and Mulan/MEKA ARFF files, plain or gzipped.
+ * What every data format shares: {@link org.altml.sparse.io.ReadOptions}, {@link org.altml.sparse.io.DataFormat},
+ * the {@link org.altml.sparse.io.DataFormatException} that names file, line and problem, the names of inputs
+ * ({@link org.altml.sparse.io.InputNames}: {@code "-"} is standard input), strict gzip and the outputs.
  *
- * <p>Reading ({@link org.altml.sparse.io.DataFiles}): one pass over every input, so FIFOs and standard
- * input ({@code "-"}) work; UTF-8 only (a byte order mark is skipped, UTF-16 is refused with a message
- * that says how to convert it); every malformed input is a {@link org.altml.sparse.io.DataFormatException}
- * naming file, line and problem; optional SHA-256 of what was read for provenance
- * ({@link org.altml.sparse.io.ReadOptions#withInputHashing}). Mulan XML label files are parsed without
- * DTDs, entities or external access ({@link org.altml.sparse.io.MulanLabels}).
+ * <p>Reading goes through {@link org.altml.sparse.io.files.DataFiles} (the formats are in
+ * {@link org.altml.sparse.io.libsvm} and {@link org.altml.sparse.io.arff}): one pass over every input, so FIFOs and
+ * standard input work; UTF-8 only (a byte order mark is skipped, UTF-16 is refused with a message that says how to
+ * convert it); optional SHA-256 of what was read for provenance ({@link org.altml.sparse.io.ReadOptions#withInputHashing}).
  *
  * <p>Writing: every output goes through {@link org.altml.sparse.io.AtomicOutput} (whole or not at all;
  * devices, FIFOs and {@code /dev/stdout} in place; symbolic links written through);

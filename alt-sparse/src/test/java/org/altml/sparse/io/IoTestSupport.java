@@ -8,17 +8,17 @@ import java.nio.file.Path;
 import org.altml.sparse.data.Dataset;
 
 /** Helpers shared by the I/O tests. */
-final class IoTestSupport {
+public final class IoTestSupport {
   private IoTestSupport() {}
 
-  static Path write(Path dir, String name, String text) throws IOException {
+  public static Path write(Path dir, String name, String text) throws IOException {
     Path p = dir.resolve(name);
     Files.writeString(p, text, StandardCharsets.UTF_8);
     return p;
   }
 
   /** The UTF-8 bytes of {@code text} after a UTF-8 byte order mark. */
-  static byte[] withUtf8Bom(String text) {
+  public static byte[] withUtf8Bom(String text) {
     byte[] b = text.getBytes(StandardCharsets.UTF_8);
     byte[] out = new byte[b.length + 3];
     out[0] = (byte) 0xEF;
@@ -29,7 +29,7 @@ final class IoTestSupport {
   }
 
   /** Makes a FIFO with {@code mkfifo}; skips the test where there is none. */
-  static Path mkfifo(Path dir, String name) throws IOException, InterruptedException {
+  public static Path mkfifo(Path dir, String name) throws IOException, InterruptedException {
     Path fifo = dir.resolve(name);
     Process p;
     try {
@@ -42,7 +42,7 @@ final class IoTestSupport {
     return fifo;
   }
 
-  static Path resource(String name) {
+  public static Path resource(String name) {
     try {
       return Path.of(IoTestSupport.class.getResource(name).toURI());
     } catch (URISyntaxException e) {
@@ -51,7 +51,7 @@ final class IoTestSupport {
   }
 
   /** Asserts that two datasets hold the same examples bit for bit, and the same d and L. */
-  static void assertSameExamples(Dataset expected, Dataset actual, String context) {
+  public static void assertSameExamples(Dataset expected, Dataset actual, String context) {
     org.junit.jupiter.api.Assertions.assertEquals(expected.size(), actual.size(), context + ": size");
     org.junit.jupiter.api.Assertions.assertEquals(expected.numFeatures(), actual.numFeatures(), context + ": d");
     org.junit.jupiter.api.Assertions.assertEquals(expected.numLabels(), actual.numLabels(), context + ": L");
