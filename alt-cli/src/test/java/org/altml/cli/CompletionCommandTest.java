@@ -43,6 +43,19 @@ class CompletionCommandTest {
         org.altml.cli.command.CompletionCommand.script(AltCommand.newCommandLine()), CliRun.of("completion").out());
   }
 
+  /**
+   * A script cut short (a full disk under {@code alt completion > file}) is an error, as any output of alt: a
+   * truncated completion file would break the shell's completion silently.
+   */
+  @Test
+  void aScriptThatCouldNotBeWrittenWholeIsAnError() throws Exception {
+    Path full = Path.of("/dev/full");
+    Assumptions.assumeTrue(Files.exists(full), "no /dev/full on this system");
+    CliRun r = ForkedAlt.run(java.util.List.of(), null, full, "completion");
+    assertEquals(2, r.exitCode(), r.err());
+    assertEquals("alt: " + org.altml.cli.output.CliOutput.STANDARD_OUTPUT_FAILED + "\n", r.err());
+  }
+
   @Test
   void bashAcceptsTheScript(@TempDir Path dir) throws IOException, InterruptedException {
     File bash = new File("/bin/bash");

@@ -20,7 +20,7 @@ class CliReferenceTest {
   private static final Path PAGE = Files.isDirectory(Path.of("../docs")) ? Path.of("../docs/cli.md") : Path.of("docs/cli.md");
 
   /** The one command that rewrites docs/cli.md, from the repository root. */
-  static final String REGENERATE = "mvn -B -ntp -q -o -pl alt-cli -am test -Dtest=CliReferenceTest"
+  static final String REGENERATE = "mvn -B -ntp -q -pl alt-cli -am test -Dtest=CliReferenceTest"
       + " -Dsurefire.failIfNoSpecifiedTests=false -Dalt.docs.regenerate=true";
 
   @Test
@@ -33,7 +33,7 @@ class CliReferenceTest {
     String committed = Files.readString(PAGE, StandardCharsets.UTF_8);
     String difference = firstDifference(committed, generated);
     if (difference != null) {
-      fail("docs/cli.md is stale (the options changed since it was generated): " + difference
+      fail("docs/cli.md is stale (the command line changed since it was generated): " + difference
           + "; regenerate it from the repository root with: " + REGENERATE);
     }
   }
