@@ -43,7 +43,8 @@ public final class CliReference {
     md.append("<!-- Generated from the picocli model by org.altml.cli.doc.CliReference; do not edit by hand.\n");
     md.append("     CliReferenceTest fails when this page is stale and names the command that regenerates it. -->\n\n");
     md.append("Every command of `").append(root.getCommandName()).append("` with its options, as `--help` shows them. ");
-    md.append("`").append(root.getCommandName()).append(" completion` prints a bash completion script of the same commands.\n\n");
+    md.append("`").append(root.getCommandName()).append(" completion` prints a bash completion script of the same commands;\n");
+    md.append("[man](man/) holds their man pages in AsciiDoc (`asciidoctor -b manpage docs/man/alt.adoc` makes the roff page).\n\n");
     List<CommandLine> all = new ArrayList<>();
     collect(root, all);
     for (CommandLine c : all) {

@@ -20,7 +20,7 @@ class CliReferenceTest {
   private static final Path PAGE = Files.isDirectory(Path.of("../docs")) ? Path.of("../docs/cli.md") : Path.of("docs/cli.md");
 
   /** The one command that rewrites docs/cli.md, from the repository root. */
-  static final String REGENERATE = "mvn -B -ntp -q -pl alt-cli -am test -Dtest=CliReferenceTest"
+  static final String REGENERATE = "mvn -B -ntp -q -pl alt-cli -am test -Dtest='CliReferenceTest,ManPagesTest'"
       + " -Dsurefire.failIfNoSpecifiedTests=false -Dalt.docs.regenerate=true";
 
   @Test
