@@ -8,6 +8,7 @@ import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.altml.cli.command.CompletionCommand;
 import org.altml.cli.command.ConvertCommand;
 import org.altml.cli.command.DemoCommand;
 import org.altml.cli.command.EvaluateCommand;
@@ -69,6 +70,7 @@ public final class AltCommand implements Callable<Integer> {
       ConvertCommand.class,
       GenerateCommand.class,
       DemoCommand.class,
+      CompletionCommand.class,
       CommandLine.HelpCommand.class);
 
   /** Exit code of every failure, usage errors included. */
@@ -83,7 +85,7 @@ public final class AltCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter err = spec.commandLine().getErr();
-    err.println("alt: missing command (evaluate, tune, experiment, prequential, train, predict, test, stats, convert, generate, demo, help)");
+    err.println("alt: missing command (evaluate, tune, experiment, prequential, train, predict, test, stats, convert, generate, demo, completion, help)");
     err.println(usageHint(spec.commandLine()));
     return EXIT_FAILURE;
   }
@@ -95,7 +97,7 @@ public final class AltCommand implements Callable<Integer> {
 
   /**
    * The command line that runs {@code args}: with only the subcommand {@code args} start with when they name one
-   * other than {@code help}, none for {@code --version}, else with every subcommand. Building a subcommand's options (the learner options
+   * other than {@code help} and {@code completion} (which show the whole tree), none for {@code --version}, else with every subcommand. Building a subcommand's options (the learner options
    * come from the registry) took about 0.3 s of every start-up for all of them; the one that runs is enough,
    * since nothing else of the tree is shown. The result of {@code args} is the same either way.
    */
@@ -103,7 +105,7 @@ public final class AltCommand implements Callable<Integer> {
     if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
       return newCommandLine(List.of());
     }
-    if (args.length > 0 && !args[0].equals("help")) {
+    if (args.length > 0 && !args[0].equals("help") && !args[0].equals("completion")) {
       for (Class<?> c : SUBCOMMANDS) {
         if (c.getAnnotation(Command.class).name().equals(args[0])) {
           return newCommandLine(List.of(c));
