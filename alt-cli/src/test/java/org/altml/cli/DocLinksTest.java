@@ -9,11 +9,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.altml.cli.doc.CliReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -87,7 +87,7 @@ class DocLinksTest {
     Set<String> out = new HashSet<>();
     Matcher h = HEADING.matcher(text);
     while (h.find()) {
-      String slug = h.group(1).toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}_\\- ]", "").replace(' ', '-');
+      String slug = CliReference.anchor(h.group(1));
       String unique = slug;
       for (int n = 1; !out.add(unique); n++) {
         unique = slug + "-" + n;

@@ -67,9 +67,12 @@ public final class CliReference {
     }
   }
 
-  /** GitHub's anchor of a heading: lower case, spaces as dashes, other punctuation dropped. */
-  static String anchor(String heading) {
-    return heading.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9 _-]", "").replace(' ', '-');
+  /**
+   * GitHub's anchor of a heading: lower case, spaces as dashes, other punctuation dropped (letters and digits of any
+   * script kept). The link check of the docs (DocLinksTest) resolves anchors by the same rule.
+   */
+  public static String anchor(String heading) {
+    return heading.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}_\\- ]", "").replace(' ', '-');
   }
 
   private static void command(CommandLine c, StringBuilder md) {
