@@ -3,7 +3,7 @@
 # (64 independent AVX-512 FMA chains, about 0.67 s on one Zen 4 core) alone, then two copies at once, a few
 # rounds. On two free cores each copy keeps its time; when other tenants' threads share the cores' execution
 # units, times stretch (up to 2x was seen here). Run it before and after a scaling measurement
-# (alt-bench/RESULTS.md section 18).
+# (alt-bench/journal/2026-11-27-data-parallel-p2.md).
 #
 #   alt-bench/cpu-check.sh [rounds]
 set -euo pipefail

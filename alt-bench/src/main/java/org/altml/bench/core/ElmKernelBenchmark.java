@@ -23,7 +23,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * or a block of B examples ({@code rows} = B: the symmetric rank-B update P ← P − VᵀV, B·H·(H+1) flops, and
  * the product U = H_b·P, 2·B·H² flops, that precedes it), and the core's double-precision FMA peak measured
  * the same way ({@link #fmaPeak}: 16 independent chains of fused multiply-adds on registers, 2·lanes flops
- * each). GFLOP/s = flops / (ns per call); RESULTS.md section 9 sets each beside the peak.
+ * each). GFLOP/s = flops / (ns per call); docs/performance.md sets each beside the peak.
  *
  * <p>{@code *Scalar} methods run in forks with {@code -Dalt.vectorization=scalar} (the specification),
  * {@code *Panama} ones with the Vector API; set-up fails when the active implementation is not the

@@ -19,7 +19,7 @@ import org.altml.sparse.SparseVector;
  * SIMD kernels run over whole rows. Rows start on 64-byte boundaries where the VM puts a large array's
  * elements 16 bytes after a 64-byte boundary (HotSpot's 16-byte array header on a humongous, region-aligned
  * array: {@link #rowOffset()} skips the first 48 bytes), so each 512-bit load or store of a row touches one
- * cache line, not two: misaligned rows cost the C yardstick's own loops 1.3x (alt-bench/RESULTS.md §14).
+ * cache line, not two: misaligned rows cost the C yardstick's own loops 1.3x (alt-bench/journal/2026-11-26-quiet-remeasure.md).
  * Elsewhere the offset is harmless. The optional
  * bias row (the weights of a constant feature 1) is kept apart from the d feature rows, so it never
  * collides with a feature index.

@@ -12,7 +12,7 @@ import jdk.incubator.vector.VectorSpecies;
  *
  * <p>Not register-blocked like the other row kernels: each weight needs an IEEE square root and division,
  * and the divider bounds the kernel. Keeping up to 8 gradient blocks in registers across the non-zeros
- * measured no faster (JMH at width 102, alt-bench/RESULTS.md section 7). The double step costs 2.5-3.4x
+ * measured no faster (JMH at width 102, alt-bench/journal/2026-11-24-double-row-kernels.md). The double step costs 2.5-3.4x
  * the float one even when every touched row is in L1 (8 non-zeros): a double vector carries half the
  * lanes through the square root and the division, which take longer per instruction in double.
  *
