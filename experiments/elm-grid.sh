@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The ELM rows of README's accuracy table: OSML-ELM and ELM-OMLL on emotions, scene, yeast, birds (standard
-# Mulan splits, per-feature standardisation fitted on the training set, ELM.md §2) and bibtex (no scaling).
+# Mulan splits, per-feature standardisation fitted on the training set, docs/spec.md#scaling) and bibtex (no scaling).
 # Per dataset and learner: H (and C for ELM-OMLL) chosen on a small grid by 3-fold cross-validation on the
 # training set with the paper's rule (better on more of the seven metrics), then 5 runs (seeds 1..5: a new
 # permutation and a new hidden layer each) scored on the test set, mean (std). One JVM per dataset and

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # FALT(k) on emotions, scene, yeast and birds against the paper's Table 3 (standard Mulan splits,
-# standardized features, settings chosen by k-fold cross-validation on the TRAINING set only, by SPEC.md's
-# default rule (the paper's: better on more of the seven metrics) or one metric (--select f1), then mean ±
+# standardized features, settings chosen by k-fold cross-validation on the TRAINING set only, by the
+# default rule of docs/spec.md#selection (the paper's: better on more of the seven metrics) or one metric (--select f1), then mean ±
 # std over seeded permutations on the test set), beside linear FALT, FALT(k) with the merge policy at
 # B = 200, and SALT on 2,000 random Fourier features. One JVM, one tuning thread unless --threads T (the
 # choice does not depend on T).

@@ -8,11 +8,11 @@ PREDICTIONS is `alt predict --scores` output (labels, a tab, the L label scores 
 label order is the Mulan XML file's, as ALT reads it. Scores are compared as printed: ALT's scores are float,
 and Java prints the shortest decimal that reads back as the same float, so ties and order are the metric's.
 
-Prints the tied (relevant, irrelevant) pairs and the ranking loss in % with ties counted as errors (SPEC.md),
-as half an error, or not at all, each averaged over the examples with 0 < |Y| < L (SPEC.md, and Zhang's
+Prints the tied (relevant, irrelevant) pairs and the ranking loss in % with ties counted as errors (docs/spec.md#ranking-loss),
+as half an error, or not at all, each averaged over the examples with 0 < |Y| < L (docs/spec.md#ranking-loss, and Zhang's
 Matlab Ranking_loss.m) and over all examples with the others counted as 0 (scikit-learn's label_ranking_loss).
 The first number is what ALT reports. Then precision, recall and F1 (= 2PR/(P+R) of the averages, as the
-paper) of the predicted label sets under SPEC.md's zero division (0/0 is 1 when both sets it compares are
+paper) of the predicted label sets under the zero division of docs/spec.md#zero-division (0/0 is 1 when both sets it compares are
 empty, else 0) and under scikit-learn's zero_division=1 (every 0/0 is 1).
 """
 import re

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Cross-check of `alt evaluate` against experiments/reference.py, an independent float64 Python
-# implementation of SPEC.md, on the shared data sets: train-then-test in file order, no scaling,
+# implementation of docs/spec.md, on the shared data sets: train-then-test in file order, no scaling,
 # defaults and a few M > 1 settings. Writes experiments/reference-check.md (results under
 # experiments/results/reference/). Issue 3 asks for every metric within 0.005.
 #
@@ -58,9 +58,9 @@ done
   provenance_header "$COMMAND"
   cat <<EOF
 
-\`experiments/reference.py\` re-implements SPEC.md from scratch in Python (float64, standard library:
+\`experiments/reference.py\` re-implements docs/spec.md from scratch in Python (float64, standard library:
 ARFF reading by the Mulan XML's label names, FALT, SALT, PA-I/PA-II binary relevance, the seven
-metrics with SPEC's zero-division policy). Both sides: train-then-test, one pass in FILE order, no
+metrics with the zero-division policy of docs/spec.md#zero-division). Both sides: train-then-test, one pass in FILE order, no
 scaling, no bias; ALT at its default (`--precision double`; float weights drift by rounding, see README). Each cell is ALT / reference; "max |Δ|" is the largest
 difference over the seven metrics; tolerance $TOLERANCE (issue 3). Defaults are η = 1, δ = 1, C = 1,
 M = 1.

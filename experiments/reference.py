@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""An independent float64 re-implementation of SPEC.md (FALT, SALT, PA-I/PA-II binary relevance, the
-seven metrics), written from SPEC.md alone, to cross-check `alt evaluate` on the shared data sets.
+"""An independent float64 re-implementation of docs/spec.md (FALT, SALT, PA-I/PA-II binary relevance, the
+seven metrics), written from the specification alone, to cross-check `alt evaluate` on the shared data sets.
 
 Standard library only; slow (pure Python), so meant for small data or M = 1. Train-then-test in FILE
 ORDER, no scaling, no bias (the only protocol it implements).

@@ -351,7 +351,7 @@ def cmd_seeds(title, directory, paper_f1, paper_rl):
     return 0
 
 
-# Peer F1 results given in issue 3 (same standard Mulan splits, F1 as SPEC.md defines it).
+# Peer F1 results given in issue 3 (same standard Mulan splits, F1 as docs/spec.md#f1 defines it).
 PEERS = {
     "emotions": [("MOA AMRules", 0.664), ("LIBLINEAR BR", 0.633), ("Tribuo", 0.578)],
     "scene": [("LIBLINEAR BR", 0.609), ("Tribuo", 0.599), ("MOA AMRules", 0.587)],

@@ -77,7 +77,7 @@ ONE PASS over the training set, every learner UNTUNED at its defaults (FALT η =
 order (`--order file`, the protocol of the peer results); "shuffle, seed 1" is one seeded permutation
 (`--order shuffle --seed 1`). Scale "none" feeds the raw features (as the paper does); "standardize"
 centres and scales each feature by mean and standard deviation fitted on the training set only.
-Metrics as fractions (3 decimals): Psn, Rcal, F1 = 2·P·R/(P+R) of the example-based averages (SPEC.md),
+Metrics as fractions (3 decimals): Psn, Rcal, F1 = 2·P·R/(P+R) of the example-based averages (docs/spec.md#f1),
 macro-F1, micro-F1, Hamming loss Hl and ranking loss Rl (lower is better for the last two). Times:
 learning and predicting only, one thread, shared machine.
 

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * dropped, spaces as hyphens, a repeated heading numbered {@code -1}, {@code -2}, ...) or an explicit {@code <a id>}.
  * Links inside code blocks and to other schemes ({@code https:}, {@code mailto:}) are not followed.
  */
-class DocLinksTest {
+public class DocLinksTest {
   private static final Path ROOT = Path.of("..");
   private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
   private static final Pattern FENCE = Pattern.compile("(?ms)^```.*?^```");
@@ -81,8 +81,8 @@ class DocLinksTest {
     return broken;
   }
 
-  /** The anchors GitHub gives a page's headings, and its explicit {@code <a id>}s. */
-  static Set<String> anchors(Path page) throws IOException {
+  /** The anchors GitHub gives a page's headings, and its explicit {@code <a id>}s (also SpecCitationsTest's). */
+  public static Set<String> anchors(Path page) throws IOException {
     String text = FENCE.matcher(Files.readString(page)).replaceAll("");
     Set<String> out = new HashSet<>();
     Matcher h = HEADING.matcher(text);

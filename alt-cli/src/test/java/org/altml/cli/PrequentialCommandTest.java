@@ -71,7 +71,7 @@ class PrequentialCommandTest {
       assertEquals(Long.toString(10L * (p + 1)), row[0]);
       assertEquals(Double.toString(point.cumulative().get(Measure.F1)), row[header.indexOf("cumulative_f1")], "point " + p);
       assertEquals(Double.toString(point.window().get(Measure.RANKING_LOSS)), row[header.indexOf("window_rankingLoss")], "point " + p);
-      // SPEC: the examples left out of ranking loss are reported with it, the window's too
+      // docs/spec.md#ranking-loss: the examples left out of ranking loss are reported with it, the window's too
       assertEquals(Long.toString(point.cumulative().rankingLossLeftOut()), row[header.indexOf("cumulative_rankingLossLeftOut")]);
       assertEquals(Long.toString(point.window().rankingLossLeftOut()), row[header.indexOf("window_rankingLossLeftOut")]);
     }

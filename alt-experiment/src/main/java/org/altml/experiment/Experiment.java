@@ -28,7 +28,7 @@ import org.altml.experiment.store.StoredRun;
 import org.altml.sparse.data.Dataset;
 
 /**
- * The paper's experiment protocol (section 6.4, SPEC.md "Protocols"): for each dataset and learner, tune
+ * The paper's experiment protocol (section 6.4, docs/spec.md#runs): for each dataset and learner, tune
  * on the training set by cross-validation ({@link Tuner}) unless settings are given, then R train-then-test
  * runs, run r over the training permutation of seed {@code firstSeed + r} (the same permutations for
  * every learner, so the runs pair up for the t-tests), the frozen model scored on the test set. Every

@@ -14,8 +14,8 @@ import org.altml.core.learner.Settings;
  * A grid of settings of one learner kind: base settings and one axis of values per searched parameter; the
  * settings are the Cartesian product in axis order (the last axis varies fastest), the grid order that
  * breaks selection ties. Which parameters are searched comes from the learner kind itself ({@link
- * Parameter#paperGrid()}, SPEC.md's grids: η, δ, σ² ∈ 2^[-10..10], C ∈ 2^[-15..10], M factor ∈ 2^[-3..2];
- * ELM.md's: H ∈ {100, ..., 1000}, ELM-OMLL's C ∈ 2^[-10..10]; and whatever grid a later kind declares), so
+ * Parameter#paperGrid()}, docs/spec.md#grids: η, δ, σ² ∈ 2^[-10..10], C ∈ 2^[-15..10], M factor ∈ 2^[-3..2];
+ * and the ELM learners': H ∈ {100, ..., 1000}, ELM-OMLL's C ∈ 2^[-10..10]; and whatever grid a later kind declares), so
  * the grid never lists learners by hand. Immutable.
  */
 public final class Grid {

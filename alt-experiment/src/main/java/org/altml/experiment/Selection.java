@@ -7,7 +7,7 @@ import org.altml.core.metric.Measure;
 /**
  * How tuning picks one setting from the cross-validated means of the paper's seven metrics.
  *
- * <p><b>The paper's rule</b> (SPEC.md, "Tuning") compares two settings: keep the one better on more of the
+ * <p><b>The paper's rule</b> (docs/spec.md#selection) compares two settings: keep the one better on more of the
  * seven metrics (lower is better for Hamming and ranking loss; an equal value counts for neither). The
  * rule is not transitive, so over a whole grid it is made well defined as a Copeland count: each setting
  * scores the number of other settings it beats under the pairwise rule; the highest score wins, ties go

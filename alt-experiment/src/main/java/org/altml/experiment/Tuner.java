@@ -28,7 +28,7 @@ import org.altml.experiment.store.StoredRun;
 import org.altml.sparse.data.Dataset;
 
 /**
- * Cross-validated tuning on a training set (SPEC.md, "Tuning"): seeded k-fold split, and for each setting
+ * Cross-validated tuning on a training set (docs/spec.md#tuning): seeded k-fold split, and for each setting
  * of a {@link Grid} and each fold one train-then-test run (one seeded online pass over the other k−1
  * folds, evaluation on the held-out fold); the settings' fold means of the seven metrics go to a
  * {@link Selection}. The tuner sees only the training set: the test set is not an argument.

@@ -1,5 +1,5 @@
 /**
- * The experiment protocol of the paper (section 6.4; SPEC.md "Protocols") as a library:
+ * The experiment protocol of the paper (section 6.4; docs/spec.md#tuning and docs/spec.md#runs) as a library:
  * {@link org.altml.experiment.Grid} (search grids from the learner registry), {@link org.altml.experiment.Tuner}
  * (k-fold cross-validated tuning on the training set, full or adaptive {@link org.altml.experiment.Search}),
  * {@link org.altml.experiment.Selection} (the paper's many-metrics rule as a Copeland count, or one metric),

@@ -8,7 +8,7 @@ import java.util.Set;
 import org.altml.core.learner.LearnerRegistry;
 import org.junit.jupiter.api.Test;
 
-/** The grids built from the registered kinds' paper grids (SPEC.md "Tuning", ELM.md sections 3.6 and 4.8). */
+/** The grids built from the registered kinds' paper grids (docs/spec.md#grids). */
 class GridTest {
   private static Grid grid(String learner, Grid.Mode mode, Set<String> fixed) {
     return Grid.of(LearnerRegistry.get(learner).defaults(), mode, Map.of(), fixed);
@@ -29,7 +29,7 @@ class GridTest {
     assertEquals("hidden", omll.axes().get(0).parameter().name());
     // coarse: every other value, the default H = 500 kept
     assertEquals(List.of("hidden=[100, 300, 500, 700, 900]"), axes(grid("osml-elm", Grid.Mode.COARSE, Set.of())));
-    // a fixed H leaves ELM-OMLL's C alone: ELM.md's H <= 500 decision for RCV1-scale data
+    // a fixed H leaves ELM-OMLL's C alone: the H <= 500 of docs/spec.md#elm-not-implemented for RCV1-scale data
     assertEquals(21, grid("elm-omll", Grid.Mode.PAPER, Set.of("hidden")).size());
   }
 

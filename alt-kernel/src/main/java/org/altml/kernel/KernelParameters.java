@@ -13,7 +13,7 @@ public final class KernelParameters {
   private KernelParameters() {}
 
   /**
-   * σ², the RBF width (the paper writes δ², SPEC.md calls it {@code sigmaSquared}): option
+   * σ², the RBF width (the paper writes δ², docs/spec.md#rbf-kernel): option
    * {@code --sigma2}, default 1, the paper's grid 2^[-10..10].
    */
   public static final Parameter<Double> SIGMA2 = CommonParameters.SIGMA2;

@@ -4,8 +4,8 @@ import org.altml.core.math.VectorMath;
 import org.altml.sparse.SparseVector;
 
 /**
- * The Gaussian RBF kernel K(x, x') = exp(−||x − x'||² / (2σ²)) (paper, sections 5 and 6.3; SPEC.md,
- * "Kernelized FALT").
+ * The Gaussian RBF kernel K(x, x') = exp(−||x − x'||² / (2σ²)) (paper, sections 5 and 6.3;
+ * docs/spec.md#rbf-kernel).
  *
  * <p>The paper writes the width as δ², which clashes with SALT's δ; here it is {@code sigmaSquared} (the
  * learners' parameter {@code sigma2}, {@link KernelParameters#SIGMA2}).

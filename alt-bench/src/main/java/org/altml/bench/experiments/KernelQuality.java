@@ -38,7 +38,7 @@ import org.altml.sparse.io.files.DataFiles;
  *   <li>Model selection by k-fold cross-validation on the <em>training set only</em>, by alt-experiment's
  *       {@link Tuner} (the one {@code alt tune} and {@code alt experiment} run): seeded folds, one shuffled pass
  *       over the other k−1 folds, scored on the held-out fold. Each learner's setting is chosen from the fold
- *       means by SPEC.md's default rule, the paper's (the setting better on more of the seven metrics; {@link
+ *       means by the default rule of docs/spec.md#selection, the paper's (the setting better on more of the seven metrics; {@link
  *       Selection#paper()}), or by one metric ({@code --select f1}: the measure the targets are stated in). The
  *       test set is never looked at before the choice is made.
  *   <li>The chosen setting, trained on the whole training set in {@code runs} seeded permutations (seeds
@@ -63,7 +63,7 @@ public final class KernelQuality {
   static final List<Measure> PAPER = List.of(Measure.PRECISION, Measure.RECALL, Measure.F1, Measure.MACRO_F1,
       Measure.MICRO_F1, Measure.HAMMING_LOSS, Measure.RANKING_LOSS);
 
-  /** How 0/0 counts in the metrics, for model selection and testing alike (SPEC.md's by default). */
+  /** How 0/0 counts in the metrics, for model selection and testing alike (docs/spec.md#zero-division by default). */
   static ZeroDivisionPolicy zeroDivision = ZeroDivisionPolicy.SPEC;
 
   /** Feature scaling, fitted on the training data of each run (standardize by default). */
@@ -75,7 +75,7 @@ public final class KernelQuality {
   /** FALT(k)'s σ² grid as powers of two from 2^(k+lo) to 2^(k+hi), 2^k ≈ d/2: {-2, 2} by default. */
   static int[] sigma2Span = {-2, 2};
 
-  /** How a setting is chosen from the cross-validated means: SPEC.md's default, the paper's rule. */
+  /** How a setting is chosen from the cross-validated means: the default of docs/spec.md#selection, the paper's rule. */
   static Selection selection = Selection.paper();
 
   /** Tuning workers (0: every core); the choice does not depend on it. */

@@ -24,9 +24,10 @@ import org.altml.sparse.io.files.DataFiles;
 
 /**
  * Issue 9's budget timings in one JVM: FALT(k) (σ² = 64, η = 1, M = 1, double, file order) with a budget of B
- * support vectors under each policy, trained on the mediamill-shaped stream ({@code ../shared/yardstick/README.md}
- * makes {@code mm-train.svm} and {@code mm-test.svm}) with 1 and with 2 round threads ({@code LearnerContext.threads},
- * what {@code alt evaluate --threads} gives), alternating, R rounds. Prints every run's training seconds and
+ * support vectors under each policy, trained on the mediamill-shaped stream ({@code mm-train.svm} and
+ * {@code mm-test.svm}: the first 30,993 and the last 12,914 examples of {@code alt generate --kind dense -n 43907
+ * --seed 1}, as alt-bench/yardstick-kernel.sh makes them) with 1 and with 2 round threads ({@code
+ * LearnerContext.threads}, what {@code alt evaluate --threads} gives), alternating, R rounds. Prints every run's training seconds and
  * micro-F1 (which must not depend on the threads), the store's memory against B·(d + L + 1)·8 bytes, then per
  * policy and thread count the first run (a cold JIT, as a one-pass command line run) and the median of the others.
  *

@@ -12,7 +12,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * The RCV1-shaped synthetic stream of the C yardstick ({@code ../shared/yardstick/falt_limit.c}),
+ * The RCV1-shaped synthetic stream of the C yardstick program {@code falt_limit.c} (kept outside the repository),
  * reproduced example for example and bit for bit, so that ALT and the C program are timed on the same
  * data.
  *

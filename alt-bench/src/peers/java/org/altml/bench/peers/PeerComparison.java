@@ -396,7 +396,7 @@ public final class PeerComparison {
     return new Timing(median(rates), n, warm, (double) totalCalls / o.reps());
   }
 
-  /** Every metric of {@code scores[i]} against the labels of test example i, by one {@link EvaluationSuite} (SPEC.md zero division). */
+  /** Every metric of {@code scores[i]} against the labels of test example i, by one {@link EvaluationSuite} (docs/spec.md#zero-division). */
   static MetricReport evaluate(Dataset test, Scores[] scores) {
     EvaluationSuite suite = new EvaluationSuite(test.numLabels());
     LabelSet y = new LabelSet();
@@ -486,7 +486,7 @@ public final class PeerComparison {
         + "and the same test set; data converted to each library's format before the clock starts; untimed warm-up calls "
         + "(at least %d, repeated for at least %.1f s), then the median over %d repetitions of examples/s, each repetition repeating whole "
         + "calls for at least %.2f s of wall clock (train: a fresh model per call, one pass or one epoch); metrics from one "
-        + "`org.altml.core.metric.EvaluationSuite` for every system (SPEC.md definitions and zero division, fractions) fed each "
+        + "`org.altml.core.metric.EvaluationSuite` for every system (docs/spec.md definitions and zero division, fractions) fed each "
         + "system's label scores plus a threshold score that reproduces its own predicted sets; ranking loss ties count as errors; "
         + "a %.0f s budget per timed call.%n",
         o.shuffle() ? "seeded permutation" : "file order", o.seed(), o.warmup(), o.warmupSeconds(), o.reps(), o.minRepSeconds(), o.budgetSeconds()));

@@ -86,7 +86,7 @@ public final class PeerData {
 
   /**
    * The split with {@code scaling} applied to both sets by one {@link FeatureScaler} fitted on the
-   * training set only (SPEC: never on the test set); {@link FeatureScaling#NONE} returns it unchanged.
+   * training set only (docs/spec.md#scaling: never on the test set); {@link FeatureScaling#NONE} returns it unchanged.
    */
   public static Split scaled(Split split, FeatureScaling scaling) {
     if (scaling == FeatureScaling.NONE) {

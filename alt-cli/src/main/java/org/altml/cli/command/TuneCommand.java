@@ -333,7 +333,7 @@ public final class TuneCommand implements Callable<Integer> {
     int folds;
 
     @Option(names = "--grid", defaultValue = "paper", paramLabel = "GRID",
-        description = "Values of parameters not given as lists: paper (SPEC's and ELM.md's grids), coarse (every other value) or none"
+        description = "Values of parameters not given as lists: paper (the paper's grids, docs/spec.md#grids), coarse (every other value) or none"
             + " (default: ${DEFAULT-VALUE}).")
     String grid;
 

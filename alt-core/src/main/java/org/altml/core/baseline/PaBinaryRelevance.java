@@ -6,7 +6,7 @@ import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 
 /**
- * Passive-aggressive binary relevance, PA-I or PA-II (SPEC.md): one independent PA classifier per
+ * Passive-aggressive binary relevance, PA-I or PA-II (docs/spec.md#pa-br): one independent PA classifier per
  * label, τ_i from {@link PaLoss} with n² = ||x||², and w_i ← w_i + τ_i·y_i·x, done for all labels at once
  * as one rank-one update with coefficients τ_i·y_i. Label i is predicted when w_i·x &gt; 0: the threshold
  * lane keeps coefficient 0, so the threshold score stays 0. Up to M steps per example, stopping when every

@@ -5,7 +5,7 @@ import org.altml.core.learner.Settings;
 import org.altml.core.linear.LearnerConfig;
 
 /**
- * The values {@link PaBinaryRelevance} runs with (Crammer et al. 2006, as SPEC.md pins them), read from its
+ * The values {@link PaBinaryRelevance} runs with (Crammer et al. 2006, as docs/spec.md#pa-br pins them), read from its
  * {@link Settings} ({@link #of}): a view that holds no defaults and checks nothing of its own (the parameters' ranges
  * and the kind's validation did).
  *

@@ -4,7 +4,7 @@ import java.util.Objects;
 import org.altml.sparse.LabelSet;
 
 /**
- * The passive-aggressive step sizes of binary relevance (Crammer et al. 2006, as SPEC.md pins them), for
+ * The passive-aggressive step sizes of binary relevance (Crammer et al. 2006, as docs/spec.md#pa-br pins them), for
  * the linear PA learners and their kernel variants: with y_i = +1 for i ∈ Y and −1 otherwise,
  * ℓ_i = max(0, 1 − y_i·s_i), PA-I τ_i = min(C, ℓ_i/n²), PA-II τ_i = ℓ_i/(n² + 1/(2C)), where n² is
  * ||x||² for linear learners and K(x, x) for kernel ones. The coefficient of label i is τ_i·y_i; the

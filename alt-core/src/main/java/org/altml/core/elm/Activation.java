@@ -5,7 +5,7 @@ import java.util.Locale;
 /**
  * The hidden units' activation g(a) of an extreme learning machine, as the OSML-ELM reference code
  * offers them ({@code activation_fn.m}: {@code sig}, {@code sin}, {@code hardlim}, {@code tribas},
- * {@code radbas}; ELM.md §2). Sigmoid is the default of both ELM learners.
+ * {@code radbas}; docs/spec.md#elm-hidden-layer). Sigmoid is the default of both ELM learners.
  */
 public enum Activation {
   /** 1/(1 + e^(−a)); e^(−a) overflows to +∞ for a &lt; −709 and gives the correct limit 0, never NaN. */

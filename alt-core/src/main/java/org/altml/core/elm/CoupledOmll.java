@@ -9,7 +9,7 @@ import org.altml.core.learner.StateOutput;
 import org.altml.sparse.MemoryCheck;
 
 /**
- * ELM-OMLL's solver B ({@code solver=coupled}, ELM.md §4.4): the exact minimiser of the reconstructed
+ * ELM-OMLL's solver B ({@code solver=coupled}, docs/spec.md#elm-omll-coupled): the exact minimiser of the reconstructed
  * objective J(β) = ½‖β‖_F² + (C/2)·Σ_i (o_i − t_i)·M_{Y_i}·(o_i − t_i)ᵀ, which couples the labels through
  * M_Y = I_L + Lap(K_{Y,Ȳ}). With column-major vec(β) ∈ R^{HL} its normal equations are
  * [I/C + Σ_i M_{Y_i} ⊗ (h_iᵀh_i)]·vec(β) = Σ_i vec(h_iᵀ·(t_i·M_{Y_i})); this class accumulates them and

@@ -21,26 +21,26 @@ import org.altml.sparse.MemoryCheck;
 import org.altml.sparse.SparseVector;
 
 /**
- * What the two ELM learners share (ELM.md §5): the seeded {@link HiddenLayer}, the output weights
+ * What the two ELM learners share (docs/spec.md#elm-initial-block): the seeded {@link HiddenLayer}, the output weights
  * β ∈ R^{H×L} (row-major, label scores o = h·β through {@link VectorMath#combineRows}), the initial block of
  * N0 examples, and the examples waiting for the next blocked least-squares step.
  *
  * <p><b>Rounds.</b> {@link #predict} writes o_p = h(x)·β_p as label p's score and 0 as the threshold score
- * (ELM.md §3.4, §4.3: the threshold is fixed at 0, Ŷ = {p : o_p &gt; 0}). Before the initial block is
- * solved β = 0, so every score is 0 and the prediction is empty (SPEC.md: the first prediction is the
+ * (docs/spec.md#elm-threshold: the threshold is fixed at 0, Ŷ = {p : o_p &gt; 0}). Before the initial block is
+ * solved β = 0, so every score is 0 and the prediction is empty (docs/spec.md#prediction: the first prediction is the
  * empty set; prequential runs score these N0 empty predictions like any other). {@link #update} computes
  * h(x) and the bipolar targets t_p = ±1 and queues them.
  *
  * <p><b>Blocks.</b> Queued examples are absorbed in blocks of up to B ({@code block}) by the block form of
- * the recursion, which equals B single-example steps in exact arithmetic (ELM.md §3.3 and §4.3; §3.5
- * and §4.7 say the result is independent of block size): a block costs a matrix product and a symmetric
+ * the recursion, which equals B single-example steps in exact arithmetic (docs/spec.md#elm-recursion;
+ * docs/spec.md#elm-properties says the result is independent of block size): a block costs a matrix product and a symmetric
  * rank-B update on P, which run near the FMA peak, where B single steps would each stream P through memory.
  * A block is absorbed when it is full, when the N0-th example arrives, and before any prediction: every
  * prediction sees every example learned before it, exactly as predict-then-update requires, whatever B.
  * B changes only speed and the last bits of rounding. It is not the prequential block of the OSML-ELM
  * reference script (which predicts a whole block with the model from before it).
  *
- * <p><b>Robustness</b> (ELM.md §6). In the block step the Cholesky factor of D = W⁻¹ + H_b·P·H_bᵀ checks
+ * <p><b>Robustness</b> (docs/spec.md#elm-guards). In the block step the Cholesky factor of D = W⁻¹ + H_b·P·H_bᵀ checks
  * every pivot against its exact-arithmetic floor 1/w (1 for OSML-ELM): a smaller or non-finite pivot means
  * P lost positive semi-definiteness; the block is then redone one example at a time and an example whose
  * δ fails is skipped, counted ({@code guardSkips} in {@link #statistics()}) and logged once. P stays
@@ -183,7 +183,7 @@ public abstract class ElmLearner implements OnlineMultiLabelLearner {
     return beta[hiddenUnit * numLabels + label];
   }
 
-  /** Examples skipped because a positivity guard failed (ELM.md §6). */
+  /** Examples skipped because a positivity guard failed (docs/spec.md#elm-guards). */
   public final long guardSkips() {
     return guardSkips;
   }
@@ -366,7 +366,7 @@ public abstract class ElmLearner implements OnlineMultiLabelLearner {
 
   /**
    * H, N0, B, the hidden-layer seed and activation, the memory held, the guard counts and the
-   * conditioning checks of ELM.md §6 (each kind adds its own), in a fixed order.
+   * conditioning checks of docs/spec.md#elm-guards (each kind adds its own), in a fixed order.
    */
   @Override
   public Map<String, Object> statistics() {

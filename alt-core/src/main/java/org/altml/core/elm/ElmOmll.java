@@ -16,7 +16,7 @@ import org.altml.sparse.MemoryCheck;
 
 /**
  * ELM-OMLL (Du &amp; Vong, IEEE TCYB 2020; the ALT paper's second ELM baseline) with the default solver A of
- * ELM.md §4, a <em>reconstruction</em>: only the abstract of the method is public. The objective asks, in
+ * docs/spec.md#elm-omll-anchored, a <em>reconstruction</em>: only the abstract of the method is public. The objective asks, in
  * least squares, every relevant label to beat every irrelevant one by 2 and the zero label (the threshold,
  * fixed at 0) by 1, and the zero label to beat every irrelevant label by 1; anchoring each pair at its
  * partner's target separates it into one weighted ridge regression per label on the bipolar targets:
@@ -30,8 +30,8 @@ import org.altml.sparse.MemoryCheck;
  *
  * <p><b>Recursion.</b> One P_p = (I/C + Σ w_ip·h_iᵀh_i)⁻¹ per label, updated per example by weighted RLS
  * (u = P_p·hᵀ, δ = 1/w + h·u, β_p += u·(t − h·β_p)/δ, P_p −= u·uᵀ/δ), here for a block of B queued examples
- * at once with D = W⁻¹ + H_b·P_p·H_bᵀ in place of δ (ELM.md §4.3). <b>Decision:</b> the initial ridge solve
- * (G_p + I/C)⁻¹ of ELM.md §4.3 is computed by the same recursion started from P_p = C·I over the first N0
+ * at once with D = W⁻¹ + H_b·P_p·H_bᵀ in place of δ (docs/spec.md#elm-omll-anchored). <b>Decision:</b> the initial ridge solve
+ * (G_p + I/C)⁻¹ of docs/spec.md#elm-omll-anchored is computed by the same recursion started from P_p = C·I over the first N0
  * examples: algebraically the same matrix as the Cholesky route, one code path, and every D stays
  * positive definite. Until the N0-th example the predictions are empty (β is treated as 0), as for OSML-ELM.
  *

@@ -13,26 +13,26 @@ import org.altml.core.learner.StateInput;
 import org.altml.core.learner.StateOutput;
 
 /**
- * The {@code osml-elm} and {@code elm-omll} learner kinds (the ALT paper's ELM baselines, section 6; ELM.md):
+ * The {@code osml-elm} and {@code elm-omll} learner kinds (the ALT paper's ELM baselines, section 6; docs/spec.md#elm):
  * H ({@code hidden}), the initial block as a fraction of the training set ({@code initialFraction}, the
  * paper's 20%) or a count ({@code initial}, needed when the stream length is unknown), the block size of the
  * blocked least squares ({@code block}, speed only), the activation, and for ELM-OMLL C, the solver, the
  * pair normalisation and the label-loop threads. Two kinds of one class: {@link Osml} and {@link Omll} are
  * what {@link java.util.ServiceLoader} instantiates.
  *
- * <p>N0 = max(1, round(f·N)) for a training set of N examples ({@link LearnerContext#trainingSize()}; ELM.md
- * §3.6 rounds, the paper says "the top 20%"); an N0 larger than N is refused. When N is unknown (a
+ * <p>N0 = max(1, round(f·N)) for a training set of N examples ({@link LearnerContext#trainingSize()}; docs/spec.md#elm-initial-block
+ * rounds, the paper says "the top 20%"); an N0 larger than N is refused. When N is unknown (a
  * prequential stream) and {@code initial} is not given, N0 = H ({@link #initialExamples}). The hidden layer's seed is the
  * context's seed, which the protocols derive from the run seed: a new hidden layer per run, the same one for
  * the same seed.
  */
 public abstract sealed class ElmSpec implements LearnerSpec permits ElmSpec.Osml, ElmSpec.Omll {
-  /** H, the hidden units; the paper searches [100, 1000], ELM.md in steps of 100 (sections 3.6 and 4.8). */
+  /** H, the hidden units; the paper searches [100, 1000], docs/spec.md#grids in steps of 100. */
   public static final Parameter<Integer> HIDDEN = Parameter.integer("hidden", "H",
       "number H of random units (the paper searches 100..1000); memory grows as d·H + H² (osml-elm), d·H + L·H² (elm-omll)",
       500, 1, 65536, List.of(100, 200, 300, 400, 500, 600, 700, 800, 900, 1000));
 
-  /** C of ELM-OMLL (ridge λ = 1/C): {@link CommonParameters#C} searched over 2^[-10..10] (ELM.md section 4.8). */
+  /** C of ELM-OMLL (ridge λ = 1/C): {@link CommonParameters#C} searched over 2^[-10..10] (docs/spec.md#grids). */
   public static final Parameter<Float> C = CommonParameters.C.withPaperGrid(CommonParameters.powersOfTwoF(-10, 10));
 
   /** f, the share of the training set in the initial block (N0 = max(1, round(f·N))). */
@@ -83,7 +83,7 @@ public abstract sealed class ElmSpec implements LearnerSpec permits ElmSpec.Osml
   public static final class Osml extends ElmSpec {
     /** The spec (for {@link java.util.ServiceLoader}). */
     public Osml() {
-      super("osml-elm", "OSML-ELM, online sequential multi-label ELM (baseline; Venkatesan et al. 2017; ELM.md section 3)",
+      super("osml-elm", "OSML-ELM, online sequential multi-label ELM (baseline; Venkatesan et al. 2017; docs/spec.md#osml-elm)",
           List.of(HIDDEN, INITIAL_FRACTION, INITIAL, BLOCK, ACTIVATION));
     }
 
@@ -98,7 +98,7 @@ public abstract sealed class ElmSpec implements LearnerSpec permits ElmSpec.Osml
     /** The spec (for {@link java.util.ServiceLoader}). */
     public Omll() {
       super("elm-omll", "ELM-OMLL, ELM online multi-label learning by label ranking (baseline; Du and Vong 2020, reconstructed in"
-          + " ELM.md section 4)", List.of(HIDDEN, INITIAL_FRACTION, INITIAL, BLOCK, ACTIVATION, C, SOLVER,
+          + " docs/spec.md#elm-omll)", List.of(HIDDEN, INITIAL_FRACTION, INITIAL, BLOCK, ACTIVATION, C, SOLVER,
               PAIR_NORMALIZATION, LABEL_THREADS));
     }
 

@@ -6,7 +6,7 @@ import org.altml.sparse.MemoryCheck;
 import org.altml.sparse.SparseVector;
 
 /**
- * The random hidden layer of an extreme learning machine (ELM.md §2): h_j = g(b_j + Σ_k x_k·W[k][j]) for
+ * The random hidden layer of an extreme learning machine (docs/spec.md#elm-hidden-layer): h_j = g(b_j + Σ_k x_k·W[k][j]) for
  * j = 1..H, with W[k][j] ~ U[−1, 1) and b_j ~ U[0, 1) (the OSML-ELM reference code's ranges).
  *
  * <p><b>Order-free and seeded.</b> Row k of W (the H input weights of feature k) is a pure function of
@@ -23,7 +23,7 @@ import org.altml.sparse.SparseVector;
  * never changes the layer; {@link #ensureFeatures} grows W (amortised, +50%) for training.
  *
  * <p>Memory: d·H floats for W plus H doubles (189 MB for RCV1's d = 47,236 at H = 1,000). A layer built
- * from explicit double weights ({@link #explicit}, for the worked examples of ELM.md §8, whose weights
+ * from explicit double weights ({@link #explicit}, for the worked examples of docs/spec.md#elm-worked-examples, whose weights
  * 0.3 and −0.6 are not floats) keeps them in double. Thread-safe for concurrent {@link #compute} calls
  * with separate scratch while nothing grows it.
  */
@@ -74,7 +74,7 @@ public final class HiddenLayer {
 
   /**
    * A layer with explicit weights kept in double: {@code w[k]} holds the H weights of feature k (feature-major,
-   * as ELM.md §8 writes them), {@code b} the H biases. Features beyond {@code w.length} contribute nothing.
+   * as docs/spec.md#elm-worked-examples writes them), {@code b} the H biases. Features beyond {@code w.length} contribute nothing.
    */
   public static HiddenLayer explicit(double[][] w, double[] b, Activation activation) {
     int h = b.length;

@@ -12,7 +12,7 @@ import org.altml.sparse.MemoryCheck;
 
 /**
  * OSML-ELM, the online sequential multi-label extreme learning machine (Venkatesan et al., Evolving Systems
- * 2017; the ALT paper's baseline, section 6, with threshold 0), as ELM.md §3 confirms it from the public
+ * 2017; the ALT paper's baseline, section 6, with threshold 0), as docs/spec.md#osml-elm specifies it, confirmed from the public
  * reference code: OS-ELM on bipolar targets t_p = ±1 with one shared recursive least-squares state.
  *
  * <ul>
@@ -20,12 +20,12 @@ import org.altml.sparse.MemoryCheck;
  *       regularisation. G_0 = Σ hᵀh and R_0 = Σ hᵀt are accumulated as examples arrive (H_0 is never stored);
  *       at the N0-th example G_0 = V·diag(λ)·Vᵀ ({@link SymmetricEigen}) and M_0 = Σ_{λ_j &gt; tol} v_j·v_jᵀ/λ_j with
  *       Matlab's pinv tolerance tol = H·ulp(λ_max). When N0 &lt; H (or G_0 is otherwise singular) M_0 has rank &lt; H
- *       and all later learning stays in its range: the reference behaviour, kept exactly (ELM.md §3.2, worked
+ *       and all later learning stays in its range: the reference behaviour, kept exactly (docs/spec.md#osml-elm-start, worked
  *       example E4).</li>
  *   <li><b>Sequential steps</b>: per example u = M·hᵀ, δ = 1 + h·u, M ← M − u·uᵀ/δ, β ← β + (u/δ)·(t − h·β);
  *       computed for a block of B queued examples at once as M ← M − U·(I + H_b·U)⁻¹·Uᵀ with U = M·H_bᵀ and
  *       β ← β + U·(I + H_b·U)⁻¹·(T_b − H_b·β), through the Cholesky factor (I + H_b·U) = L·Lᵀ: V = U·L⁻ᵀ,
- *       M ← M − V·Vᵀ, β ← β + V·L⁻¹·(T_b − H_b·β). The same model in exact arithmetic (ELM.md §3.5). Each
+ *       M ← M − V·Vᵀ, β ← β + V·L⁻¹·(T_b − H_b·β). The same model in exact arithmetic (docs/spec.md#elm-properties). Each
  *       example is used exactly once.</li>
  *   <li><b>Prediction</b>: o = h·β; Ŷ = {p : o_p &gt; 0}; the threshold score is 0.</li>
  * </ul>

@@ -1,13 +1,13 @@
 package org.altml.core.elm;
 
 /**
- * The small dense pieces of the blocked recursive least squares (ELM.md §3.3, §4.3) around the two
+ * The small dense pieces of the blocked recursive least squares (docs/spec.md#elm-recursion) around the two
  * {@link org.altml.core.math.VectorMath} kernels: the Cholesky factor of the B×B matrix D = W⁻¹ + H_b·P·H_bᵀ
  * with its positivity guard, and forward substitutions with it. Plain loops in a fixed order (B ≤ a few
  * hundred, O(B²·H) against the kernels' O(B·H²)), so the results do not depend on the vector width.
  */
 final class Rls {
-  /** A pivot may fall below its exact-arithmetic floor 1/w by this relative amount (ELM.md §6: δ ≥ 1 − 1e-9). */
+  /** A pivot may fall below its exact-arithmetic floor 1/w by this relative amount (docs/spec.md#elm-guards). */
   static final double PIVOT_SLACK = 1e-9;
 
   private Rls() {}

@@ -5,7 +5,7 @@
  * {@link org.altml.core.elm.ElmSpec}. Both share the seeded, feature-order-free {@link
  * org.altml.core.elm.HiddenLayer} and {@link org.altml.core.elm.ElmLearner}'s blocked recursive least squares,
  * whose matrix product and symmetric rank-B update are {@link org.altml.core.math.VectorMath} kernels.
- * {@code ../shared/ELM.md} is the specification; every decision it leaves open is stated in the class that
+ * {@code docs/spec.md#elm} is the specification; every decision it leaves open is stated in the class that
  * makes it.
  */
 package org.altml.core.elm;

@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * The parameters several learner kinds share, defined once so that each means one thing everywhere
  * (one {@code --eta} option for FALT, SALT and the kernel learners) and its default lives in one place.
- * Grids are SPEC.md's: η, δ, σ² ∈ 2^[-10..10], C ∈ 2^[-15..10], M factor ∈ 2^[-3..2].
+ * Grids are those of docs/spec.md#grids: η, δ, σ² ∈ 2^[-10..10], C ∈ 2^[-15..10], M factor ∈ 2^[-3..2].
  */
 public final class CommonParameters {
   private CommonParameters() {}
@@ -28,14 +28,14 @@ public final class CommonParameters {
           powersOfTwoF(-15, 10));
 
   /**
-   * σ², the width of the RBF kernel K(x, x') = exp(−||x − x'||² / (2σ²)) (the paper's δ², SPEC.md); default
+   * σ², the width of the RBF kernel K(x, x') = exp(−||x − x'||² / (2σ²)) (the paper's δ², docs/spec.md#rbf-kernel); default
    * 1, the paper's grid 2^[-10..10]. One parameter for every kind that uses the RBF kernel, directly (kernel
    * learners) or through a feature map approximating it ({@code rff}, {@code nystrom}): one {@code --sigma2}.
    */
   public static final Parameter<Double> SIGMA2 = Parameter.positiveDouble("sigma2", "σ²",
       "RBF width σ² > 0 of K(x, x') = exp(-||x - x'||² / (2σ²)) (the paper's δ²)", 1.0, powersOfTwoD(-10, 10));
 
-  /** M, the maximum number of update steps per example (SPEC.md, "M learning times"); default 1. */
+  /** M, the maximum number of update steps per example (docs/spec.md#m-steps); default 1. */
   public static final Parameter<Integer> MAX_UPDATES = Parameter.integer(
       "maxUpdates", "M", "at most M update steps per example, stopping at zero loss", 1, 1, Integer.MAX_VALUE);
 

@@ -3,7 +3,7 @@ package org.altml.core.learner;
 import org.altml.sparse.LabelSet;
 
 /**
- * The online round of SPEC.md ("M learning times") as a reusable template: after the prediction, up to M
+ * The online round of docs/spec.md#m-steps as a reusable template: after the prediction, up to M
  * inner steps on the same example, each deciding the loss's coefficients from the current scores, stopping
  * as soon as the loss is zero, and otherwise applying one step and rescoring. Linear learners rescore by
  * recomputing x·W; kernel learners update the scores incrementally (s ← s − η·c·K(x, x)) through the same

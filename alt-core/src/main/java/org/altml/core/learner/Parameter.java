@@ -185,7 +185,7 @@ public final class Parameter<T> {
     return choices;
   }
 
-  /** The values the paper's tuning searches (SPEC.md, "Tuning"), or empty. */
+  /** The values the paper's tuning searches (docs/spec.md#grids), or empty. */
   public List<T> paperGrid() {
     return paperGrid;
   }

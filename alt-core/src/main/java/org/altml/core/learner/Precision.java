@@ -6,7 +6,7 @@ package org.altml.core.learner;
  *
  * <p>FALT's hinge dynamics are chaotic: a margin decided at exactly {@code < 1} one way in float32 and the
  * other way in float64 sends the two runs on different trajectories, so float32 weights can end up a few
- * points of F1 away from a float64 implementation of SPEC.md on long runs with M &gt; 1 or the bias option.
+ * points of F1 away from a float64 implementation of docs/spec.md on long runs with M &gt; 1 or the bias option.
  * {@link #DOUBLE} is therefore the default: it matches a float64 implementation. {@link #FLOAT} halves the
  * memory traffic of the weight rows and is the fast option (what the speed comparison with the float C
  * yardstick uses). Scores handed to callers ({@link org.altml.core.learner.Scores}) are float either way.
@@ -16,7 +16,7 @@ public enum Precision {
   FLOAT,
   /**
    * float64 weights (and SALT accumulator); scores, margins, losses and coefficients in double; only the
-   * scores given to the caller are rounded to float. Faithful to SPEC.md's float64 rules. The default.
+   * scores given to the caller are rounded to float. Faithful to the float64 rules of docs/spec.md#precision. The default.
    */
   DOUBLE
 }

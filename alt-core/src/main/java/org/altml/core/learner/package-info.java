@@ -24,7 +24,7 @@
  *       learner continues exactly where it stopped) and reads it back checking every size against the
  *       bytes that remain; {@code org.altml.core.model.ModelIo} frames it with a header and a checksum
  *       footer, as Lucene's {@code CodecUtil} does.</li>
- *   <li>{@link org.altml.core.learner.InnerSteps}: the M-step round of SPEC.md as a template with a
+ *   <li>{@link org.altml.core.learner.InnerSteps}: the M-step round of docs/spec.md#m-steps as a template with a
  *       rescoring hook (linear learners recompute x·W, kernel learners update the scores incrementally);
  *       learning decisions are made in double whatever the storage precision.</li>
  * </ul>

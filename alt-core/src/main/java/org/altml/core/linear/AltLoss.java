@@ -3,7 +3,7 @@ package org.altml.core.linear;
 import org.altml.sparse.LabelSet;
 
 /**
- * The ALT loss f_t and its gradient coefficients (paper, eq. loss and eq. rule; SPEC.md), shared by FALT,
+ * The ALT loss f_t and its gradient coefficients (paper, eq. loss and eq. rule; docs/spec.md#alt-loss), shared by FALT,
  * SALT and kernelized FALT. Decided in double on double scores whatever the weights' precision.
  */
 public final class AltLoss {

@@ -7,7 +7,7 @@ import org.altml.sparse.SparseVector;
 /**
  * First-order adaptive label thresholding, FALT (paper, section 3.1, Algorithm 1 with eq. rule):
  * online gradient descent on the ALT loss f_t, W ← W − η·∇f_t(W), up to M steps per example
- * (SPEC.md). Each step is one scores kernel, one pass over the L+1 lanes for the coefficients
+ * (docs/spec.md#falt). Each step is one scores kernel, one pass over the L+1 lanes for the coefficients
  * ({@link AltLoss}) and one rank-one update of the rows x touches: row_f −= η·x_f·c.
  *
  * <p>Single-threaded; see {@link LinearLearner}.

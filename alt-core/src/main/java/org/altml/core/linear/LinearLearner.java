@@ -23,7 +23,7 @@ import org.altml.sparse.SparseVector;
 /**
  * Base of the linear multi-label learners (FALT, SALT, PA binary relevance): a feature-major
  * {@link WeightMatrix} W ∈ R^{d×(L+1)}, prediction s = x·W (label scores s_1..s_L, threshold score
- * s_{L+1}), and the online round of SPEC.md ({@link InnerSteps}): up to M inner steps on the same example,
+ * s_{L+1}), and the online round of docs/spec.md#m-steps ({@link InnerSteps}): up to M inner steps on the same example,
  * each recomputing the scores and stopping as soon as the loss is zero. A subclass supplies only the loss's
  * coefficients ({@link #coefficients}, in double) and the step they drive ({@link #step}, through the
  * weight matrix's precision seam): one code path for float and double storage.

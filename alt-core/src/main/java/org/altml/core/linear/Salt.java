@@ -10,7 +10,7 @@ import org.altml.sparse.SparseVector;
 /**
  * Second-order adaptive label thresholding, SALT (paper, section 3.2, Algorithm 3): adaptive mirror
  * descent on f_t with H = δI + diag(s), s = √(Σ g²) per element of W (the sum including the current
- * step), up to M steps per example (SPEC.md). Per element, with g = x_f·c_j:
+ * step), up to M steps per example (docs/spec.md#salt). Per element, with g = x_f·c_j:
  * G² += g², w −= η·g/(δ + √G²) ({@link WeightMatrix#adaptiveStep}). The accumulator G² is a second
  * matrix of W's shape and precision ({@link #accumulator()}), saved with the model.
  *

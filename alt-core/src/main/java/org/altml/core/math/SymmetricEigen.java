@@ -9,7 +9,7 @@ import org.altml.core.math.VectorMath;
  * along a contiguous row: the working matrix is kept whole (both triangles, updated symmetrically), the
  * reflectors are accumulated into Q from the smallest leading block up, and the QL rotations act on the
  * rows of Qᵀ. No linear-algebra library (alt-core may not import one). O(n³): about 10·n³ flops, once per
- * OSML-ELM initial block (ELM.md §3.2).
+ * OSML-ELM initial block (docs/spec.md#osml-elm-start).
  *
  * <p>Deterministic: no reduction depends on the vector width, so the same input gives the same bits on
  * every run. Not thread-safe; allocates its result.

@@ -8,7 +8,7 @@ package org.altml.core.metric;
  * when both compared sets are empty, else 0). Every average over zero examples is NaN.
  *
  * <p>Ranks: rank(j) = #{k : s_k ≥ s_j}, so tied labels all take the worst (largest) rank; ties count
- * against the learner, as in the ranking loss of SPEC.md.
+ * against the learner, as in the ranking loss of docs/spec.md#ranking-loss.
  */
 public enum Measure {
   /** Example-based precision Psn = (1/N) Σ_i |Y_i ∩ Ŷ_i| / |Ŷ_i|; |Ŷ_i| = 0: 0/0 → policy (compares Y_i, Ŷ_i). */

@@ -10,7 +10,7 @@ package org.altml.core.metric;
  */
 public enum ZeroDivisionPolicy {
   /**
-   * SPEC.md's policy, the default: 0/0 is 1 when both sets it compares are empty (an empty prediction
+   * The policy of docs/spec.md#zero-division, the default: 0/0 is 1 when both sets it compares are empty (an empty prediction
    * for an empty truth is perfect; a label never present and never predicted has F1 = 1), and 0
    * otherwise (an empty prediction for a non-empty truth has precision 0).
    */

@@ -26,7 +26,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The properties of ELM.md §3.5 (OSML-ELM) and §4.7 (ELM-OMLL) on seeded random problems, against a dense
+ * The properties of docs/spec.md#elm-properties (OSML-ELM and ELM-OMLL) on seeded random problems, against a dense
  * batch solve written out here (Gaussian elimination with partial pivoting in double): sequential equals
  * batch, whatever the order, the initial block and the block size; L = 1 reduces both ELM-OMLL solvers to
  * ridge ELM; C → ∞ with w ≡ 1 gives OSML-ELM's least squares; empty and full label sets give weight 1. Then
@@ -301,7 +301,7 @@ class ElmPropertiesTest {
       SplittableRandom recipe = new SplittableRandom(HiddenLayer.mix64(42 + 0x9E3779B97F4A7C15L * (k + 1)));
       for (int j = 0; j < 7; j++) {
         double w = (float) (2 * recipe.nextDouble() - 1);
-        assertEquals(w, grown.weight(k, j), 0.0, "W[" + k + "][" + j + "] (ELM.md §2 recipe)");
+        assertEquals(w, grown.weight(k, j), 0.0, "W[" + k + "][" + j + "] (docs/spec.md#elm-hidden-layer recipe)");
         assertEquals(w, atOnce.weight(k, j), 0.0);
       }
     }

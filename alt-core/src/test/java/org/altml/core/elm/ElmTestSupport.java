@@ -8,7 +8,7 @@ import org.altml.core.learner.Settings;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 
-/** The toy problem of ELM.md §8 and helpers shared by the ELM tests. */
+/** The toy problem of docs/spec.md#elm-worked-examples and helpers shared by the ELM tests. */
 final class ElmTestSupport {
   private ElmTestSupport() {}
 

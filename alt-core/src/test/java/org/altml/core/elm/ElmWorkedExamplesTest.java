@@ -24,10 +24,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
 /**
- * The worked examples E1–E4 of ELM.md §8, to 1e-9 in double precision. The expected values are those of
- * {@code ../shared/elm-check/worked_examples.py} printed with 17 digits (numpy, float64); the weights are
- * explicit doubles (0.3 and −0.6 of E4 are not floats). The sequential steps run with block sizes 1, 2 and
- * the default: the block form equals the single-example steps (ELM.md §3.5).
+ * The worked examples E1–E4 of docs/spec.md#elm-worked-examples, to 1e-9 in double precision. The expected values
+ * were computed by an independent numpy script (float64, not part of the repository) and printed with 17 digits; the
+ * weights are explicit doubles (0.3 and −0.6 of E4 are not floats). The sequential steps run with block sizes 1, 2
+ * and the default: the block form equals the single-example steps (docs/spec.md#elm-properties).
  */
 class ElmWorkedExamplesTest {
   @Test

@@ -29,7 +29,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Golden checkpoints (STYLE.md 9.4): prequential FALT, SALT, PA-I and PA-II on a small committed
+ * Golden checkpoints (docs/spec.md#golden-checkpoints): prequential FALT, SALT, PA-I and PA-II on a small committed
  * dataset ({@code golden/synthetic-500.libsvm}: 500 examples, d = 400, L = 8, written once by {@link
  * SparseTextGenerator} with seed 7, so later changes to the generator do not move it), the paper's seven
  * cumulative metrics every 100 examples, compared with {@code golden/prequential-checkpoints.csv}.

@@ -5,7 +5,7 @@ import org.altml.sparse.SparseVector;
 
 /**
  * A diagnostic twin of {@link ReferenceAlt} for FALT and SALT with float32 weights: the same dense,
- * scalar transcription of SPEC.md, but weights, accumulators and scores are {@code float}, with the
+ * scalar transcription of docs/spec.md, but weights, accumulators and scores are {@code float}, with the
  * rounding steps of a straightforward float kernel (scores and FALT steps as fused multiply-adds, SALT's g²
  * accumulated with a fused multiply-add). Learning decisions are made in double on the float scores, and
  * the double coefficients are rounded to float once per step, as the toolkit's float storage mode does. It
@@ -76,7 +76,7 @@ final class Float32Alt {
     return s;
   }
 
-  /** One online round: up to M steps, stopping at zero loss (SPEC.md). */
+  /** One online round: up to M steps, stopping at zero loss (docs/spec.md#m-steps). */
   void update(SparseVector x, LabelSet y) {
     if (x.nnz() == 0 && !bias) {
       return;

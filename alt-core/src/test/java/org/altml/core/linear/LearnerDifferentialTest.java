@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The fast learners, in both weight precisions, against {@link ReferenceAlt} (double, dense, written from
- * SPEC.md) on seeded random sparse streams, and the property that predict never changes the model.
+ * docs/spec.md) on seeded random sparse streams, and the property that predict never changes the model.
  * {@link Precision#FLOAT} agrees within float32 rounding (1e-5 relative on weights);
  * {@link Precision#DOUBLE} decides every margin on double scores and agrees within 1e-12 relative (only
  * the fused multiply-adds and summation order differ from the reference). Reproduce one case with

@@ -42,7 +42,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Acceptance (issue 3): train-then-test in file order on real data, every one of the paper's seven
  * metrics of the fast learners, in both weight precisions, trained and evaluated by the real {@link TrainThenTest} and
  * {@link org.altml.core.metric.EvaluationSuite}, within {@value #TOLERANCE} of {@link ReferenceAlt} +
- * {@link ReferenceMetrics}, an independent dense float64 transcription of SPEC.md.
+ * {@link ReferenceMetrics}, an independent dense float64 transcription of docs/spec.md.
  *
  * <p>Data, read with the real readers ({@link DataFiles#read}): emotions, scene, yeast, birds, genbase
  * (without the ID attribute {@code protein}) on their standard splits; bibtex (sparse) on its split;
@@ -66,7 +66,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <p><b>Single precision ({@link Precision#FLOAT}).</b> With W in {@code float}, in a few runs (large η, M &gt; 1,
  * the bias feature) the rounding of W alone moves the trajectory far enough that metrics differ from
  * float64 by more than the tolerance (up to ~0.13 on bibtex and rcv1subset1). Such a run passes only
- * with evidence that single precision is the whole cause: a plain float32 transcription of SPEC.md
+ * with evidence that single precision is the whole cause: a plain float32 transcription of docs/spec.md
  * ({@link Float32Alt}, no shared code) lands within the tolerance of the fast learner, while two
  * float64 implementations (ReferenceAlt with its sums in opposite orders) agree within the tolerance.
  * PA has no float32 twin, so any PA run beyond the tolerance fails. These runs are logged as warnings
@@ -224,7 +224,7 @@ class RealDataAgreementTest {
   }
 
   /**
-   * SPEC's M factor on a real dataset: yeast has L = 14, so the factors 2^-3, 2^-1, 1 and 4 give
+   * The M factor of docs/spec.md#m-factor on a real dataset: yeast has L = 14, so the factors 2^-3, 2^-1, 1 and 4 give
    * M = ⌈1.75⌉ = 2, 7, 14 and 56 (hand-computed). FALT and SALT with those M agree with the float64
    * reference on every metric, really take more than one step per example, and take the same number of
    * inner steps as the reference to within 0.5%.

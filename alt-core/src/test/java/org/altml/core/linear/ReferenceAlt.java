@@ -7,7 +7,7 @@ import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 
 /**
- * A slow, obviously correct double-precision implementation of SPEC.md for FALT, SALT, PA-I and PA-II
+ * A slow, obviously correct double-precision implementation of docs/spec.md for FALT, SALT, PA-I and PA-II
  * (with M steps and the bias option), written straight from the paper's formulas with dense rows and no
  * shared code with the fast learners. Tests in any package compare the fast float learners with it.
  *
@@ -50,7 +50,7 @@ public final class ReferenceAlt {
 
   /**
    * A fresh reference with the same settings that sums each score in the opposite order (bias first,
-   * then the non-zeros from last to first): an equally valid float64 implementation of SPEC.md whose
+   * then the non-zeros from last to first): an equally valid float64 implementation of docs/spec.md whose
    * rounding differs. Comparing the two measures how sensitive a run is to rounding alone (margin ties),
    * independently of float versus double.
    */
@@ -214,7 +214,7 @@ public final class ReferenceAlt {
     }
   }
 
-  /** The ALT gradient coefficients (SPEC.md), or null when f_t = 0. */
+  /** The ALT gradient coefficients (docs/spec.md#alt-gradient), or null when f_t = 0. */
   private double[] altGradient(double[] s, boolean[] relevant, int ny) {
     int L = numLabels;
     int nbar = L - ny;

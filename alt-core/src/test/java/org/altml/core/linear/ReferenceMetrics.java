@@ -3,7 +3,7 @@ package org.altml.core.linear;
 import org.altml.sparse.LabelSet;
 
 /**
- * Test-scope batch accumulator of the paper's seven metrics exactly as SPEC.md defines them (including
+ * Test-scope batch accumulator of the paper's seven metrics exactly as docs/spec.md#metrics defines them (including
  * the zero-division policy), in double, independent of the metric classes under test.
  */
 public final class ReferenceMetrics {

@@ -49,7 +49,7 @@ public record Analysis(List<DatasetTable> datasets, Map<String, Friedman> friedm
       int rankingLossLeftOut, boolean sharedRunCache) {}
 
   /**
-   * The test examples ranking loss leaves out (SPEC.md: no label, or every label): the same for every run and learner
+   * The test examples ranking loss leaves out (docs/spec.md#ranking-loss: no label, or every label): the same for every run and learner
    * of a test set, so the tables report it once per dataset.
    */
   private static int rankingLossLeftOut(org.altml.sparse.data.Dataset test) {

@@ -54,7 +54,7 @@ public final class Tables {
     for (Analysis.DatasetTable t : a.datasets()) {
       if (t.rankingLossLeftOut() > 0) {
         sb.append(String.format(java.util.Locale.ROOT, "%nRl on %s: the mean over %,d of its %,d test examples; the %,d with no"
-            + " label or every label are left out (SPEC.md).%n", t.dataset(), t.testExamples() - t.rankingLossLeftOut(),
+            + " label or every label are left out (docs/spec.md#ranking-loss).%n", t.dataset(), t.testExamples() - t.rankingLossLeftOut(),
             t.testExamples(), t.rankingLossLeftOut()));
       }
     }

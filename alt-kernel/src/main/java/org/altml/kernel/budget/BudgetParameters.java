@@ -23,8 +23,8 @@ public final class BudgetParameters {
 
   /**
    * P, for {@code merge}: search only the P partners of largest K(x_m, x_n) (ties: the older first) instead
-   * of every support vector ({@code --merge-partners}, default 0 = every partner, SPEC.md's rule). SPEC.md
-   * allows this as a documented speed option: the partners that lose least are near x_m.
+   * of every support vector ({@code --merge-partners}, default 0 = every partner, the rule of docs/spec.md#budget-merge),
+   * which allows this as a documented speed option: the partners that lose least are near x_m.
    */
   public static final Parameter<Integer> MERGE_PARTNERS = Parameter.integer("mergePartners", "P",
       "merge only: search the P partners nearest in the kernel (largest K) instead of all (0 = all, the exact rule)", 0, 0,

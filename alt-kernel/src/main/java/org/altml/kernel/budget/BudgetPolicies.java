@@ -10,7 +10,7 @@ import org.altml.kernel.Kernel;
 
 /**
  * The budget policies by name ({@code --budget-policy}): {@value #NONE} (no budget, the paper's algorithm),
- * then {@code oldest}, {@code random}, {@code smallest} and {@code merge} (SPEC.md, "Kernelized FALT").
+ * then {@code oldest}, {@code random}, {@code smallest} and {@code merge} (docs/spec.md#budget).
  * Adding a policy means writing its class and one line in {@link #FACTORIES}; the learners and their
  * parameter's choices follow.
  */

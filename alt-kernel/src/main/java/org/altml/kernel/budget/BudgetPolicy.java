@@ -7,7 +7,7 @@ import org.altml.core.learner.StateOutput;
 import org.altml.kernel.store.SupportVectorStore;
 
 /**
- * How a budgeted kernel learner gets back to its budget B (SPEC.md, "Kernelized FALT"): after a round
+ * How a budgeted kernel learner gets back to its budget B (docs/spec.md#budget): after a round
  * appends a support vector and the store holds more than B, the learner calls {@link #shrink} until it
  * holds B. A policy is a small strategy object, created by name through {@link BudgetPolicies}, so a new
  * policy is a new class and one line there; the learners never name one.

@@ -11,7 +11,7 @@ import org.altml.sparse.SparseVector;
 
 /**
  * {@code merge}: budget maintenance by merging (budgeted SGD, Wang, Crammer and Vucetic, JMLR 2012, §4.3),
- * extended to the L+1 (or L) outputs of a coefficient row as SPEC.md pins it.
+ * extended to the L+1 (or L) outputs of a coefficient row as docs/spec.md#budget-merge pins it.
  *
  * <p>m is the support vector {@code smallest} would remove ({@link SmallestPolicy#select}). For every other
  * n, with k = K(x_m, x_n) = e^u (u = −||x_m − x_n||²/(2σ²)), the merged point is z = h·x_m + (1−h)·x_n,
@@ -96,7 +96,7 @@ public final class MergePolicy implements BudgetPolicy {
 
   /**
    * A merge policy for {@code kernel} that searches only the {@code partners} partners of largest K(x_m, x_n)
-   * (0: every support vector, SPEC.md's rule). Among equal kernel values the older partner is taken first.
+   * (0: every support vector, the rule of docs/spec.md#budget-merge). Among equal kernel values the older partner is taken first.
    *
    * @throws IllegalArgumentException unless {@code kernel} is an {@link RbfKernel}, or if {@code partners < 0}
    */

@@ -9,7 +9,7 @@ import org.altml.kernel.store.SupportVectorStore;
  *
  * <p>A float store ({@link SupportVectorStore#floatMath()}) ties within {@link #FLOAT_TIE_TOLERANCE} instead: its
  * norms come from coefficients rounded to float (each norm off by up to about 1.2e-7 relative), so rows whose
- * norms SPEC's double rule ties would otherwise differ by their rounding, and the oldest of them would no longer
+ * norms the double rule of docs/spec.md#budget-smallest ties would otherwise differ by their rounding, and the oldest of them would no longer
  * go. With it, float mode's {@code smallest} makes the removals of the float64 reference on emotions, birds,
  * yeast and scene ({@code KernelAgreementTest}); with 1e-9 it made other ones and drifted by up to 0.36 in a
  * metric.

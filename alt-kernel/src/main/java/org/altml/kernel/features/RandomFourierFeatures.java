@@ -22,7 +22,7 @@ import org.altml.sparse.SparseVector;
 /**
  * Random Fourier features (Rahimi &amp; Recht, "Random features for large-scale kernel machines", NIPS 2007):
  * z(x) = sqrt(2/D)·cos(Ωx + b), Ω ∈ R^{D×d} with Ω_ij ~ N(0, 1/σ²), b_j ~ U[0, 2π), so that
- * E[z(x)·z(x')] = exp(−||x − x'||²/(2σ²)), the RBF kernel K of SPEC.md, with an error of order 1/sqrt(D).
+ * E[z(x)·z(x')] = exp(−||x − x'||²/(2σ²)), the RBF kernel K of docs/spec.md#rbf-kernel, with an error of order 1/sqrt(D).
  *
  * <p>Ω is stored feature-major, one contiguous row of D doubles per input feature (column f of Ω), and
  * row f is generated from (seed, f) alone ({@link SeededRows}): it never depends on the order in which

@@ -8,7 +8,7 @@ import org.altml.core.linear.AltLoss;
 import org.altml.sparse.LabelSet;
 
 /**
- * Kernelized FALT, FALT(k) (paper, section 5; SPEC.md, "Kernelized FALT"): FALT's gradient step taken in
+ * Kernelized FALT, FALT(k) (paper, section 5; docs/spec.md#kernel-falt): FALT's gradient step taken in
  * the RBF feature space. The gradient of coefficient row i is c_i·φ(x_t), with c the ALT loss's coefficients
  * ({@link AltLoss}), so each step is α_new ← α_new − η·c and s ← s − η·c·K(x_t, x_t); the round's α_new,
  * the paper's τ terms, becomes one new support vector with L+1 coefficients. Label i is predicted when

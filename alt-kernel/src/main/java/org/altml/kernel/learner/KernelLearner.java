@@ -31,7 +31,7 @@ import org.altml.sparse.MemoryCheck;
 import org.altml.sparse.SparseVector;
 
 /**
- * Base of the kernel learners (SPEC.md, "Kernelized FALT" and "PA-I / PA-II"): a {@link SupportVectorStore}
+ * Base of the kernel learners (docs/spec.md#kernel-falt and docs/spec.md#kernel-pa): a {@link SupportVectorStore}
  * of (x_k, α_k), scores s_i(x) = Σ_k α_{k,i}·K(x_k, x) with the RBF kernel, and the online round:
  *
  * <ol>
@@ -338,7 +338,7 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
    * Blocked training: the kernel rows of the block's examples against the support vectors stored before
    * the block in one pass over the store ({@link BlockScorer}), then each round in order, adding the
    * contributions of the block's own earlier new support vectors to its scores (in slot order, so the
-   * scores are bit for bit those of one round at a time) before predicting and learning as SPEC says.
+   * scores are bit for bit those of one round at a time) before predicting and learning as docs/spec.md#kernel-falt says.
    * With a budget, removals and merges inside a block change the store before the block: those rounds
    * correct the block's scores for the vectors gone and written since ({@link BudgetRounds}; the same up to
    * summation order). With a shared Gram cache, one example at a time: the cache's distances replace the

@@ -9,7 +9,7 @@ import org.altml.core.learner.Settings;
 import org.altml.sparse.LabelSet;
 
 /**
- * Kernel PA-I / PA-II binary relevance (SPEC.md, "PA-I / PA-II", kernel variants): per label,
+ * Kernel PA-I / PA-II binary relevance (docs/spec.md#kernel-pa): per label,
  * y_i = ±1, ℓ_i = max(0, 1 − y_i·s_i), τ_i from {@link PaLoss} with ||x||² replaced by K(x, x), and one
  * step per round: α_new,i = τ_i·y_i, appended as a support vector with L coefficients when some τ_i ≠ 0.
  * Label i is predicted when s_i &gt; 0 (the threshold score stays 0). Single-threaded; see

@@ -16,7 +16,7 @@ import org.altml.sparse.MemoryCheck;
 import org.altml.sparse.SparseVector;
 
 /**
- * The support vectors (x_k, α_k) of a kernel learner (SPEC.md, "Kernelized FALT"), stored contiguously in
+ * The support vectors (x_k, α_k) of a kernel learner (docs/spec.md#kernel-falt), stored contiguously in
  * slots {@code 0..size-1}:
  *
  * <ul>
@@ -43,7 +43,7 @@ import org.altml.sparse.SparseVector;
  * are half garbage.
  *
  * <p>Float storage is float mode ({@link #floatMath()}): every kernel value and score of the store is then
- * computed in float (SPEC's operations in float, in the same order; see {@link RbfKernel}): dot products
+ * computed in float (the operations of docs/spec.md#rbf-kernel in float, in the same order; see {@link RbfKernel}): dot products
  * summed in float, the exponent in float, K = exp(u) by the float exponential, and scores accumulated in float in
  * slot order (a row of scores stored in double holds floats). Every path of a float store (one example,
  * {@link BlockScorer}'s matrix products, a Gram cache, single slots) does the same float operations in the

@@ -187,7 +187,7 @@ class KernelLearnerTest {
     return examples;
   }
 
-  /** FALT(k) without a budget against a slow reference written from SPEC.md: same scores, bit for bit. */
+  /** FALT(k) without a budget against a slow reference written from docs/spec.md#kernel-falt: same scores, bit for bit. */
   @Test
   void faltKAgreesWithADirectReference() {
     int numLabels = 4;
@@ -214,7 +214,7 @@ class KernelLearnerTest {
         assertEquals((float) s[j], out.label(j), 0.0, "seed " + SEED);
       }
       assertEquals((float) s[numLabels], out.threshold(), 0.0, "seed " + SEED);
-      // the round, as SPEC.md writes it
+      // the round, as docs/spec.md#kernel-falt writes it
       double[] alpha = new double[numLabels + 1];
       boolean stepped = false;
       for (int step = 0; step < m; step++) {

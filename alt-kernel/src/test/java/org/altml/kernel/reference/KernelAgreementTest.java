@@ -49,8 +49,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Acceptance test of the kernel learners: the registered {@code falt-k}, {@code pa1-k} and {@code pa2-k},
  * run by name through the public API only ({@link LearnerRegistry}, {@link Settings#parse}, the real
  * {@link TrainThenTest} and its {@link org.altml.core.metric.EvaluationSuite}), against
- * {@link KernelReference}, an independent dense float64 transcription of SPEC.md's kernel section, scored by
- * {@link KernelReferenceMetrics} (SPEC's metrics, written independently of alt-core's metric classes).
+ * {@link KernelReference}, an independent dense float64 transcription of docs/spec.md#kernel-falt and docs/spec.md#kernel-pa, scored by
+ * {@link KernelReferenceMetrics} (the metrics of docs/spec.md#metrics, written independently of alt-core's metric classes).
  * Every one of the paper's seven metrics must agree within {@value #TOLERANCE}, in double weights (the
  * {@code precision=double} default where the learner has that parameter); float mode ({@code precision=float}, kernel
  * values and scores in float) within {@value #FLOAT_TOLERANCE} (on these runs it agrees to 3e-15, since float's
@@ -94,7 +94,7 @@ class KernelAgreementTest {
   private static final Map<String, Split> CACHE = new ConcurrentHashMap<>();
   private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
 
-  // Parameter names of the kernel learners (SPEC.md's kernel section; the CLI's options come from them).
+  // Parameter names of the kernel learners (docs/spec.md#kernel-falt; the CLI's options come from them).
   static final String ETA = "eta";
   static final String SIGMA2 = "sigma2";
   static final String BUDGET = "budget";

@@ -6,8 +6,8 @@ import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
 
 /**
- * A slow, obviously correct float64 transcription of SPEC.md's kernel section ("Kernelized FALT" and the
- * kernel variants of "PA-I / PA-II"), written from SPEC.md and the paper's section 5 alone, sharing no
+ * A slow, obviously correct float64 transcription of docs/spec.md#kernel-falt and
+ * docs/spec.md#kernel-pa, written from the specification and the paper's section 5 alone, sharing no
  * code with the learners of alt-kernel (nor with {@code org.altml.kernel.RbfKernel}). The acceptance test
  * {@code KernelAgreementTest} compares the registered kernel learners with it.
  *
@@ -20,7 +20,7 @@ import org.altml.sparse.SparseVector;
  * store, then, with α_new = 0 and s the scores just predicted, takes up to M steps: compute the FALT
  * coefficients c (the gradient of row i is c_i·φ(x_t)) and the loss from s, stop if the loss is 0, else
  * α_new ← α_new − η·c and s ← s − η·c·K(x_t, x_t); if a step was taken, (x_t, α_new) is appended once.
- * PA-I(k)/PA-II(k): α_k has L entries, τ_i from SPEC's PA section with ||x||² replaced by K(x, x),
+ * PA-I(k)/PA-II(k): α_k has L entries, τ_i from docs/spec.md#pa-br with ||x||² replaced by K(x, x),
  * α_new,i = τ_i·y_i, appended when some τ_i ≠ 0, one step per round; predicted when s_i &gt; 0, so the
  * threshold score is 0. After an append, while the store holds more than B (B = 0: unlimited) one support
  * vector is removed by the budget policy ({@link Policy}).
@@ -36,7 +36,7 @@ public final class KernelReference {
     PA2
   }
 
-  /** SPEC's budget policies that are deterministic (no generator, no search). */
+  /** The budget policies of docs/spec.md#budget that are deterministic (no generator, no search). */
   public enum Policy {
     /** No removal (the paper's algorithm; also what B = 0 means). */
     NONE,
@@ -46,7 +46,7 @@ public final class KernelReference {
     SMALLEST
   }
 
-  /** SPEC: squared norms within this relative distance of the minimum tie for {@link Policy#SMALLEST}. */
+  /** docs/spec.md#budget-smallest: squared norms within this relative distance of the minimum tie for {@link Policy#SMALLEST}. */
   public static final double TIE = 1e-9;
 
   private final Kind kind;
@@ -179,7 +179,7 @@ public final class KernelReference {
     return s;
   }
 
-  /** One online round of learning on (x, Y): SPEC's kernel round for this kind, then the budget. */
+  /** One online round of learning on (x, Y): the kernel round of docs/spec.md#kernel-falt for this kind, then the budget. */
   public void update(SparseVector x, LabelSet y) {
     double[] xt = dense(x);
     boolean[] relevant = new boolean[numLabels];
@@ -214,7 +214,7 @@ public final class KernelReference {
   }
 
   /**
-   * FALT's coefficients c (SPEC, FALT): c_i = −1/|Y| for a relevant i with s_i − s_{L+1} &lt; 1,
+   * FALT's coefficients c (docs/spec.md#alt-gradient): c_i = −1/|Y| for a relevant i with s_i − s_{L+1} &lt; 1,
    * c_j = 1/|Ȳ| for an irrelevant j with s_{L+1} − s_j &lt; 1, else 0; c_{L+1} = a/|Y| − b/|Ȳ| with a
    * dropped term's part removed (Y = ∅ or Ȳ = ∅). Null when the loss f_t is 0.
    */

@@ -3,14 +3,14 @@ package org.altml.kernel.reference;
 import org.altml.sparse.LabelSet;
 
 /**
- * The paper's seven metrics (section 6.2) as SPEC.md's "Metrics" section pins them, a batch accumulator in
- * double written from SPEC.md for the kernel acceptance test, independent of alt-core's metric classes.
+ * The paper's seven metrics (section 6.2) as docs/spec.md#metrics pins them, a batch accumulator in
+ * double written from docs/spec.md for the kernel acceptance test, independent of alt-core's metric classes.
  *
  * <p>Not alt-core's test {@code ReferenceMetrics}: sharing it would need alt-core's test classes on this
  * module's test class path, and with them alt-core's test {@code META-INF/services} entry, which registers
  * the test learner {@code mean-score} in every {@code LearnerRegistry} of alt-kernel's tests.
  *
- * <p>Zero division (SPEC's default policy): a ratio 0/0 is 1 when both sets it compares are empty, else 0.
+ * <p>Zero division (the default policy of docs/spec.md#zero-division): a ratio 0/0 is 1 when both sets it compares are empty, else 0.
  * Examples with Y = ∅ or Ȳ = ∅ are left out of the ranking loss (counted by {@link #rankingLeftOut()}).
  */
 public final class KernelReferenceMetrics {

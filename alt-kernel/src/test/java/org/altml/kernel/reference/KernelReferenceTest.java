@@ -9,7 +9,7 @@ import org.altml.sparse.SparseVector;
 import org.junit.jupiter.api.Test;
 
 /**
- * The kernel reference on tiny cases worked out by hand from SPEC.md (numbers in the comments), so that
+ * The kernel reference on tiny cases worked out by hand from docs/spec.md (numbers in the comments), so that
  * the acceptance test compares the learners with something that is itself checked.
  */
 class KernelReferenceTest {

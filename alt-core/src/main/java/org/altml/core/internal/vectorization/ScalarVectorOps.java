@@ -128,7 +128,7 @@ public final class ScalarVectorOps implements VectorOps {
   }
 
   // Double rows (Precision.DOUBLE): plain multiply, then add (two roundings), as a straightforward float64
-  // implementation of SPEC.md (numpy, C without contraction) computes; an fma would round once and decide
+  // implementation of docs/spec.md (numpy, C without contraction) computes; an fma would round once and decide
   // exact margin ties (s − t = 1) differently from such an implementation in long runs with M > 1.
 
   @Override

@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Only {@code Panama*} classes may import {@code jdk.incubator.vector} (STYLE.md section 4): any other class
+ * Only {@code Panama*} classes may import {@code jdk.incubator.vector} (docs/spec.md#simd): any other class
  * that did would fail to link in a JVM without the module instead of falling back to the scalar kernels.
  * Reads alt-core's main sources (the module directory is surefire's working directory); skipped elsewhere.
  */
