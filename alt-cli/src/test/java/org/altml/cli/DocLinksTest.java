@@ -32,15 +32,7 @@ public class DocLinksTest {
 
   @Test
   void everyRelativeLinkAndAnchorOfTheDocsResolves() throws IOException {
-    List<Path> pages = new ArrayList<>();
-    for (String top : List.of("README.md", "CONTRIBUTING.md", "CHANGELOG.md")) {
-      if (Files.exists(ROOT.resolve(top))) {
-        pages.add(ROOT.resolve(top));
-      }
-    }
-    try (Stream<Path> docs = Files.walk(ROOT.resolve("docs"))) {
-      docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
-    }
+    List<Path> pages = pages();
     assertTrue(pages.size() > 3, "no pages found from " + ROOT.toAbsolutePath());
     List<String> broken = new ArrayList<>();
     for (Path page : pages) {
@@ -58,6 +50,59 @@ public class DocLinksTest {
         + "[bad](c.md) [bad](a.md#nowhere) [bad](#gone)\n\n```\n[in code](nothing.md)\n```\n");
     assertEquals(List.of(page + ": c.md (no such file)", page + ": a.md#nowhere (no such anchor)",
         page + ": #gone (no such anchor)"), brokenLinks(page));
+  }
+
+  /**
+   * A page that says which test shows a guarantee ({@code `MemoryLimitsTest`}) must name a test that exists: a
+   * renamed or deleted test would otherwise leave the reader a promise nothing checks.
+   */
+  @Test
+  void everyTestClassTheDocsNameExists() throws IOException {
+    Set<String> tests = new HashSet<>();
+    try (Stream<Path> files = Files.walk(ROOT)) {
+      files.filter(p -> p.toString().contains("/src/test/") && p.toString().endsWith(".java"))
+          .filter(p -> !p.toString().contains("/target/"))
+          .forEach(p -> tests.add(p.getFileName().toString().replace(".java", "")));
+    }
+    assertTrue(tests.contains("DocLinksTest"), "no test sources found from " + ROOT.toAbsolutePath());
+    List<String> missing = new ArrayList<>();
+    for (Path page : pages()) {
+      missing.addAll(unknownTests(page, tests));
+    }
+    assertEquals(List.of(), missing, "test classes the docs name that do not exist");
+  }
+
+  @Test
+  void aTestNameWithoutItsClassIsReported(@TempDir Path dir) throws IOException {
+    Path page = dir.resolve("a.md");
+    Files.writeString(page, "Shown by `RealTest` and `GoneTest#method`; `NotATestName` and `Test` are not names.\n");
+    assertEquals(List.of(page + ": GoneTest (no such test class)"), unknownTests(page, Set.of("RealTest")));
+  }
+
+  private static final Pattern TEST_NAME = Pattern.compile("`([A-Z][A-Za-z0-9]*Test)(?:#\\w+)?`");
+
+  private static List<String> unknownTests(Path page, Set<String> tests) throws IOException {
+    List<String> missing = new ArrayList<>();
+    Matcher m = TEST_NAME.matcher(Files.readString(page));
+    while (m.find()) {
+      if (!tests.contains(m.group(1))) {
+        missing.add(page + ": " + m.group(1) + " (no such test class)");
+      }
+    }
+    return missing;
+  }
+
+  private static List<Path> pages() throws IOException {
+    List<Path> pages = new ArrayList<>();
+    for (String top : List.of("README.md", "CONTRIBUTING.md", "CHANGELOG.md")) {
+      if (Files.exists(ROOT.resolve(top))) {
+        pages.add(ROOT.resolve(top));
+      }
+    }
+    try (Stream<Path> docs = Files.walk(ROOT.resolve("docs"))) {
+      docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
+    }
+    return pages;
   }
 
   private static List<String> brokenLinks(Path page) throws IOException {
