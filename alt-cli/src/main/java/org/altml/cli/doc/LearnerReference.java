@@ -75,22 +75,8 @@ public final class LearnerReference {
       String body = switch (what) {
         case "kinds" -> kindsTable(kinds);
         case "maps" -> mapsTable(maps, kinds);
-        case "parameters" -> {
-          LearnerSpec spec = byName.get(name);
-          if (spec == null) {
-            throw new IllegalArgumentException("the block 'generated: parameters " + name + "' names no registered learner"
-                + " kind (registered: " + String.join(", ", byName.keySet()) + "); remove its section or register the kind");
-          }
-          yield parameterTable(spec.parameters());
-        }
-        case "map-parameters" -> {
-          FeatureMapSpec map = mapsByName.get(name);
-          if (map == null) {
-            throw new IllegalArgumentException("the block 'generated: map-parameters " + name + "' names no registered"
-                + " feature map (registered: " + String.join(", ", mapsByName.keySet()) + ")");
-          }
-          yield parameterTable(map.parameters());
-        }
+        case "parameters" -> parameterTable(registered(byName, id, "learner kind").parameters());
+        case "map-parameters" -> parameterTable(registered(mapsByName, id, "feature map").parameters());
         default -> throw new IllegalArgumentException("unknown generated block '" + id + "' (kinds, maps, parameters NAME,"
             + " map-parameters NAME)");
       };
@@ -117,6 +103,20 @@ public final class LearnerReference {
           + " a map), then regenerate the page");
     }
     return updated;
+  }
+
+  /**
+   * The kind or map the block {@code id} ("parameters NAME") names.
+   *
+   * @throws IllegalArgumentException naming the block and the registered names when none is called so
+   */
+  private static <T> T registered(Map<String, T> byName, String id, String what) {
+    T found = byName.get(id.substring(id.indexOf(' ') + 1));
+    if (found == null) {
+      throw new IllegalArgumentException("the block 'generated: " + id + "' names no registered " + what + " (registered: "
+          + String.join(", ", byName.keySet()) + "); remove its section or register it");
+    }
+    return found;
   }
 
   /**
