@@ -50,6 +50,34 @@ class GenerateCommandTest {
     assertFalse(arff.out().contains("LIBSVM"), arff.out());
   }
 
+  /** A test set of the same corpus: --skip K leaves out the examples a training set written with -n K holds. */
+  @Test
+  void skipWritesTheExamplesAfterTheFirstK() throws IOException {
+    for (String kind : new String[] {"text", "dense"}) {
+      Path all = dir.resolve(kind + "-all.svm");
+      Path tail = dir.resolve(kind + "-tail.svm");
+      String[] shape = {"--kind", kind, "--seed", "4", "--num-features", "300", "--num-labels", "8"};
+      assertEquals(0, CliRun.of(concat(shape, "-n", "30", all.toString())).exitCode());
+      CliRun r = CliRun.of(concat(shape, "-n", "10", "--skip", "20", tail.toString()));
+      assertEquals(0, r.exitCode(), r.err());
+      assertTrue(r.out().contains("10 examples") && r.out().contains("after the first 20"), r.out());
+      Dataset whole = DataFiles.read(all);
+      Dataset rest = DataFiles.read(tail);
+      assertEquals(10, rest.size());
+      for (int i = 0; i < 10; i++) {
+        assertEquals(whole.example(20 + i), rest.example(i), kind + " example " + (20 + i));
+      }
+    }
+    CliRun negative = CliRun.of("generate", "--skip", "-1", dir.resolve("x.svm").toString());
+    assertEquals(2, negative.exitCode());
+    assertTrue(negative.err().contains("--skip"), negative.err());
+    assertFalse(Files.exists(dir.resolve("x.svm")));
+  }
+
+  private static String[] concat(String[] options, String... more) {
+    return Stream.concat(Stream.of("generate"), Stream.concat(Stream.of(options), Stream.of(more))).toArray(String[]::new);
+  }
+
   @Test
   void smallNumFeaturesLowersTheDefaultNonZeros() {
     Path out = dir.resolve("tiny.svm");

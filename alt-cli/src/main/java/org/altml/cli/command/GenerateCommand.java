@@ -56,6 +56,15 @@ public final class GenerateCommand implements Callable<Integer> {
       description = "Number of examples (default: ${DEFAULT-VALUE}).")
   private int examples;
 
+  @Option(
+      names = "--skip",
+      defaultValue = "0",
+      paramLabel = "K",
+      description = "Leave out the first K examples of the stream: with the same seed and shape options, -n N --skip K"
+          + " writes the examples K+1..K+N of one corpus (the same planted model), a test set for a training set"
+          + " written with -n K (default: ${DEFAULT-VALUE}).")
+  private int skip;
+
   @Option(names = "--num-features", paramLabel = "D", description = "Number of features d.")
   private Integer numFeatures;
 
@@ -96,13 +105,20 @@ public final class GenerateCommand implements Callable<Integer> {
     if (examples < 0) {
       throw new IllegalArgumentException("--examples must be >= 0: " + examples);
     }
+    if (skip < 0 || (long) skip + examples > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("--skip must be >= 0 and --skip + --examples at most " + Integer.MAX_VALUE
+          + ": " + skip);
+    }
     new CommandFiles().dataOutput("OUT", out, overwrite.value()).check();
     Dataset data;
     try {
       data = switch (kind) {
-        case text -> new SparseTextGenerator(textConfig()).generate(examples);
-        case dense -> new NonlinearDenseGenerator(denseConfig()).generate(examples);
+        case text -> new SparseTextGenerator(textConfig()).generate(skip + examples);
+        case dense -> new NonlinearDenseGenerator(denseConfig()).generate(skip + examples);
       };
+      if (skip > 0) {
+        data = data.subset(java.util.stream.IntStream.range(skip, skip + examples).toArray());
+      }
     } catch (InsufficientMemoryException e) {
       throw new InsufficientMemoryException(e.what(), e.requestedBytes(), e.availableBytes(), e.getMessage()
           .replace("stream the examples instead of generating them in memory, or choose a smaller configuration",
@@ -114,7 +130,8 @@ public final class GenerateCommand implements Callable<Integer> {
     DataLoading.write(data, out, spec);
     PrintWriter report = CliOutput.isStandardOutput(out) ? spec.commandLine().getErr() : spec.commandLine().getOut();
     report.println("wrote " + out + " (" + data.size() + " examples, " + data.numFeatures() + " features, "
-        + data.numLabels() + " labels, seed " + seed.seed() + DataLoading.shapeNote(data, out) + ")");
+        + data.numLabels() + " labels, seed " + seed.seed()
+        + (skip > 0 ? ", after the first " + skip : "") + DataLoading.shapeNote(data, out) + ")");
     report.flush();
     return 0;
   }
