@@ -16,8 +16,8 @@ import picocli.CommandLine.Spec;
     description = {
       "The catalogue committed with alt names each dataset's files with their size and SHA-256 and where to download"
           + " them. 'fetch' puts datasets into a folder in the layout the experiments and tests read: DIR/NAME/FILE.",
-      "The tests and experiments read the folder datasets in the repository's parent folder (../shared/datasets"
-          + " from the repository), or the one -Dalt.datasets=DIR names (ALT_DATASETS=DIR for the experiment scripts).",
+      "The tests and the experiment scripts read ../shared/datasets (from the repository root) unless"
+          + " -Dalt.datasets=DIR (tests) or ALT_DATASETS=DIR (experiment scripts) names another folder.",
       "'verify' checks such a folder, 'list' shows the catalogue. See docs/datasets.md.",
       "",
       "Example:",

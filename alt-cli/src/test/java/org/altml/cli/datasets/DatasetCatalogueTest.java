@@ -81,4 +81,21 @@ class DatasetCatalogueTest {
     CatalogueDataset corel = c.get("corel5k");
     assertEquals(URI.create(corel.base() + "/Corel5k-train-sparse.arff"), corel.sourceOf(corel.files().get(0), null));
   }
+
+  /** docs/datasets.md gives every catalogued file with its size and SHA-256, as the catalogue does. */
+  @Test
+  void theDatasetsPageListsEveryFileWithItsChecksum() throws IOException {
+    String page = java.nio.file.Files.readString(java.nio.file.Path.of("..", "docs", "datasets.md"));
+    java.util.List<String> missing = new java.util.ArrayList<>();
+    for (CatalogueDataset d : DatasetCatalogue.builtIn().datasets()) {
+      for (CatalogueFile f : d.files()) {
+        String row = "| `" + d.name() + "/" + f.path() + "` | " + String.format(java.util.Locale.ROOT, "%,d", f.bytes())
+            + " | `" + f.sha256() + "` | ";
+        if (!page.contains(row)) {
+          missing.add(row);
+        }
+      }
+    }
+    assertEquals(List.of(), missing, "rows of docs/datasets.md that do not match the catalogue");
+  }
 }
