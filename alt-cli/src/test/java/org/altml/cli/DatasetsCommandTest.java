@@ -112,9 +112,60 @@ class DatasetsCommandTest {
     assertTrue(line.contains(server.url() + "/tiny/tiny-train.arff"), line);
     assertFalse(Files.exists(into.resolve("tiny")), "no dataset folder under its name");
     assertFalse(containsBytes(into, bad), "the bad file is not left anywhere");
-    try (Stream<Path> s = Files.walk(into)) {
-      assertTrue(s.noneMatch(p -> p.toString().endsWith(".part")), "no partial file");
+    assertFalse(Files.exists(into), "no partial file, no staging folder, not even the folder this fetch created");
+  }
+
+  /** The second file is wrong: the first, verified, goes too (the source is not the catalogued one). */
+  @Test
+  void aMismatchLaterInADatasetLeavesNothingOfIt() throws IOException {
+    byte[] bad = "<labels/>\n".getBytes(StandardCharsets.UTF_8);
+    write(mirror.resolve("tiny/tiny.xml"), bad);
+    CliRun r = fetch("tiny");
+    assertEquals(2, r.exitCode());
+    assertTrue(r.errLine().startsWith("alt: tiny/tiny.xml: checksum mismatch: SHA-256 " + sha(bad) + ", expected "
+        + sha(xml) + " (" + bad.length + " bytes, expected " + xml.length + "), downloaded from " + server.url()
+        + "/tiny/tiny.xml; the file was removed"), r.err());
+    assertFalse(Files.exists(into), "the folder this fetch created is gone with everything in it");
+  }
+
+  /** More bytes than catalogued are downloaded whole and named by their hash, as any other wrong file. */
+  @Test
+  void aLargerFileIsAChecksumMismatchToo() throws IOException {
+    Files.createDirectories(into);
+    byte[] longer = Arrays.copyOf(train, train.length + 5000);
+    write(mirror.resolve("tiny/tiny-train.arff"), longer);
+    CliRun r = fetch("tiny");
+    assertEquals(2, r.exitCode());
+    assertTrue(r.errLine().startsWith("alt: tiny/tiny-train.arff: checksum mismatch: SHA-256 " + sha(longer)
+        + ", expected " + sha(train) + " (" + longer.length + " bytes, expected " + train.length + ")"), r.err());
+    assertEquals(List.of(), names(into), "nothing left in the folder that was there before");
+  }
+
+  @Test
+  void intoMustBeAFolder() throws IOException {
+    write(into, xml);
+    CliRun r = fetch("tiny");
+    assertEquals(2, r.exitCode());
+    assertEquals("alt: " + into + ": not a folder (--into names the datasets folder)", r.errLine());
+    assertEquals(List.of(), server.requests());
+  }
+
+  @Test
+  void aDatasetAnotherFetchIsFetchingIsRefused() throws IOException {
+    Files.createDirectories(into);
+    Path lockFile = into.resolve(".alt-fetch-tiny.lock");
+    try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(lockFile,
+            java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+        java.nio.channels.FileLock held = ch.lock()) {
+      assertTrue(held.isValid());
+      CliRun r = fetch("tiny");
+      assertEquals(2, r.exitCode());
+      assertEquals("alt: " + into.resolve("tiny") + ": another 'alt datasets fetch' is fetching it now (" + lockFile
+          + " is locked); let it finish, then run this one again", r.errLine());
+      assertEquals(List.of(), server.requests());
     }
+    assertEquals(0, fetch("tiny").exitCode(), "once the other one is done");
+    assertEquals(List.of("tiny"), names(into), "no lock file left");
   }
 
   @Test

@@ -77,12 +77,30 @@ public final class DatasetsFetchCommand implements Callable<Integer> {
     if (Files.exists(into) && !Files.isDirectory(into)) {
       throw new IllegalArgumentException(into + ": not a folder (--into names the datasets folder)");
     }
+    boolean created = !Files.exists(into);
     Files.createDirectories(into);
     DatasetFetcher fetcher = new DatasetFetcher(spec.commandLine().getOut());
-    for (CatalogueDataset d : datasets) {
-      fetcher.fetch(d, into, from);
+    try {
+      for (CatalogueDataset d : datasets) {
+        fetcher.fetch(d, into, from);
+      }
+    } catch (java.io.IOException | RuntimeException e) {
+      if (created) {
+        deleteIfEmpty(into); // a failed first fetch leaves no empty folder behind
+      }
+      throw e;
     }
     return 0;
+  }
+
+  private static void deleteIfEmpty(Path dir) {
+    try (java.util.stream.Stream<Path> entries = Files.list(dir)) {
+      if (entries.findAny().isEmpty()) {
+        Files.delete(dir);
+      }
+    } catch (java.io.IOException e) {
+      // left as it is: the failure being reported matters more
+    }
   }
 
   private void checkMirror(String url) {

@@ -6,11 +6,14 @@ import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -58,6 +61,31 @@ public final class DatasetFetcher {
       throw new IllegalArgumentException(d.name() + ": no public download holds these files (" + d.origin()
           + "); give --from URL of a mirror that does (see docs/datasets.md)");
     }
+    Path lockFile = dir.resolve(STAGING_PREFIX + d.name() + ".lock");
+    try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        FileLock lock = tryLock(channel)) {
+      if (lock == null) {
+        throw new DatasetFetchException(dir.resolve(d.name()) + ": another 'alt datasets fetch' is fetching it now ("
+            + lockFile + " is locked); let it finish, then run this one again");
+      }
+      try {
+        fetchLocked(d, dir, mirror);
+      } finally {
+        Files.deleteIfExists(lockFile);
+      }
+    }
+  }
+
+  /** The lock, or null when another process (or another fetch of this one) holds it. */
+  private static FileLock tryLock(FileChannel channel) throws IOException {
+    try {
+      return channel.tryLock();
+    } catch (java.nio.channels.OverlappingFileLockException e) {
+      return null;
+    }
+  }
+
+  private void fetchLocked(CatalogueDataset d, Path dir, String mirror) throws IOException {
     Path target = dir.resolve(d.name());
     if (Files.exists(target) && !Files.isDirectory(target)) {
       throw new FileAlreadyExistsException(target.toString(), null, "exists and is not a folder: move it away");
@@ -75,16 +103,22 @@ public final class DatasetFetcher {
         }
       }
     }
+    Path staging = dir.resolve(STAGING_PREFIX + d.name());
     if (needed.isEmpty()) {
+      deleteTree(staging); // left by an attempt that another one finished
       out.println(d.name() + ": already there, " + d.files().size() + " files verified in " + target);
       out.flush();
       return;
     }
-    Path staging = dir.resolve(STAGING_PREFIX + d.name());
     Files.createDirectories(staging);
     try {
       for (CatalogueFile f : needed) {
-        obtain(d, f, staging, mirror);
+        try {
+          obtain(d, f, staging, mirror);
+        } catch (ChecksumMismatch e) {
+          deleteTree(staging); // the source is wrong: nothing of it is kept
+          throw e;
+        }
       }
       deleteTree(staging.resolve(ARCHIVES));
       if (!Files.exists(target)) {
@@ -142,7 +176,8 @@ public final class DatasetFetcher {
     String problem = DatasetFolderCheck.problem(unpacked, f.bytes(), f.sha256());
     if (problem != null) {
       Files.delete(unpacked);
-      throw new DatasetFetchException(what + ": unpacked from " + uri + ": " + problem + "; the file was removed");
+      throw new ChecksumMismatch(what + ": checksum mismatch: " + problem + ", unpacked from " + uri
+          + "; the file was removed");
     }
     Files.move(unpacked, dest, StandardCopyOption.ATOMIC_MOVE);
     out.println("  " + f.path() + ": " + f.bytes() + " bytes, unpacked from " + uri);
@@ -163,12 +198,21 @@ public final class DatasetFetcher {
     }
     if (problem != null) {
       Files.deleteIfExists(part);
-      throw new DatasetFetchException(what + ": checksum mismatch: " + problem + ", downloaded from " + uri
+      throw new ChecksumMismatch(what + ": checksum mismatch: " + problem + ", downloaded from " + uri
           + "; the file was removed (the source changed or the download was corrupted: try again, or give --from a"
           + " mirror that holds the catalogued files)");
     }
     out.println("  " + what.substring(what.indexOf('/') + 1) + ": " + bytes + " bytes"
         + (o.resumedFrom() > 0 ? ", resumed at byte " + o.resumedFrom() : "") + " from " + uri);
+  }
+
+  /** A file whose bytes are not the catalogue's. */
+  private static final class ChecksumMismatch extends DatasetFetchException {
+    private static final long serialVersionUID = 1L;
+
+    ChecksumMismatch(String message) {
+      super(message);
+    }
   }
 
   /** Writes the member {@code f} names of {@code archive} to {@code to}, at most one byte more than catalogued. */
@@ -235,7 +279,11 @@ public final class DatasetFetcher {
     List<Path> found = new ArrayList<>();
     if (Files.isDirectory(dir)) {
       try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, STAGING_PREFIX + "*")) {
-        s.forEach(found::add);
+        s.forEach(p -> {
+          if (Files.isDirectory(p)) {
+            found.add(p);
+          }
+        });
       }
     }
     return found;

@@ -45,8 +45,9 @@ final class HttpDownload {
   record Outcome(long resumedFrom, long transferred) {}
 
   /**
-   * Downloads {@code uri} into {@code part}, continuing a partial file there; stops with an error when the server
-   * sends more than {@code expected} bytes in all (a wrong file, not worth waiting for).
+   * Downloads {@code uri} into {@code part}, continuing a partial file there. A file of another size is downloaded
+   * whole, for the caller's checksum to name it, up to {@link #limit}: beyond that the server is sending something
+   * else entirely (an endless stream), and the download stops with an error.
    */
   Outcome fetch(URI uri, Path part, long expected) throws IOException {
     long have = Files.exists(part) ? Files.size(part) : 0;
@@ -83,7 +84,7 @@ final class HttpDownload {
       byte[] buffer = new byte[1 << 16];
       int n;
       while ((n = body.read(buffer)) >= 0) {
-        if (written + n > expected) {
+        if (written + n > limit(expected)) {
           tooLong = true;
           break;
         }
@@ -96,10 +97,15 @@ final class HttpDownload {
     }
     if (tooLong) {
       Files.deleteIfExists(part);
-      throw new DatasetFetchException(uri + ": the server sends more than the catalogue's " + expected
-          + " bytes: not the catalogued file (it was removed)");
+      throw new DatasetFetchException(uri + ": the server sends more than " + limit(expected) + " bytes, the catalogue"
+          + " lists " + expected + ": not the catalogued file (it was removed); give --from a mirror that holds it");
     }
     return new Outcome(from, written - from);
+  }
+
+  /** The most bytes a download of a file of {@code expected} bytes may take before it is given up. */
+  static long limit(long expected) {
+    return expected + Math.max(expected, 64L << 20);
   }
 
   private HttpResponse<InputStream> send(URI uri, long from) throws IOException {
