@@ -125,7 +125,7 @@ final class HttpDownload {
       throw new DatasetFetchException(uri + ": no answer within " + TIMEOUT.toSeconds() + " s; try again later, or give"
           + " --from a mirror", e);
     } catch (ConnectException e) {
-      String why = e.getCause() instanceof UnresolvedAddressException ? "unknown host"
+      String why = unresolved(e) ? "unknown host (the name does not resolve)"
           : Optional.ofNullable(e.getMessage()).filter(m -> !m.isBlank()).orElse("connection refused");
       throw new DatasetFetchException("cannot reach " + hostOf(uri) + ": " + why + " (" + uri + "); check the address"
           + " and the network, or give --from a mirror", e);
@@ -135,6 +135,16 @@ final class HttpDownload {
       throw new DatasetFetchException(uri + ": " + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName())
           + "; check the address and the network, or give --from a mirror", e);
     }
+  }
+
+  /** Whether the connection failed because the host name does not resolve (a cause some levels down). */
+  private static boolean unresolved(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof UnresolvedAddressException || t instanceof java.net.UnknownHostException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether a 206 answer continues at {@code offset} ({@code Content-Range: bytes OFFSET-END/TOTAL}). */
