@@ -66,14 +66,7 @@ public final class DatasetsFetchCommand implements Callable<Integer> {
     for (String name : new LinkedHashSet<>(names)) {
       datasets.add(catalogue.get(name)); // every name checked before anything is downloaded
     }
-    if (from == null) {
-      List<String> mirrorOnly = datasets.stream().filter(d -> !d.downloadable()).map(CatalogueDataset::name).toList();
-      if (!mirrorOnly.isEmpty()) {
-        throw new IllegalArgumentException(String.join(", ", mirrorOnly) + ": no public download holds these files ("
-            + datasets.stream().filter(d -> !d.downloadable()).findFirst().orElseThrow().origin()
-            + "); give --from URL of a mirror that does (see docs/datasets.md)");
-      }
-    }
+    DatasetFetcher.checkSources(datasets, from);
     if (Files.exists(into) && !Files.isDirectory(into)) {
       throw new IllegalArgumentException(into + ": not a folder (--into names the datasets folder)");
     }

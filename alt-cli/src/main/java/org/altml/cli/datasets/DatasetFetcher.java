@@ -57,10 +57,7 @@ public final class DatasetFetcher {
    * {@code mirror/NAME/FILE}; does nothing but verify when the folder is complete already.
    */
   public void fetch(CatalogueDataset d, Path dir, String mirror) throws IOException {
-    if (mirror == null && !d.downloadable()) {
-      throw new IllegalArgumentException(d.name() + ": no public download holds these files (" + d.origin()
-          + "); give --from URL of a mirror that does (see docs/datasets.md)");
-    }
+    checkSources(List.of(d), mirror);
     Path lockFile = dir.resolve(STAGING_PREFIX + d.name() + ".lock");
     try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         FileLock lock = tryLock(channel)) {
@@ -73,6 +70,23 @@ public final class DatasetFetcher {
       } finally {
         Files.deleteIfExists(lockFile);
       }
+    }
+  }
+
+  /**
+   * Refuses, before anything is downloaded, datasets that no public download holds when no mirror is given.
+   *
+   * @throws IllegalArgumentException naming them and what to do
+   */
+  public static void checkSources(List<CatalogueDataset> datasets, String mirror) {
+    if (mirror != null) {
+      return;
+    }
+    List<CatalogueDataset> mirrorOnly = datasets.stream().filter(d -> !d.downloadable()).toList();
+    if (!mirrorOnly.isEmpty()) {
+      throw new IllegalArgumentException(String.join(", ", mirrorOnly.stream().map(CatalogueDataset::name).toList())
+          + ": no public download holds these files (" + mirrorOnly.get(0).origin() + "); give --from URL of a mirror"
+          + " that does (see docs/datasets.md)");
     }
   }
 
