@@ -203,6 +203,20 @@ class DatasetsCommandTest {
     assertTrue(server.requests().contains("/tiny/tiny-train.arff"), server.requests().toString());
   }
 
+  /** The server's file is shorter than the partial one (416 to the range): downloaded from 0, then found wrong. */
+  @Test
+  void aRangeTheServerCannotServeStartsTheDownloadAgain() throws IOException {
+    byte[] shorter = Arrays.copyOf(train, 500);
+    write(mirror.resolve("tiny/tiny-train.arff"), shorter);
+    write(into.resolve(".alt-fetch-tiny/tiny-train.arff.part"), Arrays.copyOf(train, 1000));
+    CliRun r = fetch("tiny");
+    assertEquals(2, r.exitCode());
+    assertEquals(List.of("/tiny/tiny-train.arff bytes=1000-", "/tiny/tiny-train.arff"), server.requests());
+    assertTrue(r.errLine().startsWith("alt: tiny/tiny-train.arff: checksum mismatch: SHA-256 " + sha(shorter)), r.err());
+    assertFalse(Files.exists(into.resolve("tiny")));
+    assertFalse(Files.exists(into.resolve(".alt-fetch-tiny")), "nothing of the wrong source kept");
+  }
+
   @Test
   void aTransferThatBreaksOffIsKeptAndResumedByTheNextRun() throws IOException {
     server.breakOffOnceAfter(1500);
