@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.altml.cli.command.CompletionCommand;
 import org.altml.cli.command.ConvertCommand;
+import org.altml.cli.command.DatasetsCommand;
 import org.altml.cli.command.DemoCommand;
 import org.altml.cli.command.EvaluateCommand;
 import org.altml.cli.command.ExperimentCommand;
@@ -69,6 +70,7 @@ public final class AltCommand implements Callable<Integer> {
       StatsCommand.class,
       ConvertCommand.class,
       GenerateCommand.class,
+      DatasetsCommand.class,
       DemoCommand.class,
       CompletionCommand.class,
       CommandLine.HelpCommand.class);
@@ -85,7 +87,7 @@ public final class AltCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter err = spec.commandLine().getErr();
-    err.println("alt: missing command (evaluate, tune, experiment, prequential, train, predict, test, stats, convert, generate, demo, completion, help)");
+    err.println("alt: missing command (evaluate, tune, experiment, prequential, train, predict, test, stats, convert, generate, datasets, demo, completion, help)");
     err.println(usageHint(spec.commandLine()));
     return EXIT_FAILURE;
   }
@@ -129,9 +131,10 @@ public final class AltCommand implements Callable<Integer> {
           // the whole usage of a command is fifty lines that bury the one that matters
           CommandLine at = ex.getCommandLine();
           PrintWriter err = at.getErr();
-          if (ex instanceof CommandLine.UnmatchedArgumentException u && at.getParent() == null && !u.getUnmatched().isEmpty()
+          if (ex instanceof CommandLine.UnmatchedArgumentException u
+              && (at.getParent() == null || !at.getSubcommands().isEmpty()) && !u.getUnmatched().isEmpty()
               && !u.getUnmatched().get(0).startsWith("-")) {
-            // alt foo: a command that does not exist, not an "unmatched argument"
+            // alt foo, alt datasets foo: a command that does not exist, not an "unmatched argument"
             err.println("alt: " + Messages.printable(NameSuggestion.unknownCommand(u.getUnmatched().get(0), at.getSubcommands().keySet())));
             err.println(usageHint(at));
             err.flush();
