@@ -17,7 +17,7 @@ import org.altml.sparse.SparseVector;
  * demand equals one allocated for all d features at once, and a model file needs only the seed.
  *
  * <p><b>Sparse input, never densified.</b> The pre-activation is nnz axpys of length H through
- * {@link VectorMath#sparseTimesRows(SparseVector, float[], int, double[], int)} (float rows, double
+ * {@link VectorMath#sparseTimesRows(SparseVector, float[], int, int, double[], int)} (float rows, double
  * accumulation); then the bias is added and g applied, in double. A feature beyond the rows held (one
  * first seen at test time) is generated on the fly into a scratch row without growing W, so prediction
  * never changes the layer; {@link #ensureFeatures} grows W (amortised, +50%) for training.

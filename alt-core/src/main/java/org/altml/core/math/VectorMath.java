@@ -75,7 +75,7 @@ public final class VectorMath {
   }
 
   /**
-   * Marks the lanes near c: marks[marksOff+i] = true for every i in [0, n) with |fl(a[off+i] − c)| <= band (the float
+   * Marks the lanes near c: marks[marksOff+i] = true for every i in [0, n) with |fl(a[off+i] − c)| ≤ band (the float
    * difference), others left as they are; returns how many are near (exact).
    */
   public static int markWithin(float[] a, int off, int n, float c, float band, boolean[] marks, int marksOff) {
@@ -196,7 +196,10 @@ public final class VectorMath {
     IMPL.addSparseOuter(x.indices(), x.values(), x.offset(), x.nnz(), alpha, coeff, rows, rowsOff, stride, width);
   }
 
-  /** The SALT step of {@link #adaptiveStep(SparseVector, float[], float, float, float[], float[], int, int)} in double. */
+  /**
+   * The SALT step of {@link #adaptiveStep(SparseVector, float[], float, float, float[], float[], int, int, int)}
+   * in double.
+   */
   public static void adaptiveStep(
       SparseVector x, double[] grad, double eta, double delta, double[] rows, double[] acc, int rowsOff, int stride, int width) {
     VectorArguments.checkRows(x, rows.length, rowsOff, stride, width);
@@ -211,7 +214,7 @@ public final class VectorMath {
 
   /**
    * A combination of dense rows stored back to back, with double coefficients (kernel scores Σ_k K_k·α_k
-   * over contiguous support-vector rows, ELM's h·β): out[j] = Σ_{k<n} coeff[coeffOff+k]·rows[rowsOff +
+   * over contiguous support-vector rows, ELM's h·β): out[j] = Σ_{k=0..n−1} coeff[coeffOff+k]·rows[rowsOff +
    * k·stride + j] for j in [0, width), summed in k order from 0, each term multiplied then added in
    * double. Bit-identical whichever implementation is active; entries of {@code out} past {@code width}
    * are untouched.
@@ -395,7 +398,7 @@ public final class VectorMath {
   }
 
   /**
-   * The toolkit's cosine: absolute error below 4.5e-16 for |x| <= 2^20 ({@link StrictMath#cos} beyond), with only
+   * The toolkit's cosine: absolute error below 4.5e-16 for |x| ≤ 2^20 ({@link StrictMath#cos} beyond), with only
    * IEEE operations, so that {@link #cos(double[], int, int)} on SIMD lanes gives the same bits (the random Fourier
    * features' cosines).
    */

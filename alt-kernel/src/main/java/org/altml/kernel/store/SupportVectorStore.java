@@ -415,7 +415,7 @@ public final class SupportVectorStore extends StoreSlots {
   }
 
   /**
-   * Block form of {@link #combine}, accumulating: out[outOff + i·outStride + j] += Σ_{k<count}
+   * Block form of {@link #combine}, accumulating: out[outOff + i·outStride + j] += Σ_{k=0..count−1}
    * kernelValues[kOff + i·kStride + k]·α_{slotFrom+k, j} for i in [0, rows) and every lane j of
    * {@link #stride()} (pad lanes have zero coefficients), summed in slot order onto the value in out,
    * multiply then add ({@link VectorMath#multiplyAdd}); in float mode each term and the running sum in float
