@@ -83,7 +83,7 @@ public abstract sealed class ElmSpec implements LearnerSpec permits ElmSpec.Osml
   public static final class Osml extends ElmSpec {
     /** The spec (for {@link java.util.ServiceLoader}). */
     public Osml() {
-      super("osml-elm", "OSML-ELM, online sequential multi-label ELM (baseline; Venkatesan et al. 2017; docs/spec.md#osml-elm)",
+      super("osml-elm", "OSML-ELM, online sequential multi-label ELM (baseline; Venkatesan et al. 2017)",
           List.of(HIDDEN, INITIAL_FRACTION, INITIAL, BLOCK, ACTIVATION));
     }
 
@@ -97,8 +97,8 @@ public abstract sealed class ElmSpec implements LearnerSpec permits ElmSpec.Osml
   public static final class Omll extends ElmSpec {
     /** The spec (for {@link java.util.ServiceLoader}). */
     public Omll() {
-      super("elm-omll", "ELM-OMLL, ELM online multi-label learning by label ranking (baseline; Du and Vong 2020, reconstructed in"
-          + " docs/spec.md#elm-omll)", List.of(HIDDEN, INITIAL_FRACTION, INITIAL, BLOCK, ACTIVATION, C, SOLVER,
+      super("elm-omll", "ELM-OMLL, ELM online multi-label learning by label ranking (baseline; Du and Vong 2020, as ALT"
+          + " reconstructs it)", List.of(HIDDEN, INITIAL_FRACTION, INITIAL, BLOCK, ACTIVATION, C, SOLVER,
               PAIR_NORMALIZATION, LABEL_THREADS));
     }
 
