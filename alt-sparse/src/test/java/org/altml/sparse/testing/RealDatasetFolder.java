@@ -35,7 +35,8 @@ public final class RealDatasetFolder {
 
   /**
    * The folder the tests read: the system property's value when given (not blank), else {@code ../shared/datasets}
-   * beside the repository, found by going up from {@code workingDir} to the topmost folder with a {@code pom.xml}.
+   * beside the repository: the folder of the build's root {@code pom.xml}, found by going up from {@code workingDir} (a
+   * module's folder, where surefire runs the tests, or the root itself) as long as the parent holds a {@code pom.xml}.
    */
   public static Path configured(String property, Path workingDir) {
     if (property != null && !property.isBlank()) {
@@ -46,12 +47,9 @@ public final class RealDatasetFolder {
 
   /** {@code ../shared/datasets} beside the repository that holds {@code workingDir} (or beside it, outside one). */
   static Path defaultFolder(Path workingDir) {
-    Path start = workingDir.toAbsolutePath().normalize();
-    Path top = start;
-    for (Path p = start; p != null; p = p.getParent()) {
-      if (Files.isRegularFile(p.resolve("pom.xml"))) {
-        top = p;
-      }
+    Path top = workingDir.toAbsolutePath().normalize();
+    while (top.getParent() != null && Files.isRegularFile(top.getParent().resolve("pom.xml"))) {
+      top = top.getParent();
     }
     return top.resolveSibling("shared").resolve("datasets");
   }

@@ -70,6 +70,13 @@ class RealDatasetsTest {
     assertEquals(expected, RealDatasetFolder.configured(null, repo.resolve("alt-cli")));
     assertEquals(expected, RealDatasetFolder.configured(" ", repo));
     assertEquals(expected, RealDatasetFolder.configured("", repo.resolve("alt-cli/src")));
+    // a pom.xml further up, not the parent of the build's root, belongs to something else
+    Path nested = tmp.resolve("outer/clones/alt");
+    Files.createDirectories(nested.resolve("alt-core"));
+    Files.writeString(tmp.resolve("outer/pom.xml"), "<project/>");
+    Files.writeString(nested.resolve("pom.xml"), "<project/>");
+    Files.writeString(nested.resolve("alt-core/pom.xml"), "<project/>");
+    assertEquals(tmp.resolve("outer/clones/shared/datasets"), RealDatasetFolder.configured(null, nested.resolve("alt-core")));
   }
 
   @Test
