@@ -14,26 +14,26 @@ import java.util.TreeMap;
 import org.altml.cli.datasets.CatalogueDataset;
 import org.altml.cli.datasets.CatalogueFile;
 import org.altml.cli.datasets.DatasetCatalogue;
+import org.altml.sparse.testing.RealDatasets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The built-in catalogue against the real datasets ({@code -Dalt.datasets}, by default {@code ../shared/datasets}
- * beside the repository; skipped with a message when absent): it lists exactly their files and checksums, and
- * {@code alt datasets fetch} from a loopback server over that folder reproduces it byte for byte.
+ * The built-in catalogue against the real datasets ({@link RealDatasets}; skipped with a message when absent): it lists
+ * exactly the files and checksums of the maintainers' folder (its {@code SHA256SUMS}), and {@code alt datasets fetch}
+ * from a loopback server over that folder reproduces it byte for byte.
  */
 class DatasetsOnSharedDatasetsTest {
-  private static Path root() {
-    String p = System.getProperty("alt.datasets", "");
-    Path root = p.isEmpty() ? Path.of("..", "..", "shared", "datasets") : Path.of(p);
-    assumeTrue(Files.isRegularFile(root.resolve("SHA256SUMS")),
-        "real datasets not found at " + root.toAbsolutePath() + " (get them with 'alt datasets fetch', see docs/datasets.md): skipped");
-    return root;
+  /** The datasets folder with every dataset of the catalogue, or the test is skipped naming those missing. */
+  private static Path everyDataset() {
+    RealDatasets.requireAll(DatasetCatalogue.builtIn().datasets().stream().map(CatalogueDataset::name).toArray(String[]::new));
+    return RealDatasets.root().orElseThrow();
   }
 
   @Test
   void theCatalogueListsEveryFileOfTheDatasetsFolderWithItsChecksum() throws IOException {
-    Path root = root();
+    Path root = everyDataset();
+    assumeTrue(Files.isRegularFile(root.resolve("SHA256SUMS")), "no SHA256SUMS in " + root + " (the maintainers' checksums)");
     Map<String, String> sums = new TreeMap<>();
     for (String line : Files.readAllLines(root.resolve("SHA256SUMS"))) {
       String[] w = line.strip().split("\\s+", 2);
@@ -51,8 +51,8 @@ class DatasetsOnSharedDatasetsTest {
 
   @Test
   void aFetchFromAMirrorOfTheFolderReproducesItAndVerifies(@TempDir Path tmp) throws IOException {
-    Path root = root();
     List<String> names = List.of("emotions", "corel5k", "rcv1subset1", "yahoo-arts");
+    Path root = RealDatasets.requireAll(names.toArray(String[]::new)).get(0).getParent();
     Path into = tmp.resolve("datasets");
     try (LoopbackServer server = new LoopbackServer(root)) {
       String[] args = new String[] {"datasets", "fetch", "--into", into.toString(), "--from", server.url(),
@@ -77,7 +77,7 @@ class DatasetsOnSharedDatasetsTest {
 
   @Test
   void theDatasetsFolderVerifies() {
-    Path root = root();
+    Path root = everyDataset();
     CliRun v = CliRun.of("datasets", "verify", root.toString());
     assertEquals(0, v.exitCode(), v.out() + v.err());
     assertEquals(DatasetCatalogue.builtIn().datasets().size(), v.out().lines().filter(l -> l.contains(": ok, ")).count(),

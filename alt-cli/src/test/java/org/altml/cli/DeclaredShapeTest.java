@@ -3,7 +3,6 @@ package org.altml.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.altml.core.model.DataFit;
 import org.altml.core.model.ModelIo;
+import org.altml.sparse.testing.RealDatasets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -246,8 +246,8 @@ class DeclaredShapeTest {
    */
   @Test
   void aBibtexModelRefusesEmotions() throws IOException {
-    Path bibtex = sharedDataset("bibtex", "bibtex-train.arff");
-    Path emotions = sharedDataset("emotions", "emotions-test.arff");
+    Path bibtex = RealDatasets.require("bibtex/bibtex-train.arff");
+    Path emotions = RealDatasets.require("emotions/emotions-test.arff");
     Path svm = bibtexAsLibSvm(dir);
     Path model = train(svm, "bibtex.model", "--num-labels", "159");
     for (Path m : List.of(model, train(bibtex, "bibtex-arff.model"))) {
@@ -260,17 +260,9 @@ class DeclaredShapeTest {
     }
   }
 
-  /** A file of the shared datasets ({@code -Dalt.datasets}); the test is skipped when it is not there. */
-  static Path sharedDataset(String dataset, String file) {
-    String root = System.getProperty("alt.datasets", "");
-    Path path = Path.of(root, dataset, file);
-    assumeTrue(!root.isEmpty() && Files.isRegularFile(path), "shared datasets not found at " + path + ": skipped");
-    return path;
-  }
-
   /** bibtex's training file converted to LIBSVM in {@code dir} (159 labels, 1,836 features); skipped without it. */
   static Path bibtexAsLibSvm(Path dir) {
-    Path bibtex = sharedDataset("bibtex", "bibtex-train.arff");
+    Path bibtex = RealDatasets.require("bibtex/bibtex-train.arff");
     Path svm = dir.resolve("bibtex-train.svm");
     assertEquals(0, CliRun.of("convert", bibtex.toString(), svm.toString()).exitCode());
     return svm;

@@ -13,6 +13,7 @@ import java.util.Optional;
 import org.altml.core.learner.LearnerRegistry;
 import org.altml.core.learner.LearnerSpec;
 import org.altml.sparse.data.Dataset;
+import org.altml.sparse.testing.RealDatasets;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -178,10 +179,8 @@ class FeatureMapCommandTest {
   @ParameterizedTest
   @ValueSource(strings = {"rff", "nystrom"})
   void saltOnAnRbfMapBeatsLinearSaltOnEmotions(String map) throws IOException {
-    String root = System.getProperty("alt.datasets", "");
-    Path train = Path.of(root, "emotions", "emotions-train.arff");
-    Path test = Path.of(root, "emotions", "emotions-test.arff");
-    assumeTrue(!root.isEmpty() && Files.isRegularFile(train) && Files.isRegularFile(test), "shared datasets not found");
+    Path train = RealDatasets.require("emotions/emotions-train.arff");
+    Path test = RealDatasets.require("emotions/emotions-test.arff");
     String[] common = {"evaluate", "--train", train.toString(), "--test", test.toString(), "--scale", "standardize",
         "--learner", "salt", "--json"};
     CliRun linear = CliRun.of(common);

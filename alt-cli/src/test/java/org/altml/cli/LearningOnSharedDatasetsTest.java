@@ -4,12 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import org.altml.sparse.testing.RealDatasets;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,11 +36,9 @@ class LearningOnSharedDatasetsTest {
   })
   void evaluateThenTrainAndPredict(String name, String learner, String scale, int trainCount, int testCount)
       throws IOException {
-    String root = System.getProperty("alt.datasets", "");
-    Path train = Path.of(root, name, name + "-train.arff");
-    Path test = Path.of(root, name, name + "-test.arff");
-    assumeTrue(!root.isEmpty() && Files.isRegularFile(train) && Files.isRegularFile(test),
-        "shared datasets not found at " + train + ": skipped");
+    List<Path> files = RealDatasets.requireAll(name + "/" + name + "-train.arff", name + "/" + name + "-test.arff");
+    Path train = files.get(0);
+    Path test = files.get(1);
     Path evaluated = dir.resolve("evaluated.txt");
     CliRun e = CliRun.of("evaluate", "--learner", learner, "--order", "file", "--scale", scale, "--train", train.toString(),
         "--test", test.toString(), "--predictions", evaluated.toString(), "--json");
@@ -60,21 +59,14 @@ class LearningOnSharedDatasetsTest {
     assertArrayEquals(Files.readAllBytes(evaluated), Files.readAllBytes(predicted), name + " " + learner + " " + scale);
   }
 
-  private static Path shared(String name, String file) {
-    String root = System.getProperty("alt.datasets", "");
-    Path p = Path.of(root, name, file);
-    assumeTrue(!root.isEmpty() && Files.isRegularFile(p), "shared datasets not found at " + p + ": skipped");
-    return p;
-  }
-
   /**
    * An experiment whose given setting predicts no label in one of its runs (emotions unscaled, a tiny η: seed 1 ends
    * with every score below the threshold) says so on stderr; the run still counts in the table, as the protocol says.
    */
   @Test
   void anExperimentWarnsAboutRunsThatPredictNothing() {
-    Path train = shared("emotions", "emotions-train.arff");
-    Path test = shared("emotions", "emotions-test.arff");
+    Path train = RealDatasets.require("emotions/emotions-train.arff");
+    Path test = RealDatasets.require("emotions/emotions-test.arff");
     CliRun run = CliRun.of("experiment", "--train", train.toString(), "--test", test.toString(), "--learners", "falt", "--given",
         "falt:eta=9.765625E-4,maxUpdatesFactor=0.25", "--runs", "2", "--curve-points", "0", "--out", dir.resolve("x").toString(), "-q");
     assertEquals(0, run.exitCode(), run.err());
@@ -85,8 +77,8 @@ class LearningOnSharedDatasetsTest {
   /** A kernel learner's runs share a distance cache, and Table 4 says their times are not comparable between runs. */
   @Test
   void table4SaysWhenRunsSharedACache() throws java.io.IOException {
-    Path train = shared("emotions", "emotions-train.arff");
-    Path test = shared("emotions", "emotions-test.arff");
+    Path train = RealDatasets.require("emotions/emotions-train.arff");
+    Path test = RealDatasets.require("emotions/emotions-test.arff");
     Path out = dir.resolve("k");
     CliRun run = CliRun.of("experiment", "--train", train.toString(), "--test", test.toString(), "--learners", "falt-k", "--given",
         "falt-k:sigma2=16", "--runs", "2", "--curve-points", "0", "--out", out.toString(), "-q");
@@ -97,8 +89,8 @@ class LearningOnSharedDatasetsTest {
   /** genbase's first attribute is a protein id (662 nominal values), not a feature: --ignore-attributes drops it. */
   @Test
   void genbaseWithoutItsProteinId() throws IOException {
-    Path train = shared("genbase", "genbase-train.arff");
-    Path test = shared("genbase", "genbase-test.arff");
+    Path train = RealDatasets.require("genbase/genbase-train.arff");
+    Path test = RealDatasets.require("genbase/genbase-test.arff");
     Path model = dir.resolve("genbase.model");
     CliRun r = CliRun.of("train", "--learner", "falt", "--ignore-attributes", "protein", "--data", train.toString(),
         "--model", model.toString());
@@ -124,9 +116,9 @@ class LearningOnSharedDatasetsTest {
   /** A model of emotions given scene data (same L, other label names) or yeast data (more labels). */
   @Test
   void aModelRefusesAnotherDatasetNamingBoth() throws IOException {
-    Path emotions = shared("emotions", "emotions-train.arff");
-    Path scene = shared("scene", "scene-test.arff");
-    Path yeast = shared("yeast", "yeast-test.arff");
+    Path emotions = RealDatasets.require("emotions/emotions-train.arff");
+    Path scene = RealDatasets.require("scene/scene-test.arff");
+    Path yeast = RealDatasets.require("yeast/yeast-test.arff");
     Path model = dir.resolve("emotions.model");
     assertEquals(0, CliRun.of("train", "--learner", "falt", "--data", emotions.toString(), "--model", model.toString())
         .exitCode());

@@ -1,12 +1,11 @@
 package org.altml.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.altml.sparse.testing.RealDatasets;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -33,9 +32,7 @@ class StatsOnSharedDatasetsTest {
     "rcv1subset4/rcv1subset4.arff.gz, 6000, 47229, 101, 2.484",
   })
   void matchesTheReadme(String file, long instances, int features, int labels, double cardinality) {
-    String root = System.getProperty("alt.datasets", "");
-    Path path = Path.of(root, file);
-    assumeTrue(!root.isEmpty() && Files.isRegularFile(path), "shared datasets not found at " + path + ": skipped");
+    Path path = RealDatasets.require(file);
     CliRun r = CliRun.of("stats", "--json", path.toString());
     assertEquals(0, r.exitCode(), r.err());
     assertEquals(instances, number(r.out(), "instances"), file);

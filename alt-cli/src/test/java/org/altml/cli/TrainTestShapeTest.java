@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.altml.sparse.testing.RealDatasets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -188,8 +189,8 @@ class TrainTestShapeTest {
    */
   @Test
   void bibtexAndEmotionsTogetherAreRefused() throws IOException {
-    Path emotionsTrain = DeclaredShapeTest.sharedDataset("emotions", "emotions-train.arff");
-    Path emotionsTest = DeclaredShapeTest.sharedDataset("emotions", "emotions-test.arff");
+    Path emotionsTrain = RealDatasets.require("emotions/emotions-train.arff");
+    Path emotionsTest = RealDatasets.require("emotions/emotions-test.arff");
     Path svm = DeclaredShapeTest.bibtexAsLibSvm(dir);
     assertRefused(svm, emotionsTest, "--allow-shape-mismatch", "has 6 labels, the training data " + svm + " 159");
     assertRefused(emotionsTrain, svm, "--allow-shape-mismatch", "has label ids up to 158, the training data " + emotionsTrain

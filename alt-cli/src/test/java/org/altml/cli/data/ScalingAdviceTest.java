@@ -3,7 +3,6 @@ package org.altml.cli.data;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -14,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 import org.altml.cli.CliRun;
+import org.altml.sparse.testing.RealDatasets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -135,9 +135,7 @@ class ScalingAdviceTest {
     "rcv1subset1/rcv1subset1.arff.gz, false",
   })
   void sharedDatasets(String file, boolean warns) {
-    String root = System.getProperty("alt.datasets", "");
-    Path path = Path.of(root, file);
-    assumeTrue(!root.isEmpty() && Files.isRegularFile(path), "shared datasets not found at " + path + ": skipped");
+    Path path = RealDatasets.require(file);
     CliRun run = CliRun.of("train", "--learner", "pa1", "--data", path.toString(), "--model", dir.resolve("m.model").toString(),
         "--quiet");
     assertEquals(0, run.exitCode(), run.err());

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +31,7 @@ import org.altml.sparse.data.Dataset;
 import org.altml.sparse.io.ReadOptions;
 import org.altml.sparse.io.files.DataFiles;
 import org.altml.sparse.synth.SparseTextGenerator;
-import org.junit.jupiter.api.Assumptions;
+import org.altml.sparse.testing.RealDatasets;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -316,15 +315,6 @@ class RealDataAgreementTest {
     return sb.toString();
   }
 
-  /** The shared datasets folder, skipping the test with a message when it is absent. */
-  static Path datasetDir(String name) {
-    String root = System.getProperty("alt.datasets");
-    Path dir = root == null ? null : Path.of(root).resolve(name);
-    Assumptions.assumeTrue(dir != null && Files.isDirectory(dir),
-        "shared datasets not found (set -Dalt.datasets to the datasets folder): " + dir);
-    return dir;
-  }
-
   static Split load(String name) {
     return CACHE.computeIfAbsent(name, n -> {
       try {
@@ -347,20 +337,20 @@ class RealDataAgreementTest {
         return splitAt(name, all, 2000, false);
       }
       case "rcv1subset1" -> {
-        Dataset all = DataFiles.read(datasetDir(name).resolve(name + ".arff.gz"), options);
+        Dataset all = DataFiles.read(RealDatasets.require(name + "/" + name + ".arff.gz"), options);
         return splitAt(name, all, 4000, false);
       }
       case "yahoo-arts" -> {
-        Dataset all = DataFiles.read(datasetDir(name).resolve(name + ".arff.gz"), options);
+        Dataset all = DataFiles.read(RealDatasets.require(name + "/" + name + ".arff.gz"), options);
         return splitAt(name, all, all.size() * 2 / 3, false);
       }
       default -> {
         if (name.equals("genbase")) {
           options = options.withIgnoredAttributes("protein");
         }
-        Path dir = datasetDir(name);
-        Dataset train = DataFiles.read(dir.resolve(name + "-train.arff"), options);
-        Dataset test = DataFiles.read(dir.resolve(name + "-test.arff"), options);
+        List<Path> files = RealDatasets.requireAll(name + "/" + name + "-train.arff", name + "/" + name + "-test.arff");
+        Dataset train = DataFiles.read(files.get(0), options);
+        Dataset test = DataFiles.read(files.get(1), options);
         return new Split(name, train, test, !name.equals("bibtex"));
       }
     }

@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -39,6 +38,7 @@ import org.altml.sparse.SparseVector;
 import org.altml.sparse.data.Dataset;
 import org.altml.sparse.io.ReadOptions;
 import org.altml.sparse.io.files.DataFiles;
+import org.altml.sparse.testing.RealDatasets;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -561,15 +561,6 @@ class KernelAgreementTest {
     return sb.toString();
   }
 
-  /** The shared datasets folder, skipping the test with a message when it is absent. */
-  static Path datasetDir(String name) {
-    String root = System.getProperty("alt.datasets");
-    Path dir = root == null ? null : Path.of(root).resolve(name);
-    Assumptions.assumeTrue(dir != null && Files.isDirectory(dir),
-        "shared dataset " + name + " not found (set -Dalt.datasets to the datasets folder): " + dir);
-    return dir;
-  }
-
   static Split load(String name) {
     return CACHE.computeIfAbsent(name, n -> {
       try {
@@ -581,13 +572,9 @@ class KernelAgreementTest {
   }
 
   private static Split read(String name) throws IOException {
-    Path dir = datasetDir(name);
-    Path trainFile = dir.resolve(name + "-train.arff");
-    Path testFile = dir.resolve(name + "-test.arff");
-    Assumptions.assumeTrue(Files.isRegularFile(trainFile) && Files.isRegularFile(testFile),
-        "shared dataset " + name + " lacks its standard split: " + trainFile + ", " + testFile);
-    Dataset train = DataFiles.read(trainFile, ReadOptions.defaults());
-    Dataset test = DataFiles.read(testFile, ReadOptions.defaults());
+    List<Path> files = RealDatasets.requireAll(name + "/" + name + "-train.arff", name + "/" + name + "-test.arff");
+    Dataset train = DataFiles.read(files.get(0), ReadOptions.defaults());
+    Dataset test = DataFiles.read(files.get(1), ReadOptions.defaults());
     int d = Math.max(train.numFeatures(), test.numFeatures());
     test = test.withDimensions(d, train.numLabels());
     train = train.withDimensions(d, train.numLabels());

@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.altml.sparse.data.Dataset;
 import org.altml.sparse.io.ReadOptions;
 import org.altml.sparse.io.files.DataFiles;
+import org.altml.sparse.testing.RealDatasets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -77,10 +77,7 @@ class PositionalNominalsTest {
 
   @Test
   void genbaseProteinIsWarnedOf() throws IOException {
-    String datasets = System.getProperty("alt.datasets");
-    Path genbase = datasets == null ? null : Path.of(datasets, "genbase", "genbase-train.arff");
-    org.junit.jupiter.api.Assumptions.assumeTrue(genbase != null && Files.exists(genbase),
-        "shared datasets not found (system property alt.datasets = " + datasets + "); skipping");
+    Path genbase = RealDatasets.require("genbase/genbase-train.arff");
     try (var r = ArffReader.open(genbase, ReadOptions.defaults().withWarnings(warnings::add))) {
       assertEquals(1186, r.numFeatures(), "protein still read, as a feature");
       assertEquals(1, warnings.size(), warnings.toString());

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.data.Dataset;
 import org.altml.sparse.data.ExampleStream;
@@ -16,6 +17,7 @@ import org.altml.sparse.io.DataFormatException;
 import org.altml.sparse.io.IoTestSupport;
 import org.altml.sparse.io.ReadOptions;
 import org.altml.sparse.io.files.DataFiles;
+import org.altml.sparse.testing.RealDatasets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -252,15 +254,6 @@ class StaleMekaCountTest {
     assertEquals(ReadOptions.LOGGED, ReadOptions.defaults().warnings());
   }
 
-  /** The shared datasets folder (system property {@code alt.datasets}), or the test is skipped with a message. */
-  private static Path dataset(String name) {
-    String p = System.getProperty("alt.datasets");
-    Path d = p == null ? null : Path.of(p, name);
-    org.junit.jupiter.api.Assumptions.assumeTrue(d != null && java.nio.file.Files.isDirectory(d),
-        "shared dataset " + name + " not found (system property alt.datasets = " + p + "); skipping");
-    return d;
-  }
-
   /** A copy of a real file in {@code to}, its relation replaced by {@code relation}. */
   private static Path withRelation(Path real, Path to, String relation) throws IOException {
     java.nio.file.Files.createDirectories(to);
@@ -279,8 +272,8 @@ class StaleMekaCountTest {
    */
   @Test
   void aRealMulanFileWithAStaleMekaRelation() throws IOException {
-    Path bibtex = dataset("bibtex");
-    Path real = bibtex.resolve("bibtex-train.arff");
+    Path real = RealDatasets.requireAll("bibtex/bibtex-train.arff", "bibtex/bibtex.xml").get(0);
+    Path bibtex = real.getParent();
     Path alone = withRelation(real, dir.resolve("alone"), "'MEDC: -C 159 -I 0-weka.filters.unsupervised.attribute.Remove-R1-159'");
     Dataset d = DataFiles.read(alone, collecting());
     assertEquals(1, warnings.size(), warnings.toString());
@@ -311,7 +304,7 @@ class StaleMekaCountTest {
   /** emotions (72 numeric features, its 6 labels last) with a plain -C 6: warned of at the header, refused at its first row. */
   @Test
   void aRealFileWhoseCountTakesNumericFeatures() throws IOException {
-    Path real = dataset("emotions").resolve("emotions-train.arff");
+    Path real = RealDatasets.require("emotions/emotions-train.arff");
     Path f = withRelation(real, dir, "'emotions: -C 6'");
     DataFormatException e = assertThrows(DataFormatException.class, () -> DataFiles.read(f, collecting()));
     assertTrue(e.getMessage().contains("label attribute 'Mean_Acc1298_Mean_Mem40_Centroid' must be 0 or 1 (the relation's -C 6 makes"
@@ -325,7 +318,10 @@ class StaleMekaCountTest {
   /** Mulan's medical, where the shared datasets hold it: its stale -C is warned of without the XML and ignored with it. */
   @Test
   void mulanMedicalWhenPresent() throws IOException {
-    Path medical = dataset("medical");
+    // not in the catalogue of alt datasets: read where someone put it there
+    Optional<Path> found = RealDatasets.find("medical");
+    org.junit.jupiter.api.Assumptions.assumeTrue(found.isPresent(), "Mulan's medical not in " + RealDatasets.folder().folder());
+    Path medical = found.get();
     List<Path> files;
     try (java.util.stream.Stream<Path> s = java.nio.file.Files.list(medical)) {
       files = s.filter(p -> p.getFileName().toString().matches("(?i)medical.*\\.arff(\\.gz)?")).sorted().toList();

@@ -10,7 +10,7 @@ import org.altml.sparse.data.Dataset;
 import org.altml.sparse.data.DatasetStats;
 import org.altml.sparse.io.IoTestSupport;
 import org.altml.sparse.io.ReadOptions;
-import org.junit.jupiter.api.Assumptions;
+import org.altml.sparse.testing.RealDatasets;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,20 +19,13 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Acceptance: every dataset in {@code ../shared/datasets} (system property {@code alt.datasets})
- * reproduces the instances, features, labels and cardinality of its README table, and real ARFF files
- * survive ARFF -> LIBSVM -> ARFF bit for bit. Skipped with a message when the folder is absent.
+ * Acceptance: every real dataset ({@link RealDatasets}) reproduces the instances, features, labels and cardinality
+ * of its README table, and real ARFF files survive ARFF -> LIBSVM -> ARFF bit for bit. Skipped with a message when
+ * the datasets are absent.
  */
 @Tag("slow")
 class SharedDatasetsTest {
   @TempDir Path dir;
-
-  private static Path datasets() {
-    String p = System.getProperty("alt.datasets");
-    Assumptions.assumeTrue(p != null && Files.isDirectory(Path.of(p)),
-        "shared datasets not found (system property alt.datasets = " + p + "); skipping");
-    return Path.of(p);
-  }
 
   /** name, train (or total) instances, test instances (0: no split), d, L, card (train+test) as in README.md. */
   static Stream<Arguments> readmeTable() {
@@ -73,8 +66,7 @@ class SharedDatasetsTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("readmeTable")
   void readmeCountsAreReproduced(String name, int train, int test, int d, int numLabels, double card) throws IOException {
-    Path folder = datasets().resolve(name);
-    Assumptions.assumeTrue(Files.isDirectory(folder), name + " absent; skipping");
+    Path folder = RealDatasets.require(name);
     ReadOptions o = name.equals("genbase") ? ReadOptions.defaults().withIgnoredAttributes("protein") : ReadOptions.defaults();
     long relevant = 0;
     long n = 0;
@@ -101,17 +93,14 @@ class SharedDatasetsTest {
 
   @Test
   void genbaseProteinIdCountsAsAFeatureUnlessIgnored() throws IOException {
-    Path folder = datasets().resolve("genbase");
-    Assumptions.assumeTrue(Files.isDirectory(folder), "genbase absent; skipping");
-    assertEquals(1186, DataFiles.read(folder.resolve("genbase-train.arff")).numFeatures());
+    assertEquals(1186, DataFiles.read(RealDatasets.require("genbase/genbase-train.arff")).numFeatures());
   }
 
   @Test
   void arffToLibSvmToArffIsBitExactOnRealData() throws IOException {
-    for (String[] f : new String[][] {{"emotions", "emotions-train.arff"}, {"bibtex", "bibtex-test.arff"},
-        {"birds", "birds-train.arff"}, {"rcv1subset1", "rcv1subset1.arff.gz"}}) {
-      Path source = datasets().resolve(f[0]).resolve(f[1]);
-      Assumptions.assumeTrue(Files.exists(source), source + " absent; skipping");
+    for (Path source : RealDatasets.requireAll("emotions/emotions-train.arff", "bibtex/bibtex-test.arff",
+        "birds/birds-train.arff", "rcv1subset1/rcv1subset1.arff.gz")) {
+      String[] f = {source.getParent().getFileName().toString(), source.getFileName().toString()};
       Dataset original = DataFiles.read(source);
       Path svm = dir.resolve(f[0] + ".svm.gz");
       DataFiles.write(original, svm);
