@@ -1,0 +1,72 @@
+"""Turning Python data into the primitive arrays ALT's Java side takes: a CSR matrix as three arrays, a 0/1
+label-indicator matrix as two, one example as two. Checks that need no Java (shape, 0/1 labels) happen here;
+the rest (sorted indices, finite values) is checked in Java, which names the row."""
+
+import numpy as np
+import scipy.sparse as sp
+
+
+def as_csr(X, name="X"):
+    """``X`` (a scipy sparse matrix, a 2-D array or nested lists) as a canonical float32 CSR matrix, copied only when
+    its type, dtype or layout differ (column indices sorted and distinct, stored zeros left out)."""
+    if sp.issparse(X):
+        X = X.tocsr()
+        if X.dtype != np.float32:
+            X = X.astype(np.float32)
+    else:
+        array = np.asarray(X)
+        if array.ndim != 2:
+            raise ValueError(f"{name} must be 2-D (one row per example), not of shape {array.shape}")
+        if array.dtype == object or not (np.issubdtype(array.dtype, np.number) or array.dtype == bool):
+            raise ValueError(f"{name} must hold numbers, not {array.dtype}")
+        X = sp.csr_matrix(array.astype(np.float32, copy=False))
+    if not X.has_canonical_format:
+        X = X.copy()
+        X.sum_duplicates()
+    if X.nnz and not X.data.all():
+        X = X.copy()
+        X.eliminate_zeros()
+    return X
+
+
+def csr_arrays(X, name="X"):
+    """(indptr, indices, data, shape) of :func:`as_csr`, as int32, int32 and float32 arrays."""
+    X = as_csr(X, name)
+    return (X.indptr.astype(np.int32, copy=False), X.indices.astype(np.int32, copy=False), X.data, X.shape)
+
+
+def indicator_arrays(Y, rows, name="Y"):
+    """(indptr, indices, n_labels) of a 0/1 label-indicator matrix ``Y`` of ``rows`` rows (scipy sparse, 2-D array or
+    nested lists); anything other than 0 and 1 is refused, naming the row."""
+    if sp.issparse(Y):
+        Y = Y.tocsr()
+    else:
+        array = np.asarray(Y)
+        if array.ndim != 2:
+            raise ValueError(f"{name} must be a 2-D 0/1 label-indicator matrix (one row per example, one column per label),"
+                             f" not of shape {array.shape}")
+        if array.dtype == object or not (np.issubdtype(array.dtype, np.number) or array.dtype == bool):
+            raise ValueError(f"{name} must be a 0/1 label-indicator matrix, not of {array.dtype}")
+        Y = sp.csr_matrix(array)
+    if Y.shape[0] != rows:
+        raise ValueError(f"X has {rows} rows but {name} has {Y.shape[0]}: one row of labels per example")
+    if not Y.has_canonical_format:
+        Y = Y.copy()
+        Y.sum_duplicates()
+    data = Y.data
+    if data.size and not ((data == 0) | (data == 1)).all():
+        bad = int(np.flatnonzero((data != 0) & (data != 1))[0])
+        row = int(np.searchsorted(Y.indptr, bad, side="right") - 1)
+        raise ValueError(f"{name} must be a 0/1 label-indicator matrix: row {row} holds {data[bad]!r} for label"
+                         f" {int(Y.indices[bad])}")
+    if data.size and not data.all():
+        Y = Y.copy()
+        Y.eliminate_zeros()
+    return Y.indptr.astype(np.int32, copy=False), Y.indices.astype(np.int32, copy=False), Y.shape[1]
+
+
+def indicator_matrix(indptr, indices, n_labels):
+    """The CSR label-indicator matrix (int8) of Java's row pointers and label ids."""
+    indptr = np.asarray(indptr, dtype=np.int32)
+    indices = np.asarray(indices, dtype=np.int32)
+    return sp.csr_matrix((np.ones(indices.size, dtype=np.int8), indices, indptr), shape=(indptr.size - 1, n_labels))

@@ -1,0 +1,329 @@
+package org.altml.python;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.altml.core.eval.DataView;
+import org.altml.core.eval.FeatureScaler;
+import org.altml.core.eval.FeatureScaling;
+import org.altml.core.eval.Order;
+import org.altml.core.eval.Seeds;
+import org.altml.core.eval.TrainThenTest;
+import org.altml.core.learner.LearnerContext;
+import org.altml.core.learner.LearnerRegistry;
+import org.altml.core.learner.OnlineMultiLabelLearner;
+import org.altml.core.learner.Scores;
+import org.altml.core.learner.Settings;
+import org.altml.core.model.ModelIo;
+import org.altml.core.model.SavedModel;
+import org.altml.sparse.LabelSet;
+import org.altml.sparse.SparseVector;
+import org.altml.sparse.data.Dataset;
+
+/**
+ * One learner as the Python class {@code altml.Learner} drives it: settings validated by the registry when it is
+ * made, the learner itself made when the first data fixes L (and d), with the feature scaling, label names and d a
+ * model file records. Training reads whole CSR matrices ({@link #fit}, {@link #partialFit}) the way {@code alt train}
+ * trains ({@link TrainThenTest#train}: blocks of examples, the same seeds), so the same data and settings give the
+ * same model as the command line, bit for bit. Single-threaded, as a learner is.
+ */
+public final class PyLearner {
+  private final Settings settings;
+  private final FeatureScaling scaling;
+  private final long seed;
+  private OnlineMultiLabelLearner learner;
+  private FeatureScaler scaler;
+  private List<String> labelNames;
+  private int numFeatures;
+  private Map<String, String> provenance = Map.of();
+  private Scores scores;
+  private int[] predicted;
+  private final SparseVector x = new SparseVector();
+  private final OneRow one = new OneRow();
+
+  private PyLearner(Settings settings, FeatureScaling scaling, long seed) {
+    this.settings = settings;
+    this.scaling = scaling;
+    this.seed = seed;
+  }
+
+  /**
+   * A learner of kind {@code kind} with parameters given as text by their registry names (as the command line
+   * gives them), feature scaling {@code scale} (none, standardize or l2) and run seed {@code seed} (as {@code alt
+   * train --seed}); nothing is made before the first data.
+   *
+   * @throws IllegalArgumentException with the registry's message for an unknown kind, parameter or value
+   */
+  public static PyLearner create(String kind, Map<String, String> params, String scale, long seed) {
+    Settings settings = Settings.parse(LearnerRegistry.get(kind), params == null ? Map.of() : params);
+    return new PyLearner(settings, FeatureScaling.parse(scale), seed);
+  }
+
+  /** A learner that goes on from a saved model (its settings, scaling, label names and d). */
+  static PyLearner of(SavedModel model) {
+    PyLearner p = new PyLearner(model.learner().settings(), model.scaler().scaling(), 1);
+    p.learner = model.learner();
+    p.scaler = model.scaler();
+    p.labelNames = model.labelNames();
+    p.numFeatures = model.numFeatures();
+    p.provenance = model.provenance();
+    p.scratch();
+    return p;
+  }
+
+  /** The model file at {@code file}, as {@code alt predict} reads it. */
+  public static PyLearner load(String file) throws IOException {
+    return of(ModelIo.read(Path.of(file)));
+  }
+
+  /** A model from the bytes {@link #toBytes} wrote (Python's pickle). */
+  public static PyLearner fromBytes(byte[] bytes) throws IOException {
+    return of(ModelIo.fromBytes(bytes, "pickled model"));
+  }
+
+  /** The kind's name. */
+  public String kind() {
+    return settings.learner();
+  }
+
+  /** The settings in effect as text, by registry name. */
+  public Map<String, String> settingsText() {
+    return settings.asText();
+  }
+
+  /** Whether the learner exists (some data fixed L). */
+  public boolean isStarted() {
+    return learner != null;
+  }
+
+  /** L, or -1 before the learner exists. */
+  public int numLabels() {
+    return learner == null ? -1 : learner.numLabels();
+  }
+
+  /** d as the model records it. */
+  public int numFeatures() {
+    return numFeatures;
+  }
+
+  /** The label names (their indices as text when the data had none), or null before the learner exists. */
+  public List<String> labelNames() {
+    return labelNames;
+  }
+
+  /** Examples learnt. */
+  public long examplesSeen() {
+    return learner == null ? 0 : learner.examplesSeen();
+  }
+
+  /** The learner's report statistics and memory as text (null values left out), for notebooks. */
+  public Map<String, String> statistics() {
+    Map<String, String> s = new LinkedHashMap<>();
+    if (learner != null) {
+      s.put("examplesSeen", Long.toString(learner.examplesSeen()));
+      s.put("ramBytes", Long.toString(learner.ramBytesUsed()));
+      learner.statistics().forEach((k, v) -> {
+        if (v != null) {
+          s.put(k, String.valueOf(v));
+        }
+      });
+    }
+    return s;
+  }
+
+  /** The default settings of {@code kind} as text, by registry name. */
+  public static Map<String, String> defaultsText(String kind) {
+    return LearnerRegistry.get(kind).defaults().asText();
+  }
+
+  /** The feature scaling's name (none, standardize, l2). */
+  public String scaling() {
+    return scaling.cliName();
+  }
+
+  /** A fact the model file records (null when it has none of that name). */
+  public String provenanceValue(String key) {
+    return provenance.get(key);
+  }
+
+  /**
+   * Makes the learner for L {@code numLabels} (named {@code names}, or null), d {@code numFeatures} and {@code
+   * trainingSize} examples, with the context and seed {@code alt train} gives it; or checks that an existing one
+   * has that L.
+   */
+  public void start(int numLabels, List<String> names, int numFeatures, long trainingSize) {
+    if (learner != null) {
+      if (numLabels != learner.numLabels()) {
+        throw new IllegalArgumentException("the data has " + numLabels + " labels but the learner " + learner.numLabels()
+            + ": a learner's labels are fixed by the first data it learns from");
+      }
+      this.numFeatures = Math.max(this.numFeatures, numFeatures);
+      return;
+    }
+    if (numLabels < 1) {
+      throw new IllegalArgumentException("a learner needs at least one label, not " + numLabels);
+    }
+    LearnerContext context = new LearnerContext(numLabels, numFeatures, trainingSize, Seeds.learner(seed))
+        .withThreads(Runtime.getRuntime().availableProcessors());
+    learner = LearnerRegistry.create(settings, context);
+    labelNames = names == null ? null : List.copyOf(names);
+    if (labelNames == null) {
+      List<String> ids = new ArrayList<>(numLabels);
+      for (int i = 0; i < numLabels; i++) {
+        ids.add(Integer.toString(i));
+      }
+      labelNames = ids;
+    }
+    this.numFeatures = numFeatures;
+    if (scaler == null) {
+      scaler = FeatureScaler.of(scaling);
+    }
+    scratch();
+  }
+
+  private void scratch() {
+    scores = new Scores(learner.numLabels());
+    predicted = new int[learner.numLabels()];
+  }
+
+  /**
+   * A new model trained with one pass over X and Y, as {@code alt train} trains it (the scaling fitted on X first):
+   * in row order, or shuffled with the run seed.
+   *
+   * @return the seconds the pass took (scaling and learning, not the conversion of the arrays)
+   */
+  public double fit(int[] indptr, int[] indices, float[] data, int[] yIndptr, int[] yIndices, int numFeatures, int numLabels,
+      List<String> names, boolean shuffle) {
+    Dataset train = CsrRows.dataset(new CsrRows("X", indptr, indices, data), new CsrRows("Y", yIndptr, yIndices, null),
+        numFeatures, numLabels, names);
+    learner = null;
+    scaler = null;
+    start(numLabels, names, train.numFeatures(), train.size());
+    DataView view = DataView.of(train);
+    scaler = FeatureScaler.fit(scaling, view);
+    return TrainThenTest.train(learner, view, shuffle ? Order.SHUFFLE : Order.FILE, Seeds.order(seed), scaler).seconds();
+  }
+
+  /** Goes on learning from X and Y in row order, with the scaling as it is (as {@code alt train --from}). */
+  public double partialFit(int[] indptr, int[] indices, float[] data, int[] yIndptr, int[] yIndices, int numFeatures,
+      int numLabels, List<String> names) {
+    Dataset more = CsrRows.dataset(new CsrRows("X", indptr, indices, data), new CsrRows("Y", yIndptr, yIndices, null),
+        numFeatures, numLabels, names);
+    start(numLabels, names, more.numFeatures(), more.size());
+    return TrainThenTest.train(learner, DataView.of(more), Order.FILE, Seeds.order(seed), scaler).seconds();
+  }
+
+  /** Learns one example: its features' indices and values in any order (zeros left out), its label ids. */
+  public void learnOne(int[] indices, float[] values, int[] labels) {
+    requireStarted();
+    SparseVector v = one.of(indices, values);
+    LabelSet set = LabelSet.of(labels);
+    if (set.maxLabel() >= learner.numLabels()) {
+      throw new IllegalArgumentException("label " + set.maxLabel() + " is not below the learner's L = " + learner.numLabels());
+    }
+    if (v.nnz() > 0) {
+      numFeatures = Math.max(numFeatures, v.indices()[v.nnz() - 1] + 1);
+    }
+    learner.update(scaler.transform(v), set);
+  }
+
+  /** The predicted label ids of one example. */
+  public int[] predictOne(int[] indices, float[] values) {
+    scoreOne(indices, values);
+    return java.util.Arrays.copyOf(predicted, scores.predicted(predicted));
+  }
+
+  /** The L label scores and the threshold score of one example. */
+  public float[] scoresOne(int[] indices, float[] values) {
+    scoreOne(indices, values);
+    return java.util.Arrays.copyOf(scores.array(), learner.numLabels() + 1);
+  }
+
+  private void scoreOne(int[] indices, float[] values) {
+    requireStarted();
+    learner.predict(scaler.transform(one.of(indices, values)), scores);
+  }
+
+  /**
+   * The predicted labels of every row of X, as a label-indicator CSR matrix: {indptr, indices}.
+   */
+  public int[][] predict(int[] indptr, int[] indices, float[] data) {
+    requireStarted();
+    CsrRows rows = new CsrRows("X", indptr, indices, data);
+    int n = rows.rows();
+    int[] outPtr = new int[n + 1];
+    it.unimi.dsi.fastutil.ints.IntArrayList out = new it.unimi.dsi.fastutil.ints.IntArrayList();
+    for (int i = 0; i < n; i++) {
+      learner.predict(scaler.transform(rows.row(i, x)), scores);
+      int k = scores.predicted(predicted);
+      out.addElements(out.size(), predicted, 0, k);
+      outPtr[i + 1] = out.size();
+    }
+    return new int[][] {outPtr, out.toIntArray()};
+  }
+
+  /** The scores of every row of X, row-major: L label scores then the threshold score per row. */
+  public float[] decisionFunction(int[] indptr, int[] indices, float[] data) {
+    requireStarted();
+    CsrRows rows = new CsrRows("X", indptr, indices, data);
+    int width = learner.numLabels() + 1;
+    long size = (long) rows.rows() * width;
+    if (size > Integer.MAX_VALUE - 16) {
+      throw new IllegalArgumentException(rows.rows() + " rows of " + width + " scores are more than one array holds:"
+          + " score X in parts");
+    }
+    float[] out = new float[(int) size];
+    for (int i = 0; i < rows.rows(); i++) {
+      learner.predict(scaler.transform(rows.row(i, x)), scores);
+      System.arraycopy(scores.array(), 0, out, i * width, width);
+    }
+    return out;
+  }
+
+  /** The model as {@link SavedModel}: what a model file holds, with the fact {@code key} = {@code value} unless null. */
+  SavedModel saved(String key, String value) {
+    requireStarted();
+    learner.checkFinite();
+    Map<String, String> facts = new LinkedHashMap<>(provenance);
+    facts.remove(key);
+    if (value != null) {
+      facts.put(key, value);
+    }
+    return new SavedModel(learner, labelNames, numFeatures, scaler, facts);
+  }
+
+  /**
+   * Writes the model file {@code file} (atomically), which {@code alt predict --model} reads; {@code key} and {@code
+   * value} a fact it records beside (Python's feature names), or null.
+   */
+  public void save(String file, String key, String value) throws IOException {
+    ModelIo.write(saved(key, value), Path.of(file));
+  }
+
+  /** The model file's bytes (Python's pickle), with the fact {@code key} = {@code value} unless null. */
+  public byte[] toBytes(String key, String value) throws IOException {
+    return ModelIo.toBytes(saved(key, value));
+  }
+
+  /** The learner (after the first data). */
+  OnlineMultiLabelLearner learner() {
+    requireStarted();
+    return learner;
+  }
+
+  /** The scaling the learner was trained with. */
+  FeatureScaler scaler() {
+    requireStarted();
+    return scaler;
+  }
+
+  private void requireStarted() {
+    if (learner == null) {
+      throw new IllegalStateException("the " + settings.learner() + " learner has not learnt anything yet: fit it first"
+          + " (or give n_labels to learn one example at a time)");
+    }
+  }
+}
