@@ -138,6 +138,7 @@ def test_evaluate_does_not_learn(data):
     {"learner": "salt", "eta": 0.25, "delta": 4, "max-updates": 2, "order": "file"},
     {"learner": "falt", "scale": "standardize", "zero-division": "zero", "order": "file"},
     {"learner": "pa1", "scale": "l2", "zero-division": "one", "order": "shuffle", "seed": 5},
+    {"learner": "falt-k", "budget": 100, "budget-policy": "oldest", "order": "file"},  # a kernel model's own predictors
 ])
 def test_evaluate_equals_alt_test(alt, corpus, data, tmp_path, options):
     X, Y, Xt, Yt = data
@@ -166,6 +167,7 @@ def test_evaluate_equals_alt_test(alt, corpus, data, tmp_path, options):
     ("salt", {"eta": 0.25, "delta": 4, "max_updates": 2}, "none", 100, 150, "spec"),
     ("falt", {}, "standardize", 1000, 1000, "zero"),  # a window wider than the stream, the CLI's defaults
     ("pa1", {}, "none", 37, 1, "one"),                # a curve point after every example
+    ("osml-elm", {"hidden": 50}, "none", 100, 200, "spec"),  # made for the data as the command line makes it (d, N, seed)
 ])
 def test_prequential_equals_alt_prequential(alt, corpus, data, tmp_path, kind, params, scale, window, every, policy):
     X, Y, _, _ = data
