@@ -223,6 +223,20 @@ def test_tables_and_text(data):
     assert "window" in str(result) and "<table>" in result._repr_html_()
 
 
+def test_undefined_metrics_are_nan_where_the_json_has_null(data):
+    X, Y, Xt, Yt = data
+    learner = altml.Learner("falt").fit(X, Y)
+    nothing = altml.evaluate(learner, Xt[:0], Yt[:0])
+    assert nothing.examples == 0 and list(nothing) == list(altml.evaluate(learner, Xt, Yt))
+    assert all(math.isnan(v) for v in nothing.values())
+    # rows without a true label: one-error, coverage and average precision average over no row, and so does the
+    # ranking loss; the example-based metrics are defined (0/0 by the rule)
+    unlabelled = altml.evaluate(learner, Xt, sp.csr_matrix(Yt.shape, dtype=np.int8))
+    assert unlabelled.empty_truth_left_out == unlabelled.ranking_loss_left_out == Xt.shape[0]
+    assert [n for n, v in unlabelled.items() if math.isnan(v)] == ["rankingLoss", "oneError", "coverage",
+                                                                   "averagePrecision"]
+
+
 # --- bad input ----------------------------------------------------------------------------------------------------
 
 def test_bad_input_raises_value_error(data):
