@@ -66,8 +66,9 @@ def test_metrics_equal_scikit_learn(data, policy, sk_zero):
     Xe, Ye = _with_every_zero_division(learner, Xt, Yt)
     ours = altml.evaluate(learner, Xe, Ye, zero_division=policy)
     P = learner.predict(Xe).toarray()
-    scores = learner.decision_function(Xe)[:, :-1]
-    assert (P == (learner.decision_function(Xe)[:, :-1] > learner.decision_function(Xe)[:, -1:])).all()
+    decision = learner.decision_function(Xe)
+    scores = decision[:, :-1]
+    assert (P == (scores > decision[:, -1:])).all()
     assert ours.examples == Ye.shape[0] and ours.zero_division == policy
     truth_size, pred_size = Ye.sum(axis=1), P.sum(axis=1)
     for truth_empty, predicted_empty in ((True, True), (True, False), (False, True)):
