@@ -73,7 +73,13 @@ def _venv(path):
             pytest.skip("altml: install test skipped: python3 -m venv cannot make a virtual environment with pip"
                         " (Debian: apt-get install python3-venv)")
         pytest.fail(f"python -m venv exited {done.returncode}:\n{done.stdout}\n{done.stderr}")
-    return str(path / "bin" / "python")
+    python = str(path / "bin" / "python")
+    if subprocess.run([python, "-c", "import jpype, numpy, scipy"], capture_output=True).returncode != 0:
+        # the tests run in a virtual environment of their own, whose packages a new one does not see
+        pytest.skip(f"altml: install test skipped: the system Python under {sys.executable} has no jpype, numpy or"
+                    " scipy for a --system-site-packages environment to use (Debian: apt-get install python3-jpype"
+                    " python3-numpy python3-scipy)")
+    return python
 
 
 def _copy_sources(to):
