@@ -51,7 +51,7 @@ def run_blocks(path, namespace):
             lines = [f.lineno for f in traceback.extract_tb(e.__traceback__) if f.filename == path]
             where = lines[-1] if lines else start
             raise AssertionError(f"{path}:{where}: the block at line {start - 1} fails: {type(e).__name__}: {e}\n"
-                                 + "".join(traceback.format_exception(e))) from None
+                                 + "".join(traceback.format_exception(type(e), e, e.__traceback__))) from None
         ran += 1
     return ran
 
