@@ -107,20 +107,17 @@ def _read(path):
         return f.read()
 
 
-# --- the PEP 517 hooks -----------------------------------------------------------------------------------------
+# --- the PEP 517 (and PEP 660) hooks ---------------------------------------------------------------------------
 def get_requires_for_build_wheel(config_settings=None):
+    """Nothing: the backend needs only the standard library (so pip's isolated build asks no index)."""
     return []
 
 
-def get_requires_for_build_sdist(config_settings=None):
-    return []
-
-
-def get_requires_for_build_editable(config_settings=None):
-    return []
+get_requires_for_build_sdist = get_requires_for_build_editable = get_requires_for_build_wheel
 
 
 def prepare_metadata_for_build_wheel(metadata_directory, config_settings=None):
+    """Writes the .dist-info folder (METADATA, WHEEL) into ``metadata_directory``, without the jar; its name."""
     dist_info = _dist_info()
     for name, text in _dist_info_files(dist_info).items():
         os.makedirs(os.path.join(metadata_directory, os.path.dirname(name)), exist_ok=True)
