@@ -12,7 +12,8 @@ from ._errors import DataFormatError, DivergenceError, ModelFormatError, NotFitt
 from ._jvm import JavaNotFoundError
 from ._learner import Learner, OneScores, load
 from ._registry import learners
+from ._experiment import Tuning, tune
 
 __all__ = ["Learner", "OneScores", "load", "learners", "DataFormatError", "DivergenceError", "ModelFormatError",
-           "NotFittedError", "JavaNotFoundError"]
+           "NotFittedError", "JavaNotFoundError", "tune", "Tuning"]
 __version__ = "0.1.0"

@@ -1,0 +1,158 @@
+"""``altml.tune`` and ``altml.experiment``: the cross-validated tuning of ``alt tune`` on in-memory matrices, and the
+whole protocol of ``alt experiment`` on data files, their results as :class:`altml._table.Table` objects and dicts."""
+
+import math
+
+import numpy as np
+
+from . import _convert, _jvm
+from ._learner import Learner, _call, _java_list, _parse, _text, python_name, registry_name
+from ._table import Table
+
+_PY_TUNER = "org.altml.python.PyTuner"
+_PY_EXPERIMENT = "org.altml.python.PyExperiment"
+
+
+def _number(value):
+    """A Java double as a Python float, None where it is not finite (undefined), as ``alt tune --json`` writes null."""
+    value = float(value)
+    return value if math.isfinite(value) else None
+
+
+def _values_text(name, values):
+    """A grid entry's values as the texts the registry parses: one value, or a list (a str may be a range
+    ``"2^-4..2^2"`` or a comma-separated list, as ``alt tune`` takes them)."""
+    if isinstance(values, (list, tuple, np.ndarray, range)):
+        texts = [_text(name, v) for v in values]
+        if not texts:
+            raise ValueError(f"grid: {name} lists no value")
+        return texts
+    return [_text(name, values)]
+
+
+def _given(kind, grid, fixed):
+    """The values to tune over and the fixed ones, by registry name, as a Java map of text lists."""
+    given = {}
+    for source in (grid or {}, fixed):
+        for name, values in source.items():
+            key = registry_name(name)
+            if key in given:
+                raise ValueError(f"{name} is given twice (in grid= and as a keyword, or as {key} and {python_name(key)})")
+            given[key] = _values_text(name, values)
+    java_map = _jvm.jclass("java.util.LinkedHashMap")()
+    for key, texts in given.items():
+        java_map.put(key, _java_list(texts))
+    return java_map
+
+
+def _settings(java_map, defaults, keep=()):
+    """Registry settings as text -> Python spelling and values, without the kind's defaults (unless named in keep)."""
+    out = {}
+    for key, value in java_map.items():
+        key, value = str(key), str(value)
+        if key in keep or defaults.get(key) != value:
+            out[python_name(key)] = _parse(value)
+    return out
+
+
+class Tuning:
+    """What :func:`altml.tune` found.
+
+    ``selected``: the chosen setting as keywords of :class:`altml.Learner` (Python spelling, the kind's defaults left
+    out unless searched, ``scale`` when the folds were scaled), so that ``altml.Learner(kind, **selected)`` (or :meth:`learner`) is the
+    tuned learner. ``table``: every setting evaluated on all folds, in grid order, one row each: its searched values,
+    ``score`` (the selection's: the Copeland count for the paper's rule), the fold means of the seven metrics (by the
+    command line's names: precision, recall, f1, macroF1, microF1, hammingLoss, rankingLoss; None where undefined on
+    every fold) and ``selected`` (True on the chosen row). ``fold_table``: each setting's metrics on each fold
+    (``fold`` from 0). ``means``: the chosen setting's fold means by metric. ``held_out``: per fold, the rows it held
+    out. ``kind``, ``axes`` (the searched parameters, Python spelling), ``grid`` (the grid in words), ``folds``,
+    ``seed``.
+    """
+
+    def __init__(self, kind, selected, table, fold_table, means, held_out, axes, grid, folds, seed):
+        self.kind = kind
+        self.selected = selected
+        self.table = table
+        self.fold_table = fold_table
+        self.means = means
+        self.held_out = held_out
+        self.axes = axes
+        self.grid = grid
+        self.folds = folds
+        self.seed = seed
+
+    def learner(self, **params):
+        """A new, unfitted :class:`altml.Learner` of the selected setting (``params`` added or overriding)."""
+        return Learner(self.kind, **{**self.selected, **params})
+
+    def __repr__(self):
+        args = ", ".join(f"{k}={v!r}" for k, v in self.selected.items())
+        return f"Tuning({self.kind!r}: selected {args or 'the defaults'} among {len(self.table)} settings)\n{self.table}"
+
+
+def tune(kind, X, Y, *, grid=None, folds=10, seed=1, mode="paper", search="full", select="paper", scale="none",
+         zero_division="spec", threads=0, label_names=None, **fixed_params):
+    """Cross-validated tuning of the learner ``kind`` on X and Y, as ``alt tune`` does it on a training file:
+    ``folds``-fold cross-validation with the fold split and training orders from ``seed`` (``--cv-seed``), each
+    setting trained on the other folds in one seeded pass and scored on the held-out fold, then the setting chosen
+    from the fold means of the paper's seven metrics.
+
+    ``X`` is a scipy CSR matrix (or anything scipy makes one of), ``Y`` its 0/1 label-indicator matrix; they cross into
+    the JVM once. ``grid`` maps parameters (registry or Python spelling) to the values to search: a list, or a str
+    as ``alt tune`` takes it (``"0.25,1,4"``, ``"2^-4..2^2"``); a parameter given one value is fixed. Keywords beyond
+    these fix parameters (``max_updates=2``). Every other parameter with a paper grid is searched over it when
+    ``mode`` is ``"paper"`` (the command line's default), over every other value with ``"coarse"``, not at all with
+    ``"none"``. ``search`` is full, halving or refine; ``select`` the paper's rule (``"paper"``) or one metric's name;
+    ``scale`` the feature scaling fitted on the training folds (none, standardize, l2); ``zero_division`` the metrics'
+    0/0 rule (spec, zero, one); ``threads`` the workers (0: every core; the result does not depend on it);
+    ``label_names`` names Y's columns. Bad values raise ``ValueError`` with the registry's message.
+
+    Returns a :class:`Tuning`: ``.selected`` (keywords of the tuned :class:`altml.Learner`), ``.table`` (every setting's
+    cross-validated metrics, the numbers ``alt tune --json`` lists as candidates) and more.
+    """
+    if not isinstance(kind, str):
+        raise ValueError(f"kind must be a learner's name (altml.learners() lists them), not {kind!r}")
+    for name, value in (("folds", folds), ("seed", seed), ("threads", threads)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+            raise ValueError(f"{name} must be an integer, not {value!r}")
+    for name, value in (("mode", mode), ("search", search), ("select", select), ("scale", scale),
+                        ("zero_division", zero_division)):
+        if not isinstance(value, str):
+            raise ValueError(f"{name} must be a str, not {value!r}")
+    if grid is not None and not isinstance(grid, dict):
+        raise ValueError(f"grid must be a dict {{parameter: values}}, not {type(grid).__name__}")
+    indptr, indices, data, shape = _convert.csr_arrays(X)
+    y_indptr, y_indices, n_labels = _convert.indicator_arrays(Y, shape[0])
+    if label_names is not None and len(label_names) != n_labels:
+        raise ValueError(f"Y has {n_labels} label columns but {len(label_names)} label_names")
+    names = None if label_names is None else _java_list([str(n) for n in label_names])
+    given = _given(kind, grid, fixed_params)
+    java = _call(_jvm.jclass(_PY_TUNER).tune, kind, given, mode, indptr, indices, data, y_indptr, y_indices,
+                 int(shape[1]), int(n_labels), names, int(folds), int(seed), search, select, scale, zero_division,
+                 int(threads))
+    return _tuning(java, int(folds), int(seed), scale)
+
+
+def _tuning(java, folds, seed, scale):
+    kind = str(java.kind())
+    defaults = {str(k): str(v) for k, v in _jvm.jclass("org.altml.python.PyLearner").defaultsText(kind).items()}
+    axes = [str(a) for a in java.axes()]
+    columns = [python_name(a) for a in axes]
+    metrics = [str(m) for m in java.metrics()]
+    rows, fold_rows = [], []
+    chosen = int(java.chosen())
+    for i in range(int(java.size())):
+        text = {str(k): str(v) for k, v in java.settings(i).items()}
+        values = {python_name(a): _parse(text[a]) if a in text else None for a in axes}
+        means = [_number(v) for v in java.means(i)]
+        rows.append({**values, "score": _number(java.score(i)), **dict(zip(metrics, means)), "selected": i == chosen})
+        for f, fold in enumerate(java.folds(i)):
+            fold_rows.append({**values, "fold": f, **dict(zip(metrics, (_number(v) for v in fold)))})
+    selected = _settings(java.selected(), defaults, keep=axes)
+    if str(scale).lower() != "none":
+        selected["scale"] = str(scale).lower()
+    table = Table(columns + ["score"] + metrics + ["selected"], rows)
+    fold_table = Table(columns + ["fold"] + metrics, fold_rows)
+    means = {m: rows[chosen][m] for m in metrics}
+    held_out = [np.asarray(fold, dtype=np.int64) for fold in java.heldOut()]
+    return Tuning(kind, selected, table, fold_table, means, held_out, columns, str(java.gridDescription()), folds, seed)
