@@ -12,8 +12,9 @@ from ._errors import DataFormatError, DivergenceError, ModelFormatError, NotFitt
 from ._jvm import JavaNotFoundError
 from ._learner import Learner, OneScores, load
 from ._registry import learners
-from ._experiment import Tuning, tune
+from ._experiment import ExperimentResult, Tuning, experiment, tune
 
 __all__ = ["Learner", "OneScores", "load", "learners", "DataFormatError", "DivergenceError", "ModelFormatError",
-           "NotFittedError", "JavaNotFoundError", "tune", "Tuning"]
+           "NotFittedError", "JavaNotFoundError", "tune", "Tuning", "experiment",
+           "ExperimentResult"]
 __version__ = "0.1.0"

@@ -156,3 +156,165 @@ def _tuning(java, folds, seed, scale):
     means = {m: rows[chosen][m] for m in metrics}
     held_out = [np.asarray(fold, dtype=np.int64) for fold in java.heldOut()]
     return Tuning(kind, selected, table, fold_table, means, held_out, columns, str(java.gridDescription()), folds, seed)
+
+
+class ExperimentResult:
+    """What :func:`altml.experiment` gave; the same numbers are in the files of ``out``.
+
+    ``tables``: both tables of the paper as ``tables.csv`` holds them, one row per dataset, learner and column (the
+    seven metrics, trainSeconds, testSeconds) with ``mean``, ``std`` (over the runs), ``runs``, ``best`` (the best mean
+    of the column), ``bold`` (best or not significantly different from it: paired t-test at 95%), ``tP`` and
+    ``wilcoxonP`` (None where not computed). ``table3``: one row per dataset and learner with the seven metrics' means;
+    ``table4``: the same with the mean trainSeconds and testSeconds. ``runs``: every run, its seed, metrics and times.
+    ``selected``: ``{(dataset, learner): keywords of altml.Learner}``, the settings of the learner's runs (tuned or
+    given; the kind's defaults left out). ``friedman``: per metric the Friedman test across datasets (empty with one
+    dataset). ``table3_markdown``: Table 3 as ``alt experiment`` prints it. ``out``: the folder; ``files``: the paths
+    written in it (tables, figures, ``experiment.json``; ``runs.jsonl`` is the store a rerun resumes from).
+    """
+
+    def __init__(self, out, files, tables, table3, table4, runs, selected, friedman, table3_markdown):
+        self.out = out
+        self.files = files
+        self.tables = tables
+        self.table3 = table3
+        self.table4 = table4
+        self.runs = runs
+        self.selected = selected
+        self.friedman = friedman
+        self.table3_markdown = table3_markdown
+
+    def __repr__(self):
+        return f"ExperimentResult({self.out}: {len(self.runs)} runs)\n{self.table3}"
+
+
+def _default_name(train):
+    """A dataset's name from its training file, as ``alt experiment`` names it: ``emotions-train.arff`` is emotions."""
+    import os
+    import re
+    name = re.sub(r"\.gz$", "", os.path.basename(str(train)))
+    name = re.sub(r"\.(arff|svm|libsvm|txt)$", "", name)
+    stem = re.sub(r"[-_.]?train$", "", name)
+    return stem or name
+
+
+def _datasets(datasets):
+    """(names, trains, tests, scales) of the datasets argument."""
+    if isinstance(datasets, dict):
+        items = list(datasets.items())
+    elif isinstance(datasets, (list, tuple)):
+        items = [(None, d) for d in datasets]
+    else:
+        raise ValueError("datasets must be a dict {name: (train, test)} or a list of (train, test) pairs, not"
+                         f" {type(datasets).__name__}")
+    if not items:
+        raise ValueError("datasets is empty: give at least one (train, test) pair of files")
+    names, trains, tests, scales = [], [], [], []
+    for name, spec in items:
+        scale = None
+        if isinstance(spec, dict):
+            unknown = set(spec) - {"train", "test", "scale"}
+            if unknown or "train" not in spec or "test" not in spec:
+                raise ValueError(f"a dataset is a dict of train, test and scale (optional), not {sorted(spec)}")
+            train, test, scale = spec["train"], spec["test"], spec.get("scale")
+        elif isinstance(spec, (list, tuple)) and len(spec) == 2:
+            train, test = spec
+        else:
+            raise ValueError(f"a dataset is a (train, test) pair of files or a dict, not {spec!r}")
+        names.append(str(name) if name is not None else _default_name(train))
+        trains.append(str(train))
+        tests.append(str(test))
+        scales.append(None if scale is None else str(scale))
+    return names, trains, tests, scales
+
+
+def _learner_specs(values, what):
+    """``{learner: {parameter: value}}`` as ``alt experiment``'s LEARNER:NAME=VALUE,... texts."""
+    if values is None:
+        return []
+    if not isinstance(values, dict):
+        raise ValueError(f"{what} must be a dict {{learner: {{parameter: value}}}}, not {type(values).__name__}")
+    specs = []
+    for learner, params in values.items():
+        if not isinstance(params, dict) or not params:
+            raise ValueError(f"{what}[{learner!r}] must be a non-empty dict {{parameter: value}}, not {params!r}")
+        texts = []
+        for name, value in params.items():
+            text = _text(name, value)
+            if "," in text:
+                raise ValueError(f"{what}[{learner!r}]: {name}={text!r} holds a comma")
+            texts.append(f"{registry_name(name)}={text}")
+        specs.append(f"{learner}:{','.join(texts)}")
+    return specs
+
+
+def _column(text):
+    value = _parse(text)
+    return None if isinstance(value, float) and math.isnan(value) else value
+
+
+def experiment(datasets, learners, out, *, runs=20, seed=1, folds=10, cv_seed=1, mode="paper", search="full",
+               select="paper", scale="none", zero_division="spec", given=None, fix=None, wilcoxon=False,
+               curve_points=50, threads=0):
+    """The paper's protocol, as ``alt experiment`` runs it, on data files: for each dataset and learner, tuning by
+    ``folds``-fold cross-validation on the training file (seed ``cv_seed``; the grid of ``mode``, searched by
+    ``search``, chosen by ``select``, as in :func:`altml.tune`) unless the settings are given, then ``runs`` runs of
+    train-then-test, run r over the training permutation of seed ``seed + r``; means, standard deviations, paired
+    t-tests against the best learner (and Wilcoxon tests with ``wilcoxon``), the Friedman test across datasets.
+
+    ``datasets``: a dict ``{name: (train_file, test_file)}`` (or ``{name: {"train": ..., "test": ..., "scale":
+    ...}}`` for a scaling of its own), or a list of ``(train_file, test_file)`` pairs named after their training
+    files. ``learners``: kinds, e.g. ``["falt", "salt"]``. ``given``: ``{learner: {parameter: value}}`` settings run
+    without tuning; ``fix``: values held while the others are tuned. ``scale`` and ``zero_division`` as in
+    :func:`altml.tune`; ``curve_points`` the most points of each learning curve (0: none); ``threads`` the workers
+    (0: every core). The outputs (table3/table4 .md .tex, tables.csv, friedman.md, figures/, experiment.json) go into
+    the folder ``out``, made when missing; its store ``runs.jsonl`` keeps every finished fold and run, so the same call
+    again resumes instead of recomputing. Returns an :class:`ExperimentResult` of the tables.
+    """
+    import csv
+    import io
+    import os
+    if isinstance(learners, str) or not all(isinstance(k, str) for k in learners):
+        raise ValueError(f"learners must be a list of learner kinds, not {learners!r}")
+    for name, value in (("runs", runs), ("seed", seed), ("folds", folds), ("cv_seed", cv_seed),
+                        ("curve_points", curve_points), ("threads", threads)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+            raise ValueError(f"{name} must be an integer, not {value!r}")
+    names, trains, tests, scales = _datasets(datasets)
+    command = (f"altml.experiment({dict(zip(names, zip(trains, tests)))!r}, {list(learners)!r}, {str(out)!r},"
+               f" runs={runs}, seed={seed}, folds={folds}, cv_seed={cv_seed}, mode={mode!r})")
+    java = _call(_jvm.jclass(_PY_EXPERIMENT).run, _java_list(names), _java_list(trains), _java_list(tests),
+                 _java_list(scales), _java_list(list(learners)), _java_list(_learner_specs(given, "given")),
+                 _java_list(_learner_specs(fix, "fix")), os.fspath(out), int(runs), int(seed), int(folds), int(cv_seed),
+                 str(mode), str(search), str(select), str(scale), str(zero_division), int(threads), bool(wilcoxon),
+                 int(curve_points), command)
+    rows = list(csv.DictReader(io.StringIO(str(java.csv()))))
+    tables = Table(["dataset", "learner", "column", "mean", "std", "runs", "best", "bold", "tP", "wilcoxonP"],
+                   [{k: _column(v) if v != "" else None for k, v in row.items()} for row in rows])
+    metrics = ["precision", "recall", "f1", "macroF1", "microF1", "hammingLoss", "rankingLoss"]
+    times = ["trainSeconds", "testSeconds"]
+
+    def wide(columns):
+        out_rows = {}
+        for row in tables:
+            if row["column"] in columns:
+                out_rows.setdefault((row["dataset"], row["learner"]),
+                                    {"dataset": row["dataset"], "learner": row["learner"]})[row["column"]] = row["mean"]
+        return Table(["dataset", "learner"] + columns, list(out_rows.values()))
+
+    run_rows = [{str(k): _column(str(v)) if str(k) not in ("dataset", "learner") else str(v) for k, v in r.items()}
+                for r in java.runs()]
+    run_columns = list(run_rows[0]) if run_rows else ["dataset", "learner", "run", "seed"]
+    selected = {}
+    for row in java.settings():
+        row = {str(k): str(v) for k, v in row.items()}
+        kind = row["learner"]
+        defaults = {str(k): str(v) for k, v in _jvm.jclass("org.altml.python.PyLearner").defaultsText(kind).items()}
+        params = {k: v for k, v in row.items() if k not in ("dataset", "learner", "tuned")}
+        selected[(row["dataset"], kind)] = {python_name(k): _parse(v) for k, v in params.items() if defaults.get(k) != v}
+    friedman_rows = [{str(k): _column(str(v)) if str(k) != "metric" else str(v) for k, v in r.items()}
+                     for r in java.friedman()]
+    friedman_columns = ["metric", "chiSquare", "chiSquareP", "imanDavenport", "imanDavenportP", "criticalDifference",
+                        "datasets"] + [str(n) for n in java.friedmanLearners()]
+    files = [os.path.join(os.fspath(out), str(name)) for name in java.written()]
+    return ExperimentResult(os.fspath(out), files, tables, wide(metrics), wide(times), Table(run_columns, run_rows),
+                            selected, Table(friedman_columns, friedman_rows), str(java.table3Markdown()))
