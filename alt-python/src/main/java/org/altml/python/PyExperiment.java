@@ -173,12 +173,7 @@ public final class PyExperiment {
         row.put("dataset", d.plan().name());
         row.put("learner", l.name());
         row.put("tuned", Boolean.toString(l.tuning() != null));
-        Map<String, String> text = l.settings().asTextInEffect();
-        text.forEach((k, v) -> {
-          if (!v.isEmpty()) {
-            row.put(k, v);
-          }
-        });
+        row.putAll(PyTuner.setValues(l.settings()));
         rows.add(row);
       }
     }

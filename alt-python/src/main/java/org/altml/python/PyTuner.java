@@ -132,13 +132,10 @@ public final class PyTuner {
     return setValues(result.candidates().get(i).settings());
   }
 
-  private static Map<String, String> setValues(Settings s) {
-    Map<String, String> m = new LinkedHashMap<>();
-    s.asTextInEffect().forEach((k, v) -> {
-      if (!v.isEmpty()) {
-        m.put(k, v);
-      }
-    });
+  /** The values set in {@code s} that are in effect ({@link Settings#asTextInEffect}), as text by registry name. */
+  static Map<String, String> setValues(Settings s) {
+    Map<String, String> m = Experiment.setValues(s);
+    m.keySet().retainAll(s.asTextInEffect().keySet());
     return m;
   }
 
