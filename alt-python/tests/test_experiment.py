@@ -99,6 +99,15 @@ def test_bad_arguments_raise_value_error_before_any_work(files, tmp_path, kwargs
     assert not out.exists()
 
 
+def test_a_test_set_of_another_shape_is_refused_as_alt_experiment_refuses_it(alt, tmp_path):
+    alt("generate", "-n", 40, "--num-features", 30, "--num-labels", 4, tmp_path / "a-train.arff")
+    alt("generate", "-n", 40, "--num-features", 20, "--num-labels", 4, tmp_path / "b.arff")
+    with pytest.raises(ValueError, match="has 20 features, fewer than the 30 of the training data"):
+        altml.experiment([(tmp_path / "a-train.arff", tmp_path / "b.arff")], ["salt"], tmp_path / "out", runs=2,
+                         folds=2, mode="none")
+    assert not (tmp_path / "out").exists()
+
+
 def test_bad_files_raise_the_readers_errors(files, tmp_path):
     bad = tmp_path / "bad-train.svm"
     bad.write_text("0 1:0.5\n1,2 3:x\n")

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.altml.core.eval.FeatureScaling;
+import org.altml.core.eval.ShapeFit;
 import org.altml.core.model.DataFit;
 import org.altml.experiment.Experiment;
 import org.altml.experiment.Grid;
@@ -109,14 +110,27 @@ public final class PyExperiment {
     }
   }
 
-  /** One dataset read as {@code alt experiment} reads it: L the larger of the two files', label names alike. */
+  /**
+   * One dataset read as {@code alt experiment} reads it: L the larger of the two files', label and feature names alike,
+   * the shapes they declare fitting.
+   */
   private static Experiment.DatasetPlan plan(String name, Path trainFile, Path testFile, List<Experiment.Learner> learners,
       FeatureScaling scaling) throws IOException {
     ReadOptions options = ReadOptions.defaults().withInputHashing(true);
     Dataset train = DataFiles.read(trainFile, options);
     Dataset test = DataFiles.read(testFile, options);
-    DataFit.checkLabelNames(train.labelNames(), "the training data " + DataFiles.displayName(trainFile),
-        "the test data " + DataFiles.displayName(testFile), test.labelNames(), DataFit.SAME_DATA);
+    String trainName = "the training data " + DataFiles.displayName(trainFile);
+    String testName = "the test data " + DataFiles.displayName(testFile);
+    DataFit.checkLabelNames(train.labelNames(), trainName, testName, test.labelNames(), DataFit.SAME_DATA);
+    int f = train.firstFeatureNameDifference(test);
+    if (f >= 0) {
+      throw new IllegalArgumentException("the features of " + testName + " are not those of " + trainName + ": feature id "
+          + f + " is '" + test.featureNames().get(f) + "', not '" + train.featureNames().get(f) + "'");
+    }
+    // the shapes the two files declare (ARFF) must fit, as alt experiment requires without its --allow-* options
+    for (ShapeFit.Misfit m : DataFit.testMisfits(ShapeFit.Shape.of(train, trainName), ShapeFit.Shape.of(test, testName))) {
+      throw new IllegalArgumentException(m.problem() + "; " + m.question());
+    }
     int numLabels = Math.max(train.numLabels(), test.numLabels());
     train = train.numLabels() == numLabels ? train : train.withDimensions(train.numFeatures(), numLabels);
     test = test.numLabels() == numLabels ? test : test.withDimensions(test.numFeatures(), numLabels);
