@@ -144,3 +144,13 @@ def test_grid_search_refuses_an_unknown_parameter(train):
     X, Y = train
     with pytest.raises(ValueError, match="etaa"):
         GridSearchCV(altml.Learner("salt"), {"etaa": [1.0, 2.0]}, cv=2, error_score="raise").fit(X, Y)
+
+
+def test_grid_search_in_worker_processes_gives_the_same_scores(train):
+    # n_jobs > 1: joblib pickles the learner into processes that start their own JVM
+    X, Y = train
+    grid = {"eta": [0.25, 4.0]}
+    here = GridSearchCV(altml.Learner("salt"), grid, cv=KFold(2), scoring="f1_micro").fit(X, Y)
+    workers = GridSearchCV(altml.Learner("salt"), grid, cv=KFold(2), scoring="f1_micro", n_jobs=2).fit(X, Y)
+    assert np.array_equal(here.cv_results_["mean_test_score"], workers.cv_results_["mean_test_score"])
+    assert workers.best_params_ == here.best_params_
