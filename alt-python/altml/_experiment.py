@@ -1,7 +1,11 @@
 """``altml.tune`` and ``altml.experiment``: the cross-validated tuning of ``alt tune`` on in-memory matrices, and the
 whole protocol of ``alt experiment`` on data files, their results as :class:`altml._table.Table` objects and dicts."""
 
+import csv
+import io
 import math
+import os
+import re
 
 import numpy as np
 
@@ -30,14 +34,15 @@ def _values_text(name, values):
     return [_text(name, values)]
 
 
-def _given(kind, grid, fixed):
+def _given(grid, fixed):
     """The values to tune over and the fixed ones, by registry name, as a Java map of text lists."""
     given = {}
     for source in (grid or {}, fixed):
         for name, values in source.items():
             key = registry_name(name)
             if key in given:
-                raise ValueError(f"{name} is given twice (in grid= and as a keyword, or as {key} and {python_name(key)})")
+                raise ValueError(f"{name} is given twice (in grid= and as a keyword, or as {key} and"
+                                 f" {python_name(key)})")
             given[key] = _values_text(name, values)
     java_map = _jvm.jclass("java.util.LinkedHashMap")()
     for key, texts in given.items():
@@ -59,9 +64,9 @@ class Tuning:
     """What :func:`altml.tune` found.
 
     ``selected``: the chosen setting as keywords of :class:`altml.Learner` (Python spelling, the kind's defaults left
-    out unless searched, ``scale`` when the folds were scaled), so that ``altml.Learner(kind, **selected)`` (or :meth:`learner`) is the
-    tuned learner. ``table``: every setting evaluated on all folds, in grid order, one row each: its searched values,
-    ``score`` (the selection's: the Copeland count for the paper's rule), the fold means of the seven metrics (by the
+    out unless searched, ``scale`` when the folds were scaled), so that ``altml.Learner(kind, **selected)`` (or
+    :meth:`learner`) is the tuned learner. ``table``: every setting evaluated on all folds, in grid order, one row
+    each: its searched values, ``score`` (the selection's: the Copeland count for the paper's rule), the fold means of the seven metrics (by the
     command line's names: precision, recall, f1, macroF1, microF1, hammingLoss, rankingLoss; None where undefined on
     every fold) and ``selected`` (True on the chosen row). ``fold_table``: each setting's metrics on each fold
     (``fold`` from 0). ``means``: the chosen setting's fold means by metric. ``held_out``: per fold, the rows it held
@@ -87,7 +92,8 @@ class Tuning:
 
     def __repr__(self):
         args = ", ".join(f"{k}={v!r}" for k, v in self.selected.items())
-        return f"Tuning({self.kind!r}: selected {args or 'the defaults'} among {len(self.table)} settings)\n{self.table}"
+        chosen = args or "the defaults"
+        return f"Tuning({self.kind!r}: selected {chosen} among {len(self.table)} settings)\n{self.table}"
 
 
 def tune(kind, X, Y, *, grid=None, folds=10, seed=1, mode="paper", search="full", select="paper", scale="none",
@@ -126,7 +132,7 @@ def tune(kind, X, Y, *, grid=None, folds=10, seed=1, mode="paper", search="full"
     if label_names is not None and len(label_names) != n_labels:
         raise ValueError(f"Y has {n_labels} label columns but {len(label_names)} label_names")
     names = None if label_names is None else _java_list([str(n) for n in label_names])
-    given = _given(kind, grid, fixed_params)
+    given = _given(grid, fixed_params)
     java = _call(_jvm.jclass(_PY_TUNER).tune, kind, given, mode, indptr, indices, data, y_indptr, y_indices,
                  int(shape[1]), int(n_labels), names, int(folds), int(seed), search, select, scale, zero_division,
                  int(threads))
@@ -189,8 +195,6 @@ class ExperimentResult:
 
 def _default_name(train):
     """A dataset's name from its training file, as ``alt experiment`` names it: ``emotions-train.arff`` is emotions."""
-    import os
-    import re
     name = re.sub(r"\.gz$", "", os.path.basename(str(train)))
     name = re.sub(r"\.(arff|svm|libsvm|txt)$", "", name)
     stem = re.sub(r"[-_.]?train$", "", name)
@@ -270,11 +274,10 @@ def experiment(datasets, learners, out, *, runs=20, seed=1, folds=10, cv_seed=1,
     the folder ``out``, made when missing; its store ``runs.jsonl`` keeps every finished fold and run, so the same call
     again resumes instead of recomputing. Returns an :class:`ExperimentResult` of the tables.
     """
-    import csv
-    import io
-    import os
-    if isinstance(learners, str) or not all(isinstance(k, str) for k in learners):
-        raise ValueError(f"learners must be a list of learner kinds, not {learners!r}")
+    if isinstance(learners, str) or not isinstance(learners, (list, tuple)) or not learners \
+            or not all(isinstance(k, str) for k in learners):
+        raise ValueError("learners must be a non-empty list of learner kinds (altml.learners() lists them), not"
+                         f" {learners!r}")
     for name, value in (("runs", runs), ("seed", seed), ("folds", folds), ("cv_seed", cv_seed),
                         ("curve_points", curve_points), ("threads", threads)):
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
@@ -310,7 +313,8 @@ def experiment(datasets, learners, out, *, runs=20, seed=1, folds=10, cv_seed=1,
         kind = row["learner"]
         defaults = {str(k): str(v) for k, v in _jvm.jclass("org.altml.python.PyLearner").defaultsText(kind).items()}
         params = {k: v for k, v in row.items() if k not in ("dataset", "learner", "tuned")}
-        selected[(row["dataset"], kind)] = {python_name(k): _parse(v) for k, v in params.items() if defaults.get(k) != v}
+        selected[(row["dataset"], kind)] = {python_name(k): _parse(v) for k, v in params.items()
+                                            if defaults.get(k) != v}
     friedman_rows = [{str(k): _column(str(v)) if str(k) != "metric" else str(v) for k, v in r.items()}
                      for r in java.friedman()]
     friedman_columns = ["metric", "chiSquare", "chiSquareP", "imanDavenport", "imanDavenportP", "criticalDifference",

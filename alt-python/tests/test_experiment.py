@@ -88,6 +88,8 @@ def test_experiment_gives_the_tables_of_alt_experiment_and_resumes(alt, files, t
     ({"folds": 1}, ValueError, "folds must be >= 2"),
     ({"mode": "papr"}, ValueError, "mode: a grid is paper, coarse or none"),
     ({"datasets": []}, ValueError, "datasets is empty"),
+    ({"learners": []}, ValueError, "learners must be a non-empty list"),
+    ({"learners": "salt"}, ValueError, "learners must be a non-empty list"),
     ({"datasets": [("a.svm",)]}, ValueError, "a dataset is a"),
 ])
 def test_bad_arguments_raise_value_error_before_any_work(files, tmp_path, kwargs, error, message):
