@@ -63,15 +63,15 @@ def _settings(java_map, defaults, keep=()):
 class Tuning:
     """What :func:`altml.tune` found.
 
-    ``selected``: the chosen setting as keywords of :class:`altml.Learner` (Python spelling, the kind's defaults left
-    out unless searched, ``scale`` when the folds were scaled), so that ``altml.Learner(kind, **selected)`` (or
+    ``selected``: the chosen setting as keywords of :class:`altml.Learner` (Python spelling, the kind's defaults
+    left out unless searched, ``scale`` when the folds were scaled), so that ``altml.Learner(kind, **selected)`` (or
     :meth:`learner`) is the tuned learner. ``table``: every setting evaluated on all folds, in grid order, one row
-    each: its searched values, ``score`` (the selection's: the Copeland count for the paper's rule), the fold means of the seven metrics (by the
-    command line's names: precision, recall, f1, macroF1, microF1, hammingLoss, rankingLoss; None where undefined on
-    every fold) and ``selected`` (True on the chosen row). ``fold_table``: each setting's metrics on each fold
-    (``fold`` from 0). ``means``: the chosen setting's fold means by metric. ``held_out``: per fold, the rows it held
-    out. ``kind``, ``axes`` (the searched parameters, Python spelling), ``grid`` (the grid in words), ``folds``,
-    ``seed``.
+    each: its searched values, ``score`` (the selection's: the Copeland count for the paper's rule), the fold means
+    of the seven metrics (by the command line's names: precision, recall, f1, macroF1, microF1, hammingLoss,
+    rankingLoss; None where undefined on every fold) and ``selected`` (True on the chosen row). ``fold_table``: each
+    setting's metrics on each fold (``fold`` from 0). ``means``: the chosen setting's fold means by metric.
+    ``held_out``: per fold, the rows it held out. ``kind``, ``axes`` (the searched parameters, Python spelling),
+    ``grid`` (the grid in words), ``folds``, ``seed``.
     """
 
     def __init__(self, kind, selected, table, fold_table, means, held_out, axes, grid, folds, seed):
