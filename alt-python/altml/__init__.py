@@ -13,8 +13,9 @@ from ._eval import Metrics, PrequentialResult, evaluate, prequential
 from ._jvm import JavaNotFoundError
 from ._learner import Learner, OneScores, load
 from ._registry import learners
+from ._experiment import ExperimentResult, Tuning, experiment, tune
 
 __all__ = ["Learner", "OneScores", "load", "learners", "DataFormatError", "DivergenceError", "ModelFormatError",
-           "NotFittedError", "JavaNotFoundError"]
+           "NotFittedError", "JavaNotFoundError", "tune", "Tuning", "experiment", "ExperimentResult"]
 __all__ += ["evaluate", "prequential", "Metrics", "PrequentialResult"]
 __version__ = "0.1.0"
