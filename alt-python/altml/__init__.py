@@ -9,10 +9,11 @@ The JVM starts on first use (a JDK 21+ found as ./alt finds it, or ALT_JAVA_HOME
 """
 
 from ._errors import DataFormatError, DivergenceError, ModelFormatError, NotFittedError
+from ._data import DataWarning, generate, read
 from ._jvm import JavaNotFoundError
 from ._learner import Learner, OneScores, load
 from ._registry import learners
 
 __all__ = ["Learner", "OneScores", "load", "learners", "DataFormatError", "DivergenceError", "ModelFormatError",
-           "NotFittedError", "JavaNotFoundError"]
+           "NotFittedError", "JavaNotFoundError", "read", "generate", "DataWarning"]
 __version__ = "0.1.0"
