@@ -211,10 +211,14 @@ class Learner:
                     raise ValueError("feature keys must be all names (str) or all indices (int)")
             else:
                 try:
-                    idx = np.fromiter(x, np.int32, n)
+                    # int64 first: numpy < 2 casts a key beyond int32 to int32 with a warning only (2^32 + 5 is 5)
+                    idx = np.fromiter(x, np.int64, n)
+                    if (idx >> 31).any():
+                        raise OverflowError
+                    idx = idx.astype(np.int32)
                 except (TypeError, ValueError, OverflowError):
                     raise ValueError("feature keys must be all names (str) or all indices (int from 0 to 2^31 - 1),"
-                                     f" not {[k for k in x][:5]}") from None
+                                     f" not {[k for k in x if not isinstance(k, int) or not 0 <= k < 2**31][:5]}") from None
             try:
                 val = np.fromiter(x.values(), np.float32, n)
             except (TypeError, ValueError):
