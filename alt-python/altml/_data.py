@@ -31,17 +31,26 @@ _ARGUMENTS = [
 _WORDS = {"zeroBased": "zero_based=True", "labelsLast": "labels_last", "labelsFirst": "labels_first"}
 
 
+def _value(argument, value, placeholder):
+    if value is None:
+        return f"{argument}={placeholder}"
+    if argument == "ignore_attributes":
+        return f"{argument}={[v for v in value.split(',') if v]!r}"
+    return f"{argument}={value}"
+
+
 def python_words(text):
     """A reader's message with its options in read()'s words: ``(--labels-xml FILE, ReadOptions.withLabelFile)`` is
     ``(label_file=FILE)``, ``--labels-last 9`` is ``labels_last=9``."""
     for option, api, argument, placeholder in _ARGUMENTS:
         value = r"(?: ((?!ReadOptions)[^\s,()]+))?"
         # the option with its value and the API name beside it, then either alone
-        text = re.sub(re.escape(option) + value + r", " + re.escape(api) + r"\b",
-                      lambda m: f"{argument}={m.group(1) or placeholder}", text)
+        listed = r"(?: ((?!ReadOptions)[^\s()]+?))?"  # a value up to the API name (ignored attributes: a list)
+        text = re.sub(re.escape(option) + listed + r", " + re.escape(api) + r"\b",
+                      lambda m: _value(argument, m.group(1), placeholder), text)
         text = re.sub(re.escape(api) + r"\b", f"{argument}={placeholder}", text)
         text = re.sub(re.escape(option) + r"(?![\w-])" + value,
-                      lambda m: f"{argument}={m.group(1) or placeholder}", text)
+                      lambda m: _value(argument, m.group(1), placeholder), text)
     for word, argument in _WORDS.items():
         text = re.sub(r"(?<![\w.=-])" + word + r"(?![\w(=])", argument, text)
     return text
