@@ -11,14 +11,20 @@ def as_csr(X, name="X"):
     its type, dtype or layout differ (column indices sorted and distinct, stored zeros left out)."""
     if sp.issparse(X):
         X = X.tocsr()
+        if X.dtype.kind not in "biuf":
+            raise ValueError(f"{name} must hold real numbers, not {X.dtype}")
+        if not X.has_canonical_format:
+            # on a copy: scipy's astype sums the duplicates of the caller's matrix in place
+            X = X.copy()
+            X.sum_duplicates()
         if X.dtype != np.float32:
             X = X.astype(np.float32)
     else:
         array = np.asarray(X)
         if array.ndim != 2:
             raise ValueError(f"{name} must be 2-D (one row per example), not of shape {array.shape}")
-        if array.dtype == object or not (np.issubdtype(array.dtype, np.number) or array.dtype == bool):
-            raise ValueError(f"{name} must hold numbers, not {array.dtype}")
+        if array.dtype.kind not in "biuf":
+            raise ValueError(f"{name} must hold real numbers, not {array.dtype}")
         X = sp.csr_matrix(array.astype(np.float32, copy=False))
     if not X.has_canonical_format:
         X = X.copy()
@@ -59,7 +65,7 @@ def indicator_arrays(Y, rows, name="Y"):
         if array.ndim != 2:
             raise ValueError(f"{name} must be a 2-D 0/1 label-indicator matrix (one row per example, one column per label),"
                              f" not of shape {array.shape}")
-        if array.dtype == object or not (np.issubdtype(array.dtype, np.number) or array.dtype == bool):
+        if array.dtype.kind not in "biuf":
             raise ValueError(f"{name} must be a 0/1 label-indicator matrix, not of {array.dtype}")
         Y = sp.csr_matrix(array)
     if Y.shape[0] != rows:

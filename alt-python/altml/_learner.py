@@ -123,8 +123,12 @@ class Learner:
         if not isinstance(self.scale, str):
             raise ValueError(f"scale must be none, standardize or l2, not {self.scale!r}")
         seed = self.seed if seed is None else seed
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-            raise ValueError(f"seed must be an integer, not {seed!r}")
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not -2**63 <= seed < 2**63:
+            raise ValueError(f"seed must be an integer of 64 bits, not {seed!r}")
+        if self.n_features is not None and (isinstance(self.n_features, bool)
+                                            or not isinstance(self.n_features, (int, np.integer))
+                                            or not 0 <= self.n_features < 2**31):
+            raise ValueError(f"n_features must be an integer from 0 to 2^31 - 1 (a hint of d), not {self.n_features!r}")
         text = self._settings_text()
         java_map = _jvm.jclass("java.util.LinkedHashMap")()
         for key, value in text.items():
@@ -237,6 +241,12 @@ class Learner:
     def _ids(self, y):
         if isinstance(y, (str, bytes)) or not hasattr(y, "__iter__"):
             raise TypeError(f"y must be a set of label ids or names, not {y!r}")
+        if isinstance(y, dict):
+            # River's multi-label target {label: bool}: the labels that are true (its keys alone would all be taken)
+            y = [label for label, relevant in y.items() if relevant]
+        elif sp.issparse(y) or (isinstance(y, np.ndarray) and y.dtype == bool):
+            raise TypeError("y is a set of label ids or names (or a dict {label: bool}), not an indicator row: give"
+                            " set(np.flatnonzero(row)), or learn a matrix with partial_fit")
         ids = []
         for label in y:
             if isinstance(label, str):

@@ -189,3 +189,23 @@ def test_many_more_features_than_the_model_is_refused_as_alt_predict_does(data):
     # a few more features are scored as alt predict scores them: a linear model has no weights for them
     some = sp.hstack([X, extra[:, :20]]).tocsr()
     assert np.array_equal(learner.decision_function(some), learner.decision_function(X))
+
+
+def test_numbers_that_are_not_real_and_settings_that_do_not_fit_are_value_errors(data):
+    X, Y = data
+    for bad_x in (X.astype(np.complex64), X.toarray().astype(np.complex128), X.toarray().astype(str)):
+        with pytest.raises(ValueError, match="real numbers"):
+            altml.Learner("salt").fit(bad_x, Y)
+    with pytest.raises(ValueError, match="0/1"):
+        altml.Learner("salt").fit(X, Y.toarray().astype(np.complex64))
+    for kwargs in ({"seed": 2**70}, {"seed": 1.5}, {"n_features": "abc"}, {"n_features": -5}, {"n_features": 2**40}):
+        with pytest.raises(ValueError, match=next(iter(kwargs))):
+            altml.Learner("salt", **kwargs).fit(X, Y)
+
+
+def test_an_indicator_row_as_y_of_learn_one_is_refused_not_read_as_ids():
+    learner = altml.Learner("salt", n_labels=3)
+    for y in (np.array([True, False, True]), sp.csr_matrix([[0, 1, 1]])):
+        with pytest.raises(TypeError, match="indicator row"):
+            learner.learn_one({1: 1.0}, y)
+    assert learner.examples_seen == 0
