@@ -5,6 +5,7 @@ import java.util.stream.IntStream;
 import org.altml.sparse.data.Dataset;
 import org.altml.sparse.synth.NonlinearDenseGenerator;
 import org.altml.sparse.synth.SparseTextGenerator;
+import org.altml.sparse.synth.SynthShapes;
 
 /**
  * The seeded synthetic corpora of {@code alt generate} for {@code altml.generate}: the same shape options, resolved
@@ -41,18 +42,15 @@ public final class PyGenerate {
           if (centres != null) {
             throw new IllegalArgumentException("centres applies to kind='dense' only");
           }
-          yield new SparseTextGenerator(textConfig(seed, numFeatures, numLabels, cardinality, noise, meanNonZeros,
-              modelNonZeros)).generate(skip + examples);
+          yield new SparseTextGenerator(SynthShapes.text(seed, numFeatures, meanNonZeros, modelNonZeros, numLabels,
+              cardinality, noise)).generate(skip + examples);
         }
         case "dense" -> {
           if (meanNonZeros != null || modelNonZeros != null) {
             throw new IllegalArgumentException("mean_nnz and model_nnz apply to kind='text' only");
           }
-          NonlinearDenseGenerator.Config d = NonlinearDenseGenerator.Config.defaults();
-          yield new NonlinearDenseGenerator(new NonlinearDenseGenerator.Config(
-              numFeatures != null ? numFeatures : d.numFeatures(), numLabels != null ? numLabels : d.numLabels(),
-              centres != null ? centres : d.numCentres(), cardinality != null ? cardinality : d.labelCardinality(),
-              noise != null ? noise : d.labelNoise(), seed)).generate(skip + examples);
+          yield new NonlinearDenseGenerator(SynthShapes.dense(seed, numFeatures, numLabels, centres, cardinality, noise))
+              .generate(skip + examples);
         }
         default -> throw new IllegalArgumentException("kind must be 'text' or 'dense', not '" + kind + "'");
       };
@@ -63,33 +61,6 @@ public final class PyGenerate {
       data = data.subset(IntStream.range(skip, skip + examples).toArray());
     }
     return PyData.of(data);
-  }
-
-  /** The text generator's configuration as {@code alt generate} resolves its options. */
-  private static SparseTextGenerator.Config textConfig(long seed, Integer numFeatures, Integer numLabels,
-      Double cardinality, Double noise, Integer meanNonZeros, Integer modelNonZeros) {
-    SparseTextGenerator.Config c = SparseTextGenerator.Config.defaults().withSeed(seed);
-    // d first: the default mean non-zeros must still fit a smaller d, so it is lowered when d is small
-    if (numFeatures != null) {
-      c = meanNonZeros == null && c.meanNonZeros() > numFeatures / 2
-          ? new SparseTextGenerator.Config(numFeatures, Math.max(1, numFeatures / 2), c.numLabels(),
-              c.labelCardinality(), c.labelNoise(), Math.min(c.modelNonZerosPerLabel(), numFeatures), c.seed())
-          : new SparseTextGenerator.Config(numFeatures, meanNonZeros != null ? meanNonZeros : c.meanNonZeros(),
-              c.numLabels(), c.labelCardinality(), c.labelNoise(),
-              Math.min(modelNonZeros != null ? modelNonZeros : c.modelNonZerosPerLabel(), numFeatures), c.seed());
-    }
-    if (meanNonZeros != null) {
-      c = c.withMeanNonZeros(meanNonZeros);
-    }
-    if (modelNonZeros != null) {
-      c = c.withModelNonZerosPerLabel(modelNonZeros);
-    }
-    if (numLabels != null || cardinality != null || noise != null) {
-      c = new SparseTextGenerator.Config(c.numFeatures(), c.meanNonZeros(), numLabels != null ? numLabels : c.numLabels(),
-          cardinality != null ? cardinality : c.labelCardinality(), noise != null ? noise : c.labelNoise(),
-          c.modelNonZerosPerLabel(), c.seed());
-    }
-    return c;
   }
 
   private static String withArgumentNames(String message) {
