@@ -124,3 +124,48 @@ def test_a_corrupt_model_file_is_a_model_format_error(tmp_path, corpus):
         altml.load(tmp_path / "missing.alt")
     with pytest.raises(altml.ModelFormatError):
         pickle.loads(pickle.dumps(altml.Learner("salt").fit(X, Y)).replace(b"ALT", b"XYZ"))
+
+
+def write_arff(path, X, Y, label_names):
+    """X and Y as a sparse Mulan ARFF file with its XML beside it (labels last, named)."""
+    d = X.shape[1]
+    with open(path, "w") as f:
+        f.write("@relation named\n")
+        f.writelines(f"@attribute f{j} numeric\n" for j in range(d))
+        f.writelines(f"@attribute {name} {{0,1}}\n" for name in label_names)
+        f.write("@data\n")
+        for i in range(X.shape[0]):
+            cells = [f"{j} {v!r}" for j, v in zip(X[i].indices, X[i].data.tolist())]
+            cells += [f"{d + k} 1" for k in Y[i].indices]
+            f.write("{" + ",".join(cells) + "}\n")
+    xml = "".join(f'<label name="{name}"></label>' for name in label_names)
+    path.with_suffix(".xml").write_text('<?xml version="1.0"?>\n<labels xmlns="http://mulan.sourceforge.net/labels">'
+                                        + xml + "</labels>\n")
+
+
+def test_named_labels_cross_both_ways_with_arff_data(alt, tmp_path):
+    names = ["sport", "politics", "arts", "science"]
+    X, Y = altml.generate(n_examples=300, n_features=60, n_labels=4, seed=8)
+    write_arff(tmp_path / "train.arff", X[:200], Y[:200], names)
+    write_arff(tmp_path / "test.arff", X[200:], Y[200:], names)
+    X_train, Y_train, features, labels = altml.read(tmp_path / "train.arff")
+    X_test, _, _, _ = altml.read(tmp_path / "test.arff")
+    assert labels == names and features == [f"f{j}" for j in range(60)]
+    # the CLI's model in Python
+    alt("train", "--learner", "salt", "--data", tmp_path / "train.arff", "--model", tmp_path / "cli.alt", "--order", "file")
+    lines = cli_predict(alt, tmp_path / "cli.alt", tmp_path / "test.arff", tmp_path / "cli.txt")
+    loaded = altml.load(tmp_path / "cli.alt")
+    assert loaded.label_names == names
+    assert prediction_lines(loaded.predict(X_test), loaded.decision_function(X_test)) == lines
+    assert loaded.predict_one(dict(zip(X_test[0].indices.tolist(), X_test[0].data.tolist()))) == \
+        {names[int(k)] for k in lines[0].split("\t")[0].split(",") if k}
+    # Python's model in the CLI, by name
+    learner = altml.Learner("salt", labels=labels).fit(X_train, Y_train)
+    learner.save(tmp_path / "python.alt")
+    assert cli_predict(alt, tmp_path / "python.alt", tmp_path / "test.arff", tmp_path / "py.txt") == lines
+    named = alt("predict", "--model", tmp_path / "python.alt", "--data", tmp_path / "test.arff", "--label-names").stdout
+    assert named.split("\n")[0] == ",".join(names[int(k)] for k in lines[0].split("\t")[0].split(",") if k)
+    # a model of other label names is refused by the CLI for this data, as for any other model
+    altml.Learner("salt", labels=["a", "b", "c", "d"]).fit(X_train, Y_train).save(tmp_path / "other.alt")
+    refused = alt("predict", "--model", tmp_path / "other.alt", "--data", tmp_path / "test.arff", check=False)
+    assert refused.returncode != 0 and "sport" in refused.stderr
