@@ -209,3 +209,16 @@ def test_an_indicator_row_as_y_of_learn_one_is_refused_not_read_as_ids():
         with pytest.raises(TypeError, match="indicator row"):
             learner.learn_one({1: 1.0}, y)
     assert learner.examples_seen == 0
+
+
+@pytest.mark.parametrize("name,content,problem", [
+    ("empty.svm", b"", "empty"),
+    ("zip.svm", b"PK\x03\x04" + bytes(200), "zip archive"),
+    ("noattr.arff", b"@relation x\n@data\n", "@data before any @attribute"),
+])
+def test_files_that_are_not_data_are_data_format_errors(tmp_path, name, content, problem):
+    path = tmp_path / name
+    path.write_bytes(content)
+    with pytest.raises(altml.DataFormatError) as error:
+        altml.read(path)
+    assert error.value.file == str(path) and problem in error.value.problem
