@@ -222,3 +222,13 @@ def test_files_that_are_not_data_are_data_format_errors(tmp_path, name, content,
     with pytest.raises(altml.DataFormatError) as error:
         altml.read(path)
     assert error.value.file == str(path) and problem in error.value.problem
+
+
+def test_a_declared_shape_smaller_than_the_file_is_a_data_format_error(tmp_path):
+    path = tmp_path / "d.svm"
+    path.write_text("1 1:0.5\n3 2:1 5:1\n")
+    for kwargs, problem in (({"n_features": 3}, "feature index beyond the declared 3 features"),
+                            ({"n_labels": 2}, "label beyond the declared 2 labels")):
+        with pytest.raises(altml.DataFormatError) as error:
+            altml.read(path, **kwargs)
+        assert error.value.line == 2 and problem in error.value.problem
