@@ -8,14 +8,15 @@
 The JVM starts on first use (a JDK 21+ found as ./alt finds it, or ALT_JAVA_HOME). docs/python.md is the guide.
 """
 
+from ._data import DataWarning, generate, read
 from ._errors import DataFormatError, DivergenceError, ModelFormatError, NotFittedError
 from ._eval import Metrics, PrequentialResult, evaluate, prequential
+from ._experiment import ExperimentResult, Tuning, experiment, tune
 from ._jvm import JavaNotFoundError
 from ._learner import Learner, OneScores, load
 from ._registry import learners
-from ._experiment import ExperimentResult, Tuning, experiment, tune
 
-__all__ = ["Learner", "OneScores", "load", "learners", "DataFormatError", "DivergenceError", "ModelFormatError",
-           "NotFittedError", "JavaNotFoundError", "tune", "Tuning", "experiment", "ExperimentResult"]
-__all__ += ["evaluate", "prequential", "Metrics", "PrequentialResult"]
+__all__ = ["Learner", "OneScores", "load", "learners", "read", "generate", "evaluate", "prequential", "tune",
+           "experiment", "Metrics", "PrequentialResult", "Tuning", "ExperimentResult", "DataWarning", "DataFormatError",
+           "DivergenceError", "ModelFormatError", "NotFittedError", "JavaNotFoundError"]
 __version__ = "0.1.0"

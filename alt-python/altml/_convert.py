@@ -11,14 +11,20 @@ def as_csr(X, name="X"):
     its type, dtype or layout differ (column indices sorted and distinct, stored zeros left out)."""
     if sp.issparse(X):
         X = X.tocsr()
+        if X.dtype.kind not in "biuf":
+            raise ValueError(f"{name} must hold real numbers, not {X.dtype}")
+        if not X.has_canonical_format:
+            # on a copy: scipy's astype sums the duplicates of the caller's matrix in place
+            X = X.copy()
+            X.sum_duplicates()
         if X.dtype != np.float32:
             X = X.astype(np.float32)
     else:
         array = np.asarray(X)
         if array.ndim != 2:
             raise ValueError(f"{name} must be 2-D (one row per example), not of shape {array.shape}")
-        if array.dtype == object or not (np.issubdtype(array.dtype, np.number) or array.dtype == bool):
-            raise ValueError(f"{name} must hold numbers, not {array.dtype}")
+        if array.dtype.kind not in "biuf":
+            raise ValueError(f"{name} must hold real numbers, not {array.dtype}")
         X = sp.csr_matrix(array.astype(np.float32, copy=False))
     if not X.has_canonical_format:
         X = X.copy()
@@ -29,10 +35,24 @@ def as_csr(X, name="X"):
     return X
 
 
+_INT32 = np.iinfo(np.int32).max
+
+
+def _int32(array, what):
+    """``array`` as int32, refusing values that int32 cannot hold (a cast would wrap them to other columns)."""
+    if array.dtype != np.int32 and array.size and (array.max() > _INT32 or array.min() < 0):
+        raise ValueError(f"{what} {int(array.max())}, beyond what ALT indexes (2^31 - 1)")
+    return array.astype(np.int32, copy=False)
+
+
 def csr_arrays(X, name="X"):
-    """(indptr, indices, data, shape) of :func:`as_csr`, as int32, int32 and float32 arrays."""
+    """(indptr, indices, data, shape) of :func:`as_csr`, as int32, int32 and float32 arrays; a matrix whose column
+    indices or number of stored values int32 cannot hold is refused (the Java side indexes with int)."""
     X = as_csr(X, name)
-    return (X.indptr.astype(np.int32, copy=False), X.indices.astype(np.int32, copy=False), X.data, X.shape)
+    if X.shape[1] > _INT32:
+        raise ValueError(f"{name} has {X.shape[1]} columns, more than ALT indexes (2^31 - 1)")
+    return (_int32(X.indptr, f"{name} holds more stored values than ALT takes in one call:"),
+            _int32(X.indices, f"{name} has a column index"), X.data, X.shape)
 
 
 def indicator_arrays(Y, rows, name="Y"):
@@ -45,7 +65,7 @@ def indicator_arrays(Y, rows, name="Y"):
         if array.ndim != 2:
             raise ValueError(f"{name} must be a 2-D 0/1 label-indicator matrix (one row per example, one column per label),"
                              f" not of shape {array.shape}")
-        if array.dtype == object or not (np.issubdtype(array.dtype, np.number) or array.dtype == bool):
+        if array.dtype.kind not in "biuf":
             raise ValueError(f"{name} must be a 0/1 label-indicator matrix, not of {array.dtype}")
         Y = sp.csr_matrix(array)
     if Y.shape[0] != rows:
@@ -62,7 +82,10 @@ def indicator_arrays(Y, rows, name="Y"):
     if data.size and not data.all():
         Y = Y.copy()
         Y.eliminate_zeros()
-    return Y.indptr.astype(np.int32, copy=False), Y.indices.astype(np.int32, copy=False), Y.shape[1]
+    if Y.shape[1] > _INT32:
+        raise ValueError(f"{name} has {Y.shape[1]} label columns, more than ALT takes (2^31 - 1)")
+    return (_int32(Y.indptr, f"{name} holds more labels than ALT takes in one call:"), _int32(Y.indices, "a label id"),
+            Y.shape[1])
 
 
 def indicator_matrix(indptr, indices, n_labels):

@@ -123,8 +123,12 @@ class Learner:
         if not isinstance(self.scale, str):
             raise ValueError(f"scale must be none, standardize or l2, not {self.scale!r}")
         seed = self.seed if seed is None else seed
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-            raise ValueError(f"seed must be an integer, not {seed!r}")
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not -2**63 <= seed < 2**63:
+            raise ValueError(f"seed must be an integer of 64 bits, not {seed!r}")
+        if self.n_features is not None and (isinstance(self.n_features, bool)
+                                            or not isinstance(self.n_features, (int, np.integer))
+                                            or not 0 <= self.n_features < 2**31):
+            raise ValueError(f"n_features must be an integer from 0 to 2^31 - 1 (a hint of d), not {self.n_features!r}")
         text = self._settings_text()
         java_map = _jvm.jclass("java.util.LinkedHashMap")()
         for key, value in text.items():
@@ -211,10 +215,14 @@ class Learner:
                     raise ValueError("feature keys must be all names (str) or all indices (int)")
             else:
                 try:
-                    idx = np.fromiter(x, np.int32, n)
+                    # int64 first: numpy < 2 casts a key beyond int32 to int32 with a warning only (2^32 + 5 is 5)
+                    idx = np.fromiter(x, np.int64, n)
+                    if (idx >> 31).any():
+                        raise OverflowError
+                    idx = idx.astype(np.int32)
                 except (TypeError, ValueError, OverflowError):
                     raise ValueError("feature keys must be all names (str) or all indices (int from 0 to 2^31 - 1),"
-                                     f" not {[k for k in x][:5]}") from None
+                                     f" not {[k for k in x if not isinstance(k, int) or not 0 <= k < 2**31][:5]}") from None
             try:
                 val = np.fromiter(x.values(), np.float32, n)
             except (TypeError, ValueError):
@@ -224,7 +232,7 @@ class Learner:
             if x.shape[0] != 1:
                 raise ValueError(f"one example is one row, not a matrix of shape {x.shape}: use fit/predict for matrices")
             row = _convert.as_csr(x, "x")
-            return row.indices.astype(np.int32, copy=False), row.data
+            return _convert._int32(row.indices, "x has a column index"), row.data
         if isinstance(x, np.ndarray) and x.ndim == 1:
             idx = np.flatnonzero(x).astype(np.int32)
             return idx, x[idx].astype(np.float32)
@@ -233,6 +241,12 @@ class Learner:
     def _ids(self, y):
         if isinstance(y, (str, bytes)) or not hasattr(y, "__iter__"):
             raise TypeError(f"y must be a set of label ids or names, not {y!r}")
+        if isinstance(y, dict):
+            # River's multi-label target {label: bool}: the labels that are true (its keys alone would all be taken)
+            y = [label for label, relevant in y.items() if relevant]
+        elif sp.issparse(y) or (isinstance(y, np.ndarray) and y.dtype == bool):
+            raise TypeError("y is a set of label ids or names (or a dict {label: bool}), not an indicator row: give"
+                            " set(np.flatnonzero(row)), or learn a matrix with partial_fit")
         ids = []
         for label in y:
             if isinstance(label, str):
@@ -279,6 +293,11 @@ class Learner:
 
     # --- matrices (scikit-learn's protocol) -------------------------------------------------------------------------
     def _names_for(self, n_labels):
+        if self._java.isStarted() and n_labels != int(self._java.numLabels()):
+            L = int(self._java.numLabels())
+            raise ValueError(f"Y has {n_labels} label columns but the {self.kind} learner has L = {L}: a learner's labels are"
+                             f" fixed by the first data it learns from (a LIBSVM file that uses fewer label ids reads with"
+                             f" L columns as altml.read(path, n_labels={L}))")
         if self._label_names is not None and len(self._label_names) != n_labels:
             raise ValueError(f"Y has {n_labels} label columns but the learner names {len(self._label_names)} labels")
         if self.n_labels is not None and self.n_labels != n_labels:
@@ -314,6 +333,7 @@ class Learner:
         """The predicted labels of every row of ``X``, as a scipy CSR 0/1 label-indicator matrix (int8)."""
         self._require_fitted()
         indptr, indices, data, shape = _convert.csr_arrays(X)
+        self._check_width(indices)
         out = _call(self._java.predict, indptr, indices, data)
         return _convert.indicator_matrix(np.asarray(out[0]), np.asarray(out[1]), int(self._java.numLabels()))
 
@@ -322,8 +342,22 @@ class Learner:
         (a label is predicted when its score is above the threshold: ``s[:, :-1] > s[:, -1:]``)."""
         self._require_fitted()
         indptr, indices, data, shape = _convert.csr_arrays(X)
+        self._check_width(indices)
         flat = np.asarray(_call(self._java.decisionFunction, indptr, indices, data))
         return flat.reshape(shape[0], int(self._java.numLabels()) + 1)
+
+    def _check_width(self, indices):
+        """Refuses X that uses many more features than the model was trained on (d' >= 2d + 100), as ``alt predict``
+        does: data of another kind, whose scores would be silent nonsense."""
+        if not indices.size:
+            return
+        used = int(indices.max()) + 1
+        d = int(self._java.numFeatures())
+        if _jvm.jclass("org.altml.core.eval.ShapeFit").manyMoreFeatures(used, d):
+            new_features = str(_jvm.jclass("org.altml.core.model.DataFit").NEW_FEATURES)
+            raise ValueError(f"X uses {used} features, many more than the d = {d} the {self.kind} model was trained on"
+                             f" ({new_features}); was the model trained on other data? (to score only the model's"
+                             f" features: X[:, :{d}])")
 
     def score(self, X, Y):
         """Subset accuracy (scikit-learn's ``score`` of a multi-label classifier): the share of rows whose predicted

@@ -47,12 +47,13 @@ public final class PyData {
 
   /**
    * Reads {@code file} with the reader options the command line has ({@code --num-labels}, {@code --num-features},
-   * {@code --zero-based}, {@code --label-file}); a negative count or null file means not given.
+   * {@code --zero-based}, {@code --labels-xml}, {@code --labels-first}, {@code --labels-last}, {@code
+   * --ignore-attributes}); a negative count or null file means not given.
    *
    * @throws org.altml.sparse.io.DataFormatException naming the file and line of a malformed entry
    */
-  public static PyData read(String file, int numLabels, int numFeatures, boolean zeroBased, String labelFile)
-      throws IOException {
+  public static PyData read(String file, int numLabels, int numFeatures, boolean zeroBased, String labelFile,
+      int labelsFirst, int labelsLast, String[] ignoredAttributes) throws IOException {
     List<String> warnings = new ArrayList<>();
     ReadOptions options = ReadOptions.defaults().withZeroBased(zeroBased).withWarnings(warnings::add);
     if (numLabels >= 0) {
@@ -64,7 +65,21 @@ public final class PyData {
     if (labelFile != null) {
       options = options.withLabelFile(Path.of(labelFile));
     }
+    if (labelsFirst >= 0) {
+      options = options.withLabelsFirst(labelsFirst);
+    }
+    if (labelsLast >= 0) {
+      options = options.withLabelsLast(labelsLast);
+    }
+    if (ignoredAttributes != null && ignoredAttributes.length > 0) {
+      options = options.withIgnoredAttributes(ignoredAttributes);
+    }
     return new PyData(DataFiles.read(Path.of(file), options), warnings);
+  }
+
+  /** The data {@code data} (generated, not read) as arrays. */
+  static PyData of(Dataset data) {
+    return new PyData(data, List.of());
   }
 
   /** The CSR row pointers of the features. */

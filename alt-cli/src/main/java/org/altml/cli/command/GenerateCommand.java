@@ -13,6 +13,7 @@ import org.altml.sparse.InsufficientMemoryException;
 import org.altml.sparse.data.Dataset;
 import org.altml.sparse.synth.NonlinearDenseGenerator;
 import org.altml.sparse.synth.SparseTextGenerator;
+import org.altml.sparse.synth.SynthShapes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -150,30 +151,7 @@ public final class GenerateCommand implements Callable<Integer> {
     if (centres != null) {
       throw new IllegalArgumentException("--centres applies to --kind dense only");
     }
-    SparseTextGenerator.Config c = SparseTextGenerator.Config.defaults().withSeed(seed.seed());
-    // d first: the default mean non-zeros must still fit a smaller d, so lower it when d is small
-    if (numFeatures != null) {
-      c = meanNonZeros == null && c.meanNonZeros() > numFeatures / 2
-          ? new SparseTextGenerator.Config(numFeatures, Math.max(1, numFeatures / 2), c.numLabels(),
-              c.labelCardinality(), c.labelNoise(), Math.min(c.modelNonZerosPerLabel(), numFeatures), c.seed())
-          : new SparseTextGenerator.Config(numFeatures, meanNonZeros != null ? meanNonZeros : c.meanNonZeros(),
-              c.numLabels(), c.labelCardinality(), c.labelNoise(),
-              Math.min(modelNonZeros != null ? modelNonZeros : c.modelNonZerosPerLabel(), numFeatures), c.seed());
-    }
-    if (meanNonZeros != null) {
-      c = c.withMeanNonZeros(meanNonZeros);
-    }
-    if (modelNonZeros != null) {
-      c = c.withModelNonZerosPerLabel(modelNonZeros);
-    }
-    if (numLabels != null || cardinality != null || noise != null) {
-      c = new SparseTextGenerator.Config(c.numFeatures(), c.meanNonZeros(),
-          numLabels != null ? numLabels : c.numLabels(),
-          cardinality != null ? cardinality : c.labelCardinality(),
-          noise != null ? noise : c.labelNoise(),
-          c.modelNonZerosPerLabel(), c.seed());
-    }
-    return c;
+    return SynthShapes.text(seed.seed(), numFeatures, meanNonZeros, modelNonZeros, numLabels, cardinality, noise);
   }
 
   /** The dense generator's configuration: defaults overridden by the options given. */
@@ -181,13 +159,6 @@ public final class GenerateCommand implements Callable<Integer> {
     if (meanNonZeros != null || modelNonZeros != null) {
       throw new IllegalArgumentException("--mean-nnz and --model-nnz apply to --kind text only");
     }
-    NonlinearDenseGenerator.Config d = NonlinearDenseGenerator.Config.defaults();
-    return new NonlinearDenseGenerator.Config(
-        numFeatures != null ? numFeatures : d.numFeatures(),
-        numLabels != null ? numLabels : d.numLabels(),
-        centres != null ? centres : d.numCentres(),
-        cardinality != null ? cardinality : d.labelCardinality(),
-        noise != null ? noise : d.labelNoise(),
-        seed.seed());
+    return SynthShapes.dense(seed.seed(), numFeatures, numLabels, centres, cardinality, noise);
   }
 }
