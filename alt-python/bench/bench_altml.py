@@ -1,0 +1,238 @@
+#!/usr/bin/env python3
+"""How fast altml is against the command line and against the learner itself (issue 40's speed targets).
+
+(a) ``Learner.fit`` on a data set against the same learner's ``trainSeconds`` in ``alt evaluate --json`` (same
+    settings, file order, JVM start-up and reading left out on both sides): Python's Java-side pass time
+    (``fit_seconds_``) and the wall time of ``fit()`` with the array conversion, in a fresh Python process (cold, as
+    the CLI's fresh JVM) and repeated in this one (warm). CLI and Python runs alternate; medians; ratio Python / CLI.
+(b) ``learn_one``, ``predict_one`` on the data's rows as dicts ``{int: float}`` with their label sets: wall time per
+    call from Python minus the learner's own time per example, measured in the same JVM by a Java loop over the same
+    rows (``OwnTime.java`` beside this script, compiled here with the JDK's javac; never shipped). Medians of the
+    repetitions, each on a fresh learner.
+
+Run with a Python that has numpy, scipy and JPype (Debian's /usr/bin/python3), after
+``mvn -B -ntp -pl alt-cli,alt-python -am package -DskipTests``:
+
+    /usr/bin/python3 alt-python/bench/bench_altml.py --data DATASETS_DIR/rcv1subset1/rcv1subset1.arff.gz
+
+Without --data (or when the file is absent) it writes an RCV1-shaped corpus with ``alt generate --kind text``.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PACKAGE_ROOT = os.path.dirname(HERE)
+REPO = os.path.dirname(PACKAGE_ROOT)
+JAR = os.path.join(PACKAGE_ROOT, "target", "altml-java.jar")
+CLI_JAR = os.path.join(REPO, "alt-cli", "target", "alt-cli.jar")
+JIT = ["-XX:CompileCommand=quiet",
+       "-XX:CompileCommand=CompileThresholdScaling,org.altml.core.internal.vectorization.*::*,0.1"]
+
+
+def default_data():
+    root = os.environ.get("ALT_DATASETS") or os.path.join(os.path.dirname(REPO), "shared", "datasets")
+    return os.path.join(root, "rcv1subset1", "rcv1subset1.arff.gz")
+
+
+def java_cmd():
+    sys.path.insert(0, PACKAGE_ROOT)
+    from altml import _jvm
+    home = _jvm.find_java_home()
+    opts = ["--add-modules", "jdk.incubator.vector"] + JIT
+    if (os.cpu_count() or 4) <= 3:
+        opts.append("-XX:CICompilerCount=3")
+    return home, [os.path.join(home, "bin", "java")] + opts
+
+
+def compile_own_time(home, out):
+    """OwnTime.java compiled against altml-java.jar into ``out``."""
+    javac = os.path.join(home, "bin", "javac")
+    subprocess.run([javac, "-nowarn", "-cp", JAR, "-d", out, os.path.join(HERE, "OwnTime.java")],
+                   check=True, capture_output=True, text=True)
+
+
+def start(extra_classpath=None):
+    """altml from this tree, its JVM started (with the OwnTime class when given)."""
+    if extra_classpath:
+        os.environ["ALT_CLASSPATH"] = os.pathsep.join([JAR, extra_classpath])
+    sys.path.insert(0, PACKAGE_ROOT)
+    import altml  # noqa: F401
+    from altml import _jvm
+    _jvm.start()
+    return _jvm
+
+
+def read(path):
+    """(X CSR float32, Y CSR indicator, the raw arrays) of a data file, through ALT's reader."""
+    import numpy as np
+    import scipy.sparse as sp
+    _jvm = start()
+    data = _jvm.jclass("org.altml.python.PyData").read(path, -1, -1, False, None)
+    indptr, indices, values = (np.asarray(a) for a in (data.indptr(), data.indices(), data.values()))
+    y_ptr, y_ids = np.asarray(data.labelIndptr()), np.asarray(data.labelIds())
+    n, d, labels = indptr.size - 1, int(data.numFeatures()), int(data.numLabels())
+    X = sp.csr_matrix((values, indices, indptr), shape=(n, d))
+    Y = sp.csr_matrix((np.ones(y_ids.size, np.int8), y_ids, y_ptr), shape=(n, labels))
+    return X, Y, (indptr, indices, values, y_ptr, y_ids)
+
+
+def cli_train_seconds(java, data, learner):
+    """trainSeconds of ``alt evaluate --json`` (the data as training and test set, file order)."""
+    cmd = java + ["-jar", CLI_JAR, "evaluate", "--learner", learner, "--order", "file", "--scale", "none", "--seed", "1",
+                  "--train", data, "--test", data, "--json", "-q"]
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit(f"alt evaluate failed ({done.returncode}): {done.stderr}")
+    return json.loads(done.stdout)["trainSeconds"]
+
+
+def python_fit(X, Y, learner):
+    """(fit_seconds_, wall seconds of fit())."""
+    import altml
+    model = altml.Learner(learner)
+    t = time.perf_counter()
+    model.fit(X, Y)
+    return model.fit_seconds_, time.perf_counter() - t
+
+
+def child_fit(args):
+    X, Y, _ = read(args.data)
+    print(json.dumps(python_fit(X, Y, args.learner)))
+
+
+def cold_python_fit(data, learner):
+    cmd = [sys.executable, os.path.abspath(__file__), "--child-fit", "--data", data, "--learner", learner]
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit(f"the cold Python fit failed: {done.stderr}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def one_at_a_time(raw, n_labels, learner, rows, reps):
+    """Per-call microseconds: learn_one and predict_one wall, the learner's own update and predict, medians."""
+    import altml
+    import numpy as np
+    from altml import _jvm
+    indptr, indices, values, y_ptr, y_ids = raw
+    own = _jvm.jclass("org.altml.python.OwnTime")
+    rows = min(rows, (indptr.size - 1) // 2)
+    xs = [dict(zip(indices[indptr[i]:indptr[i + 1]].tolist(), values[indptr[i]:indptr[i + 1]].tolist()))
+          for i in range(2 * rows)]
+    ys = [set(y_ids[y_ptr[i]:y_ptr[i + 1]].tolist()) for i in range(rows)]
+    import jpype  # the rows as Java arrays once, before any clock
+    JI, JF = jpype.JArray(jpype.JInt), jpype.JArray(jpype.JFloat)
+    j_indptr, j_indices, j_values, j_yptr, j_yids = JI(indptr), JI(indices), JF(values), JI(y_ptr), JI(y_ids)
+    out = {"learn": [], "own_update": [], "predict": [], "own_predict": []}
+    for rep in range(reps + 1):  # the first repetition warms the JIT up and is not counted
+        python = altml.Learner(learner, n_labels=n_labels)
+        java = altml.Learner(learner, n_labels=n_labels)
+        java._start_online()
+        pairs = [("python", python), ("java", java)]
+        if rep % 2:
+            pairs.reverse()
+        for side, model in pairs:
+            if side == "python":
+                t = time.perf_counter()
+                for x, y in zip(xs, ys):
+                    model.learn_one(x, y)
+                learn = (time.perf_counter() - t) / rows
+                t = time.perf_counter()
+                for x in xs[rows:]:
+                    model.predict_one(x)
+                predict = (time.perf_counter() - t) / rows
+            else:
+                own_update = own.updates(model._java, j_indptr, j_indices, j_values, j_yptr, j_yids, 0, rows) / rows
+                own_predict = abs(own.predicts(model._java, j_indptr, j_indices, j_values, rows, 2 * rows)) / rows
+        if rep:
+            out["learn"].append(learn)
+            out["predict"].append(predict)
+            out["own_update"].append(own_update)
+            out["own_predict"].append(own_predict)
+    nnz = float(np.mean(np.diff(indptr[:2 * rows + 1])))
+    return {k: statistics.median(v) * 1e6 for k, v in out.items()}, nnz, rows
+
+
+def machine():
+    model = "?"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    load = os.getloadavg() if hasattr(os, "getloadavg") else ("?",)
+    return f"{os.cpu_count()} CPUs ({model}), {platform.python_implementation()} {platform.python_version()}, load " \
+           + " ".join(f"{v:.2f}" for v in load)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", default=default_data(), help="data file (default: rcv1subset1 of ALT_DATASETS)")
+    parser.add_argument("--learner", default="falt")
+    parser.add_argument("--reps", type=int, default=5, help="repetitions of each measurement (medians)")
+    parser.add_argument("--rows", type=int, default=2000, help="examples learnt one at a time per repetition")
+    parser.add_argument("--skip-fit", action="store_true", help="only the one-at-a-time part")
+    parser.add_argument("--child-fit", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child_fit:
+        child_fit(args)
+        return
+    home, java = java_cmd()
+    work = tempfile.mkdtemp(prefix="altml-bench-")
+    if not os.path.exists(args.data):
+        generated = os.path.join(work, "rcv-shaped.svm")
+        print(f"# {args.data} is absent: an RCV1-shaped corpus (alt generate --kind text -n 6000 --seed 1)")
+        subprocess.run(java + ["-jar", CLI_JAR, "generate", "--kind", "text", "-n", "6000", "--seed", "1", generated],
+                       check=True, capture_output=True)
+        args.data = generated
+    classes = os.path.join(work, "classes")
+    compile_own_time(home, classes)
+    start(classes)
+    X, Y, raw = read(args.data)
+    started = datetime.datetime.now(datetime.timezone.utc)
+    print(f"# {started:%Y-%m-%d %H:%M} UTC; {machine()}")
+    print(f"# {' '.join(shlex.quote(a) for a in [sys.executable] + sys.argv)}")
+    print(f"# data {args.data}: {X.shape[0]} x {X.shape[1]}, {Y.shape[1]} labels, {X.nnz / X.shape[0]:.1f} nnz/row;"
+          f" learner {args.learner} (defaults, file order, scale none, seed 1)")
+    if not args.skip_fit:
+        cli, cold, warm = [], [], []
+        for rep in range(args.reps):
+            cli.append(cli_train_seconds(java, args.data, args.learner))
+            cold.append(cold_python_fit(args.data, args.learner))
+            warm.append(python_fit(X, Y, args.learner))
+        c = statistics.median(cli)
+        rows = [("alt evaluate --json trainSeconds (fresh JVM)", c, None),
+                ("fit, fresh Python: fit_seconds_", statistics.median(r[0] for r in cold), None),
+                ("fit, fresh Python: wall of fit()", statistics.median(r[1] for r in cold), None),
+                ("fit, warm (same process): fit_seconds_", statistics.median(r[0] for r in warm), None),
+                ("fit, warm (same process): wall of fit()", statistics.median(r[1] for r in warm), None)]
+        print(f"\n(a) fit: {args.reps} alternating repetitions, medians (seconds), ratio to the CLI's trainSeconds")
+        print(f"{'what':48s} {'seconds':>9s} {'/ CLI':>7s}")
+        for name, value, _ in rows:
+            print(f"{name:48s} {value:9.4f} {value / c:7.2f}")
+        print("# every CLI run: " + " ".join(f"{v:.4f}" for v in cli))
+        print("# every cold fit (fit_seconds_, wall): " + " ".join(f"{a:.4f}/{b:.4f}" for a, b in cold))
+    per, nnz, rows = one_at_a_time(raw, Y.shape[1], args.learner, args.rows, args.reps)
+    print(f"\n(b) one at a time: {rows} rows as dicts ({nnz:.1f} features each on average), {args.reps} repetitions"
+          " on fresh learners, medians (µs per call)")
+    print(f"{'call':14s} {'Python wall':>12s} {'learner own':>12s} {'overhead':>9s}")
+    print(f"{'learn_one':14s} {per['learn']:12.2f} {per['own_update']:12.2f} {per['learn'] - per['own_update']:9.2f}")
+    print(f"{'predict_one':14s} {per['predict']:12.2f} {per['own_predict']:12.2f}"
+          f" {per['predict'] - per['own_predict']:9.2f}")
+    print(f"# load at the end: {os.getloadavg()[0]:.2f}" if hasattr(os, "getloadavg") else "")
+
+
+if __name__ == "__main__":
+    main()
