@@ -12,6 +12,7 @@ _PY_LEARNER = "org.altml.python.PyLearner"
 # the constructor's own parameters; every other keyword is a registry parameter of the kind
 _OWN = ("kind", "n_labels", "labels", "n_features", "scale", "seed", "shuffle")
 _FEATURE_NAMES = "altml.featureNames"
+_MAX_INDEX = 2 ** 31 - 1
 
 
 def registry_name(name):
@@ -213,7 +214,10 @@ class Learner:
                     raise ValueError("feature keys must be all names (str) or all indices (int)")
             else:
                 try:
-                    idx = np.fromiter(x, np.int32, n)
+                    idx = np.fromiter(x, np.int64, n)
+                    if n and (idx.max() > _MAX_INDEX or idx.min() < -_MAX_INDEX - 1):  # int32 would wrap them round
+                        raise OverflowError
+                    idx = idx.astype(np.int32)
                 except (TypeError, ValueError, OverflowError):
                     raise ValueError("feature keys must be all names (str) or all indices (int from 0 to 2^31 - 1),"
                                      f" not {[k for k in x][:5]}") from None

@@ -118,9 +118,12 @@ def cold_python_fit(data, learner):
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def one_at_a_time(raw, n_labels, learner, rows, reps):
-    """Per-call microseconds: learn_one and predict_one wall, the learner's own update and predict, medians."""
+def one_at_a_time(raw, n_labels, learner, rows, reps, chunk=100):
+    """Microseconds per call, medians over the repetitions: learn_one and predict_one from Python, and the learner's
+    own update and predict on a twin learner in a Java loop, alternating in chunks of ``chunk`` rows so both sides see
+    the same load; wall time and this thread's CPU time (JPype runs Java on the calling thread)."""
     import altml
+    import jpype
     import numpy as np
     from altml import _jvm
     indptr, indices, values, y_ptr, y_ids = raw
@@ -129,37 +132,39 @@ def one_at_a_time(raw, n_labels, learner, rows, reps):
     xs = [dict(zip(indices[indptr[i]:indptr[i + 1]].tolist(), values[indptr[i]:indptr[i + 1]].tolist()))
           for i in range(2 * rows)]
     ys = [set(y_ids[y_ptr[i]:y_ptr[i + 1]].tolist()) for i in range(rows)]
-    import jpype  # the rows as Java arrays once, before any clock
-    JI, JF = jpype.JArray(jpype.JInt), jpype.JArray(jpype.JFloat)
-    j_indptr, j_indices, j_values, j_yptr, j_yids = JI(indptr), JI(indices), JF(values), JI(y_ptr), JI(y_ids)
-    out = {"learn": [], "own_update": [], "predict": [], "own_predict": []}
+    JI, JF = jpype.JArray(jpype.JInt), jpype.JArray(jpype.JFloat)  # the rows as Java arrays once, before any clock
+    j_x = (JI(indptr), JI(indices), JF(values))
+    j_y = (JI(y_ptr), JI(y_ids))
+    keys = ("learn", "own_update", "predict", "own_predict")
+    out = {k: [] for k in keys}
     for rep in range(reps + 1):  # the first repetition warms the JIT up and is not counted
         python = altml.Learner(learner, n_labels=n_labels)
-        java = altml.Learner(learner, n_labels=n_labels)
-        java._start_online()
-        pairs = [("python", python), ("java", java)]
-        if rep % 2:
-            pairs.reverse()
-        for side, model in pairs:
-            if side == "python":
-                t = time.perf_counter()
-                for x, y in zip(xs, ys):
-                    model.learn_one(x, y)
-                learn = (time.perf_counter() - t) / rows
-                t = time.perf_counter()
-                for x in xs[rows:]:
-                    model.predict_one(x)
-                predict = (time.perf_counter() - t) / rows
-            else:
-                own_update = own.updates(model._java, j_indptr, j_indices, j_values, j_yptr, j_yids, 0, rows) / rows
-                own_predict = abs(own.predicts(model._java, j_indptr, j_indices, j_values, rows, 2 * rows)) / rows
+        twin = altml.Learner(learner, n_labels=n_labels)
+        twin._start_online()
+        total = {k: np.zeros(2) for k in keys}
+        for phase in ("learn", "predict"):
+            base = 0 if phase == "learn" else rows
+            for c, start in enumerate(range(0, rows, chunk)):
+                stop = min(rows, start + chunk)
+                for side in (("python", "java") if (c + rep) % 2 == 0 else ("java", "python")):
+                    if side == "java" and phase == "learn":
+                        total["own_update"] += own.updates(twin._java, *j_x, *j_y, start, stop)
+                    elif side == "java":
+                        total["own_predict"] += own.predicts(twin._java, *j_x, base + start, base + stop)
+                    else:
+                        w, t = time.perf_counter(), time.thread_time()
+                        if phase == "learn":
+                            for i in range(start, stop):
+                                python.learn_one(xs[i], ys[i])
+                        else:
+                            for i in range(base + start, base + stop):
+                                python.predict_one(xs[i])
+                        total[phase] += (time.perf_counter() - w, time.thread_time() - t)
         if rep:
-            out["learn"].append(learn)
-            out["predict"].append(predict)
-            out["own_update"].append(own_update)
-            out["own_predict"].append(own_predict)
+            for k in keys:
+                out[k].append(total[k] / rows * 1e6)
     nnz = float(np.mean(np.diff(indptr[:2 * rows + 1])))
-    return {k: statistics.median(v) * 1e6 for k, v in out.items()}, nnz, rows
+    return {k: np.median(np.array(v), axis=0) for k, v in out.items()}, nnz, rows
 
 
 def machine():
@@ -226,11 +231,12 @@ def main():
         print("# every cold fit (fit_seconds_, wall): " + " ".join(f"{a:.4f}/{b:.4f}" for a, b in cold))
     per, nnz, rows = one_at_a_time(raw, Y.shape[1], args.learner, args.rows, args.reps)
     print(f"\n(b) one at a time: {rows} rows as dicts ({nnz:.1f} features each on average), {args.reps} repetitions"
-          " on fresh learners, medians (µs per call)")
-    print(f"{'call':14s} {'Python wall':>12s} {'learner own':>12s} {'overhead':>9s}")
-    print(f"{'learn_one':14s} {per['learn']:12.2f} {per['own_update']:12.2f} {per['learn'] - per['own_update']:9.2f}")
-    print(f"{'predict_one':14s} {per['predict']:12.2f} {per['own_predict']:12.2f}"
-          f" {per['predict'] - per['own_predict']:9.2f}")
+          " on fresh learners, alternating with the learner's own loop in chunks of 100 rows; medians, µs per call")
+    print(f"{'call':12s} {'clock':6s} {'from Python':>12s} {'learner own':>12s} {'overhead':>9s}")
+    for name, mine, theirs in (("learn_one", "learn", "own_update"), ("predict_one", "predict", "own_predict")):
+        for i, clock in enumerate(("wall", "CPU")):
+            a, b = per[mine][i], per[theirs][i]
+            print(f"{name:12s} {clock:6s} {a:12.2f} {b:12.2f} {a - b:9.2f}")
     print(f"# load at the end: {os.getloadavg()[0]:.2f}" if hasattr(os, "getloadavg") else "")
 
 
