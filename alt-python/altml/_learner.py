@@ -273,6 +273,18 @@ class Learner:
         one = self._one = _one.OneBuffer(self._java)
         return one
 
+    def _answer_one(self, x, scores):
+        """Packs ``x`` and has Java write its scores (``scores``) or its predicted labels over it: (the buffer, what
+        the Java call returned)."""
+        one = self._one
+        if one is None or one.java is not self._java:
+            one = self._one_buffer(False)
+        n = one.put_row(self, x)
+        try:
+            return one, (one.scores if scores else one.predict)(one.buffer, n)
+        except one.java_error as e:
+            raise _errors.translate(e) from None
+
     def learn_one(self, x, y):
         """Learns one example: ``x`` a dict ``{feature: value}`` (int indices, or str names that the learner maps to
         indices of its own) or a scipy sparse row, ``y`` the set of its label ids or names."""
@@ -288,26 +300,12 @@ class Learner:
 
     def predict_one(self, x):
         """The set of labels predicted for ``x`` (names when the learner has ``labels``, else ids)."""
-        one = self._one
-        if one is None or one.java is not self._java:
-            one = self._one_buffer(False)
-        n = one.put_row(self, x)
-        try:
-            k = one.predict(one.buffer, n)
-        except one.java_error as e:
-            raise _errors.translate(e) from None
+        one, k = self._answer_one(x, False)
         return self._out(one.predicted(k))
 
     def scores_one(self, x):
         """The label scores of ``x`` by label, with the threshold score as ``.threshold``."""
-        one = self._one
-        if one is None or one.java is not self._java:
-            one = self._one_buffer(False)
-        n = one.put_row(self, x)
-        try:
-            one.scores(one.buffer, n)
-        except one.java_error as e:
-            raise _errors.translate(e) from None
+        one, _ = self._answer_one(x, True)
         scores = one.scored()
         keys = self._label_names if self._label_ids is not None else range(len(scores) - 1)
         return OneScores(zip(keys, scores[:-1]), scores[-1])

@@ -33,6 +33,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 PACKAGE_ROOT = os.path.dirname(HERE)
 REPO = os.path.dirname(PACKAGE_ROOT)
+# the altml to measure: this tree's, or another copy of the package (ALTML_BENCH_PACKAGE, the folder holding altml/)
+ALTML = os.environ.get("ALTML_BENCH_PACKAGE") or PACKAGE_ROOT
 JAR = os.path.join(PACKAGE_ROOT, "target", "altml-java.jar")
 CLI_JAR = os.path.join(REPO, "alt-cli", "target", "alt-cli.jar")
 JIT = ["-XX:CompileCommand=quiet",
@@ -45,7 +47,7 @@ def default_data():
 
 
 def java_cmd():
-    sys.path.insert(0, PACKAGE_ROOT)
+    sys.path.insert(0, ALTML)
     from altml import _jvm
     home = _jvm.find_java_home()
     opts = ["--add-modules", "jdk.incubator.vector"] + JIT
@@ -65,7 +67,7 @@ def start(extra_classpath=None):
     """altml from this tree, its JVM started (with the OwnTime class when given)."""
     if extra_classpath:
         os.environ["ALT_CLASSPATH"] = os.pathsep.join([JAR, extra_classpath])
-    sys.path.insert(0, PACKAGE_ROOT)
+    sys.path.insert(0, ALTML)
     import altml  # noqa: F401
     from altml import _jvm
     _jvm.start()
@@ -86,9 +88,10 @@ def read(path):
     return X, Y, (indptr, indices, values, y_ptr, y_ids)
 
 
-def cli_train_seconds(java, data, learner):
-    """trainSeconds of ``alt evaluate --json`` (the data as training and test set, file order)."""
-    cmd = java + ["-jar", CLI_JAR, "evaluate", "--learner", learner, "--order", "file", "--scale", "none", "--seed", "1",
+def cli_train_seconds(java, data, learner, warmup=True):
+    """trainSeconds of ``alt evaluate --json`` (the data as training and test set, file order); ``warmup`` false turns
+    off the JIT warm-up it runs while reading (-Dalt.jit.warmup=false)."""
+    cmd = java + ([] if warmup else ["-Dalt.jit.warmup=false"]) + ["-jar", CLI_JAR, "evaluate", "--learner", learner, "--order", "file", "--scale", "none", "--seed", "1",
                   "--train", data, "--test", data, "--json", "-q"]
     done = subprocess.run(cmd, capture_output=True, text=True)
     if done.returncode != 0:
@@ -209,16 +212,20 @@ def main():
     started = datetime.datetime.now(datetime.timezone.utc)
     print(f"# {started:%Y-%m-%d %H:%M} UTC; {machine()}")
     print(f"# {' '.join(shlex.quote(a) for a in [sys.executable] + sys.argv)}")
+    if ALTML != PACKAGE_ROOT:
+        print(f"# altml from {ALTML}")
     print(f"# data {args.data}: {X.shape[0]} x {X.shape[1]}, {Y.shape[1]} labels, {X.nnz / X.shape[0]:.1f} nnz/row;"
           f" learner {args.learner} (defaults, file order, scale none, seed 1)")
     if not args.skip_fit:
-        cli, cold, warm = [], [], []
+        cli, bare, cold, warm = [], [], [], []
         for rep in range(args.reps):
             cli.append(cli_train_seconds(java, args.data, args.learner))
+            bare.append(cli_train_seconds(java, args.data, args.learner, warmup=False))
             cold.append(cold_python_fit(args.data, args.learner))
             warm.append(python_fit(X, Y, args.learner))
         c = statistics.median(cli)
         rows = [("alt evaluate --json trainSeconds (fresh JVM)", c, None),
+                ("the same without its JIT warm-up", statistics.median(bare), None),
                 ("fit, fresh Python: fit_seconds_", statistics.median(r[0] for r in cold), None),
                 ("fit, fresh Python: wall of fit()", statistics.median(r[1] for r in cold), None),
                 ("fit, warm (same process): fit_seconds_", statistics.median(r[0] for r in warm), None),
@@ -228,6 +235,7 @@ def main():
         for name, value, _ in rows:
             print(f"{name:48s} {value:9.4f} {value / c:7.2f}")
         print("# every CLI run: " + " ".join(f"{v:.4f}" for v in cli))
+        print("# every CLI run without warm-up: " + " ".join(f"{v:.4f}" for v in bare))
         print("# every cold fit (fit_seconds_, wall): " + " ".join(f"{a:.4f}/{b:.4f}" for a, b in cold))
     per, nnz, rows = one_at_a_time(raw, Y.shape[1], args.learner, args.rows, args.reps)
     print(f"\n(b) one at a time: {rows} rows as dicts ({nnz:.1f} features each on average), {args.reps} repetitions"
