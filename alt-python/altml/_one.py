@@ -61,9 +61,10 @@ class OneBuffer:
             else:
                 first = 0
             if type(first) is not str:  # names: Learner._row maps them to indices
-                self._fit(8 * n)
+                if 8 * n > len(self.memory):
+                    self._fit(8 * n)
                 try:
-                    self._format(n, 0)(self.memory, 0, *x, *x.values())
+                    (self.formats.get((n, 0)) or self._format(n, 0))(self.memory, 0, *x, *x.values())
                     return n
                 except (struct.error, TypeError, OverflowError, ValueError):
                     pass  # keys or values struct does not take: Learner._row decides, with its messages
@@ -85,9 +86,10 @@ class OneBuffer:
                     break
             else:
                 if ty in _SETS or len(set(y)) == m:
-                    self._fit(8 * n + 4 * m)
+                    if 8 * n + 4 * m > len(self.memory):
+                        self._fit(8 * n + 4 * m)
                     try:
-                        self._format(n, m)(self.memory, 0, *x, *x.values(), *y)
+                        (self.formats.get((n, m)) or self._format(n, m))(self.memory, 0, *x, *x.values(), *y)
                         return n, m
                     except (struct.error, TypeError, OverflowError, ValueError):
                         pass  # as in put_row
