@@ -4,11 +4,12 @@
 (a) ``Learner.fit`` on a data set against the same learner's ``trainSeconds`` in ``alt evaluate --json`` (same
     settings, file order, JVM start-up and reading left out on both sides): Python's Java-side pass time
     (``fit_seconds_``) and the wall time of ``fit()`` with the array conversion, in a fresh Python process (cold, as
-    the CLI's fresh JVM) and repeated in this one (warm). CLI and Python runs alternate; medians; ratio Python / CLI.
-(b) ``learn_one``, ``predict_one`` on the data's rows as dicts ``{int: float}`` with their label sets: wall time per
-    call from Python minus the learner's own time per example, measured in the same JVM by a Java loop over the same
-    rows (``OwnTime.java`` beside this script, compiled here with the JDK's javac; never shipped). Medians of the
-    repetitions, each on a fresh learner.
+    the CLI's fresh JVM; once more with alt evaluate's JIT warm-up run while it reads) and repeated in this one
+    (warm); the CLI also without its warm-up. CLI and Python runs alternate; medians; ratio Python / CLI.
+(b) ``learn_one``, ``predict_one`` on the data's rows as dicts ``{int: float}`` with their label sets: time per call
+    from Python minus the learner's own time per example, measured in the same JVM by a Java loop over the same rows
+    (``OwnTime.java`` beside this script, compiled here with the JDK's javac; never shipped), alternating in chunks
+    of 100 rows; wall and thread CPU time. Medians of the repetitions, each on a fresh learner.
 
 Run with a Python that has numpy, scipy and JPype (Debian's /usr/bin/python3), after
 ``mvn -B -ntp -pl alt-cli,alt-python -am package -DskipTests``:
@@ -16,6 +17,7 @@ Run with a Python that has numpy, scipy and JPype (Debian's /usr/bin/python3), a
     /usr/bin/python3 alt-python/bench/bench_altml.py --data DATASETS_DIR/rcv1subset1/rcv1subset1.arff.gz
 
 Without --data (or when the file is absent) it writes an RCV1-shaped corpus with ``alt generate --kind text``.
+ALTML_BENCH_PACKAGE=DIR measures the altml package in DIR/altml instead of this tree's (a before/after comparison).
 """
 
 import argparse
@@ -24,6 +26,7 @@ import json
 import os
 import platform
 import shlex
+import shutil
 import statistics
 import subprocess
 import sys
@@ -230,6 +233,7 @@ def main():
           f" learner {args.learner} (defaults, file order, scale none, seed 1)")
     if not args.skip_fit:
         cli, bare, cold, warmed, warm = [], [], [], [], []
+        python_fit(X, Y, args.learner)  # this process's first fit compiles the code: "warm" means the ones after it
         for rep in range(args.reps):
             cli.append(cli_train_seconds(java, args.data, args.learner))
             bare.append(cli_train_seconds(java, args.data, args.learner, warmup=False))
@@ -262,6 +266,7 @@ def main():
             a, b = per[mine][i], per[theirs][i]
             print(f"{name:12s} {clock:6s} {a:12.2f} {b:12.2f} {a - b:9.2f}")
     print(f"# load at the end: {os.getloadavg()[0]:.2f}" if hasattr(os, "getloadavg") else "")
+    shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":
