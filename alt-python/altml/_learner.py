@@ -6,12 +6,13 @@ import json
 import numpy as np
 import scipy.sparse as sp
 
-from . import _convert, _errors, _jvm
+from . import _convert, _errors, _jvm, _one
 
 _PY_LEARNER = "org.altml.python.PyLearner"
 # the constructor's own parameters; every other keyword is a registry parameter of the kind
 _OWN = ("kind", "n_labels", "labels", "n_features", "scale", "seed", "shuffle")
 _FEATURE_NAMES = "altml.featureNames"
+_MAX_INDEX = 2 ** 31 - 1
 
 
 def registry_name(name):
@@ -199,6 +200,8 @@ class Learner:
                                          " learn_one first (or give n_labels to predict before learning)")
 
     # --- one example at a time (River's protocol) -----------------------------------------------------------------
+    _one = None  # the packing buffer of one example (altml._one), made on first use for the Java learner of the time
+
     def _row(self, x):
         if isinstance(x, dict):
             n = len(x)
@@ -266,30 +269,57 @@ class Learner:
         if self._label_ids is not None:
             names = self._label_names
             return {names[i] for i in ids}
-        return set(int(i) for i in ids)
+        return set(map(int, ids))
+
+    def _one_buffer(self, start):
+        """The packing buffer of the Java learner now in ``_java`` (made once it has started): ``start`` starts it
+        for learning, else it must have started (or be able to, from ``n_labels``)."""
+        one = self._one
+        if one is not None and one.java is self._java:
+            return one
+        if start:
+            self._start_online()
+        else:
+            self._require_fitted()
+        one = self._one = _one.OneBuffer(self._java)
+        return one
+
+    def _answer_one(self, x, scores):
+        """Packs ``x`` and has Java write its scores (``scores``) or its predicted labels over it: (the buffer, what
+        the Java call returned)."""
+        one = self._one
+        if one is None or one.java is not self._java:
+            one = self._one_buffer(False)
+        n = one.put_row(self, x)
+        try:
+            return one, (one.scores if scores else one.predict)(one.buffer, n)
+        except one.java_error as e:
+            raise _errors.translate(e) from None
 
     def learn_one(self, x, y):
         """Learns one example: ``x`` a dict ``{feature: value}`` (int indices, or str names that the learner maps to
         indices of its own) or a scipy sparse row, ``y`` the set of its label ids or names."""
-        self._start_online()
-        idx, val = self._row(x)
-        labels = self._ids(y)
-        _call(self._java.learnOne, idx, val, labels)
+        one = self._one
+        if one is None or one.java is not self._java:
+            one = self._one_buffer(True)
+        n, m = one.put_example(self, x, y)
+        try:
+            one.learn(one.buffer, n, m)
+        except one.java_error as e:
+            raise _errors.translate(e) from None
         return self
 
     def predict_one(self, x):
         """The set of labels predicted for ``x`` (names when the learner has ``labels``, else ids)."""
-        self._require_fitted()
-        idx, val = self._row(x)
-        return self._out(np.asarray(_call(self._java.predictOne, idx, val)))
+        one, k = self._answer_one(x, False)
+        return self._out(one.predicted(k))
 
     def scores_one(self, x):
         """The label scores of ``x`` by label, with the threshold score as ``.threshold``."""
-        self._require_fitted()
-        idx, val = self._row(x)
-        scores = np.asarray(_call(self._java.scoresOne, idx, val))
-        keys = self._label_names if self._label_ids is not None else range(scores.size - 1)
-        return OneScores(zip(keys, scores[:-1].tolist()), float(scores[-1]))
+        one, _ = self._answer_one(x, True)
+        scores = one.scored()
+        keys = self._label_names if self._label_ids is not None else range(len(scores) - 1)
+        return OneScores(zip(keys, scores[:-1]), scores[-1])
 
     # --- matrices (scikit-learn's protocol) -------------------------------------------------------------------------
     def _names_for(self, n_labels):

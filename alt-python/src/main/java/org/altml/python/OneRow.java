@@ -1,11 +1,13 @@
 package org.altml.python;
 
+import java.nio.ByteBuffer;
 import org.altml.sparse.SparseVector;
 
 /**
  * One example's features as Python gives them (a dict's keys and values in the dict's order): sorted here, zeros left
  * out, repeated or negative indices and values that are not finite floats refused, into a reused {@link SparseVector}
- * (no allocation when the row fits the scratch).
+ * (no allocation when the row fits the scratch). They come as two arrays, or packed in a buffer Python wrote (n
+ * little-endian ints, then n floats: {@link OneBuffer}).
  */
 final class OneRow {
   private int[] indices = new int[64];
@@ -17,23 +19,43 @@ final class OneRow {
     if (idx.length != val.length) {
       throw new IllegalArgumentException(idx.length + " feature indices but " + val.length + " values");
     }
-    if (indices.length < idx.length) {
-      indices = new int[idx.length];
-      values = new float[idx.length];
+    fit(idx.length);
+    System.arraycopy(idx, 0, indices, 0, idx.length);
+    System.arraycopy(val, 0, values, 0, idx.length);
+    return checked(idx.length);
+  }
+
+  /** The vector of the {@code n} indices and {@code n} values packed from the start of {@code buffer}. */
+  SparseVector of(ByteBuffer buffer, int n) {
+    fit(n);
+    OneBuffer.ints(buffer, 0, indices, n);
+    OneBuffer.floats(buffer, 4 * n, values, n);
+    return checked(n);
+  }
+
+  private void fit(int n) {
+    if (indices.length < n) {
+      indices = new int[n];
+      values = new float[n];
     }
+  }
+
+  /** The first n pairs of the scratch checked, zeros left out and sorted by index, as the vector. */
+  private SparseVector checked(int length) {
     int n = 0;
     boolean sorted = true;
-    for (int k = 0; k < idx.length; k++) {
-      float v = val[k];
+    for (int k = 0; k < length; k++) {
+      int i = indices[k];
+      float v = values[k];
       if (!Float.isFinite(v)) {
-        throw new IllegalArgumentException("feature " + idx[k] + " has the value " + v + " as a float: feature values must be finite");
+        throw new IllegalArgumentException("feature " + i + " has the value " + v + " as a float: feature values must be finite");
       }
-      if (idx[k] < 0) {
-        throw new IllegalArgumentException("feature index " + idx[k] + " is negative");
+      if (i < 0) {
+        throw new IllegalArgumentException("feature index " + i + " is negative");
       }
       if (v != 0f) {
-        sorted &= n == 0 || idx[k] > indices[n - 1];
-        indices[n] = idx[k];
+        sorted &= n == 0 || i > indices[n - 1];
+        indices[n] = i;
         values[n++] = v;
       }
     }

@@ -1,6 +1,7 @@
 package org.altml.python;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -219,7 +220,23 @@ public final class PyLearner {
   /** Learns one example: its features' indices and values in any order (zeros left out), its label ids. */
   public void learnOne(int[] indices, float[] values, int[] labels) {
     requireStarted();
-    SparseVector v = one.of(indices, values);
+    learn(one.of(indices, values), labels);
+  }
+
+  /**
+   * {@link #learnOne} of the example packed in {@code buffer} ({@link OneBuffer}): {@code n} features, {@code m}
+   * labels; no Java array is made per call.
+   */
+  public void learnPacked(ByteBuffer buffer, int n, int m) {
+    requireStarted();
+    ByteBuffer b = OneBuffer.of(buffer, 8L * n + 4L * m);
+    SparseVector v = one.of(b, n);
+    int[] labels = new int[m];
+    OneBuffer.ints(b, 8 * n, labels, m);
+    learn(v, labels);
+  }
+
+  private void learn(SparseVector v, int[] labels) {
     LabelSet set = LabelSet.of(labels);
     if (set.maxLabel() >= learner.numLabels()) {
       throw new IllegalArgumentException("label " + set.maxLabel() + " is not below the learner's L = " + learner.numLabels());
@@ -232,19 +249,50 @@ public final class PyLearner {
 
   /** The predicted label ids of one example. */
   public int[] predictOne(int[] indices, float[] values) {
-    scoreOne(indices, values);
-    return java.util.Arrays.copyOf(predicted, scores.predicted(predicted));
+    requireStarted();
+    int k = predicted(one.of(indices, values));
+    return java.util.Arrays.copyOf(predicted, k);
+  }
+
+  /**
+   * {@link #predictOne} of the {@code n} features packed in {@code buffer}: the predicted label ids are written over
+   * them, from byte 0.
+   *
+   * @return how many labels are predicted
+   */
+  public int predictPacked(ByteBuffer buffer, int n) {
+    requireStarted();
+    ByteBuffer b = OneBuffer.of(buffer, Math.max(8L * n, 4L * learner.numLabels()));
+    int k = predicted(one.of(b, n));
+    OneBuffer.putInts(b, predicted, k);
+    return k;
   }
 
   /** The L label scores and the threshold score of one example. */
   public float[] scoresOne(int[] indices, float[] values) {
-    scoreOne(indices, values);
+    requireStarted();
+    score(one.of(indices, values));
     return java.util.Arrays.copyOf(scores.array(), learner.numLabels() + 1);
   }
 
-  private void scoreOne(int[] indices, float[] values) {
+  /**
+   * {@link #scoresOne} of the {@code n} features packed in {@code buffer}: the L label scores and the threshold score
+   * are written over them, from byte 0.
+   */
+  public void scoresPacked(ByteBuffer buffer, int n) {
     requireStarted();
-    learner.predict(scaler.transform(one.of(indices, values)), scores);
+    ByteBuffer b = OneBuffer.of(buffer, Math.max(8L * n, 4L * (learner.numLabels() + 1)));
+    score(one.of(b, n));
+    OneBuffer.putFloats(b, scores.array(), learner.numLabels() + 1);
+  }
+
+  private int predicted(SparseVector v) {
+    score(v);
+    return scores.predicted(predicted);
+  }
+
+  private void score(SparseVector v) {
+    learner.predict(scaler.transform(v), scores);
   }
 
   /**
