@@ -121,8 +121,8 @@ def read(path, *, n_labels=None, n_features=None, zero_based=False, label_file=N
         if os.path.isdir(label_file):
             raise IsADirectoryError(f"{label_file}: is a directory, not a Mulan XML file (label_file)")
     try:
-        data = _call(_jvm.jclass("org.altml.python.PyData").read, path, labels, features, bool(zero_based),
-                     label_file, first, last, ignored)
+        data = _call(_jvm.jclass("org.altml.python.PyData").read, _jvm.java_path(path), labels, features,
+                     bool(zero_based), None if label_file is None else _jvm.java_path(label_file), first, last, ignored)
     except (ValueError, OSError, RuntimeError, IndexError) as e:
         raise _in_python_words(e) from None
     for text in data.warnings():

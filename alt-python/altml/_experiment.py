@@ -285,9 +285,10 @@ def experiment(datasets, learners, out, *, runs=20, seed=1, folds=10, cv_seed=1,
     names, trains, tests, scales = _datasets(datasets)
     command = (f"altml.experiment({dict(zip(names, zip(trains, tests)))!r}, {list(learners)!r}, {str(out)!r},"
                f" runs={runs}, seed={seed}, folds={folds}, cv_seed={cv_seed}, mode={mode!r})")
-    java = _call(_jvm.jclass(_PY_EXPERIMENT).run, _java_list(names), _java_list(trains), _java_list(tests),
+    java = _call(_jvm.jclass(_PY_EXPERIMENT).run, _java_list(names), _java_list([_jvm.java_path(t) for t in trains]),
+                 _java_list([_jvm.java_path(t) for t in tests]),
                  _java_list(scales), _java_list(list(learners)), _java_list(_learner_specs(given, "given")),
-                 _java_list(_learner_specs(fix, "fix")), os.fspath(out), int(runs), int(seed), int(folds), int(cv_seed),
+                 _java_list(_learner_specs(fix, "fix")), _jvm.java_path(out), int(runs), int(seed), int(folds), int(cv_seed),
                  str(mode), str(search), str(select), str(scale), str(zero_division), int(threads), bool(wilcoxon),
                  int(curve_points), command)
     rows = list(csv.DictReader(io.StringIO(str(java.csv()))))

@@ -171,3 +171,9 @@ def jclass(name):
     start()
     import jpype
     return jpype.JClass(name)
+
+
+def java_path(path):
+    """``path`` as the JVM must be given it: absolute against Python's working directory. The JVM resolves a relative
+    path against the directory the process started in, which ``os.chdir`` (a notebook's ``%cd``) does not change."""
+    return os.path.abspath(os.fspath(path))

@@ -405,7 +405,7 @@ class Learner:
         """Writes the model file ``path`` (atomically), which ``alt predict --model`` and :func:`altml.load` read."""
         self._require_fitted()
         names = json.dumps(list(self._feature_ids)) if self._feature_ids else None
-        _call(self._java.save, str(path), _FEATURE_NAMES, names)
+        _call(self._java.save, _jvm.java_path(path), _FEATURE_NAMES, names)
         return self
 
     def __getstate__(self):
@@ -441,7 +441,7 @@ _DEFAULTS = {"n_labels": None, "labels": None, "n_features": 0, "scale": "none",
 def load(path):
     """The learner of the model file ``path`` (written by ``alt train`` or :meth:`Learner.save`), ready to predict
     or to go on learning."""
-    java = _call(_jvm.jclass(_PY_LEARNER).load, str(path))
+    java = _call(_jvm.jclass(_PY_LEARNER).load, _jvm.java_path(path))
     return _from_java(java)
 
 

@@ -33,8 +33,12 @@ class OneBuffer:
         self._grow(max(4096, 4 * (self.n_labels + 1)))
 
     def _grow(self, size):
+        """Larger memory, keeping what was packed (put_example grows it for the labels after packing the row)."""
         import jpype.nio
+        old = self.memory
         self.memory = bytearray(size)
+        if old is not None:
+            self.memory[:len(old)] = old
         self.buffer = jpype.nio.convertToDirectBuffer(self.memory)
         self.ints = np.frombuffer(self.memory, "<i4")
         self.floats = np.frombuffer(self.memory, "<f4")

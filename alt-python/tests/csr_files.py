@@ -9,7 +9,7 @@ from altml import _jvm
 
 def read(path, n_labels=-1, n_features=-1):
     """X (CSR, float32) and Y (CSR 0/1, int8) of a data file, of L and d when given (-1: as the file says)."""
-    data = _jvm.jclass("org.altml.python.PyData").read(str(path), n_labels, n_features, False, None)
+    data = _jvm.jclass("org.altml.python.PyData").read(str(path), n_labels, n_features, False, None, -1, -1, None)
     indptr = np.asarray(data.indptr())
     X = sp.csr_matrix((np.asarray(data.values()), np.asarray(data.indices()), indptr),
                       shape=(indptr.size - 1, int(data.numFeatures())))

@@ -16,7 +16,7 @@ L = 12  # the corpus fixture's labels
 
 def read(path, n_labels=-1):
     """(X, Y) of a data file through ALT's own reader (as the command line reads it)."""
-    data = _jvm.jclass("org.altml.python.PyData").read(str(path), n_labels, -1, False, None)
+    data = _jvm.jclass("org.altml.python.PyData").read(str(path), n_labels, -1, False, None, -1, -1, None)
     X = sp.csr_matrix((np.asarray(data.values()), np.asarray(data.indices()), np.asarray(data.indptr())),
                       shape=(len(data.indptr()) - 1, int(data.numFeatures())))
     Y = _convert.indicator_matrix(data.labelIndptr(), data.labelIds(), int(data.numLabels()))
