@@ -1,6 +1,6 @@
 """docs/python.md works as written: every ```python block runs, in order, in one namespace and in a temporary working
-directory, as the cells of a notebook would. Blocks marked ```python no-run (they depend on the machine) or
-```python pending (functions not in the package yet) are skipped; an error fails with the page's line."""
+directory, as the cells of a notebook would. Blocks marked ```python no-run (they depend on the machine) are
+shown but skipped; an error fails with the page's line."""
 
 import os
 import re
@@ -11,8 +11,9 @@ import pytest
 from conftest import REPO
 
 PAGE = os.path.join(REPO, "docs", "python.md")
+README = os.path.join(REPO, "README.md")
 FENCE = re.compile(r"^```(.*)$")
-RUN, SKIP = "python", ("python no-run", "python pending")
+RUN, SKIP = "python", ("python no-run",)
 
 
 def python_blocks(path):
@@ -42,8 +43,7 @@ def run_blocks(path, namespace):
         if info in SKIP:
             continue
         if info != RUN:
-            raise AssertionError(f"{path}:{start - 1}: unknown block marker '{info}' (use python, python no-run or"
-                                 f" python pending)")
+            raise AssertionError(f"{path}:{start - 1}: unknown block marker '{info}' (use python or python no-run)")
         compiled = compile("\n" * (start - 1) + code, path, "exec")  # tracebacks give the page's own line numbers
         try:
             exec(compiled, namespace)
@@ -62,16 +62,21 @@ def test_every_python_block_of_the_page_runs_in_order(tmp_path, monkeypatch):
     assert ran >= 6, f"only {ran} blocks of {PAGE} ran"
 
 
+def test_the_readme_python_block_runs(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert run_blocks(README, {"__name__": "__main__"}) == 1
+
+
 def test_a_failing_block_is_reported_with_its_line_and_markers_are_honoured(tmp_path):
     page = tmp_path / "page.md"
-    page.write_text("# Page\n\n```python\nx = 1\n```\n\n```python pending\nnot_yet()\n```\n\n"
+    page.write_text("# Page\n\n```python\nx = 1\n```\n\n"
                     "```python no-run\nmachine_only()\n```\n\n```text\nnot code\n```\n\n"
                     "```python\ny = x + 1\nassert y == 3, 'y is ' + str(y)\n```\n")
     namespace = {}
     with pytest.raises(AssertionError) as failed:
         run_blocks(str(page), namespace)
-    assert f"{page}:21: the block at line 19 fails: AssertionError: y is 2" in str(failed.value)
+    assert f"{page}:17: the block at line 15 fails: AssertionError: y is 2" in str(failed.value)
     assert namespace["y"] == 2
-    page.write_text("```python pendng\nx = 1\n```\n")
-    with pytest.raises(AssertionError, match="1: unknown block marker 'python pendng'"):
+    page.write_text("```python pending\nx = 1\n```\n")
+    with pytest.raises(AssertionError, match="1: unknown block marker 'python pending'"):
         run_blocks(str(page), {})

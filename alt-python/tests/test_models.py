@@ -169,3 +169,20 @@ def test_named_labels_cross_both_ways_with_arff_data(alt, tmp_path):
     altml.Learner("salt", labels=["a", "b", "c", "d"]).fit(X_train, Y_train).save(tmp_path / "other.alt")
     refused = alt("predict", "--model", tmp_path / "other.alt", "--data", tmp_path / "test.arff", check=False)
     assert refused.returncode != 0 and "sport" in refused.stderr
+
+
+def test_relative_paths_follow_pythons_working_directory(tmp_path, monkeypatch):
+    """The JVM resolves a relative path against the directory the process started in; os.chdir (a notebook's %cd)
+    does not move it, so every path altml gives Java is made absolute against Python's working directory first."""
+    import scipy.sparse as sp
+    import numpy as np
+    monkeypatch.chdir(tmp_path)
+    with open("rel.svm", "w") as f:
+        f.write("0,2 1:0.5 4:1.0\n1 2:1.0 3:0.25\n")
+    X, Y, _, _ = altml.read("rel.svm")
+    learner = altml.Learner("falt").fit(X, Y)
+    learner.save("rel.model")
+    assert (tmp_path / "rel.model").exists()
+    again = altml.load("rel.model")
+    assert (again.predict(X) != learner.predict(X)).nnz == 0
+    assert isinstance(X, sp.csr_matrix) and np.array_equal(Y.toarray(), [[1, 0, 1], [0, 1, 0]])
