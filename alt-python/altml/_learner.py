@@ -139,6 +139,8 @@ class Learner:
     def _reset(self):
         self._label_names = None
         if self.labels is not None:
+            if isinstance(self.labels, (str, bytes)) or not hasattr(self.labels, "__iter__"):
+                raise ValueError(f"labels must be a list of label names, not {self.labels!r}")
             names = [str(name) for name in self.labels]
             if len(set(names)) != len(names):
                 raise ValueError("labels must be distinct names")

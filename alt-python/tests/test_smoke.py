@@ -38,3 +38,12 @@ def test_fit_and_predict(corpus):
     predicted = learner.predict(X)
     assert predicted.shape == (200, 4)
     assert learner.examples_seen == 200
+
+
+def test_labels_must_be_a_list_of_names_not_one_string():
+    # list("abc") would have made three labels of one name's letters
+    import pytest
+    with pytest.raises(ValueError, match="labels must be a list of label names"):
+        altml.Learner("falt", labels="sport")
+    with pytest.raises(ValueError, match="labels must be a list of label names"):
+        altml.Learner("falt", labels=3)
