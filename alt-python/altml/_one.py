@@ -105,9 +105,9 @@ class OneBuffer:
         return n, m
 
     def predicted(self, k):
-        """The k label ids predictOne wrote, as a tuple."""
+        """The k label ids predictPacked wrote, as a tuple."""
         return struct.unpack_from(f"<{k}i", self.memory)
 
     def scored(self):
-        """The L label scores and the threshold score scoresOne wrote, as a tuple of floats."""
+        """The L label scores and the threshold score scoresPacked wrote, as a tuple of floats."""
         return self.score_format.unpack_from(self.memory)

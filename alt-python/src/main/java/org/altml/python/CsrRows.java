@@ -81,10 +81,18 @@ final class CsrRows {
   }
 
   /**
-   * The dataset of features {@code x} and labels {@code y} (rows in order), of d {@code numFeatures} and L {@code
-   * numLabels}, its labels named {@code labelNames} (null: by index).
+   * The dataset of the CSR feature matrix X ({@code indptr}, {@code indices}, {@code data}) and the label-indicator
+   * matrix Y ({@code yIndptr}, {@code yIndices}), rows in order, both checked first, of d at least {@code numFeatures}
+   * and L {@code numLabels}, its labels named {@code labelNames} (null: by index).
    */
-  static Dataset dataset(CsrRows x, CsrRows y, int numFeatures, int numLabels, List<String> labelNames) {
+  static Dataset dataset(int[] indptr, int[] indices, float[] data, int[] yIndptr, int[] yIndices, int numFeatures,
+      int numLabels, List<String> labelNames) {
+    return dataset(new CsrRows("X", indptr, indices, data), new CsrRows("Y", yIndptr, yIndices, null), numFeatures, numLabels,
+        labelNames);
+  }
+
+  /** {@link #dataset(int[], int[], float[], int[], int[], int, int, List)} of rows already checked. */
+  private static Dataset dataset(CsrRows x, CsrRows y, int numFeatures, int numLabels, List<String> labelNames) {
     if (x.rows() != y.rows()) {
       throw new IllegalArgumentException("X has " + x.rows() + " rows but Y " + y.rows());
     }

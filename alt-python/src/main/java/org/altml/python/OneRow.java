@@ -6,24 +6,13 @@ import org.altml.sparse.SparseVector;
 /**
  * One example's features as Python gives them (a dict's keys and values in the dict's order): sorted here, zeros left
  * out, repeated or negative indices and values that are not finite floats refused, into a reused {@link SparseVector}
- * (no allocation when the row fits the scratch). They come as two arrays, or packed in a buffer Python wrote (n
- * little-endian ints, then n floats: {@link OneBuffer}).
+ * (no allocation when the row fits the scratch). They come packed in a buffer Python wrote (n little-endian ints,
+ * then n floats: {@link OneBuffer}).
  */
 final class OneRow {
   private int[] indices = new int[64];
   private float[] values = new float[64];
   private final SparseVector vector = new SparseVector();
-
-  /** The vector of {@code idx} and {@code val}, valid until the next call. */
-  SparseVector of(int[] idx, float[] val) {
-    if (idx.length != val.length) {
-      throw new IllegalArgumentException(idx.length + " feature indices but " + val.length + " values");
-    }
-    fit(idx.length);
-    System.arraycopy(idx, 0, indices, 0, idx.length);
-    System.arraycopy(val, 0, values, 0, idx.length);
-    return checked(idx.length);
-  }
 
   /** The vector of the {@code n} indices and {@code n} values packed from the start of {@code buffer}. */
   SparseVector of(ByteBuffer buffer, int n) {

@@ -34,7 +34,7 @@ public final class PyEval {
       throw new IllegalArgumentException("Y has " + numLabels + " label columns but the " + model.name() + " learner has "
           + model.numLabels() + " labels: give Y one column per label of the learner (0 to " + (model.numLabels() - 1) + ")");
     }
-    Dataset test = dataset(indptr, indices, data, yIndptr, yIndices, 0, numLabels, null);
+    Dataset test = CsrRows.dataset(indptr, indices, data, yIndptr, yIndices, 0, numLabels, null);
     int threads = Runtime.getRuntime().availableProcessors();
     return new PyMetrics(TrainThenTest.test(model, test, learner.scaler(), policy, threads).metrics());
   }
@@ -59,18 +59,12 @@ public final class PyEval {
     if (every < 1) {
       throw new IllegalArgumentException("every must be at least 1 (examples between curve points), not " + every);
     }
-    Dataset stream = dataset(indptr, indices, data, yIndptr, yIndices, numFeatures, numLabels, names);
+    Dataset stream = CsrRows.dataset(indptr, indices, data, yIndptr, yIndices, numFeatures, numLabels, names);
     learner.start(numLabels, names, stream.numFeatures(), -1);
     FeatureScaler scaler = learner.scaler();
     Prequential.Config config = new Prequential.Config(window, every, scaler.scaling(), policy, Long.MAX_VALUE)
         .withScaler(scaler);
     return new PyPrequential(Prequential.run(learner.learner(), stream.stream(), config));
-  }
-
-  private static Dataset dataset(int[] indptr, int[] indices, float[] data, int[] yIndptr, int[] yIndices, int numFeatures,
-      int numLabels, List<String> names) {
-    return CsrRows.dataset(new CsrRows("X", indptr, indices, data), new CsrRows("Y", yIndptr, yIndices, null), numFeatures,
-        numLabels, names);
   }
 
   private static ZeroDivisionPolicy policy(String name) {

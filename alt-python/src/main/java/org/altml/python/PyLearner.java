@@ -198,8 +198,7 @@ public final class PyLearner {
    */
   public double fit(int[] indptr, int[] indices, float[] data, int[] yIndptr, int[] yIndices, int numFeatures, int numLabels,
       List<String> names, boolean shuffle) {
-    Dataset train = CsrRows.dataset(new CsrRows("X", indptr, indices, data), new CsrRows("Y", yIndptr, yIndices, null),
-        numFeatures, numLabels, names);
+    Dataset train = CsrRows.dataset(indptr, indices, data, yIndptr, yIndices, numFeatures, numLabels, names);
     learner = null;
     scaler = null;
     start(numLabels, names, train.numFeatures(), train.size());
@@ -211,21 +210,14 @@ public final class PyLearner {
   /** Goes on learning from X and Y in row order, with the scaling as it is (as {@code alt train --from}). */
   public double partialFit(int[] indptr, int[] indices, float[] data, int[] yIndptr, int[] yIndices, int numFeatures,
       int numLabels, List<String> names) {
-    Dataset more = CsrRows.dataset(new CsrRows("X", indptr, indices, data), new CsrRows("Y", yIndptr, yIndices, null),
-        numFeatures, numLabels, names);
+    Dataset more = CsrRows.dataset(indptr, indices, data, yIndptr, yIndices, numFeatures, numLabels, names);
     start(numLabels, names, more.numFeatures(), more.size());
     return TrainThenTest.train(learner, DataView.of(more), Order.FILE, Seeds.order(seed), scaler).seconds();
   }
 
-  /** Learns one example: its features' indices and values in any order (zeros left out), its label ids. */
-  public void learnOne(int[] indices, float[] values, int[] labels) {
-    requireStarted();
-    learn(one.of(indices, values), labels);
-  }
-
   /**
-   * {@link #learnOne} of the example packed in {@code buffer} ({@link OneBuffer}): {@code n} features, {@code m}
-   * labels; no Java array is made per call.
+   * Learns one example packed in {@code buffer} ({@link OneBuffer}): {@code n} features (indices and values in any
+   * order, zeros left out), then {@code m} label ids; no Java array is made per call.
    */
   public void learnPacked(ByteBuffer buffer, int n, int m) {
     requireStarted();
@@ -247,16 +239,9 @@ public final class PyLearner {
     learner.update(scaler.transform(v), set);
   }
 
-  /** The predicted label ids of one example. */
-  public int[] predictOne(int[] indices, float[] values) {
-    requireStarted();
-    int k = predicted(one.of(indices, values));
-    return java.util.Arrays.copyOf(predicted, k);
-  }
-
   /**
-   * {@link #predictOne} of the {@code n} features packed in {@code buffer}: the predicted label ids are written over
-   * them, from byte 0.
+   * The predicted label ids of the example of {@code n} features packed in {@code buffer}, written over them from
+   * byte 0.
    *
    * @return how many labels are predicted
    */
@@ -268,16 +253,9 @@ public final class PyLearner {
     return k;
   }
 
-  /** The L label scores and the threshold score of one example. */
-  public float[] scoresOne(int[] indices, float[] values) {
-    requireStarted();
-    score(one.of(indices, values));
-    return java.util.Arrays.copyOf(scores.array(), learner.numLabels() + 1);
-  }
-
   /**
-   * {@link #scoresOne} of the {@code n} features packed in {@code buffer}: the L label scores and the threshold score
-   * are written over them, from byte 0.
+   * The L label scores and the threshold score of the example of {@code n} features packed in {@code buffer}, written
+   * over them from byte 0.
    */
   public void scoresPacked(ByteBuffer buffer, int n) {
     requireStarted();
@@ -305,8 +283,7 @@ public final class PyLearner {
     int[] outPtr = new int[n + 1];
     it.unimi.dsi.fastutil.ints.IntArrayList out = new it.unimi.dsi.fastutil.ints.IntArrayList();
     for (int i = 0; i < n; i++) {
-      learner.predict(scaler.transform(rows.row(i, x)), scores);
-      int k = scores.predicted(predicted);
+      int k = predicted(rows.row(i, x));
       out.addElements(out.size(), predicted, 0, k);
       outPtr[i + 1] = out.size();
     }
@@ -325,7 +302,7 @@ public final class PyLearner {
     }
     float[] out = new float[(int) size];
     for (int i = 0; i < rows.rows(); i++) {
-      learner.predict(scaler.transform(rows.row(i, x)), scores);
+      score(rows.row(i, x));
       System.arraycopy(scores.array(), 0, out, i * width, width);
     }
     return out;

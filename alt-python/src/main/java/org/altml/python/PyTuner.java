@@ -49,8 +49,7 @@ public final class PyTuner {
       long seed, String search, String select, String scale, String zeroDivision, int threads) {
     Grid grid = grid(kind, given, named("mode", () -> Grid.Mode.parse(mode)));
     Tuner.Config config = config(folds, seed, search, select, scale, zeroDivision, threads);
-    Dataset train = CsrRows.dataset(new CsrRows("X", indptr, indices, data), new CsrRows("Y", yIndptr, yIndices, null),
-        numFeatures, numLabels, labelNames);
+    Dataset train = CsrRows.dataset(indptr, indices, data, yIndptr, yIndices, numFeatures, numLabels, labelNames);
     Tuner tuner = new Tuner(train, "X", Experiment.hash(train), config, null, null);
     return new PyTuner(tuner.tune(grid));
   }

@@ -110,7 +110,7 @@ class PyEvalTest {
     PyLearner learner = PyLearner.create("salt", Map.of("eta", "0.5"), "standardize", 3);
     PyPrequential ours = PyEval.prequential(learner, ptr, idx, val, yPtr, yIdx, d, numLabels, null, 64, 100, "spec");
 
-    Dataset data = CsrRows.dataset(new CsrRows("X", ptr, idx, val), new CsrRows("Y", yPtr, yIdx, null), d, numLabels, null);
+    Dataset data = CsrRows.dataset(ptr, idx, val, yPtr, yIdx, d, numLabels, null);
     Settings settings = Settings.parse(LearnerRegistry.get("salt"), Map.of("eta", "0.5"));
     Prequential.Config config = new Prequential.Config(64, 100, FeatureScaling.STANDARDIZE, ZeroDivisionPolicy.SPEC,
         Long.MAX_VALUE).withSeed(3);
