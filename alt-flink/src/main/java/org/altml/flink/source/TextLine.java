@@ -4,7 +4,8 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * One line of an input file as the file source hands it out: the file (its path, for messages and for
- * reading an ARFF header), its 1-based line number and its bytes without the line end. A Flink POJO.
+ * reading an ARFF header), its 1-based line number and its bytes without the line end; or one record of a Kafka
+ * topic, in the same form. A Flink POJO.
  */
 public final class TextLine {
   /** The file's path, as messages name it. */
@@ -13,6 +14,11 @@ public final class TextLine {
   public long line;
   /** The line's UTF-8 bytes without the line end. */
   public byte[] text;
+  /**
+   * The record's id when its transport gives one (a Kafka record's key), else null; a JSON record's own {@code "id"}
+   * is read by the parser.
+   */
+  public String id;
 
   /** For Flink's POJO serializer. */
   public TextLine() {}
