@@ -24,7 +24,8 @@ import picocli.CommandLine.Command;
  * Results stream back to this process (Flink's collect) and are written under {@code --out}; one JSON summary
  * line goes to standard output.
  */
-@Command(name = "alt flink", mixinStandardHelpOptions = true, subcommands = {FlinkRunCommand.class, FlinkPredictCommand.class},
+@Command(name = "alt flink", mixinStandardHelpOptions = true, subcommands = {FlinkRunCommand.class, FlinkPredictCommand.class,
+    org.altml.flink.demo.KafkaBench.class},
     description = "ALT's online learners on Apache Flink (local MiniCluster, or a cluster through 'flink run').")
 public final class FlinkMain implements Callable<Integer> {
   /** Runs the command line; exits with its code. */
