@@ -297,6 +297,11 @@ public final class ServeOperator extends AbstractStreamOperator<String>
     report(true);
   }
 
+  /** The report of the counts and metrics now (tests). */
+  String report() {
+    return ServeLines.report(learner.examplesSeen(), suite, counts, lag, false);
+  }
+
   private void report(boolean end) {
     output.collect(Output.REPORTS, new StreamRecord<>(ServeLines.report(learner.examplesSeen(), suite, counts, lag, end)));
   }
