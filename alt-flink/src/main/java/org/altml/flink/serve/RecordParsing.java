@@ -44,7 +44,8 @@ public final class RecordParsing extends ProcessFunction<TextLine, ServeRecord> 
     ServeRecord r = new ServeRecord();
     r.file = line.file;
     r.line = line.line;
-    RecordParser p = parsing.parse(line);
+    // a Kafka record's offset counts from 0, the parsers' lines from 1 (line 0 would be taken for a header)
+    RecordParser p = parsing.parse(new TextLine(line.file, line.line + 1, line.text));
     if (p == null) {
       r.id = line.file + ":" + line.line;
       r.reason = parsing.reason() != null ? parsing.reason() : "no example in the record (empty, blank or a comment)";
