@@ -246,13 +246,26 @@ class FlinkServeTest {
     assertEquals(n, Output.longField(restarted, "served"));
     assertEquals(540, Output.longField(restarted, "learned"));
     assertEquals(60, Output.longField(restarted, "pending"));
+    await(failing.predictions().topic(), r -> r.size() >= n);
     Map<String, Integer> seen = new HashMap<>();
-    for (ConsumerRecord<String, byte[]> p : await(failing.predictions().topic(), r -> r.size() >= n)) {
+    for (ConsumerRecord<String, byte[]> p : await(failing.predictions().topic(), quiet(n))) { // the job has ended: all of it
       seen.merge(Output.stringField(text(p), "id"), 1, Integer::sum);
     }
-    Thread.sleep(500); // nothing more comes
-    assertEquals(n, await(failing.predictions().topic(), r -> r.size() >= n).size(), "each prediction once");
     assertEquals(n, seen.size());
+    assertEquals(List.of(1), seen.values().stream().distinct().toList(), "each prediction once");
+  }
+
+  /** Done when at least {@code n} records came and then no more for a second. */
+  static Predicate<List<ConsumerRecord<String, byte[]>>> quiet(int n) {
+    int[] last = {-1};
+    long[] since = {System.currentTimeMillis()};
+    return r -> {
+      if (r.size() != last[0]) {
+        last[0] = r.size();
+        since[0] = System.currentTimeMillis();
+      }
+      return r.size() >= n && System.currentTimeMillis() - since[0] > 1000;
+    };
   }
 
   @Test
