@@ -46,9 +46,6 @@ public final class FeedbackParsing extends ProcessFunction<TextLine, LabelMessag
   }
 
   private void parse(TextLine line, LabelMessage m) throws IOException {
-    if (json == null) {
-      open(null);
-    }
     try (JsonParser p = json.createParser(line.text)) {
       if (p.nextToken() != JsonToken.START_OBJECT) {
         throw new IllegalArgumentException("not a JSON object");

@@ -169,12 +169,10 @@ public final class ServeOperator extends AbstractStreamOperator<String>
   @Override
   public void processElement1(StreamRecord<ServeRecord> element) throws Exception {
     ServeRecord r = element.getValue();
-    if (r.reason != null) {
-      counts.inc(Count.BAD_RECORDS);
-      output.collect(Output.BAD, new StreamRecord<>(Output.bad(r.file, r.line, r.reason)));
+    if (bad(r.reason, r.file, r.line, Count.BAD_RECORDS)) {
       return;
     }
-    SparseVector x = SparseVector.of(r.indices, r.values);
+    SparseVector x = vector(r.indices, r.values);
     long version = learner.examplesSeen();
     try {
       learner.predict(x, scores);
@@ -204,6 +202,23 @@ public final class ServeOperator extends AbstractStreamOperator<String>
     }
   }
 
+  /** A view of a parsed record's features (the parser checked them). */
+  private static SparseVector vector(int[] indices, float[] values) {
+    SparseVector x = new SparseVector();
+    x.reset(indices, values, 0, indices.length);
+    return x;
+  }
+
+  /** Whether the input at {@code file}:{@code line} is bad ({@code reason} not null): then counted and dead-lettered. */
+  private boolean bad(String reason, String file, long line, Count count) {
+    if (reason == null) {
+      return false;
+    }
+    counts.inc(count);
+    output.collect(Output.BAD, new StreamRecord<>(Output.bad(file, line, reason)));
+    return true;
+  }
+
   /** Drops the oldest waiting example (then back to {@code current}'s key). */
   private void evictOldest(String current) throws IOException {
     Iterator<String> it = order.iterator();
@@ -221,9 +236,7 @@ public final class ServeOperator extends AbstractStreamOperator<String>
   @Override
   public void processElement2(StreamRecord<LabelMessage> element) throws Exception {
     LabelMessage m = element.getValue();
-    if (m.reason != null) {
-      counts.inc(Count.BAD_FEEDBACK);
-      output.collect(Output.BAD, new StreamRecord<>(Output.bad(m.file, m.line, m.reason)));
+    if (bad(m.reason, m.file, m.line, Count.BAD_FEEDBACK)) {
       return;
     }
     IdEntry e = entries.value();
@@ -234,7 +247,7 @@ public final class ServeOperator extends AbstractStreamOperator<String>
       counts.inc(Count.WAITING_FEEDBACK);
     } else if (e.kind == IdEntry.PENDING) {
       System.arraycopy(e.scores, 0, served.array(), 0, e.scores.length);
-      learn(m.id, SparseVector.of(e.indices, e.values), m.labels, served, now - e.at);
+      learn(m.id, vector(e.indices, e.values), m.labels, served, now - e.at);
       order.remove(m.id);
       counts.add(Count.PENDING, -1);
       entries.update(e.learned());

@@ -294,6 +294,7 @@ class ServeOperatorTest {
   @Test
   void feedbackMessagesAreReadOrRefusedWithTheirReason() {
     FeedbackParsing p = new FeedbackParsing(L);
+    p.open(null);
     assertEquals("r1 [0, 3]", parse(p, "{\"id\": \"r1\", \"labels\": [3, 0], \"ts\": {\"a\": [1]}}", null));
     assertEquals("17 []", parse(p, "{\"labels\":[],\"id\":17}", null));
     assertEquals("key9 [4]", parse(p, "{\"labels\":[4]}", "key9"));
