@@ -2,12 +2,12 @@ package org.altml.flink.serve;
 
 /**
  * The label lag's distribution: milliseconds from serving an example to learning from it, in buckets growing by 5 %
- * (bucket b holds lags up to 1.05^b ms, bucket 0 lags of at most 1 ms), so a quantile is known within 5 %; a fixed array,
- * checkpointed as it is.
+ * (bucket 0 holds lags of 0 ms, bucket b &gt; 0 lags above 1.05^(b-2) up to 1.05^(b-1) ms), so a quantile is known within
+ * 5 %; a fixed array, checkpointed as it is.
  */
 final class LagHistogram {
   private static final double GROWTH = 1.05;
-  /** Enough buckets for 1.05^460 ms, beyond a year. */
+  /** Enough buckets for 1.05^458 ms, beyond a year. */
   static final int BUCKETS = 460;
   private final long[] counts;
   private long max;
@@ -28,7 +28,7 @@ final class LagHistogram {
   /** Adds one lag of {@code ms} (negative: 0). */
   void add(long ms) {
     long v = Math.max(ms, 0);
-    int b = v <= 1 ? 0 : (int) Math.min(BUCKETS - 1, Math.ceil(Math.log(v) / Math.log(GROWTH)));
+    int b = v == 0 ? 0 : (int) Math.min(BUCKETS - 1, 1 + Math.ceil(Math.log(v) / Math.log(GROWTH)));
     counts[b]++;
     total++;
     max = Math.max(max, v);
@@ -48,7 +48,7 @@ final class LagHistogram {
     for (int b = 0; b < BUCKETS; b++) {
       seen += counts[b];
       if (seen >= rank) {
-        return Math.min(max, b == 0 ? 1 : (long) Math.floor(Math.pow(GROWTH, b)));
+        return Math.min(max, b == 0 ? 0 : (long) Math.floor(Math.pow(GROWTH, b - 1)));
       }
     }
     return max;
