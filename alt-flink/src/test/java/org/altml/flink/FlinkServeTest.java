@@ -51,7 +51,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code alt flink serve} against a real broker: labels that come after their predictions are learned in the order they
  * come (the published model equals a plain learner's fed the same examples in that order, bit for bit), bad records and
- * feedback go to the dead-letter topic, and a job that fails mid-stream and restarts from its checkpoint writes each
+ * feedback go to the dead-letter topic, examples expire and are evicted with the job's own clock, and a job that fails mid-stream and restarts from its checkpoint writes each
  * prediction once and learns each label once.
  */
 class FlinkServeTest {
@@ -187,6 +187,41 @@ class FlinkServeTest {
       assertEquals(2, dead.size(), dead.toString());
       assertTrue(dead.get(0).contains(t.feedback() + "#0") && dead.get(0).contains("not a feedback message"), dead.get(0));
       assertTrue(dead.get(1).contains(t.records() + "#0\",\"line\":100") && dead.get(1).contains("\"reason\":"), dead.get(1));
+    } finally {
+      job.cancel().get();
+    }
+  }
+
+  @Test
+  void theBoundsHoldInARunningJob(@TempDir Path dir) throws Exception {
+    int n = 50;
+    Examples ex = Examples.of(dir, n, 13);
+    ServeJob.Topics t = topics("bounds");
+    List<String[]> records = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      records.add(new String[] {"r" + i, ex.features().get(i)});
+    }
+    KafkaTopics.ensure(t.records());
+    KafkaTopics.ensure(t.feedback());
+    produce(t.records().topic(), records);
+    StreamExecutionEnvironment env = FlinkTesting.env(1, null, 0);
+    // at most 30 waiting (r0 to r19 evicted for the later ones), each for 5 s of the job's clock
+    ServeJob.build(env, t, new DataSpec(FlinkTesting.LABELS, 0, false, null, -1, List.of(), -1),
+        new ServeSettings(SETUP, 5_000, 30, 0, 100), KafkaIo.Start.EARLIEST, false, KafkaIo.Delivery.EXACTLY_ONCE, null);
+    JobClient job = env.executeAsync("serve bounds test");
+    try {
+      await(t.predictions().topic(), r -> r.size() >= n);
+      // r45 learned; r46 learned and its labels again; r3 evicted and a never-served id: unknown when their time passes
+      produce(t.feedback().topic(), List.of(new String[] {null, ex.feedback(45)}, new String[] {null, ex.feedback(46)},
+          new String[] {null, ex.feedback(46)}, new String[] {null, ex.feedback(3)}, new String[] {"ghost", "{\"labels\":[1]}"}));
+      String report = lastText(await(t.reports().topic(), r -> Output.longField(lastText(r), "expired") == 28
+          && Output.longField(lastText(r), "unknownFeedback") == 2));
+      assertEquals(20, Output.longField(report, "evicted"), report);
+      assertEquals(2, Output.longField(report, "learned"), report);
+      assertEquals(1, Output.longField(report, "duplicateFeedback"), report);
+      assertEquals(0, Output.longField(report, "pending"), report);
+      assertEquals(0, Output.longField(report, "waitingFeedback"), report);
+      assertEquals(0, Output.longField(report, "earlyFeedback"), report);
     } finally {
       job.cancel().get();
     }
