@@ -45,7 +45,9 @@ public final class RecordParsing extends ProcessFunction<TextLine, ServeRecord> 
     r.file = line.file;
     r.line = line.line;
     // a Kafka record's offset counts from 0, the parsers' lines from 1 (line 0 would be taken for a header)
-    RecordParser p = parsing.parse(new TextLine(line.file, line.line + 1, line.text));
+    TextLine counted = new TextLine(line.file, line.line + 1, line.text);
+    counted.id = line.id;
+    RecordParser p = parsing.parse(counted);
     if (p == null) {
       r.id = line.file + ":" + line.line;
       r.reason = parsing.reason() != null ? parsing.reason() : "no example in the record (empty, blank or a comment)";
