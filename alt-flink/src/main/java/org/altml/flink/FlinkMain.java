@@ -18,14 +18,15 @@ import picocli.CommandLine.Command;
 /**
  * The jobs from a command line: {@code run} (one model per key, or data-parallel training with averaging;
  * {@link FlinkRunCommand}) and {@code predict} (scoring with a frozen model, each predictor reading it and chained to
- * its share of the input, or with refreshed models broadcast to the predictors; {@link FlinkPredictCommand}). Run with
+ * its share of the input, or with refreshed models broadcast to the predictors; {@link FlinkPredictCommand}) and {@code
+ * serve} (predictions from a Kafka topic, learning from their labels when they come later; {@link FlinkServeCommand}). Run with
  * plain {@code java} (the launcher's {@code ./alt flink ...}) it starts a local MiniCluster with {@code --parallelism P};
  * submitted with {@code flink run -c org.altml.flink.FlinkMain alt-flink-job.jar ...} the same jobs run on that cluster.
  * Results stream back to this process (Flink's collect) and are written under {@code --out}; one JSON summary
  * line goes to standard output.
  */
 @Command(name = "alt flink", mixinStandardHelpOptions = true, subcommands = {FlinkRunCommand.class, FlinkPredictCommand.class,
-    org.altml.flink.demo.KafkaBench.class},
+    FlinkServeCommand.class, org.altml.flink.demo.KafkaBench.class},
     description = "ALT's online learners on Apache Flink (local MiniCluster, or a cluster through 'flink run').")
 public final class FlinkMain implements Callable<Integer> {
   /** Runs the command line; exits with its code. */

@@ -29,6 +29,11 @@ public final class PermanentFailure extends IOException {
 
   /** The learner diverged on {@code line}'s record: from the last checkpoint it would again. */
   public static PermanentFailure diverged(TextLine line, DivergenceException e) {
-    return new PermanentFailure(line.file + ":" + line.line + ": " + e.getMessage(), e);
+    return diverged(line.file + ":" + line.line, e);
+  }
+
+  /** The learner diverged on the record {@code where} names: from the last checkpoint it would again. */
+  public static PermanentFailure diverged(String where, DivergenceException e) {
+    return new PermanentFailure(where + ": " + e.getMessage(), e);
   }
 }

@@ -1,0 +1,23 @@
+package org.altml.flink.serve;
+
+/**
+ * A record of the records topic, parsed: its id, where it came from, its features (a copy, the parser's buffers are
+ * reused), or why it is bad. A Flink POJO.
+ */
+public final class ServeRecord {
+  /** The record's id (see {@link RecordParsing#recordId}); for a bad record, where it is. */
+  public String id;
+  /** The topic and partition it came from ({@code kafka://H:P/TOPIC#PARTITION}). */
+  public String file;
+  /** Its offset. */
+  public long line;
+  /** The feature indices, ascending (0-based). */
+  public int[] indices;
+  /** The feature values. */
+  public float[] values;
+  /** Why the record is bad, or null. */
+  public String reason;
+
+  /** For Flink's POJO serializer. */
+  public ServeRecord() {}
+}
