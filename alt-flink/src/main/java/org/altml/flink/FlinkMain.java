@@ -26,7 +26,8 @@ import picocli.CommandLine.Command;
  * line goes to standard output.
  */
 @Command(name = "alt flink", mixinStandardHelpOptions = true, subcommands = {FlinkRunCommand.class, FlinkPredictCommand.class,
-    FlinkServeCommand.class, org.altml.flink.demo.KafkaBench.class},
+    FlinkServeCommand.class, FlinkDemoCommand.class,
+    org.altml.flink.demo.KafkaBench.class},
     description = "ALT's online learners on Apache Flink (local MiniCluster, or a cluster through 'flink run').")
 public final class FlinkMain implements Callable<Integer> {
   /** Runs the command line; exits with its code. */

@@ -64,6 +64,15 @@ public record DelayedLabelStream(int delay, double never, double recordsPerSecon
    * @return the number of records produced
    */
   public long produce(ExampleStream examples, KafkaAddress records, KafkaAddress feedback, BooleanSupplier stop) throws IOException, InterruptedException {
+    return produce(examples, records, feedback, stop, () -> {});
+  }
+
+  /**
+   * {@link #produce(ExampleStream, KafkaAddress, KafkaAddress, BooleanSupplier)}, calling {@code sent} after each record
+   * (a demo counts them).
+   */
+  public long produce(ExampleStream examples, KafkaAddress records, KafkaAddress feedback, BooleanSupplier stop, Runnable sent)
+      throws IOException, InterruptedException {
     SplittableRandom random = new SplittableRandom(seed);
     PriorityQueue<Due> due = new PriorityQueue<>((a, b) -> a.at != b.at ? Long.compare(a.at, b.at) : Long.compare(a.seq, b.seq));
     long n = 0;
@@ -82,6 +91,7 @@ public record DelayedLabelStream(int delay, double never, double recordsPerSecon
           p.send(new ProducerRecord<>(feedback.topic(), null, due.poll().message));
         }
         n++;
+        sent.run();
         if (recordsPerSecond > 0) {
           long wait = start + (long) (n * 1e9 / recordsPerSecond) - System.nanoTime();
           if (wait > 0) {
