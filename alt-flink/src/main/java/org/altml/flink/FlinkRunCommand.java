@@ -138,7 +138,9 @@ final class FlinkRunCommand extends FlinkCommand {
     boolean withModels = output.out() != null;
     // the training input's lines are counted as they leave the source (which the learners backpressure): the
     // summary's streamingRecordsPerSecond, without the job's start-up
-    UnaryOperator<DataStream<TextLine>> count = lines -> {
+    UnaryOperator<DataStream<TextLine>> failAt = tap();
+    UnaryOperator<DataStream<TextLine>> count = source -> {
+      DataStream<TextLine> lines = failAt == null ? source : failAt.apply(source);
       trainingLines = lines.transform("count lines", Types.STRING, new Counting<TextLine>(false)).setParallelism(lines.getParallelism());
       return lines;
     };

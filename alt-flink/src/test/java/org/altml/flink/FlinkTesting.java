@@ -113,6 +113,31 @@ public final class FlinkTesting {
     return suite;
   }
 
+  /** A command line's exit code, standard output and standard error. */
+  record Cli(int code, String out, String err) {}
+
+  /** Runs {@code alt flink} with {@code args} in this JVM, capturing its standard output and error. */
+  static Cli cli(String... args) {
+    return cli(new java.io.ByteArrayOutputStream(), args);
+  }
+
+  /** {@link #cli(String...)} with standard error into {@code err}, which another thread may read while the command runs. */
+  static Cli cli(java.io.ByteArrayOutputStream err, String... args) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream wasOut = System.out;
+    java.io.PrintStream wasErr = System.err;
+    System.setOut(new java.io.PrintStream(out, true, StandardCharsets.UTF_8));
+    System.setErr(new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
+    int code;
+    try {
+      code = FlinkMain.commandLine().execute(args);
+    } finally {
+      System.setOut(wasOut);
+      System.setErr(wasErr);
+    }
+    return new Cli(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
   /** A local MiniCluster environment at parallelism {@code p}, checkpoints every 50 ms, quick restarts. */
   static StreamExecutionEnvironment env(int p, String restoreFrom) {
     return env(p, restoreFrom, 3);

@@ -90,6 +90,7 @@ public final class FlinkOptionChecks {
     if (checkpointDir != null && job.checkpointMs == 0) {
       throw usage("--checkpoint-dir " + checkpointDir + " is where checkpoints go, and --checkpoint-ms 0 turns them off");
     }
+    checkFailAt();
     if (job.restarts > 0 && job.checkpointMs == 0) {
       // without a checkpoint a restart starts the job over, and the records already collected would come again
       throw usage("--restarts resumes from the last checkpoint, and --checkpoint-ms 0 takes none");
@@ -103,6 +104,23 @@ public final class FlinkOptionChecks {
     }
     checkFormatOptions();
     checkInputs();
+  }
+
+  /** {@code --fail-at N} fails the job once after a checkpoint, to be restarted from it. */
+  private void checkFailAt() {
+    Long n = job.failAt;
+    if (n == null) {
+      return;
+    }
+    if (n < 1) {
+      throw usage("--fail-at N fails the job at the N-th record, and N must be >= 1, not " + n);
+    }
+    if (job.checkpointMs == 0) {
+      throw usage("--fail-at fails the job after a checkpoint, to restart from it, and --checkpoint-ms 0 takes none");
+    }
+    if (job.restarts < 1) {
+      throw usage("--fail-at needs --restarts 1 or more: without a restart the injected failure would end the job");
+    }
   }
 
   /** An option of a format none of the inputs has would be ignored in silence (the jobs read a format by its name). */
