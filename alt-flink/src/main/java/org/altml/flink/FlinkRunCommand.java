@@ -127,7 +127,7 @@ final class FlinkRunCommand extends FlinkCommand {
       System.err.println("alt flink: warning: the --test files are scored as they are read, by the first averaged models"
           + " (every " + mixEvery + " records), not by final.model; give --mix-every 0 to score them by the final model");
     }
-    DataSpec dataSpec = data.spec();
+    DataSpec dataSpec = data.spec().requiringLabels(); // the records learned from, and --test's scored against their labels
     DataSpec.Labels labels = dataSpec.labels(inputs()); // the --test files must name the training files' labels too
     for (ShapeFit.Misfit m : dataSpec.checkTestShape(data.files(), test, mismatch.allowed())) {
       System.err.println("alt flink: warning: " + TerminalText.printable(m.problem()) + " (" + m.allowance() + ")");

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.altml.flink.source.DataFileCheck;
 import org.altml.flink.source.DataSpec;
+import org.altml.flink.source.RecordFormat;
 import org.altml.sparse.io.OutputPaths;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -130,6 +131,10 @@ public final class FlinkOptionChecks {
     boolean anyLibSvm = dataInputs.stream().anyMatch(f -> !DataSpec.isArff(f));
     if (data.zeroBased && !anyLibSvm && anyArff) {
       throw usage("--zero-based is a LIBSVM option, and every input is ARFF (" + dataInputs.get(0) + ")");
+    }
+    if (data.format == RecordFormat.JSON && !anyLibSvm && anyArff) {
+      throw usage("--format json reads the records of files that are not ARFF, and every input is ARFF (" + dataInputs.get(0)
+          + ", read as ARFF by its name)");
     }
     if (data.numLabels > 0 && !anyLibSvm && anyArff) {
       throw usage("--num-labels is a LIBSVM option (its lines list labels by index), and every input is ARFF ("
