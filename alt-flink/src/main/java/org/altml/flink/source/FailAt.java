@@ -167,15 +167,17 @@ public final class FailAt extends AbstractStreamOperator<TextLine> implements On
     @Override
     public void onJobExecuted(JobExecutionResult result, Throwable throwable) {}
 
-    /** Says what happened, once the job has ended well. */
-    public void report() throws Exception {
+    /**
+     * Says what happened, once the job has ended well.
+     *
+     * @return the attempt the job ended on: 0 when it did not restart, else the restarts
+     */
+    public int report() throws Exception {
       JobClient c = client;
-      if (c != null) {
-        say(c.getJobExecutionResult().get(1, TimeUnit.MINUTES).getAllAccumulatorResults(), true);
-      }
+      return c == null ? 0 : say(c.getJobExecutionResult().get(1, TimeUnit.MINUTES).getAllAccumulatorResults(), true);
     }
 
-    private void say(Map<String, Object> accumulators, boolean ended) {
+    private int say(Map<String, Object> accumulators, boolean ended) {
       int attempt = accumulators.get(ATTEMPT) instanceof Integer a ? a : 0;
       if (attempt > 0) {
         if (said.compareAndSet(false, true)) {
@@ -188,6 +190,7 @@ public final class FailAt extends AbstractStreamOperator<TextLine> implements On
         System.err.println("alt flink: warning: --fail-at " + n + ": no source subtask read " + n + " records (the most: " + most
             + "), so no failure was injected; give a smaller N");
       }
+      return attempt;
     }
   }
 }
