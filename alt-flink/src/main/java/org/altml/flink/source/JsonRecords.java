@@ -129,7 +129,7 @@ final class JsonRecords {
     while (p.nextToken() == JsonToken.FIELD_NAME) {
       String key = p.currentName();
       JsonToken v = p.nextToken();
-      if (!key.matches("-?[0-9]+")) {
+      if (!isIndex(key)) {
         bad("feature key \"" + key + "\" is not a feature index (an integer, as a string)");
         return null;
       }
@@ -161,6 +161,20 @@ final class JsonRecords {
       ids.append(ids.isEmpty() ? "" : ",").append(p.getText());
     }
     return ids.toString();
+  }
+
+  /** Whether {@code key} is an integer (an optional '-', then digits): LIBSVM then says what is wrong with it, if anything. */
+  private static boolean isIndex(String key) {
+    int start = key.startsWith("-") ? 1 : 0;
+    if (key.length() == start) {
+      return false;
+    }
+    for (int i = start; i < key.length(); i++) {
+      if (key.charAt(i) < '0' || key.charAt(i) > '9') {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static String describe(JsonToken t) {
