@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import org.altml.flink.options.FlinkDataOptions;
 import org.altml.flink.options.FlinkJobOptions;
 import org.altml.flink.options.FlinkOptionChecks;
@@ -14,8 +15,11 @@ import org.altml.flink.output.Counting;
 import org.altml.flink.output.ModelFileWriter;
 import org.altml.flink.output.ResultPlan;
 import org.altml.flink.output.StreamedResults;
+import org.altml.flink.source.FailAt;
+import org.altml.flink.source.TextLine;
 import org.altml.sparse.io.OutputPaths;
 import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.core.execution.JobListener;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import picocli.CommandLine.Mixin;
@@ -37,6 +41,10 @@ abstract class FlinkCommand implements Callable<Integer>, FlinkOptionChecks.Inpu
 
   /** The job's environment, and the checkpoint folder of the run's own that it removes when the job ends. */
   private final JobEnvironment environment = new JobEnvironment();
+  /** Tests: told every job this process submits (to cancel one that runs until cancelled); null: none. */
+  static volatile JobListener submitted;
+  /** What --fail-at did, said when the job has run; null without it. */
+  private FailAt.Report failAt;
 
   /** A usage error (exit 2) naming the option, as picocli reports its own. */
   ParameterException usage(String message) {
@@ -106,7 +114,23 @@ abstract class FlinkCommand implements Callable<Integer>, FlinkOptionChecks.Inpu
 
   /** The job's environment; {@link #checkOptions()} must have passed. */
   StreamExecutionEnvironment env() throws IOException {
-    return environment.create(job);
+    StreamExecutionEnvironment env = environment.create(job);
+    if (job.failAt() > 0) {
+      failAt = new FailAt.Report(job.failAt(), endless());
+      env.registerJobListener(failAt);
+    }
+    if (submitted != null) {
+      env.registerJobListener(submitted);
+    }
+    return env;
+  }
+
+  /**
+   * What every job applies to the lines of its input right after their source: {@code --fail-at}'s failure ({@link
+   * FailAt}), or null (nothing).
+   */
+  UnaryOperator<DataStream<TextLine>> tap() {
+    return job.failAt() > 0 ? FailAt.tap(job.failAt()) : null;
   }
 
   /**
@@ -127,7 +151,11 @@ abstract class FlinkCommand implements Callable<Integer>, FlinkOptionChecks.Inpu
     ResultPlan plan = new ResultPlan(mode, job.parallelism(), out, output.keepPredictions(), training(), inputs(), testFrom(),
         learner());
     try {
-      return endless() ? StreamedResults.stream(all, plan) : CollectedResults.collect(all, main != null, plan, models);
+      int code = endless() ? StreamedResults.stream(all, plan) : CollectedResults.collect(all, main != null, plan, models);
+      if (failAt != null) {
+        failAt.report();
+      }
+      return code;
     } catch (Exception | Error e) {
       if (created != null) {
         // the folders this job made and left empty (its outputs are written only at a good end; a watching job's

@@ -70,7 +70,7 @@ final class FlinkPredictCommand extends FlinkCommand {
     int p = job.parallelism();
     if (model != null) { // frozen: every predictor reads the file itself, chained to its source; L is the model's
       // (scoreFrozen reads the model once here, failing on a bad file, and checks the data against it)
-      return execute(env, Jobs.scoreFrozen(env, files, data.spec(), data.numLabels(), model, p, output.scores(), null,
+      return execute(env, Jobs.scoreFrozen(env, files, data.spec(), data.numLabels(), model, p, output.scores(), tap(),
           mismatch.allowed()), "predict", null);
     }
     int l = data.numLabels();
@@ -81,7 +81,7 @@ final class FlinkPredictCommand extends FlinkCommand {
       throw usage("--watch needs --num-labels L (the models' L) for LIBSVM data");
     }
     DataStream<ModelMessage> models = Jobs.watchModels(env, watch, Duration.ofMillis(refreshMs), l);
-    return execute(env, Jobs.score(env, files, data.spec(l), l, models, p, output.scores(), null, mismatch.allowed()), "predict",
+    return execute(env, Jobs.score(env, files, data.spec(l), l, models, p, output.scores(), tap(), mismatch.allowed()), "predict",
         null);
   }
 }

@@ -127,7 +127,7 @@ final class FlinkRunCommand extends FlinkCommand {
       System.err.println("alt flink: warning: the --test files are scored as they are read, by the first averaged models"
           + " (every " + mixEvery + " records), not by final.model; give --mix-every 0 to score them by the final model");
     }
-    DataSpec dataSpec = data.spec();
+    DataSpec dataSpec = data.spec().requiringLabels(); // the records learned from, and --test's scored against their labels
     DataSpec.Labels labels = dataSpec.labels(inputs()); // the --test files must name the training files' labels too
     for (ShapeFit.Misfit m : dataSpec.checkTestShape(data.files(), test, mismatch.allowed())) {
       System.err.println("alt flink: warning: " + TerminalText.printable(m.problem()) + " (" + m.allowance() + ")");
@@ -138,7 +138,9 @@ final class FlinkRunCommand extends FlinkCommand {
     boolean withModels = output.out() != null;
     // the training input's lines are counted as they leave the source (which the learners backpressure): the
     // summary's streamingRecordsPerSecond, without the job's start-up
-    UnaryOperator<DataStream<TextLine>> count = lines -> {
+    UnaryOperator<DataStream<TextLine>> failAt = tap();
+    UnaryOperator<DataStream<TextLine>> count = source -> {
+      DataStream<TextLine> lines = failAt == null ? source : failAt.apply(source);
       trainingLines = lines.transform("count lines", Types.STRING, new Counting<TextLine>(false)).setParallelism(lines.getParallelism());
       return lines;
     };

@@ -34,7 +34,7 @@ class BroadcastScoringTest {
     @Override
     public ModelMessage map(ModelMessage m) throws Exception {
       long deadline = System.nanoTime() + 20_000_000_000L;
-      while (m.round == 2 && FlinkTesting.FailOnce.SEEN.get() < 400 && System.nanoTime() < deadline) {
+      while (m.round == 2 && FlinkTesting.Throttle.SEEN.get() < 400 && System.nanoTime() < deadline) {
         Thread.sleep(5);
       }
       return m;
@@ -60,13 +60,13 @@ class BroadcastScoringTest {
     }
     Map<Long, OnlineMultiLabelLearner> versions = Map.of(1L, small, 2L, large);
 
-    FlinkTesting.FailOnce.reset();
+    FlinkTesting.Throttle.reset();
     StreamExecutionEnvironment env = FlinkTesting.env(2, null);
     DataStream<ModelMessage> models = env.fromData(TypeInformation.of(ModelMessage.class),
         new ModelMessage(1, -1, 1, Models.toBytes(small), null), new ModelMessage(2, -1, 1, Models.toBytes(large), null))
         .setParallelism(1).map(new HoldBack()).setParallelism(1);
     List<String> out = FlinkTesting.collect(Jobs.score(env, List.of(test.toString()), DataSpec.libSvm(FlinkTesting.LABELS),
-        FlinkTesting.LABELS, models, 2, false, FlinkTesting.throttle(Long.MAX_VALUE, false, 1)).all());
+        FlinkTesting.LABELS, models, 2, false, FlinkTesting.throttle(1)).all());
 
     List<String> predictions = FlinkTesting.ofType(out, "prediction");
     assertEquals(999, predictions.size());

@@ -62,11 +62,12 @@ class DataParallelTest {
         ParameterMixing.train(setup, ParameterMixing.read(train, data), 2, 500, false)));
     assertTrue(last.endsWith("\"model\":\"" + simulated + "\"}"), "ParameterMixing computes the job's final average bit for bit");
 
-    FlinkTesting.FailOnce.reset();
     // (with scores: the test metrics must be those of the predictions collected, each test record scored once)
-    List<String> failed = FlinkTesting.collect(Jobs.parallel(FlinkTesting.env(2, null), List.of(train.toString()), data, setup, 2, 500,
-        List.of(test.toString()), true, true, FlinkTesting.failOnce(1200, true)).all());
-    assertTrue(FlinkTesting.FailOnce.FAILED.get(), "the failure was injected");
+    org.apache.flink.streaming.api.environment.StreamExecutionEnvironment env = FlinkTesting.env(2, null);
+    org.altml.flink.source.FailAt.Report[] report = new org.altml.flink.source.FailAt.Report[1];
+    List<String> failed = FlinkTesting.collect(Jobs.parallel(env, List.of(train.toString()), data, setup, 2, 500,
+        List.of(test.toString()), true, true, FlinkTesting.failAt(env, 600, report)).all());
+    assertTrue(report[0].report() > 0, "the failure was injected and the job restarted");
     assertEquals(mixed, FlinkTesting.ofType(failed, "mixed"), "every averaged model and the merged metrics bit-equal after a restart");
     assertEquals(300, FlinkTesting.ofType(failed, "prediction").size());
     // which average scores which test record depends on timing (they are scored as they are read), so the test

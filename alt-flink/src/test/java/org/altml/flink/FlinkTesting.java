@@ -12,7 +12,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -26,7 +25,6 @@ import org.altml.sparse.LabelSet;
 import org.altml.sparse.io.ReadOptions;
 import org.altml.sparse.io.libsvm.LibSvmReader;
 import org.apache.flink.api.common.functions.RichMapFunction;
-import org.apache.flink.api.common.state.CheckpointListener;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.StateRecoveryOptions;
@@ -113,6 +111,31 @@ public final class FlinkTesting {
     return suite;
   }
 
+  /** A command line's exit code, standard output and standard error. */
+  record Cli(int code, String out, String err) {}
+
+  /** Runs {@code alt flink} with {@code args} in this JVM, capturing its standard output and error. */
+  static Cli cli(String... args) {
+    return cli(new java.io.ByteArrayOutputStream(), args);
+  }
+
+  /** {@link #cli(String...)} with standard error into {@code err}, which another thread may read while the command runs. */
+  static Cli cli(java.io.ByteArrayOutputStream err, String... args) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream wasOut = System.out;
+    java.io.PrintStream wasErr = System.err;
+    System.setOut(new java.io.PrintStream(out, true, StandardCharsets.UTF_8));
+    System.setErr(new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
+    int code;
+    try {
+      code = FlinkMain.commandLine().execute(args);
+    } finally {
+      System.setOut(wasOut);
+      System.setErr(wasErr);
+    }
+    return new Cli(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
   /** A local MiniCluster environment at parallelism {@code p}, checkpoints every 50 ms, quick restarts. */
   static StreamExecutionEnvironment env(int p, String restoreFrom) {
     return env(p, restoreFrom, 3);
@@ -160,56 +183,46 @@ public final class FlinkTesting {
     return LearnerSetup.of(LearnerRegistry.get(learner).defaults(), LABELS, 0, 1);
   }
 
-  /** Throws once, after {@code after} records (of all instances in this JVM) and a completed checkpoint; slows the stream so checkpoints happen. */
-  static final class FailOnce extends RichMapFunction<TextLine, TextLine> implements CheckpointListener {
+  /**
+   * {@code --fail-at n}'s tap ({@link org.altml.flink.source.FailAt}) for a job on {@code env}, with the report that says
+   * whether the job restarted: {@code report[0].report() > 0} once the job has ended.
+   */
+  static java.util.function.UnaryOperator<DataStream<TextLine>> failAt(StreamExecutionEnvironment env, long n,
+      org.altml.flink.source.FailAt.Report[] report) {
+    report[0] = new org.altml.flink.source.FailAt.Report(n, false);
+    env.registerJobListener(report[0]);
+    return org.altml.flink.source.FailAt.tap(n);
+  }
+
+  /** Slows a stream (so that checkpoints happen while it runs) and counts its records: what the rescale and hot-swap tests watch. */
+  static final class Throttle extends RichMapFunction<TextLine, TextLine> {
     private static final long serialVersionUID = 1L;
-    static final AtomicBoolean FAILED = new AtomicBoolean();
-    static final AtomicLong CHECKPOINTS = new AtomicLong();
     /** Records seen by all instances in this JVM. */
     static final AtomicLong SEEN = new AtomicLong();
-    private final long after;
-    private final boolean fail;
     private final int sleepEvery;
     private long seen;
 
-    FailOnce(long after, boolean fail, int sleepEvery) {
-      this.after = after;
-      this.fail = fail;
+    Throttle(int sleepEvery) {
       this.sleepEvery = sleepEvery;
     }
 
     static void reset() {
-      FAILED.set(false);
-      CHECKPOINTS.set(0);
       SEEN.set(0);
     }
 
     @Override
     public TextLine map(TextLine line) throws Exception {
       seen++;
-      long all = SEEN.incrementAndGet();
+      SEEN.incrementAndGet();
       if (sleepEvery > 0 && seen % sleepEvery == 0) {
         Thread.sleep(2);
       }
-      if (fail && all >= after && CHECKPOINTS.get() > 0 && FAILED.compareAndSet(false, true)) {
-        throw new IllegalStateException("injected failure after " + all + " records of all instances");
-      }
       return line;
     }
-
-    @Override
-    public void notifyCheckpointComplete(long checkpointId) {
-      CHECKPOINTS.incrementAndGet();
-    }
   }
 
-  /** The tap that throttles and fails once (or only throttles). */
-  static java.util.function.UnaryOperator<DataStream<TextLine>> failOnce(long after, boolean fail) {
-    return throttle(after, fail, 20);
-  }
-
-  /** Sleeps 2 ms every {@code sleepEvery} records (0: never); fails once after {@code after} records when asked. */
-  static java.util.function.UnaryOperator<DataStream<TextLine>> throttle(long after, boolean fail, int sleepEvery) {
-    return lines -> lines.map(new FailOnce(after, fail, sleepEvery)).setParallelism(lines.getParallelism()).name("fail once").uid("tap");
+  /** Sleeps 2 ms every {@code sleepEvery} records (0: never), counting them ({@link Throttle#SEEN}). */
+  static java.util.function.UnaryOperator<DataStream<TextLine>> throttle(int sleepEvery) {
+    return lines -> lines.map(new Throttle(sleepEvery)).setParallelism(lines.getParallelism()).name("throttle").uid("tap");
   }
 }

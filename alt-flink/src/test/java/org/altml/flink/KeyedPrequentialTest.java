@@ -33,10 +33,11 @@ class KeyedPrequentialTest {
     assertTrue(bad.get(0).endsWith("\"line\":100,\"reason\":\"token '3:x': value 'x' is not a number\"}"), bad.get(0));
     assertTrue(bad.get(1).contains("\"line\":333,\"reason\":") && bad.get(1).contains("9"), bad.get(1));
 
-    FlinkTesting.FailOnce.reset();
-    List<String> failed = FlinkTesting.collect(Jobs.keyed(FlinkTesting.env(2, null), List.of(file.toString()), data, setup, "mod:3", 2,
-        true, false, FlinkTesting.failOnce(1000, true)).all());
-    assertTrue(FlinkTesting.FailOnce.FAILED.get(), "the failure was injected");
+    org.apache.flink.streaming.api.environment.StreamExecutionEnvironment env = FlinkTesting.env(2, null);
+    org.altml.flink.source.FailAt.Report[] report = new org.altml.flink.source.FailAt.Report[1];
+    List<String> failed = FlinkTesting.collect(Jobs.keyed(env, List.of(file.toString()), data, setup, "mod:3", 2,
+        true, false, FlinkTesting.failAt(env, 1000, report)).all());
+    assertTrue(report[0].report() > 0, "the failure was injected and the job restarted");
     assertEquals(reports, FlinkTesting.ofType(failed, "key"), "models and prequential metrics bit-equal after a restart");
     assertEquals(FlinkTesting.ofType(clean, "prediction"), FlinkTesting.ofType(failed, "prediction"));
     assertFalse(reports.get(0).contains("\"f1\":null"));

@@ -21,16 +21,16 @@ class RescaleTest {
 
   /** Runs {@code job} at p = 2, slowed down, and stops it with a savepoint after some 600 records; its path. */
   private String savepointMidway(Function<StreamExecutionEnvironment, Jobs.Streams> job) throws Exception {
-    FlinkTesting.FailOnce.reset();
+    FlinkTesting.Throttle.reset();
     StreamExecutionEnvironment env = FlinkTesting.env(2, null);
     job.apply(env).all().sinkTo(new DiscardingSink<>()).name("discard");
     JobClient client = env.executeAsync();
     long deadline = System.nanoTime() + 60_000_000_000L;
-    while (FlinkTesting.FailOnce.SEEN.get() < 600 && System.nanoTime() < deadline) {
+    while (FlinkTesting.Throttle.SEEN.get() < 600 && System.nanoTime() < deadline) {
       Thread.sleep(10);
     }
     String path = client.stopWithSavepoint(false, dir.resolve("savepoints").toUri().toString(), SavepointFormatType.CANONICAL).get();
-    long seen = FlinkTesting.FailOnce.SEEN.get();
+    long seen = FlinkTesting.Throttle.SEEN.get();
     assertTrue(seen >= 600 && seen < 2000, "stopped midway: " + seen);
     return path;
   }
@@ -41,12 +41,12 @@ class RescaleTest {
     DataSpec data = DataSpec.libSvm(FlinkTesting.LABELS);
     LearnerSetup setup = FlinkTesting.setup("pa1");
     List<String> uninterrupted = FlinkTesting.ofType(FlinkTesting.collect(Jobs.keyed(FlinkTesting.env(2, null), List.of(file.toString()),
-        data, setup, "mod:5", 2, true, false, FlinkTesting.throttle(Long.MAX_VALUE, false, 0)).all()), "key");
+        data, setup, "mod:5", 2, true, false, FlinkTesting.throttle(0)).all()), "key");
 
     String savepoint = savepointMidway(env -> Jobs.keyed(env, List.of(file.toString()), data, setup, "mod:5", 2, true, false,
-        FlinkTesting.throttle(Long.MAX_VALUE, false, 1)));
+        FlinkTesting.throttle(1)));
     List<String> out = FlinkTesting.collect(Jobs.keyed(FlinkTesting.env(3, savepoint), List.of(file.toString()),
-        data, setup, "mod:5", 3, true, false, FlinkTesting.throttle(Long.MAX_VALUE, false, 0)).all());
+        data, setup, "mod:5", 3, true, false, FlinkTesting.throttle(0)).all());
     long predicted = FlinkTesting.ofType(out, "prediction").size();
     assertTrue(predicted > 0 && predicted <= 1400, "the resumed job predicted only what followed the savepoint: " + predicted);
     List<String> resumed = FlinkTesting.ofType(out, "key");
@@ -60,9 +60,9 @@ class RescaleTest {
     DataSpec data = DataSpec.libSvm(FlinkTesting.LABELS);
     LearnerSetup setup = FlinkTesting.setup("falt");
     String savepoint = savepointMidway(env -> Jobs.parallel(env, List.of(file.toString()), data, setup, 2, 0, List.of(), true, false,
-        FlinkTesting.throttle(Long.MAX_VALUE, false, 1)));
+        FlinkTesting.throttle(1)));
     List<String> resumed = FlinkTesting.ofType(FlinkTesting.collect(Jobs.parallel(FlinkTesting.env(3, savepoint), List.of(file.toString()),
-        data, setup, 3, 0, List.of(), true, false, FlinkTesting.throttle(Long.MAX_VALUE, false, 0)).all()), "mixed");
+        data, setup, 3, 0, List.of(), true, false, FlinkTesting.throttle(0)).all()), "mixed");
     assertEquals(1, resumed.size(), String.join("\n", resumed));
     String last = resumed.get(0);
     // metrics: worker 0 took the merged metrics of both old workers, so every example counts once

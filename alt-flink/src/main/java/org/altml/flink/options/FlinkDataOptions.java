@@ -2,12 +2,18 @@ package org.altml.flink.options;
 
 import java.util.List;
 import org.altml.flink.source.DataSpec;
+import org.altml.flink.source.RecordFormat;
 import picocli.CommandLine.Option;
 
 /** The data files of an {@code alt flink} command and how their records are read: a picocli mixin of both commands. */
 public final class FlinkDataOptions {
-  @Option(names = "--data", required = true, arity = "1..*", paramLabel = "FILE", description = "LIBSVM or ARFF files (.gz too)")
+  @Option(names = "--data", required = true, arity = "1..*", paramLabel = "FILE", description = "LIBSVM or ARFF files, or JSON lines"
+      + " with --format json (.gz too)")
   List<String> files;
+  @Option(names = "--format", paramLabel = "libsvm|json", defaultValue = "libsvm", description = "the records of the files that"
+      + " are not ARFF: LIBSVM lines, or one JSON object per line, {\"id\": \"a1\", \"features\": {\"3\": 0.5}, \"labels\":"
+      + " [0, 4]} (default ${DEFAULT-VALUE})")
+  RecordFormat format;
   @Option(names = "--num-labels", paramLabel = "L", defaultValue = "0", description = "L of LIBSVM data (ARFF: from the header)")
   int numLabels;
   @Option(names = "--num-features", paramLabel = "D", defaultValue = "0", description = "d when declared")
@@ -42,6 +48,6 @@ public final class FlinkDataOptions {
 
   /** The data options as a spec, with {@code l} labels for LIBSVM data (0: not declared). */
   public DataSpec spec(int l) {
-    return new DataSpec(l, numFeatures, zeroBased, labelsXml, labelsLast, List.of(), labelsFirst);
+    return new DataSpec(l, numFeatures, zeroBased, labelsXml, labelsLast, List.of(), labelsFirst, format, false);
   }
 }

@@ -18,6 +18,10 @@ public final class FlinkJobOptions {
       + " a failure ends the job with its error); bad data (a broken gzip file, an unusable header) and a diverged"
       + " learner end it at once")
   int restarts;
+  @Option(names = "--fail-at", paramLabel = "N", hidden = true, description = "fail the job once, at the N-th record a source"
+      + " subtask reads, after a checkpoint (needs --restarts 1 or more): the restart from that checkpoint must give the"
+      + " outputs of a run without it (docs/reliability.md)")
+  Long failAt;
 
   /** Creates the options with their defaults (picocli fills them). */
   public FlinkJobOptions() {}
@@ -35,6 +39,11 @@ public final class FlinkJobOptions {
   /** {@code --checkpoint-dir}, or null: a folder of the run's own. */
   public String checkpointDir() {
     return checkpointDir;
+  }
+
+  /** {@code --fail-at}: the record at which the job fails once ({@link org.altml.flink.source.FailAt}), or 0: none. */
+  public long failAt() {
+    return failAt == null ? 0 : failAt;
   }
 
   /** {@code --restarts}. */

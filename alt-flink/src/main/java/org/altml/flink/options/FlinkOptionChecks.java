@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.altml.flink.source.DataFileCheck;
 import org.altml.flink.source.DataSpec;
+import org.altml.flink.source.RecordFormat;
 import org.altml.sparse.io.OutputPaths;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -90,6 +91,7 @@ public final class FlinkOptionChecks {
     if (checkpointDir != null && job.checkpointMs == 0) {
       throw usage("--checkpoint-dir " + checkpointDir + " is where checkpoints go, and --checkpoint-ms 0 turns them off");
     }
+    checkFailAt();
     if (job.restarts > 0 && job.checkpointMs == 0) {
       // without a checkpoint a restart starts the job over, and the records already collected would come again
       throw usage("--restarts resumes from the last checkpoint, and --checkpoint-ms 0 takes none");
@@ -105,6 +107,23 @@ public final class FlinkOptionChecks {
     checkInputs();
   }
 
+  /** {@code --fail-at N} fails the job once after a checkpoint, to be restarted from it. */
+  private void checkFailAt() {
+    Long n = job.failAt;
+    if (n == null) {
+      return;
+    }
+    if (n < 1) {
+      throw usage("--fail-at N fails the job at the N-th record, and N must be >= 1, not " + n);
+    }
+    if (job.checkpointMs == 0) {
+      throw usage("--fail-at fails the job after a checkpoint, to restart from it, and --checkpoint-ms 0 takes none");
+    }
+    if (job.restarts < 1) {
+      throw usage("--fail-at needs --restarts 1 or more: without a restart the injected failure would end the job");
+    }
+  }
+
   /** An option of a format none of the inputs has would be ignored in silence (the jobs read a format by its name). */
   private void checkFormatOptions() {
     List<String> dataInputs = inputs.dataInputs();
@@ -112,6 +131,10 @@ public final class FlinkOptionChecks {
     boolean anyLibSvm = dataInputs.stream().anyMatch(f -> !DataSpec.isArff(f));
     if (data.zeroBased && !anyLibSvm && anyArff) {
       throw usage("--zero-based is a LIBSVM option, and every input is ARFF (" + dataInputs.get(0) + ")");
+    }
+    if (data.format == RecordFormat.JSON && !anyLibSvm && anyArff) {
+      throw usage("--format json reads the records of files that are not ARFF, and every input is ARFF (" + dataInputs.get(0)
+          + ", read as ARFF by its name)");
     }
     if (data.numLabels > 0 && !anyLibSvm && anyArff) {
       throw usage("--num-labels is a LIBSVM option (its lines list labels by index), and every input is ARFF ("

@@ -28,17 +28,42 @@ import org.altml.sparse.io.files.RecordParser;
  * @param ignoreAttributes ARFF attributes read as if absent (a model trained without them: {@link
  *     DataFit#ignoredAttributes}); empty for none
  * @param labelsFirst the number of label attributes at the start of ARFF files (MEKA's layout), or -1
+ * @param format how the records of the files that are not ARFF are written ({@code --format}; null: LIBSVM)
+ * @param requireLabels whether a record must say its labels: a JSON record without {@code "labels"} is then a bad
+ *     record (a job that learns from its records, or scores them against their labels); LIBSVM cannot tell
  */
 public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String labelsXml, int labelsLast, List<String> ignoreAttributes,
-    int labelsFirst) implements Serializable {
+    int labelsFirst, RecordFormat format, boolean requireLabels) implements Serializable {
   /** Copies the ignored attributes (null: none). */
   public DataSpec {
     ignoreAttributes = ignoreAttributes == null ? List.of() : List.copyOf(ignoreAttributes);
+    format = format == null ? RecordFormat.LIBSVM : format;
+  }
+
+  /** A spec of LIBSVM records, labels not required. */
+  public DataSpec(int numLabels, int numFeatures, boolean zeroBased, String labelsXml, int labelsLast, List<String> ignoreAttributes,
+      int labelsFirst) {
+    this(numLabels, numFeatures, zeroBased, labelsXml, labelsLast, ignoreAttributes, labelsFirst, RecordFormat.LIBSVM, false);
   }
 
   /** A spec that ignores no attribute. */
   public DataSpec(int numLabels, int numFeatures, boolean zeroBased, String labelsXml, int labelsLast) {
     this(numLabels, numFeatures, zeroBased, labelsXml, labelsLast, List.of(), -1);
+  }
+
+  /** This spec with the records of {@code format}. */
+  public DataSpec withFormat(RecordFormat format) {
+    return new DataSpec(numLabels, numFeatures, zeroBased, labelsXml, labelsLast, ignoreAttributes, labelsFirst, format, requireLabels);
+  }
+
+  /** This spec for a job that learns from its records (or scores them against their labels): each must say its labels. */
+  public DataSpec requiringLabels() {
+    return new DataSpec(numLabels, numFeatures, zeroBased, labelsXml, labelsLast, ignoreAttributes, labelsFirst, format, true);
+  }
+
+  /** Whether the records of {@code file} are JSON lines ({@code --format json}, and not ARFF by its name). */
+  public boolean isJson(String file) {
+    return format == RecordFormat.JSON && !isArff(file);
   }
 
   /** LIBSVM defaults with L labels. */
@@ -71,7 +96,7 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
           + " was trained without " + (ignored.isEmpty() ? "none" : ignored));
     }
     int l = numLabels > 0 ? numLabels : model.learner().numLabels(); // LIBSVM records are parsed with the model's L
-    DataSpec fitted = new DataSpec(l, numFeatures, zeroBased, labelsXml, labelsLast, ignored, labelsFirst);
+    DataSpec fitted = new DataSpec(l, numFeatures, zeroBased, labelsXml, labelsLast, ignored, labelsFirst, format, requireLabels);
     List<String> libSvm = files.stream().filter(f -> !isArff(f)).toList();
     String shifted = libSvm.isEmpty() ? null : DataFit.indexBaseMismatch(model, modelName, String.join(", ", libSvm), zeroBased);
     if (shifted != null) { // as alt predict warns (it was not said: every feature shifted by one, in silence)
@@ -189,7 +214,8 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
       return first;
     }
     if (numLabels < 1) {
-      throw new IllegalArgumentException("LIBSVM input needs the number of labels (--num-labels L)");
+      throw new IllegalArgumentException((format == RecordFormat.JSON ? "JSON" : "LIBSVM") + " input needs the number of labels"
+          + " (--num-labels L)");
     }
     return new Labels(numLabels, null, numFeatures, List.of());
   }
@@ -223,7 +249,7 @@ public record DataSpec(int numLabels, int numFeatures, boolean zeroBased, String
     if (numFeatures > 0 || d <= 0 || allowed.newFeatures() || !libSvmTests || !data.stream().allMatch(DataSpec::isArff)) {
       return this;
     }
-    return new DataSpec(numLabels, d, zeroBased, labelsXml, labelsLast, ignoreAttributes, labelsFirst);
+    return new DataSpec(numLabels, d, zeroBased, labelsXml, labelsLast, ignoreAttributes, labelsFirst, format, requireLabels);
   }
 
   /**

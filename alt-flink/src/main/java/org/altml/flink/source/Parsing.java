@@ -15,6 +15,8 @@ public final class Parsing {
   private final int numLabels;
   private final Map<String, RecordParser> parsers = new HashMap<>();
   private String reason;
+  private String id;
+  private JsonRecords json; // made on the first JSON record
 
   /** Parsers of {@code spec} for data of L = {@code numLabels} (an ARFF file with another L is refused). */
   public Parsing(DataSpec spec, int numLabels) {
@@ -32,11 +34,32 @@ public final class Parsing {
    */
   public RecordParser parse(TextLine line) throws IOException {
     reason = null;
+    id = line.id;
     RecordParser p = parser(line.file);
     // a UTF-8 byte order mark before line 1 is skipped, as the command line's readers skip it
     int skip = line.line == 1 && RecordParser.startsWithByteOrderMark(line.text, 0, line.text.length) ? 3 : 0;
     try {
-      if (!p.parse(line.text, skip, line.text.length - skip, line.line)) {
+      if (spec.isJson(line.file)) {
+        // a JSON record is read as the LIBSVM record it is: the same checks, the same example
+        if (json == null) {
+          json = new JsonRecords(spec.zeroBased());
+        }
+        byte[] libSvm = json.toLibSvm(line.text, skip, line.text.length - skip);
+        if (json.id() != null) {
+          id = json.id();
+        }
+        if (libSvm == null) {
+          reason = json.reason();
+          return null;
+        }
+        if (spec.requireLabels() && !json.labelled()) {
+          reason = "no \"labels\": the job learns from labelled records (\"labels\": [] for an example with no relevant label)";
+          return null;
+        }
+        if (!p.parse(libSvm, 0, libSvm.length, line.line)) {
+          return null;
+        }
+      } else if (!p.parse(line.text, skip, line.text.length - skip, line.line)) {
         return null;
       }
       int max = p.labels().maxLabel();
@@ -47,7 +70,10 @@ public final class Parsing {
       }
       return p;
     } catch (DataFormatException e) {
-      reason = problem(e);
+      reason = spec.isJson(line.file) ? "in LIBSVM form, " + problem(e) : problem(e);
+      if (!spec.isJson(line.file) && line.text.length > skip && line.text[skip] == '{') {
+        reason += " (a JSON record? give --format json)";
+      }
       return null;
     }
   }
@@ -55,6 +81,14 @@ public final class Parsing {
   /** Why the last record was bad, or null. */
   public String reason() {
     return reason;
+  }
+
+  /**
+   * The id of the last record parsed (bad or not): a JSON record's {@code "id"} when it has one, else its transport's
+   * ({@link TextLine#id}, a Kafka record's key), else null.
+   */
+  public String id() {
+    return id;
   }
 
   /** The parser of {@code file}. */

@@ -181,8 +181,10 @@ public final class ShareSource implements Source<TextLine, ShareSource.Share, Li
               nextFile();
               continue;
             }
-            linesDone = number;
+            // the position moves once the line has been passed on: a checkpoint taken while it is held on the way
+            // (FailAt) resumes with it
             output.collect(new TextLine(fileName, number, text));
+            linesDone = number;
             emitted++;
           } else if (lines.skip()) {
             linesDone = number;
