@@ -26,8 +26,8 @@ import org.altml.sparse.synth.SparseTextGenerator;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.CloseableIterator;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -65,7 +65,8 @@ final class FlinkDemoCommand implements Callable<Integer> {
   String labelTtl;
   @Option(names = "--seed", paramLabel = "SEED", defaultValue = "1", description = "seed of the stream and the learner")
   long seed;
-  @Mixin FlinkJobOptions job = new FlinkJobOptions();
+  @Option(names = "--parallelism", paramLabel = "P", defaultValue = "1", description = "sources and parsers (default ${DEFAULT-VALUE})")
+  int parallelism;
   @Spec CommandSpec spec;
 
   /** Where the live lines go (tests: a buffer). */
@@ -78,8 +79,8 @@ final class FlinkDemoCommand implements Callable<Integer> {
     }
     ServeSettings settings;
     try {
-      if (records < 1 || rate <= 0 || delay < 0 || !(never >= 0 && never < 1)) {
-        throw new IllegalArgumentException("--records and --rate must be > 0, --delay >= 0 and --never in [0, 1)");
+      if (records < 1 || rate <= 0 || delay < 0 || !(never >= 0 && never < 1) || parallelism < 1 || parallelism > 64) {
+        throw new IllegalArgumentException("--records and --rate must be > 0, --delay >= 0, --never in [0, 1) and --parallelism 1 to 64");
       }
       LearnerSetup setup = LearnerSetup.of(Settings.parse(LearnerRegistry.get(learner), set), 101, 47_236, seed);
       settings = new ServeSettings(setup, ServeSettings.durationMs("--label-ttl", labelTtl), 1_000_000, 5_000, 1_000);
@@ -101,6 +102,9 @@ final class FlinkDemoCommand implements Callable<Integer> {
           never * 100, learner, predictions.topic());
       JobEnvironment environment = new JobEnvironment();
       try {
+        // checkpoints every second: predictions (exactly once) and the reports shown here come out at checkpoints
+        FlinkJobOptions job = CommandLine.populateCommand(new FlinkJobOptions(), "--parallelism", String.valueOf(parallelism),
+            "--checkpoint-ms", "1000");
         StreamExecutionEnvironment env = environment.create(job);
         DataStream<String> reports = ServeJob.build(env, ServeJob.Topics.of(recordsTopic, feedbackTopic, predictions, null, null),
             DataSpec.libSvm(101), settings, KafkaIo.Start.EARLIEST, false, KafkaIo.Delivery.EXACTLY_ONCE, null);
@@ -117,9 +121,13 @@ final class FlinkDemoCommand implements Callable<Integer> {
             }
           }, "alt-demo-producer");
           producer.setDaemon(true);
-          producer.start();
           while (it.hasNext()) {
             String r = it.next();
+            if (producer.getState() == Thread.State.NEW) { // the job's first report: it runs, the stream starts
+              out.printf("alt flink demo: the job runs (%.1f s); the stream starts%n", (System.nanoTime() - started) / 1e9);
+              producer.start();
+              continue;
+            }
             long served = Output.longField(r, "served");
             out.println("alt flink demo: " + String.format("%5.1f s", (System.nanoTime() - started) / 1e9) + ", behind the stream "
                 + Math.max(0, produced.get() - served) + " records, " + FlinkServeCommand.readable(r));

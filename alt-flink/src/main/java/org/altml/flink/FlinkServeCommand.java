@@ -15,6 +15,8 @@ import org.altml.flink.output.Output;
 import org.altml.flink.serve.ServeJob;
 import org.altml.flink.serve.ServeSettings;
 import org.altml.flink.source.DataSpec;
+import org.altml.flink.source.FailAt;
+import org.altml.flink.source.RecordFormat;
 import org.altml.flink.training.LearnerSetup;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -53,6 +55,9 @@ final class FlinkServeCommand implements Callable<Integer> {
   @Option(names = "--num-features", paramLabel = "D", defaultValue = "0", description = "d when declared (records with larger"
       + " indices are bad)")
   int numFeatures;
+  @Option(names = "--format", paramLabel = "libsvm|json", defaultValue = "libsvm", description = "the records: LIBSVM lines (the"
+      + " Kafka key the id) or JSON objects {\"id\", \"features\"} (default ${DEFAULT-VALUE})")
+  RecordFormat format;
   @Option(names = "--zero-based", description = "feature indices start at 0")
   boolean zeroBased;
   @Option(names = "--label-ttl", paramLabel = "DURATION", defaultValue = "1h", description = "how long an example waits for its"
@@ -124,9 +129,19 @@ final class FlinkServeCommand implements Callable<Integer> {
     JobEnvironment environment = new JobEnvironment();
     try {
       StreamExecutionEnvironment env = environment.create(job);
-      DataSpec dataSpec = new DataSpec(numLabels, numFeatures, zeroBased, null, -1, List.of(), -1);
-      DataStream<String> reports = ServeJob.build(env, topics, dataSpec, settings, start, kafka.stopAtEnd(), delivery, null);
-      return watch(reports, reportStream != null ? reportStream : System.err);
+      DataSpec dataSpec = new DataSpec(numLabels, numFeatures, zeroBased, null, -1, List.of(), -1, format, false);
+      FailAt.Report failed = null;
+      if (job.failAt() > 0) {
+        failed = new FailAt.Report(job.failAt(), !kafka.stopAtEnd());
+        env.registerJobListener(failed);
+      }
+      DataStream<String> reports = ServeJob.build(env, topics, dataSpec, settings, start, kafka.stopAtEnd(), delivery,
+          job.failAt() > 0 ? FailAt.tap(job.failAt()) : null);
+      int code = watch(reports, reportStream != null ? reportStream : System.err);
+      if (failed != null) {
+        failed.report();
+      }
+      return code;
     } finally {
       environment.removeOwnCheckpoints();
     }
@@ -142,6 +157,10 @@ final class FlinkServeCommand implements Callable<Integer> {
     }
     if (job.restarts() > 0 && job.checkpointMs() == 0) {
       throw new IllegalArgumentException("--restarts resumes from the last checkpoint, and --checkpoint-ms 0 takes none");
+    }
+    String failAt = job.failAtProblem();
+    if (failAt != null) {
+      throw new IllegalArgumentException(failAt);
     }
     if (job.checkpointDir() != null && job.checkpointMs() == 0) {
       throw new IllegalArgumentException("--checkpoint-dir " + job.checkpointDir() + " is where checkpoints go, and --checkpoint-ms 0"

@@ -1,6 +1,7 @@
 package org.altml.flink;
 
 import java.util.List;
+import java.util.Map;
 import org.altml.core.learner.NameSuggestion;
 import picocli.CommandLine;
 
@@ -22,7 +23,8 @@ final class UsageHints {
     CommandLine at = ex.getCommandLine();
     if (ex instanceof CommandLine.UnmatchedArgumentException u && at.getParent() == null && !u.getUnmatched().isEmpty()
         && !u.getUnmatched().get(0).startsWith("-")) {
-      return NameSuggestion.unknownCommand(u.getUnmatched().get(0), at.getSubcommands().keySet());
+      return NameSuggestion.unknownCommand(u.getUnmatched().get(0), at.getSubcommands().entrySet().stream()
+          .filter(e -> !e.getValue().getCommandSpec().usageMessage().hidden()).map(Map.Entry::getKey).toList());
     }
     // picocli's "Value for option option '--set' ..." reads twice
     String message = String.valueOf(ex.getMessage()).replace("option option '", "option '") + NameSuggestion.enumValueNear(ex.getMessage());

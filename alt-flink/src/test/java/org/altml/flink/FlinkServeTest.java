@@ -28,6 +28,7 @@ import org.altml.flink.output.Output;
 import org.altml.flink.serve.ServeJob;
 import org.altml.flink.serve.ServeSettings;
 import org.altml.flink.source.DataSpec;
+import org.altml.flink.source.FailAt;
 import org.altml.flink.training.LearnerSetup;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
@@ -266,16 +267,17 @@ class FlinkServeTest {
     assertTrue(live.toString(StandardCharsets.UTF_8).contains("alt flink serve: served " + n + ", learned 540,"), live.toString());
     // failing once after 400 records and a checkpoint (2 ms a record, so that checkpoints complete before), restarted from it
     ServeJob.Topics failing = ServeJob.Topics.of(in.records(), in.feedback(), broker.topic("failure-restarted"), null, null);
-    FlinkTesting.FailOnce.reset();
     StreamExecutionEnvironment env = FlinkTesting.env(1, null, 1);
+    FailAt.Report failure = new FailAt.Report(400, false);
+    env.registerJobListener(failure);
     // each record on at once: predictions made after the last checkpoint reach the topic before the failure (with
     // at-least-once delivery they would then come twice)
     env.setBufferTimeout(0);
     DataStream<String> reports = ServeJob.build(env, failing, new DataSpec(FlinkTesting.LABELS, 0, false, null, -1, List.of(), -1),
         new ServeSettings(SETUP, 3_600_000, 1_000_000, 100, 0), KafkaIo.Start.EARLIEST, true, KafkaIo.Delivery.EXACTLY_ONCE,
-        FlinkTesting.throttle(400, true, 1));
+        lines -> FailAt.tap(400).apply(FlinkTesting.throttle(1).apply(lines))); // --fail-at's tap, as the command line passes it
     List<String> got = FlinkTesting.collect(reports);
-    assertTrue(FlinkTesting.FailOnce.FAILED.get(), "the job failed once");
+    assertEquals(1, failure.report(), "the job failed once and restarted");
     String restarted = got.get(got.size() - 1);
     for (String count : List.of("served", "learned", "pending", "expired", "evicted", "unknownFeedback", "duplicateFeedback",
         "duplicateRecords", "badRecords", "badFeedback", "waitingFeedback")) {

@@ -17,11 +17,11 @@ class UsageHintsTest {
 
   @Test
   void aMistypedCommandGetsTheNearest() {
-    assertEquals("alt flink: unknown command 'rn'; did you mean 'run'? (the commands are run, predict, serve)", firstLine("rn"));
+    assertEquals("alt flink: unknown command 'rn'; did you mean 'run'? (the commands are run, predict, serve, demo)", firstLine("rn"));
     String err = FlinkMainTest.executeWithErr(2, "predcit", "--model", "m");
-    assertEquals("alt flink: unknown command 'predcit'; did you mean 'predict'? (the commands are run, predict, serve)\n"
+    assertEquals("alt flink: unknown command 'predcit'; did you mean 'predict'? (the commands are run, predict, serve, demo)\n"
         + "Try 'alt flink --help' for the usage.\n", err.replace(System.lineSeparator(), "\n"));
-    assertEquals("alt flink: unknown command 'score'; the commands are run, predict, serve", firstLine("score"));
+    assertEquals("alt flink: unknown command 'score'; the commands are run, predict, serve, demo", firstLine("score"));
   }
 
   @Test

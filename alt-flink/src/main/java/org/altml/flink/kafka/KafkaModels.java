@@ -50,6 +50,8 @@ public final class KafkaModels {
         .setDeliveryGuarantee(delivery.guarantee).setTransactionalIdPrefix(transactionalIdPrefix)
         .setProperty("transaction.timeout.ms", KafkaIo.TRANSACTION_TIMEOUT_MS)
         .setProperty("max.request.size", String.valueOf(256 << 20))
+        // the producer's buffer must hold a whole model (38 MB of doubles for RCV1's W; Kafka's default is 32 MB)
+        .setProperty("buffer.memory", String.valueOf(512L << 20))
         .build();
     models.sinkTo(sink).name("models to " + topic).uid(uid);
   }

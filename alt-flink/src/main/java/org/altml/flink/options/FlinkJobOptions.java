@@ -50,4 +50,24 @@ public final class FlinkJobOptions {
   public int restarts() {
     return restarts;
   }
+
+  /**
+   * Why {@code --fail-at} cannot be taken with the other options (it fails the job once after a checkpoint, to be
+   * restarted from it), or null when it can (or is not given).
+   */
+  public String failAtProblem() {
+    if (failAt == null) {
+      return null;
+    }
+    if (failAt < 1) {
+      return "--fail-at N fails the job at the N-th record, and N must be >= 1, not " + failAt;
+    }
+    if (checkpointMs == 0) {
+      return "--fail-at fails the job after a checkpoint, to restart from it, and --checkpoint-ms 0 takes none";
+    }
+    if (restarts < 1) {
+      return "--fail-at needs --restarts 1 or more: without a restart the injected failure would end the job";
+    }
+    return null;
+  }
 }

@@ -109,20 +109,12 @@ public final class FlinkOptionChecks {
 
   /** {@code --fail-at N} fails the job once after a checkpoint, to be restarted from it. */
   private void checkFailAt() {
-    Long n = job.failAt;
-    if (n == null) {
-      return;
-    }
-    if (n < 1) {
-      throw usage("--fail-at N fails the job at the N-th record, and N must be >= 1, not " + n);
-    }
-    if (job.checkpointMs == 0) {
-      throw usage("--fail-at fails the job after a checkpoint, to restart from it, and --checkpoint-ms 0 takes none");
-    }
-    if (job.restarts < 1) {
-      throw usage("--fail-at needs --restarts 1 or more: without a restart the injected failure would end the job");
+    String problem = job.failAtProblem();
+    if (problem != null) {
+      throw usage(problem);
     }
   }
+
 
   /** An option of a format none of the inputs has would be ignored in silence (the jobs read a format by its name). */
   private void checkFormatOptions() {

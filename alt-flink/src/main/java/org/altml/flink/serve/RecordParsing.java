@@ -27,11 +27,12 @@ public final class RecordParsing extends ProcessFunction<TextLine, ServeRecord> 
   }
 
   /**
-   * The id of a record: its Kafka key, else {@code TOPIC#PARTITION:OFFSET}. The one place that says it (a JSON record's own
-   * {@code "id"} comes here when records can be JSON).
+   * The id of the record just parsed: a JSON record's own {@code "id"}, else its Kafka key, else {@code
+   * TOPIC#PARTITION:OFFSET}. The one place that says it.
    */
-  public static String recordId(TextLine line) {
-    return line.id != null && !line.id.isEmpty() ? line.id : line.file + ":" + line.line;
+  static String recordId(Parsing parsing, TextLine line) {
+    String id = parsing.id();
+    return id != null && !id.isEmpty() ? id : line.file + ":" + line.line;
   }
 
   @Override
@@ -54,7 +55,7 @@ public final class RecordParsing extends ProcessFunction<TextLine, ServeRecord> 
       out.collect(r);
       return;
     }
-    r.id = recordId(line);
+    r.id = recordId(parsing, line);
     SparseVector x = p.features();
     r.indices = Arrays.copyOfRange(x.indices(), x.offset(), x.offset() + x.nnz());
     r.values = Arrays.copyOfRange(x.values(), x.offset(), x.offset() + x.nnz());

@@ -1,5 +1,6 @@
 package org.altml.flink.serve;
 
+import org.altml.flink.training.LearnerWarmup;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -58,6 +59,8 @@ import org.apache.flink.util.OutputTag;
  */
 public final class ServeOperator extends AbstractStreamOperator<String>
     implements TwoInputStreamOperator<ServeRecord, LabelMessage, String>, Triggerable<String, VoidNamespace>, BoundedMultiInput {
+  /** How long a throwaway learner warms the JIT up when the operator opens ({@link LearnerWarmup}). */
+  static final long WARMUP_NANOS = 1_000_000_000L;
   private static final long serialVersionUID = 1L;
   /** The model versions to publish, named {@value #MODEL_NAME}. */
   public static final OutputTag<ModelMessage> MODELS = new OutputTag<>("serve-models", TypeInformation.of(ModelMessage.class)) {};
@@ -141,6 +144,7 @@ public final class ServeOperator extends AbstractStreamOperator<String>
     served = new Scores(l);
     sb = new StringBuilder(128);
     predicted = new int[l];
+    LearnerWarmup.run(settings.setup(), WARMUP_NANOS); // the kernels compiled before the first record, not during the stream
     if (settings.reportEveryMs() > 0) {
       scheduleReport();
     }
