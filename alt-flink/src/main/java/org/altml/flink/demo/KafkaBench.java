@@ -55,6 +55,11 @@ public final class KafkaBench implements Callable<Integer> {
   int seconds;
   @Option(names = "--checkpoint-ms", defaultValue = "1000", description = "the jobs' checkpoint interval (exactly-once commits)")
   long checkpointMs;
+  @Option(names = "--phases", defaultValue = "throughput,latency,memory", split = ",", description = "what to measure")
+  List<String> phases;
+  @Option(names = "--pending", defaultValue = "100000", description = "memory: examples waiting for labels, measured on top of a"
+      + " first fifth as many")
+  int pending;
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -77,12 +82,18 @@ public final class KafkaBench implements Callable<Integer> {
     }
     List<String> lines = Files.readAllLines(score, StandardCharsets.UTF_8);
     System.out.println("machine: " + Runtime.getRuntime().availableProcessors() + " cores, " + cpu() + ", load " + load());
+    if (phases.contains("memory")) {
+      PendingMemory.measure(pending, System.out);
+    }
+    if (!phases.contains("throughput") && !phases.contains("latency")) {
+      return 0;
+    }
     try (EmbeddedBroker broker = EmbeddedBroker.start("alt-kafka-bench")) {
       KafkaAddress in = broker.topic("bench-in");
       KafkaTopics.ensure(in, 2, Map.of());
       fill(in, lines);
       Map<String, List<Double>> results = new HashMap<>();
-      for (int r = 1; r <= runs; r++) {
+      for (int r = 1; phases.contains("throughput") && r <= runs; r++) {
         for (String learner : learners) {
           Path model = work.resolve(learner + ".model");
           long t0 = System.nanoTime();
@@ -106,14 +117,14 @@ public final class KafkaBench implements Callable<Integer> {
         }
       }
       System.out.println("medians (records/s):");
-      for (String learner : learners) {
+      for (String learner : phases.contains("throughput") ? learners : List.<String>of()) {
         double cli = median(results.get(learner + " alt predict"));
         double p1 = median(results.get(learner + " flink p=1"));
         double p2 = median(results.get(learner + " flink p=2"));
         System.out.printf(Locale.ROOT, "  %s: alt predict %.0f, flink p=1 %.0f (%.2fx of alt predict), p=2 %.0f (%.2fx p=1)%n", learner, cli,
             p1, p1 / cli, p2, p2 / p1);
       }
-      for (String learner : learners) {
+      for (String learner : phases.contains("latency") ? learners : List.<String>of()) {
         for (int p = 1; p <= 2; p++) {
           latency(broker, learner, p, lines);
         }
