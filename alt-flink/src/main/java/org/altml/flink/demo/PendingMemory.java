@@ -28,15 +28,14 @@ import org.apache.kafka.common.serialization.StringSerializer;
 /**
  * The memory of the examples {@code alt flink serve} keeps waiting for their labels, measured on the job itself: the
  * job runs in this JVM (a local MiniCluster, state on the heap as Flink's default backend keeps it), RCV1-shaped
- * records come whose labels never do, and the heap in use after a full collection is read once {@code n/5} examples
- * wait and again once {@code n} more do: the difference over {@code n} is one waiting example's memory, with every
- * overhead of the state backend, its timer and the eviction order.
+ * records come whose labels never do, and the heap in use after a full collection is read when n/5, 2n/5, ..., n
+ * examples wait: the least-squares slope is one waiting example's memory, with every overhead of the state backend,
+ * its timer and the eviction order.
  */
 final class PendingMemory {
   private PendingMemory() {}
 
   static void measure(int n, PrintStream out) throws Exception {
-    int first = Math.max(1, n / 5);
     try (EmbeddedBroker broker = EmbeddedBroker.start("alt-pending-memory")) {
       KafkaAddress records = broker.topic("memory-records");
       KafkaAddress feedback = broker.topic("memory-labels");
@@ -49,13 +48,15 @@ final class PendingMemory {
       DataStream<String> reports = ServeJob.build(env, ServeJob.Topics.of(records, feedback, broker.topic("memory-predictions"), null,
           null), DataSpec.libSvm(101), settings, KafkaIo.Start.EARLIEST, false, KafkaIo.Delivery.AT_LEAST_ONCE, null);
       CloseableIterator<String> it = reports.executeAndCollect("pending memory");
-      try (ExampleStream examples = new SparseTextGenerator(SparseTextGenerator.Config.defaults().withSeed(5)).stream(first + n);
+      try (ExampleStream examples = new SparseTextGenerator(SparseTextGenerator.Config.defaults().withSeed(5)).stream(n);
           KafkaProducer<String, String> p = new KafkaProducer<>(Map.of("bootstrap.servers", records.bootstrap()), new StringSerializer(),
               new StringSerializer())) {
-        long[] heap = new long[2];
+        int points = 5;
+        long[] waiting = new long[points];
+        double[] heap = new double[points];
         long sent = 0;
-        for (int phase = 0; phase < 2; phase++) {
-          long upTo = phase == 0 ? first : first + n;
+        for (int k = 0; k < points; k++) {
+          long upTo = (long) n * (k + 1) / points;
           for (; sent < upTo && examples.advance(); sent++) {
             p.send(new ProducerRecord<>(records.topic(), DelayedLabelStream.id(sent), DelayedLabelStream.featuresLine(examples.features())));
           }
@@ -63,12 +64,28 @@ final class PendingMemory {
           while (it.hasNext() && Output.longField(it.next(), "pending") < upTo) {
             // the job has not yet kept them all
           }
-          heap[phase] = usedAfterCollection();
+          waiting[k] = upTo;
+          heap[k] = usedAfterCollection();
         }
-        double per = (double) (heap[1] - heap[0]) / n;
-        out.printf(Locale.ROOT, "memory: serve (FALT, RCV1 shape: 76 non-zeros a record on average, L = 101), %d then %d examples waiting:"
-            + " heap %.1f MB -> %.1f MB, %.0f bytes per waiting example; %,d waiting examples fit in 1 GB%n", first, first + n,
-            heap[0] / 1e6, heap[1] / 1e6, per, (long) ((1L << 30) / per));
+        // the least-squares slope of heap against waiting examples: one waiting example's memory
+        double mx = 0;
+        double my = 0;
+        for (int k = 0; k < points; k++) {
+          mx += waiting[k] / (double) points;
+          my += heap[k] / points;
+        }
+        double sxy = 0;
+        double sxx = 0;
+        StringBuilder table = new StringBuilder();
+        for (int k = 0; k < points; k++) {
+          sxy += (waiting[k] - mx) * (heap[k] - my);
+          sxx += (waiting[k] - mx) * (waiting[k] - mx);
+          table.append(String.format(Locale.ROOT, "%s%,d: %.1f MB", k == 0 ? "" : ", ", waiting[k], heap[k] / 1e6));
+        }
+        double per = sxy / sxx;
+        out.printf(Locale.ROOT, "memory: serve (FALT, RCV1 shape: 76 non-zeros a record on average, L = 101), heap in use after a full"
+            + " collection with N examples waiting: %s; slope %.0f bytes per waiting example; %,d waiting examples fit in 1 GB%n", table,
+            per, (long) ((1L << 30) / per));
       } finally {
         it.close();
       }
