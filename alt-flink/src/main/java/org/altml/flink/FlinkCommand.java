@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import org.altml.flink.options.FlinkDataOptions;
 import org.altml.flink.kafka.KafkaAddress;
 import org.altml.flink.kafka.KafkaInput;
@@ -21,6 +22,7 @@ import org.altml.flink.output.ModelFileWriter;
 import org.altml.flink.output.ResultPlan;
 import org.altml.flink.output.StreamedResults;
 import org.altml.flink.source.RecordInput;
+import org.altml.flink.source.TextLine;
 import org.altml.sparse.io.OutputPaths;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -43,8 +45,23 @@ abstract class FlinkCommand implements Callable<Integer>, FlinkOptionChecks.Inpu
   @Mixin FlinkKafkaOptions kafka = new FlinkKafkaOptions();
   @Spec CommandSpec spec;
 
+  /**
+   * Tests: a tap applied to the records right after the job's source (a failure injected once, a throttle), before the
+   * command's own; null: none.
+   */
+  static volatile UnaryOperator<DataStream<TextLine>> testTap;
+
   /** The job's environment, and the checkpoint folder of the run's own that it removes when the job ends. */
   private final JobEnvironment environment = new JobEnvironment();
+
+  /** {@code own} (null: none) after the tests' tap, when there is one. */
+  static UnaryOperator<DataStream<TextLine>> tap(UnaryOperator<DataStream<TextLine>> own) {
+    UnaryOperator<DataStream<TextLine>> first = testTap;
+    if (first == null) {
+      return own;
+    }
+    return own == null ? first : lines -> own.apply(first.apply(lines));
+  }
 
   /** A usage error (exit 2) naming the option, as picocli reports its own. */
   ParameterException usage(String message) {

@@ -91,7 +91,7 @@ final class FlinkPredictCommand extends FlinkCommand {
     if (model != null) { // frozen: every predictor reads the file itself, chained to its source; L is the model's
       // (scoreFrozen reads the model once here, failing on a bad file, and checks the data against it)
       return execute(env, toKafka(Jobs.scoreFrozen(env, input("predict"), data.spec(), data.numLabels(), model, p, output.scores(),
-          null, mismatch.allowed()), null, "predict"), "predict", null);
+          tap(null), mismatch.allowed()), null, "predict"), "predict", null);
     }
     int l = data.numLabels();
     if (l < 1 && !files.isEmpty() && files.stream().allMatch(DataSpec::isArff)) {
@@ -102,7 +102,7 @@ final class FlinkPredictCommand extends FlinkCommand {
     }
     DataStream<ModelMessage> models = modelsTopic != null ? KafkaModels.follow(env, modelsTopic, l, "alt-flink-predict-watch-"
         + modelsTopic.topic()) : Jobs.watchModels(env, watch, Duration.ofMillis(refreshMs), l);
-    return execute(env, toKafka(Jobs.score(env, input("predict"), data.spec(l), l, models, p, output.scores(), null,
+    return execute(env, toKafka(Jobs.score(env, input("predict"), data.spec(l), l, models, p, output.scores(), tap(null),
         mismatch.allowed()), null, "predict"), "predict", null);
   }
 }

@@ -157,8 +157,8 @@ final class FlinkRunCommand extends FlinkCommand {
     String name = mode.name().toLowerCase(Locale.ROOT);
     boolean publish = kafka.models(output.given()) != null;
     Jobs.Built built = mode == Mode.KEYED
-        ? Jobs.keyed(env, input(name), dataSpec, setup, keyBy, p, withModels, scores, publish ? publishEvery : -1, count)
-        : Jobs.parallel(env, input(name), dataSpec, setup, p, mixEvery, test, withModels, scores, count);
+        ? Jobs.keyed(env, input(name), dataSpec, setup, keyBy, p, withModels, scores, publish ? publishEvery : -1, tap(count))
+        : Jobs.parallel(env, input(name), dataSpec, setup, p, mixEvery, test, withModels, scores, tap(count));
     Jobs.Streams streams = toKafka(built.streams(), !publish ? null : mode == Mode.KEYED ? built.models()
         : KafkaOutputs.named(built.models()), name);
     // predictions into a Kafka topic are not collected (run counts its records from the reports)

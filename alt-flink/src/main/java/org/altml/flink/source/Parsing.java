@@ -35,8 +35,10 @@ public final class Parsing {
     RecordParser p = parser(line.file);
     // a UTF-8 byte order mark before line 1 is skipped, as the command line's readers skip it
     int skip = line.line == 1 && RecordParser.startsWithByteOrderMark(line.text, 0, line.text.length) ? 3 : 0;
+    // a Kafka record's line is its offset, from 0: the parser takes line numbers from 1 (line 0 would be a header's)
+    long number = Math.max(line.line, 1);
     try {
-      if (!p.parse(line.text, skip, line.text.length - skip, line.line)) {
+      if (!p.parse(line.text, skip, line.text.length - skip, number)) {
         return null;
       }
       int max = p.labels().maxLabel();
