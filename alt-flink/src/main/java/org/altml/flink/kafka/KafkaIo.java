@@ -104,7 +104,8 @@ public final class KafkaIo {
         .setProperty("transaction.timeout.ms", TRANSACTION_TIMEOUT_MS)
         .setProperty("max.request.size", String.valueOf(256 << 20))
         .build();
-    lines.sinkTo(sink).name("to " + topic).uid(uid);
+    // at the parallelism of what it writes: chained to it, and the lines of one subtask in their order
+    lines.sinkTo(sink).name("to " + topic).uid(uid).setParallelism(lines.getParallelism());
   }
 
   /** A topic's record as a {@link TextLine}. */

@@ -51,7 +51,8 @@ public final class KafkaModels {
         .setProperty("transaction.timeout.ms", KafkaIo.TRANSACTION_TIMEOUT_MS)
         .setProperty("max.request.size", String.valueOf(256 << 20))
         .build();
-    models.sinkTo(sink).name("models to " + topic).uid(uid);
+    // at the parallelism of what it writes: the versions of one subtask in their order
+    models.sinkTo(sink).name("models to " + topic).uid(uid).setParallelism(models.getParallelism());
   }
 
   /**
