@@ -70,8 +70,8 @@ abstract class FlinkCommand implements Callable<Integer>, FlinkOptionChecks.Inpu
 
   /** Refuses option values the jobs cannot take, before anything runs. */
   void checkOptions() {
+    FlinkKafkaChecks.check(spec, kafka, data, job, output, training() || needsLabels(), training()); // a topic is no file
     FlinkOptionChecks.check(spec, data, job, output, this);
-    FlinkKafkaChecks.check(spec, kafka, data, job, output, training() || needsLabels(), training());
   }
 
   /** Whether the job needs {@code --num-labels} for LIBSVM data (no model gives it L). */

@@ -13,7 +13,21 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import org.altml.core.eval.ShapeFit;
 import org.altml.flink.kafka.EmbeddedBroker;
+import org.altml.flink.kafka.KafkaAddress;
+import org.altml.flink.kafka.KafkaInput;
+import org.altml.flink.kafka.KafkaIo;
+import org.altml.flink.kafka.KafkaModels;
+import org.altml.flink.kafka.KafkaOutputs;
+import org.altml.flink.kafka.KafkaTopics;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.altml.flink.model.Models;
 import org.altml.flink.source.DataSpec;
 import org.junit.jupiter.api.AfterAll;
@@ -210,5 +224,62 @@ class KafkaJobsTest {
           d.substring(Math.max(0, d.length() - 300)));
     }
     assertTrue(dead.get(3).contains("'7': label beyond"), dead.get(3));
+  }
+
+  @Test
+  void predictWatchSwapsToEachNewModelOfTheTopicARunPublishes() throws Exception {
+    List<String> lines = KafkaTesting.lines(FlinkTesting.libSvm(dir, "watch.svm", 900, 9, List.of()));
+    KafkaTesting.produce(broker, "watch-in", lines.subList(0, 100));
+    KafkaTesting.produce(broker, "watch-train", lines.subList(600, 900));
+    KafkaAddress models = broker.topic("watch-models");
+    KafkaTopics.ensureModels(models);
+    StreamExecutionEnvironment env = FlinkTesting.env(1, null);
+    // as predict --watch kafka://... builds its job
+    Jobs.Streams scored = Jobs.score(env, new KafkaInput(broker.topic("watch-in"), KafkaIo.Start.EARLIEST, false, "watch-in"),
+        DataSpec.libSvm(FlinkTesting.LABELS), FlinkTesting.LABELS, KafkaModels.follow(env, models, FlinkTesting.LABELS, "watch"), 1,
+        false, null, ShapeFit.Allowed.NOTHING);
+    new KafkaOutputs(broker.topic("watch-out"), null, null, KafkaIo.Delivery.EXACTLY_ONCE, "predict").predictions(scored.main());
+    JobClient job = env.executeAsync("predict --watch");
+    try {
+      // version 1, as a producer of models publishes it
+      try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(Map.of("bootstrap.servers", broker.bootstrap()),
+          new ByteArraySerializer(), new ByteArraySerializer())) {
+        ProducerRecord<byte[], byte[]> r = new ProducerRecord<>(models.topic(), "mixed".getBytes(StandardCharsets.UTF_8),
+            Models.toBytes(FlinkTesting.setup("falt").create(0)));
+        r.headers().add(KafkaModels.VERSION, ByteBuffer.allocate(Long.BYTES).putLong(1).array());
+        p.send(r);
+      }
+      List<String> out = awaitPredictions("watch-out", 100, l -> true);
+      assertTrue(out.stream().allMatch(l -> l.contains("\"model\":1,")), out.get(0));
+      // the final model of a run that publishes to the topic replaces it while the job runs
+      assertEquals(0, run("run", "--mode", "parallel", "--learner", "falt", "--num-labels", "5", "--data", topic("watch-train"),
+          "--stop-at-end", "--models", models.toString(), "--out", dir.resolve("run").toString(), "--checkpoint-ms", "100"));
+      long deadline = System.currentTimeMillis() + 60_000;
+      int sent = 100;
+      while (out.stream().noneMatch(l -> l.contains("\"model\":\"final\"")) && System.currentTimeMillis() < deadline && sent < 600) {
+        KafkaTesting.produce(broker, "watch-in", lines.subList(sent, sent + 20));
+        sent += 20;
+        Thread.sleep(300);
+        out = KafkaTesting.read(broker, "watch-out");
+      }
+      int swapped = out.indexOf(out.stream().filter(l -> l.contains("\"model\":\"final\"")).findFirst().orElseThrow());
+      assertTrue(swapped >= 100, "the first 100 records were scored by version 1");
+      assertTrue(out.subList(swapped, out.size()).stream().allMatch(l -> l.contains("\"model\":\"final\"")), "never back to version 1");
+      assertTrue(dir.resolve("run").resolve("final.model").toFile().isFile(), "--models with --out DIR: the files too");
+    } finally {
+      job.cancel().get();
+    }
+  }
+
+  /** The predictions of {@code topic} once there are at least {@code n} (read_committed), within 60 s. */
+  private static List<String> awaitPredictions(String topic, int n, java.util.function.Predicate<String> which) throws Exception {
+    long deadline = System.currentTimeMillis() + 60_000;
+    List<String> out = KafkaTesting.read(broker, topic);
+    while (out.stream().filter(which).count() < n && System.currentTimeMillis() < deadline) {
+      Thread.sleep(200);
+      out = KafkaTesting.read(broker, topic);
+    }
+    assertTrue(out.size() >= n, topic + ": " + out.size() + " predictions, not " + n);
+    return out;
   }
 }
