@@ -10,6 +10,7 @@ import org.altml.flink.options.FlinkDataOptions;
 import org.altml.flink.kafka.KafkaAddress;
 import org.altml.flink.kafka.KafkaInput;
 import org.altml.flink.kafka.KafkaOutputs;
+import org.altml.flink.kafka.KafkaTopics;
 import org.altml.flink.model.ModelMessage;
 import org.altml.flink.options.FlinkJobOptions;
 import org.altml.flink.options.FlinkKafkaChecks;
@@ -90,6 +91,9 @@ abstract class FlinkCommand implements Callable<Integer>, FlinkOptionChecks.Inpu
       return Jobs.files(data.files());
     }
     KafkaAddress topic = KafkaAddress.parse(data.files().get(0));
+    if (!KafkaTopics.exists(topic)) { // a mistyped topic would be read as an empty one
+      throw usage("--data " + topic + ": no such topic on the cluster; create it, or check its name");
+    }
     // the group is the job's: two jobs on one topic keep their own committed offsets
     return new KafkaInput(topic, kafka.start(), kafka.stopAtEnd(), "alt-flink-" + mode + "-" + topic.topic());
   }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.altml.flink.kafka.KafkaAddress;
 import org.altml.flink.kafka.KafkaModels;
+import org.altml.flink.kafka.KafkaTopics;
 import org.altml.flink.model.ModelMessage;
 import org.altml.flink.options.FlinkShapeOptions;
 import org.altml.flink.scoring.BroadcastScorer;
@@ -99,6 +100,9 @@ final class FlinkPredictCommand extends FlinkCommand {
     }
     if (l < 1) {
       throw usage("--watch needs --num-labels L (the models' L) for LIBSVM data");
+    }
+    if (modelsTopic != null) {
+      KafkaTopics.ensureModels(modelsTopic); // followed from its start: a run may create it later, and it comes then
     }
     DataStream<ModelMessage> models = modelsTopic != null ? KafkaModels.follow(env, modelsTopic, l, "alt-flink-predict-watch-"
         + modelsTopic.topic()) : Jobs.watchModels(env, watch, Duration.ofMillis(refreshMs), l);

@@ -224,6 +224,9 @@ class KafkaJobsTest {
           d.substring(Math.max(0, d.length() - 300)));
     }
     assertTrue(dead.get(3).contains("'7': label beyond"), dead.get(3));
+    // a topic that is not there is not read as an empty one
+    String err = FlinkMainTest.executeWithErr(2, keyed(topic("poison-typo"), topic("poison-out2")));
+    assertTrue(err.contains("--data " + topic("poison-typo") + ": no such topic on the cluster"), err);
   }
 
   @Test

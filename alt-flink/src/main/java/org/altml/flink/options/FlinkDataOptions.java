@@ -6,7 +6,8 @@ import picocli.CommandLine.Option;
 
 /** The data files of an {@code alt flink} command and how their records are read: a picocli mixin of both commands. */
 public final class FlinkDataOptions {
-  @Option(names = "--data", required = true, arity = "1..*", paramLabel = "FILE", description = "LIBSVM or ARFF files (.gz too)")
+  @Option(names = "--data", required = true, arity = "1..*", paramLabel = "FILE", description = "LIBSVM or ARFF files (.gz too),"
+      + " or one Kafka topic kafka://HOST:PORT/TOPIC of LIBSVM records")
   List<String> files;
   @Option(names = "--num-labels", paramLabel = "L", defaultValue = "0", description = "L of LIBSVM data (ARFF: from the header)")
   int numLabels;
