@@ -274,6 +274,38 @@ class KafkaJobsTest {
     }
   }
 
+  /** A run without --stop-at-end learns as records come: predictions and each key's model versions reach their topics live. */
+  @Test
+  void aLiveKeyedRunPublishesItsModelsAsRecordsCome() throws Exception {
+    List<String> lines = KafkaTesting.lines(FlinkTesting.libSvm(dir, "live.svm", 800, 13, List.of()));
+    KafkaTesting.produce(broker, "live-in", lines.subList(0, 600));
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    try {
+      Future<Integer> job = pool.submit(() -> run("run", "--mode", "keyed", "--learner", "falt", "--key-by", "mod:2", "--num-labels",
+          "5", "--data", topic("live-in"), "--out", topic("live-out"), "--publish-every", "100", "--checkpoint-ms", "100"));
+      awaitPredictions("live-out", 600, l -> true);
+      KafkaTesting.produce(broker, "live-in", lines.subList(600, 800));
+      awaitPredictions("live-out", 800, l -> true);
+      long deadline = System.currentTimeMillis() + 30_000;
+      Map<String, byte[]> models = KafkaTesting.newest(broker, "live-out.models");
+      while (!(models.size() == 2 && models.values().stream().allMatch(m -> Models.learner(m, "m").examplesSeen() == 400))
+          && System.currentTimeMillis() < deadline) {
+        Thread.sleep(200);
+        models = KafkaTesting.newest(broker, "live-out.models");
+      }
+      for (byte[] m : models.values()) { // offsets 0-799, keys by offset mod 2: 400 each, published at 100, ..., 400
+        assertEquals(400, Models.learner(m, "a key's model").examplesSeen());
+      }
+      assertEquals(List.of("key-k0", "key-k1"), models.keySet().stream().sorted().toList());
+      assertTrue(!job.isDone(), "the job runs until cancelled");
+      job.cancel(true);
+    } finally {
+      pool.shutdownNow();
+      assertTrue(pool.awaitTermination(60, TimeUnit.SECONDS), "a cancelled live run ends");
+    }
+    assertEquals(800, KafkaTesting.read(broker, "live-out").stream().map(KafkaJobsTest::where).distinct().count());
+  }
+
   /** The predictions of {@code topic} once there are at least {@code n} (read_committed), within 60 s. */
   private static List<String> awaitPredictions(String topic, int n, java.util.function.Predicate<String> which) throws Exception {
     long deadline = System.currentTimeMillis() + 60_000;
