@@ -93,10 +93,11 @@ class KafkaJobsTest {
     String in = topic("keyed-in");
     records("keyed-in");
     assertEquals(0, run(keyed(in, topic("keyed-clean"))));
-    FlinkTesting.FailOnce.reset();
-    FlinkCommand.testTap = FlinkTesting.throttle(800, true, 2);
+    // the failure of the at-least-once test below, which repeats predictions there
+    FailAfterOutput.FAILED.set(false);
+    FlinkCommand.testTap = lines -> lines.map(new FailAfterOutput()).setParallelism(lines.getParallelism()).uid("tap");
     assertEquals(0, run(keyed(in, topic("keyed-failed"))));
-    assertTrue(FlinkTesting.FailOnce.FAILED.get(), "the failure was injected");
+    assertTrue(FailAfterOutput.FAILED.get(), "the failure was injected");
 
     List<String> clean = KafkaTesting.read(broker, "keyed-clean");
     List<String> failed = KafkaTesting.read(broker, "keyed-failed");
@@ -123,13 +124,13 @@ class KafkaJobsTest {
   void atLeastOnceRepeatsThePredictionsAfterTheLastCheckpoint() throws Exception {
     String in = topic("alo-in");
     records("alo-in");
-    FlinkTesting.FailOnce.reset();
-    FlinkCommand.testTap = FlinkTesting.throttle(800, true, 2);
+    FailAfterOutput.FAILED.set(false);
+    FlinkCommand.testTap = lines -> lines.map(new FailAfterOutput()).setParallelism(lines.getParallelism()).uid("tap");
     assertEquals(0, run(keyed(in, topic("alo-out"), "--delivery", "at-least-once")));
-    assertTrue(FlinkTesting.FailOnce.FAILED.get(), "the failure was injected");
+    assertTrue(FailAfterOutput.FAILED.get(), "the failure was injected");
     List<String> out = KafkaTesting.read(broker, "alo-out");
     long repeated = KafkaTesting.repeated(out.stream().map(KafkaJobsTest::where).toList());
-    System.out.println("at-least-once after a failure at record 800: " + out.size() + " predictions of 1498 records, " + repeated
+    System.out.println("at-least-once after a failure past record 800: " + out.size() + " predictions of 1498 records, " + repeated
         + " repeated");
     assertTrue(repeated > 0, "at least once repeats what came after the last checkpoint: " + out.size());
     assertEquals(1498, out.stream().map(KafkaJobsTest::where).distinct().count(), "none lost");
@@ -280,6 +281,8 @@ class KafkaJobsTest {
     List<String> lines = KafkaTesting.lines(FlinkTesting.libSvm(dir, "live.svm", 800, 13, List.of()));
     KafkaTesting.produce(broker, "live-in", lines.subList(0, 600));
     ExecutorService pool = Executors.newSingleThreadExecutor();
+    STOP.set(false);
+    FlinkCommand.testTap = records -> records.map(new StopTap()).setParallelism(records.getParallelism()).uid("stop-tap");
     try {
       Future<Integer> job = pool.submit(() -> run("run", "--mode", "keyed", "--learner", "falt", "--key-by", "mod:2", "--num-labels",
           "5", "--data", topic("live-in"), "--out", topic("live-out"), "--publish-every", "100", "--checkpoint-ms", "100"));
@@ -298,12 +301,65 @@ class KafkaJobsTest {
       }
       assertEquals(List.of("key-k0", "key-k1"), models.keySet().stream().sorted().toList());
       assertTrue(!job.isDone(), "the job runs until cancelled");
-      job.cancel(true);
+      // ended as a failure ends it (no restarts): the next record fails the job
+      STOP.set(true);
+      KafkaTesting.produce(broker, "live-in", lines.subList(0, 1));
+      assertTrue(job.get(60, TimeUnit.SECONDS) != 0, "ended by the failure");
     } finally {
       pool.shutdownNow();
-      assertTrue(pool.awaitTermination(60, TimeUnit.SECONDS), "a cancelled live run ends");
     }
-    assertEquals(800, KafkaTesting.read(broker, "live-out").stream().map(KafkaJobsTest::where).distinct().count());
+    List<String> out = KafkaTesting.read(broker, "live-out");
+    assertEquals(800, out.size());
+    assertEquals(800, out.stream().map(KafkaJobsTest::where).distinct().count());
+  }
+
+  /**
+   * Fails the job once, after record 800 and 30 records past a completed checkpoint, 200 ms after the last (so that their
+   * predictions have left the at-least-once producer): what a restart repeats is then in the topic for sure.
+   */
+  static final class FailAfterOutput implements org.apache.flink.api.common.functions.MapFunction<org.altml.flink.source.TextLine,
+      org.altml.flink.source.TextLine>, org.apache.flink.api.common.state.CheckpointListener {
+    private static final long serialVersionUID = 1L;
+    static final java.util.concurrent.atomic.AtomicBoolean FAILED = new java.util.concurrent.atomic.AtomicBoolean();
+    private long seen;
+    private long sinceCheckpoint = -1;
+
+    @Override
+    public org.altml.flink.source.TextLine map(org.altml.flink.source.TextLine line) throws Exception {
+      seen++;
+      if (sinceCheckpoint >= 0) {
+        sinceCheckpoint++;
+      }
+      Thread.sleep(1);
+      if (seen >= 800 && sinceCheckpoint >= 30 && !FAILED.get()) {
+        Thread.sleep(200);
+        FAILED.set(true);
+        throw new IllegalStateException("injected failure " + sinceCheckpoint + " records after a checkpoint");
+      }
+      return line;
+    }
+
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) {
+      sinceCheckpoint = 0;
+    }
+  }
+
+  /** Set: the next record fails the job (a live run's end in a test). */
+  static final java.util.concurrent.atomic.AtomicBoolean STOP = new java.util.concurrent.atomic.AtomicBoolean();
+
+  /** Fails the job at the first record after {@link #STOP} is set. */
+  static final class StopTap implements org.apache.flink.api.common.functions.MapFunction<org.altml.flink.source.TextLine,
+      org.altml.flink.source.TextLine> {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public org.altml.flink.source.TextLine map(org.altml.flink.source.TextLine line) {
+      if (STOP.get()) {
+        throw new IllegalStateException("the test ends the live run");
+      }
+      return line;
+    }
   }
 
   /** The predictions of {@code topic} once there are at least {@code n} (read_committed), within 60 s. */
