@@ -11,6 +11,8 @@ import org.altml.core.learner.LearnerRegistry;
 import org.altml.core.learner.Settings;
 import org.altml.core.metric.ZeroDivisionPolicy;
 import org.altml.core.model.DataFit;
+import org.altml.flink.kafka.KafkaAddress;
+import org.altml.flink.kafka.KafkaOutputs;
 import org.altml.flink.options.FlinkShapeOptions;
 import org.altml.flink.output.Counting;
 import org.altml.flink.output.ModelFileWriter;
@@ -52,6 +54,10 @@ final class FlinkRunCommand extends FlinkCommand {
   @Option(names = "--zero-division", paramLabel = "POLICY", defaultValue = "spec", description = "0/0 in the metrics (prequential"
       + " and --test), as alt evaluate's: spec (1 when both sets are empty, else 0), zero or one (default: ${DEFAULT-VALUE})")
   String zeroDivision;
+  @Option(names = "--publish-every", paramLabel = "N", defaultValue = "0", description = "keyed, with a models topic (--models, or"
+      + " a Kafka --out): publish a key's model every N records of the key, and at the end (default ${DEFAULT-VALUE}: only at"
+      + " the end, which a Kafka run without --stop-at-end never reaches)")
+  long publishEvery;
   private DataStream<String> trainingLines;
 
   @Override
@@ -94,13 +100,16 @@ final class FlinkRunCommand extends FlinkCommand {
 
   @Override
   Integer job() throws Exception {
+    if (publishEvery < 0) {
+      throw usage("--publish-every must be >= 0 (0: only at the end), not " + publishEvery);
+    }
     if (mixEvery < 0) {
       throw usage("--mix-every must be >= 0 (0: average only at the end), not " + mixEvery);
     }
     // options of the other mode would be ignored
     ParseResult given = spec.commandLine().getParseResult();
     for (String option : mode == Mode.KEYED ? List.of("--mix-every", "--test", DataFit.ALLOW_SHAPE_MISMATCH, DataFit.ALLOW_NEW_FEATURES)
-        : List.of("--key-by")) {
+        : List.of("--key-by", "--publish-every")) {
       if (given.hasMatchedOption(option)) {
         throw usage(option + " is for --mode " + (mode == Mode.KEYED ? "parallel" : "keyed") + ", not " + mode.name()
             .toLowerCase(Locale.ROOT));
@@ -123,6 +132,7 @@ final class FlinkRunCommand extends FlinkCommand {
       throw usage(e.getMessage());
     }
     checkOptions();
+    checkKafka(given);
     if (!test.isEmpty() && mixEvery > 0) {
       System.err.println("alt flink: warning: the --test files are scored as they are read, by the first averaged models"
           + " (every " + mixEvery + " records), not by final.model; give --mix-every 0 to score them by the final model");
@@ -146,14 +156,38 @@ final class FlinkRunCommand extends FlinkCommand {
     };
     int p = job.parallelism();
     boolean scores = output.scores();
-    Jobs.Streams streams = mode == Mode.KEYED
-        ? Jobs.keyed(env, data.files(), dataSpec, setup, keyBy, p, withModels, scores, count)
-        : Jobs.parallel(env, data.files(), dataSpec, setup, p, mixEvery, test, withModels, scores, count);
-    streams = new Jobs.Streams(trainingLines, streams.bad(), streams.main() == null ? streams.reports()
-        : streams.reports().union(streams.main()));
     String name = mode.name().toLowerCase(Locale.ROOT);
+    boolean publish = kafka.models(output.given()) != null;
+    Jobs.Built built = mode == Mode.KEYED
+        ? Jobs.keyed(env, input(name), dataSpec, setup, keyBy, p, withModels, scores, publish ? publishEvery : -1, tap(count))
+        : Jobs.parallel(env, input(name), dataSpec, setup, p, mixEvery, test, withModels, scores, tap(count));
+    Jobs.Streams streams = toKafka(built.streams(), !publish ? null : mode == Mode.KEYED ? built.models()
+        : KafkaOutputs.named(built.models()), name);
+    // predictions into a Kafka topic are not collected (run counts its records from the reports)
+    DataStream<String> predictions = output.kafka() != null ? null : streams.main();
+    streams = new Jobs.Streams(trainingLines, streams.bad(), predictions == null ? streams.reports() : streams.reports().union(predictions));
     return execute(env, streams, name, new ModelFileWriter(output.out(), name, data.files(), labels.names(), labels.numFeatures(),
         labels.featureNames()));
+  }
+
+  /** The Kafka options a run cannot take together: what they would ignore, or files where a topic cannot go. */
+  private void checkKafka(ParseResult given) {
+    for (String t : test) {
+      if (KafkaAddress.isKafka(t)) {
+        throw usage("--test " + t + ": the --test inputs are files (scored as they are read); a Kafka topic goes to --data");
+      }
+    }
+    if (!test.isEmpty() && output.kafka() != null) {
+      throw usage("--test scores files into --out DIR's predictions.jsonl; with --out " + output.given() + " give --out DIR");
+    }
+    if (given.hasMatchedOption("--publish-every") && kafka.models(output.given()) == null) {
+      throw usage("--publish-every publishes the keys' models to a models topic: give --models kafka://HOST:PORT/TOPIC or a Kafka"
+          + " --out");
+    }
+    if (mode == Mode.KEYED && endless() && publishEvery == 0 && kafka.models(output.given()) != null) {
+      System.err.println("alt flink: warning: the keys' models are published at the end of the input, which a Kafka run without"
+          + " --stop-at-end never reaches: give --publish-every N to publish them as they learn");
+    }
   }
 
   /** The policy named {@code name} ({@code spec}, {@code zero} or {@code one}, any case), as alt's commands take it. */

@@ -16,6 +16,7 @@ import org.altml.flink.scoring.FrozenScorer;
 import org.altml.flink.source.DataSpec;
 import org.altml.flink.source.LineFormat;
 import org.altml.flink.source.ModelFileFormat;
+import org.altml.flink.source.RecordInput;
 import org.altml.flink.source.ShareSource;
 import org.altml.flink.source.TextLine;
 import org.altml.flink.training.KeyedPrequential;
@@ -72,6 +73,33 @@ public final class Jobs {
     }
   }
 
+  /**
+   * A job built: its outputs, and the model versions it makes as it goes (a keyed run's per-key models when it publishes
+   * them, a parallel run's averages; null for a job that makes none).
+   */
+  public record Built(Streams streams, DataStream<ModelMessage> models) {}
+
+  /** The files as a job's input: lines split among source subtasks ({@link #lines}), or shared by number ({@link #shares}). */
+  public static RecordInput files(List<String> files) {
+    return new RecordInput() {
+      @Override
+      public List<String> names() {
+        return files;
+      }
+
+      @Override
+      public DataStream<TextLine> lines(StreamExecutionEnvironment env, int parallelism, String uid) {
+        return Jobs.lines(env, files, parallelism, uid);
+      }
+
+      @Override
+      public DataStream<TextLine> shares(StreamExecutionEnvironment env, int p, UnaryOperator<DataStream<TextLine>> tap) {
+        DataStream<TextLine> lines = Jobs.shares(env, files, p);
+        return tap == null ? lines : tap.apply(lines);
+      }
+    };
+  }
+
   /** The lines of {@code files}, read by {@code parallelism} source subtasks (operator id "lines"). */
   public static DataStream<TextLine> lines(StreamExecutionEnvironment env, List<String> files, int parallelism) {
     return lines(env, files, parallelism, "lines");
@@ -126,14 +154,25 @@ public final class Jobs {
    */
   public static Streams keyed(StreamExecutionEnvironment env, List<String> files, DataSpec data, LearnerSetup setup, String keyBy,
       int p, boolean withModels, boolean withScores, UnaryOperator<DataStream<TextLine>> tap) {
-    DataStream<TextLine> lines = lines(env, files, 1);
+    return keyed(env, files(files), data, setup, keyBy, p, withModels, withScores, -1, tap).streams();
+  }
+
+  /**
+   * {@link #keyed(StreamExecutionEnvironment, List, DataSpec, LearnerSetup, String, int, boolean, boolean, UnaryOperator)}
+   * over {@code input} (read by one source subtask: each key sees its records in the input's order), publishing each key's
+   * model every {@code publishEvery} of its records and at the end ({@link KeyedPrequential}; -1: none).
+   */
+  public static Built keyed(StreamExecutionEnvironment env, RecordInput input, DataSpec data, LearnerSetup setup, String keyBy,
+      int p, boolean withModels, boolean withScores, long publishEvery, UnaryOperator<DataStream<TextLine>> tap) {
+    DataStream<TextLine> lines = input.lines(env, 1, "lines");
     if (tap != null) {
       lines = tap.apply(lines);
     }
     SingleOutputStreamOperator<String> out = lines.keyBy(keyBy(keyBy), Types.STRING)
-        .process(new KeyedPrequential(data, setup, withModels, withScores)).setParallelism(p).name("keyed prequential " + setup.learner())
-        .uid("keyed-prequential");
-    return new Streams(out, out.getSideOutput(Output.BAD), out.getSideOutput(Output.REPORTS));
+        .process(new KeyedPrequential(data, setup, withModels, withScores, publishEvery)).setParallelism(p)
+        .name("keyed prequential " + setup.learner()).uid("keyed-prequential");
+    return new Built(new Streams(out, out.getSideOutput(Output.BAD), out.getSideOutput(Output.REPORTS)),
+        publishEvery < 0 ? null : out.getSideOutput(KeyedPrequential.MODELS));
   }
 
   /**
@@ -152,7 +191,13 @@ public final class Jobs {
    */
   public static Streams score(StreamExecutionEnvironment env, List<String> files, DataSpec data, int numLabels, DataStream<ModelMessage> models,
       int p, boolean withScores, UnaryOperator<DataStream<TextLine>> tap, ShapeFit.Allowed allowed) {
-    DataStream<TextLine> lines = lines(env, files, p, "test-lines");
+    return score(env, files(files), data, numLabels, models, p, withScores, tap, allowed);
+  }
+
+  /** {@link #score(StreamExecutionEnvironment, List, DataSpec, int, DataStream, int, boolean, UnaryOperator, ShapeFit.Allowed)} over {@code input}. */
+  public static Streams score(StreamExecutionEnvironment env, RecordInput input, DataSpec data, int numLabels, DataStream<ModelMessage> models,
+      int p, boolean withScores, UnaryOperator<DataStream<TextLine>> tap, ShapeFit.Allowed allowed) {
+    DataStream<TextLine> lines = input.lines(env, p, "test-lines");
     if (tap != null) {
       lines = tap.apply(lines);
     }
@@ -196,6 +241,13 @@ public final class Jobs {
   /** {@link #scoreFrozen(StreamExecutionEnvironment, List, DataSpec, int, String, int, boolean, UnaryOperator)} accepting what {@code allowed} accepts. */
   public static Streams scoreFrozen(StreamExecutionEnvironment env, List<String> files, DataSpec data, int numLabels, String modelFile,
       int p, boolean withScores, UnaryOperator<DataStream<TextLine>> tap, ShapeFit.Allowed allowed) throws IOException {
+    return scoreFrozen(env, files(files), data, numLabels, modelFile, p, withScores, tap, allowed);
+  }
+
+  /** {@link #scoreFrozen(StreamExecutionEnvironment, List, DataSpec, int, String, int, boolean, UnaryOperator, ShapeFit.Allowed)} over {@code input}. */
+  public static Streams scoreFrozen(StreamExecutionEnvironment env, RecordInput input, DataSpec data, int numLabels, String modelFile,
+      int p, boolean withScores, UnaryOperator<DataStream<TextLine>> tap, ShapeFit.Allowed allowed) throws IOException {
+    List<String> files = input.names();
     String uri = DataSpec.uri(modelFile);
     SavedModel saved = FrozenScorer.read(uri, modelFile);
     int l = saved.learner().numLabels();
@@ -204,7 +256,7 @@ public final class Jobs {
     }
     data = data.fittedTo(saved, modelFile, files, allowed);
     env.getConfig().enableObjectReuse();
-    DataStream<TextLine> lines = lines(env, files, p, "test-lines");
+    DataStream<TextLine> lines = input.lines(env, p, "test-lines");
     if (tap != null) {
       lines = tap.apply(lines);
     }
@@ -223,12 +275,18 @@ public final class Jobs {
    */
   public static Streams parallel(StreamExecutionEnvironment env, List<String> files, DataSpec data, LearnerSetup setup, int p,
       long mixEvery, List<String> testFiles, boolean withModels, boolean withScores, UnaryOperator<DataStream<TextLine>> tap) {
+    return parallel(env, files(files), data, setup, p, mixEvery, testFiles, withModels, withScores, tap).streams();
+  }
+
+  /**
+   * {@link #parallel(StreamExecutionEnvironment, List, DataSpec, LearnerSetup, int, long, List, boolean, boolean, UnaryOperator)}
+   * over {@code input} ({@link RecordInput#shares}); its models are the mixer's averages, each round and the final one.
+   */
+  public static Built parallel(StreamExecutionEnvironment env, RecordInput input, DataSpec data, LearnerSetup setup, int p,
+      long mixEvery, List<String> testFiles, boolean withModels, boolean withScores, UnaryOperator<DataStream<TextLine>> tap) {
     setup.averaging(); // fails now, naming the kind, when it cannot be averaged
     env.getConfig().enableObjectReuse();
-    DataStream<TextLine> lines = shares(env, files, p);
-    if (tap != null) {
-      lines = tap.apply(lines);
-    }
+    DataStream<TextLine> lines = input.shares(env, p, tap);
     SingleOutputStreamOperator<ModelMessage> workers = lines
         .transform("worker " + setup.learner(), TypeInformation.of(ModelMessage.class), new ParallelWorker(data, setup, mixEvery))
         .setParallelism(p).uid("parallel-workers");
@@ -246,7 +304,7 @@ public final class Jobs {
       bad = bad.union(scored.bad());
       reports = reports.union(scored.reports());
     }
-    return new Streams(predictions, bad, reports);
+    return new Built(new Streams(predictions, bad, reports), mixed);
   }
 
   /**

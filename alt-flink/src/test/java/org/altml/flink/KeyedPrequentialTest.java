@@ -70,4 +70,19 @@ class KeyedPrequentialTest {
     assertTrue(root instanceof PermanentFailure && root.getMessage().matches(".*broken\\.svm\\.gz:\\d+: truncated or corrupt gzip data: .*"),
         root.toString());
   }
+
+  /** A keyed run that publishes (a Kafka run's models topic) makes each key's model every N of its records and at the end. */
+  @Test
+  void aKeyPublishesItsModelEveryNRecordsAndAtTheEnd() throws Exception {
+    Path file = FlinkTesting.libSvm(dir, "publish.svm", 500, 3, List.of());
+    Jobs.Built built = Jobs.keyed(FlinkTesting.env(2, null), Jobs.files(List.of(file.toString())), DataSpec.libSvm(FlinkTesting.LABELS),
+        FlinkTesting.setup("falt"), "mod:2", 2, false, false, 100, null);
+    List<String> versions = FlinkTesting.collect(built.models().map(m -> m.source + " " + m.round)
+        .returns(org.apache.flink.api.common.typeinfo.Types.STRING)).stream().sorted().toList();
+    long k0 = FlinkTesting.ofType(FlinkTesting.collect(Jobs.keyed(FlinkTesting.env(1, null), List.of(file.toString()),
+        DataSpec.libSvm(FlinkTesting.LABELS), FlinkTesting.setup("falt"), "mod:2", 1, false, false, null).main()), "prediction")
+        .stream().filter(l -> l.contains("\"key\":\"k0\"")).count();
+    assertEquals(List.of("key-k0 100", "key-k0 200", "key-k0 " + k0, "key-k1 100", "key-k1 200", "key-k1 " + (500 - k0)).stream()
+        .sorted().toList(), versions);
+  }
 }

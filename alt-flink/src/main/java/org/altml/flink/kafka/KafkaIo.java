@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Properties;
 import org.altml.flink.source.TextLine;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
@@ -17,6 +16,7 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.Collector;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerRecord;
 
 /**
  * Kafka topics as the jobs' inputs and outputs: a topic's records as {@link TextLine}s (so that every job parses them as
@@ -95,14 +95,17 @@ public final class KafkaIo {
    *     output, and the same when the job is restored, so that transactions a failed run left open are aborted
    */
   public static void sink(DataStream<String> lines, KafkaAddress topic, Delivery delivery, String transactionalIdPrefix, String uid) {
+    String name = topic.topic();
     KafkaSink<String> sink = KafkaSink.<String>builder().setBootstrapServers(topic.bootstrap())
-        .setRecordSerializer(KafkaRecordSerializationSchema.builder().setTopic(topic.topic())
-            .setValueSerializationSchema(new SimpleStringSchema()).build())
+        // no timestamp from the stream (an end-of-input timer's is Long.MAX_VALUE, which a broker refuses): the producer's clock
+        .setRecordSerializer((KafkaRecordSerializationSchema<String>) (line, context, timestamp) -> new ProducerRecord<>(name, null,
+            line.getBytes(StandardCharsets.UTF_8)))
         .setDeliveryGuarantee(delivery.guarantee).setTransactionalIdPrefix(transactionalIdPrefix)
         .setProperty("transaction.timeout.ms", TRANSACTION_TIMEOUT_MS)
         .setProperty("max.request.size", String.valueOf(256 << 20))
         .build();
-    lines.sinkTo(sink).name("to " + topic).uid(uid);
+    // at the parallelism of what it writes: chained to it, and the lines of one subtask in their order
+    lines.sinkTo(sink).name("to " + topic).uid(uid).setParallelism(lines.getParallelism());
   }
 
   /** A topic's record as a {@link TextLine}. */

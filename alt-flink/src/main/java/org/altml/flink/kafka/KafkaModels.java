@@ -53,7 +53,8 @@ public final class KafkaModels {
         // the producer's buffer must hold a whole model (38 MB of doubles for RCV1's W; Kafka's default is 32 MB)
         .setProperty("buffer.memory", String.valueOf(512L << 20))
         .build();
-    models.sinkTo(sink).name("models to " + topic).uid(uid);
+    // at the parallelism of what it writes: the versions of one subtask in their order
+    models.sinkTo(sink).name("models to " + topic).uid(uid).setParallelism(models.getParallelism());
   }
 
   /**

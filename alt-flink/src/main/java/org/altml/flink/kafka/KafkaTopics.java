@@ -55,4 +55,24 @@ public final class KafkaTopics {
       throw new IllegalStateException(topic + ": interrupted while creating the topic", e);
     }
   }
+
+  /**
+   * Whether {@code topic} exists on its cluster.
+   *
+   * @throws IllegalStateException naming the cluster when it cannot be reached
+   */
+  public static boolean exists(KafkaAddress topic) {
+    Properties p = KafkaIo.client(topic);
+    p.put("request.timeout.ms", String.valueOf(TIMEOUT_MS));
+    p.put("default.api.timeout.ms", String.valueOf(TIMEOUT_MS));
+    try (Admin admin = Admin.create(p)) {
+      return admin.listTopics().names().get(TIMEOUT_MS, TimeUnit.MILLISECONDS).contains(topic.topic());
+    } catch (ExecutionException | TimeoutException e) {
+      throw new IllegalStateException(topic + ": no answer from the Kafka cluster at " + topic.bootstrap() + " within "
+          + TIMEOUT_MS / 1000 + " s", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(topic + ": interrupted while looking for the topic", e);
+    }
+  }
 }

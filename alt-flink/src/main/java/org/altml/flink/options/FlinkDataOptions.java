@@ -7,8 +7,8 @@ import picocli.CommandLine.Option;
 
 /** The data files of an {@code alt flink} command and how their records are read: a picocli mixin of both commands. */
 public final class FlinkDataOptions {
-  @Option(names = "--data", required = true, arity = "1..*", paramLabel = "FILE", description = "LIBSVM or ARFF files, or JSON lines"
-      + " with --format json (.gz too)")
+  @Option(names = "--data", required = true, arity = "1..*", paramLabel = "FILE", description = "LIBSVM or ARFF files (.gz too),"
+      + " JSON lines with --format json, or one Kafka topic kafka://HOST:PORT/TOPIC")
   List<String> files;
   @Option(names = "--format", paramLabel = "libsvm|json", defaultValue = "libsvm", description = "the records of the files that"
       + " are not ARFF: LIBSVM lines, or one JSON object per line, {\"id\": \"a1\", \"features\": {\"3\": 0.5}, \"labels\":"

@@ -83,7 +83,7 @@ public final class FlinkOptionChecks {
     if (job.restarts < 0) {
       throw usage("--restarts must be >= 0, not " + job.restarts);
     }
-    Path out = output.out;
+    Path out = output.out();
     if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
       throw usage("--out " + out + " is a file, not a folder: the outputs are files inside it");
     }
@@ -151,7 +151,7 @@ public final class FlinkOptionChecks {
    * replace, and a data file's name must fit its content ({@link DataFileCheck}).
    */
   private void checkInputs() {
-    Path out = output.out;
+    Path out = output.out();
     List<Path> outputs;
     try {
       outputs = existingOutputs();
@@ -200,7 +200,7 @@ public final class FlinkOptionChecks {
 
   /** The files already under {@code --out} that the command would write (none when it does not exist). */
   private List<Path> existingOutputs() throws IOException {
-    Path out = output.out;
+    Path out = output.out();
     if (out == null || !Files.isDirectory(out)) {
       return List.of();
     }

@@ -140,7 +140,7 @@ public final class CollectedResults {
 
   /** The warnings of a job that ended well: bad records kept nowhere, data beyond the model's d, empty test results. */
   private void warn() {
-    if (plan.out() == null && bad > 0) {
+    if (plan.out() == null && plan.deadLetter() == null && bad > 0) {
       // without --out the bad records are kept nowhere: say how many, and the first
       System.err.println("alt flink: warning: " + TerminalText.printable(bad + " bad record" + (bad == 1 ? "" : "s") + ", the first "
           + badOnes.all.describe() + "; give --out DIR to keep them all in DIR/bad-records.jsonl"));

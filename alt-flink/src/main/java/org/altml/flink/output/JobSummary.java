@@ -47,6 +47,7 @@ final class JobSummary {
       // a job over data it cannot read at all: an error, with the first bad record's file, line and problem
       System.err.println("alt flink: " + TerminalText.printable(failure + (plan.out() != null
           ? "; all in " + plan.out().resolve(CollectedResults.BAD_RECORDS) + " (the outputs of an earlier run there are kept)" : "")
+          + (plan.deadLetter() != null ? "; all in the topic " + plan.deadLetter() : "")
           + "; nothing was " + (plan.training() && counted == 0 ? "learned" : "scored")));
     }
     StringBuilder summary = new StringBuilder("{\"mode\":").append(Output.quote(plan.mode())).append(",\"parallelism\":")

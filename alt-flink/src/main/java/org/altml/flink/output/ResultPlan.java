@@ -15,12 +15,19 @@ import java.util.List;
  * @param testFrom where the files scored after training (run's {@code --test}) start among {@code inputs}; {@code
  *     inputs.size()} when there are none
  * @param learner the learner kind a run trains (for its advice), or null
+ * @param deadLetter where the bad records go besides {@code out} (a Kafka dead-letter topic), or null
  */
 public record ResultPlan(String mode, int parallelism, Path out, boolean keepPredictions, boolean training, List<String> inputs,
-    int testFrom, String learner) {
+    int testFrom, String learner, String deadLetter) {
   /** Copies the inputs. */
   public ResultPlan {
     inputs = List.copyOf(inputs);
+  }
+
+  /** A plan whose bad records go to {@code out} only. */
+  public ResultPlan(String mode, int parallelism, Path out, boolean keepPredictions, boolean training, List<String> inputs,
+      int testFrom, String learner) {
+    this(mode, parallelism, out, keepPredictions, training, inputs, testFrom, learner, null);
   }
 
   /** What a job that has failed or done nothing did not do: "learned" or "scored". */

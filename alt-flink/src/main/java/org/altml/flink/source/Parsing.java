@@ -38,6 +38,8 @@ public final class Parsing {
     RecordParser p = parser(line.file);
     // a UTF-8 byte order mark before line 1 is skipped, as the command line's readers skip it
     int skip = line.line == 1 && RecordParser.startsWithByteOrderMark(line.text, 0, line.text.length) ? 3 : 0;
+    // a Kafka record's line is its offset, from 0: the parser takes line numbers from 1 (line 0 would be a header's)
+    long number = Math.max(line.line, 1);
     try {
       if (spec.isJson(line.file)) {
         // a JSON record is read as the LIBSVM record it is: the same checks, the same example
@@ -56,10 +58,10 @@ public final class Parsing {
           reason = "no \"labels\": the job learns from labelled records (\"labels\": [] for an example with no relevant label)";
           return null;
         }
-        if (!p.parse(libSvm, 0, libSvm.length, line.line)) {
+        if (!p.parse(libSvm, 0, libSvm.length, number)) {
           return null;
         }
-      } else if (!p.parse(line.text, skip, line.text.length - skip, line.line)) {
+      } else if (!p.parse(line.text, skip, line.text.length - skip, number)) {
         return null;
       }
       int max = p.labels().maxLabel();

@@ -19,6 +19,11 @@ public final class TextLine {
    * is read by the parser.
    */
   public String id;
+  /**
+   * The record's 1-based number in the stream when a job numbers its records (a Kafka topic shared out among data-parallel
+   * workers: the mixing rounds' clock), else 0: the line number is the clock.
+   */
+  public long seq;
 
   /** For Flink's POJO serializer. */
   public TextLine() {}

@@ -5,6 +5,7 @@ import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Scores;
 import org.altml.core.metric.EvaluationSuite;
 import org.altml.flink.model.CodecSerializer;
+import org.altml.flink.model.ModelMessage;
 import org.altml.flink.model.Models;
 import org.altml.flink.output.Output;
 import org.altml.flink.source.DataSpec;
@@ -15,8 +16,10 @@ import org.altml.sparse.io.files.RecordParser;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
+import org.apache.flink.util.OutputTag;
 
 /**
  * One model per key: every key trains its own learner prequentially (predict, score, then learn) on its
@@ -26,10 +29,15 @@ import org.apache.flink.util.Collector;
  * {@code Long.MAX_VALUE}) each key reports its metrics and, when asked, its model.
  *
  * <p>Outputs: a prediction line per example (the labels predicted before learning), bad records to
- * {@link Output#BAD}, the per-key reports to {@link Output#REPORTS}.
+ * {@link Output#BAD}, the per-key reports to {@link Output#REPORTS}; when it publishes, each key's model to {@link #MODELS}
+ * (named {@code key-<key>}, its version the key's examples seen) every N records of the key and at the end of the input,
+ * so that a job that runs until cancelled (a Kafka input) makes its models as it goes.
  */
 public final class KeyedPrequential extends KeyedProcessFunction<String, TextLine, String> {
   private static final long serialVersionUID = 1L;
+  /** The side output of the models published as they come ({@code publishEvery}). */
+  public static final OutputTag<ModelMessage> MODELS = new OutputTag<>("key-models", TypeInformation.of(ModelMessage.class));
+  private final long publishEvery;
   private final DataSpec data;
   private final LearnerSetup setup;
   private final boolean withModels;
@@ -44,6 +52,15 @@ public final class KeyedPrequential extends KeyedProcessFunction<String, TextLin
    * @param withScores whether predictions carry the scores
    */
   public KeyedPrequential(DataSpec data, LearnerSetup setup, boolean withModels, boolean withScores) {
+    this(data, setup, withModels, withScores, -1);
+  }
+
+  /**
+   * As {@link #KeyedPrequential(DataSpec, LearnerSetup, boolean, boolean)}, publishing each key's model to {@link #MODELS}
+   * every {@code publishEvery} records of the key (0: only at the end of the input; -1: never).
+   */
+  public KeyedPrequential(DataSpec data, LearnerSetup setup, boolean withModels, boolean withScores, long publishEvery) {
+    this.publishEvery = publishEvery;
     this.data = data;
     this.setup = setup;
     this.withModels = withModels;
@@ -84,6 +101,14 @@ public final class KeyedPrequential extends KeyedProcessFunction<String, TextLin
     learner.update(l);
     metrics.update(suite);
     out.collect(Output.prediction(line.file, line.line, key, l.examplesSeen() - 1, scores, withScores));
+    if (publishEvery > 0 && l.examplesSeen() % publishEvery == 0) {
+      ctx.output(MODELS, model(key, l));
+    }
+  }
+
+  /** The key's model as the models topic names it: {@code key-<key>}, version the examples it has seen. */
+  private static ModelMessage model(String key, OnlineMultiLabelLearner l) {
+    return ModelMessage.fromFile(l.examplesSeen(), Models.toBytes(l), "key-" + key);
   }
 
   @Override
@@ -92,6 +117,9 @@ public final class KeyedPrequential extends KeyedProcessFunction<String, TextLin
     if (l != null) {
       ctx.output(Output.REPORTS, Output.report("key", ctx.getCurrentKey(), -1, l.examplesSeen(), metrics.value(),
           withModels ? Models.toBytes(l) : null));
+      if (publishEvery >= 0) {
+        ctx.output(MODELS, model(ctx.getCurrentKey(), l));
+      }
     }
   }
 }

@@ -104,7 +104,8 @@ public final class ParallelWorker extends AbstractStreamOperator<ModelMessage> i
   @Override
   public void processElement(StreamRecord<TextLine> element) throws Exception {
     TextLine line = element.getValue();
-    long clock = line.line - parsing.parser(line.file).headerLines(); // an ARFF header's lines do not count
+    // the stream's number of the record when the job numbered it (Kafka), else its line; an ARFF header's lines do not count
+    long clock = line.seq > 0 ? line.seq : line.line - parsing.parser(line.file).headerLines();
     while (mixEvery > 0 && clock > nextRound * mixEvery) {
       output.collect(new StreamRecord<>(new ModelMessage(nextRound, worker, workers, Models.toBytes(learner), null)));
       nextRound++;
