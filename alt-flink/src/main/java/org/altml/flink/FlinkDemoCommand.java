@@ -82,7 +82,8 @@ final class FlinkDemoCommand implements Callable<Integer> {
       if (records < 1 || rate <= 0 || delay < 0 || !(never >= 0 && never < 1) || parallelism < 1 || parallelism > 64) {
         throw new IllegalArgumentException("--records and --rate must be > 0, --delay >= 0, --never in [0, 1) and --parallelism 1 to 64");
       }
-      LearnerSetup setup = LearnerSetup.of(Settings.parse(LearnerRegistry.get(learner), set), 101, 47_236, seed);
+      SparseTextGenerator.Config shape = SparseTextGenerator.Config.defaults(); // RCV1's shape
+      LearnerSetup setup = LearnerSetup.of(Settings.parse(LearnerRegistry.get(learner), set), shape.numLabels(), shape.numFeatures(), seed);
       settings = new ServeSettings(setup, ServeSettings.durationMs("--label-ttl", labelTtl), 1_000_000, 5_000, 1_000);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
@@ -107,7 +108,7 @@ final class FlinkDemoCommand implements Callable<Integer> {
             "--checkpoint-ms", "1000");
         StreamExecutionEnvironment env = environment.create(job);
         DataStream<String> reports = ServeJob.build(env, ServeJob.Topics.of(recordsTopic, feedbackTopic, predictions, null, null),
-            DataSpec.libSvm(101), settings, KafkaIo.Start.EARLIEST, false, KafkaIo.Delivery.EXACTLY_ONCE, null);
+            DataSpec.libSvm(settings.setup().numLabels()), settings, KafkaIo.Start.EARLIEST, false, KafkaIo.Delivery.EXACTLY_ONCE, null);
         AtomicBoolean stop = new AtomicBoolean();
         AtomicLong produced = new AtomicLong();
         AtomicReference<Throwable> failed = new AtomicReference<>();

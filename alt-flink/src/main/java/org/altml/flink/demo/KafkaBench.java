@@ -23,7 +23,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import picocli.CommandLine.Command;
@@ -164,7 +163,9 @@ public final class KafkaBench implements Callable<Integer> {
         "--data", in.toString(), "--num-labels", "101", "--out", out.toString(), "--parallelism", String.valueOf(p), "--checkpoint-ms",
         String.valueOf(checkpointMs)));
     Process job = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    Map<String, Long> sent = new HashMap<>(); // "partition:offset" -> produce time (ms)
+    // "partition:offset" -> produce time (ms), filled by the producer's callbacks as the broker acknowledges
+    Map<String, Long> sent = new java.util.concurrent.ConcurrentHashMap<>();
+    Map<String, long[]> early = new HashMap<>(); // predictions read before their record's acknowledgement: its times
     List<Long> produce = new ArrayList<>();
     List<Long> visible = new ArrayList<>();
     AtomicBoolean measuring = new AtomicBoolean();
@@ -187,22 +188,22 @@ public final class KafkaBench implements Callable<Integer> {
       measuring.set(true);
       long n = (long) rate * seconds;
       long start = System.nanoTime();
-      List<java.util.concurrent.Future<RecordMetadata>> pending = new ArrayList<>();
       for (long k = 0; k < n; k++) {
         long wait = start + (long) (k * 1e9 / rate) - System.nanoTime();
         if (wait > 0) {
           TimeUnit.NANOSECONDS.sleep(Math.min(wait, 5_000_000));
         }
-        pending.add(producer.send(new ProducerRecord<>(in.topic(), (int) (k % 2), null, lines.get((int) ((i + k) % lines.size())))));
-        if (pending.size() >= 1000) {
-          drain(pending, sent);
-        }
-        receive(consumer, sent, produce, visible);
+        producer.send(new ProducerRecord<>(in.topic(), (int) (k % 2), null, lines.get((int) ((i + k) % lines.size()))), (m, e) -> {
+          if (m != null) {
+            sent.put(m.partition() + ":" + m.offset(), m.timestamp());
+          }
+        });
+        receive(consumer, sent, early, produce, visible);
       }
-      drain(pending, sent);
+      producer.flush();
       long end = System.currentTimeMillis() + 10 * checkpointMs + 5000;
       while (produce.size() < n && System.currentTimeMillis() < end) {
-        receive(consumer, sent, produce, visible);
+        receive(consumer, sent, early, produce, visible);
       }
       System.out.printf(Locale.ROOT, "latency %s p=%d at %d records/s (%d measured of %d): produce->prediction p50 %d ms, p99 %d ms;"
           + " produce->visible (read_committed, checkpoints every %d ms) p50 %d ms, p99 %d ms%n", learner, p, rate, produce.size(), n,
@@ -215,26 +216,25 @@ public final class KafkaBench implements Callable<Integer> {
     }
   }
 
-  private static void drain(List<java.util.concurrent.Future<RecordMetadata>> pending, Map<String, Long> sent) throws Exception {
-    for (java.util.concurrent.Future<RecordMetadata> f : pending) {
-      RecordMetadata m = f.get();
-      sent.put(m.partition() + ":" + m.offset(), m.timestamp());
-    }
-    pending.clear();
-  }
-
-  /** Reads what is there; a prediction of a measured record adds its two latencies. */
-  private static void receive(KafkaConsumer<String, String> consumer, Map<String, Long> sent, List<Long> produce, List<Long> visible)
-      throws IOException {
+  /**
+   * Reads what is there; a prediction of a measured record adds its two latencies (one read before its record's
+   * acknowledgement reached the callback waits in {@code early} for it).
+   */
+  private static void receive(KafkaConsumer<String, String> consumer, Map<String, Long> sent, Map<String, long[]> early, List<Long> produce,
+      List<Long> visible) throws IOException {
     long now = System.currentTimeMillis();
     for (ConsumerRecord<String, String> r : consumer.poll(Duration.ZERO)) {
       JsonNode line = JSON.readTree(r.value());
       String file = line.path("file").asText();
-      String key = file.substring(file.lastIndexOf('#') + 1) + ":" + line.path("line").asLong();
-      Long at = sent.get(key);
+      early.put(file.substring(file.lastIndexOf('#') + 1) + ":" + line.path("line").asLong(), new long[] {r.timestamp(), now});
+    }
+    for (java.util.Iterator<Map.Entry<String, long[]>> it = early.entrySet().iterator(); it.hasNext();) {
+      Map.Entry<String, long[]> e = it.next();
+      Long at = sent.get(e.getKey());
       if (at != null) {
-        produce.add(r.timestamp() - at);
-        visible.add(now - at);
+        produce.add(e.getValue()[0] - at);
+        visible.add(e.getValue()[1] - at);
+        it.remove();
       }
     }
   }

@@ -72,10 +72,10 @@ public final class KafkaIo {
     KafkaSourceBuilder<TextLine> b = KafkaSource.<TextLine>builder().setBootstrapServers(topic.bootstrap()).setTopics(topic.topic())
         .setGroupId(group).setDeserializer(new LineDeserializer(topic.toString()))
         .setProperty("isolation.level", "read_committed")
-        .setProperty("client.id.prefix", uid)
-        // a model is one record (tens of MB for RCV1's shape)
-        .setProperty("max.partition.fetch.bytes", String.valueOf(256 << 20))
-        .setProperty("fetch.max.bytes", String.valueOf(256 << 20));
+        // 8 MB a partition per fetch (Kafka's default: 1 MB) for a backlog of records; a record larger than that still
+        // comes, alone. Not the 256 MB the models topic takes: a whole backlog at once costs a large array per fetch
+        .setProperty("max.partition.fetch.bytes", String.valueOf(8 << 20))
+        .setProperty("client.id.prefix", uid);
     b.setStartingOffsets(switch (start) {
       case EARLIEST -> OffsetsInitializer.earliest();
       case LATEST -> OffsetsInitializer.latest();
