@@ -59,17 +59,10 @@ public record DelayedLabelStream(int delay, double never, double recordsPerSecon
 
   /**
    * Produces every example of {@code examples} to {@code records} and their labels to {@code feedback} (the labels still
-   * due when the records end are sent then, in their order), until {@code stop} says so.
+   * due when the records end are sent then, in their order), until {@code stop} says so, calling {@code sent} after each
+   * record (the demo counts them).
    *
    * @return the number of records produced
-   */
-  public long produce(ExampleStream examples, KafkaAddress records, KafkaAddress feedback, BooleanSupplier stop) throws IOException, InterruptedException {
-    return produce(examples, records, feedback, stop, () -> {});
-  }
-
-  /**
-   * {@link #produce(ExampleStream, KafkaAddress, KafkaAddress, BooleanSupplier)}, calling {@code sent} after each record
-   * (a demo counts them).
    */
   public long produce(ExampleStream examples, KafkaAddress records, KafkaAddress feedback, BooleanSupplier stop, Runnable sent)
       throws IOException, InterruptedException {
