@@ -103,6 +103,11 @@ public final class KafkaIo {
         .setDeliveryGuarantee(delivery.guarantee).setTransactionalIdPrefix(transactionalIdPrefix)
         .setProperty("transaction.timeout.ms", TRANSACTION_TIMEOUT_MS)
         .setProperty("max.request.size", String.valueOf(256 << 20))
+        // predictions are small (about 100 bytes): batches of up to 1 MB that wait up to 20 ms to fill, instead of
+        // Kafka's 16 KB sent at once, doubled the throughput of a job scoring a topic into a topic (fewer requests
+        // for the producer and the broker; performance.md), for at most 20 ms more latency
+        .setProperty("batch.size", String.valueOf(1 << 20))
+        .setProperty("linger.ms", "20")
         .build();
     // at the parallelism of what it writes: chained to it, and the lines of one subtask in their order
     lines.sinkTo(sink).name("to " + topic).uid(uid).setParallelism(lines.getParallelism());
