@@ -45,10 +45,7 @@ public final class RecordParsing extends ProcessFunction<TextLine, ServeRecord> 
     ServeRecord r = new ServeRecord();
     r.file = line.file;
     r.line = line.line;
-    // a Kafka record's offset counts from 0, the parsers' lines from 1 (line 0 would be taken for a header)
-    TextLine counted = new TextLine(line.file, line.line + 1, line.text);
-    counted.id = line.id;
-    RecordParser p = parsing.parse(counted);
+    RecordParser p = parsing.parse(line); // a Kafka offset 0 is read as line 1 there, for every job
     if (p == null) {
       r.id = line.file + ":" + line.line;
       r.reason = parsing.reason() != null ? parsing.reason() : "no example in the record (empty, blank or a comment)";
