@@ -3,7 +3,8 @@ package org.altml.core.learner;
 /**
  * What a learner factory knows about the data before the first example ({@link LearnerSpec#create}).
  *
- * @param numLabels L, at least 1
+ * @param numLabels L; 0 for an open learner that has seen no label yet (docs/spec.md#open-labels): a kind whose
+ *     labels cannot grow refuses it
  * @param numFeatures d when known (a learner may allocate its model once instead of growing it), else 0
  * @param trainingSize the number of training examples when known (learners that size a block by a fraction
  *     of the stream need it), else -1
@@ -23,8 +24,8 @@ public record LearnerContext(int numLabels, int numFeatures, long trainingSize, 
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be >= 1: " + threads);
     }
-    if (numLabels < 1) {
-      throw new IllegalArgumentException("numLabels must be >= 1: " + numLabels);
+    if (numLabels < 0) {
+      throw new IllegalArgumentException("numLabels must be >= 0: " + numLabels);
     }
     if (numFeatures < 0) {
       throw new IllegalArgumentException("numFeatures must be >= 0 (0 = unknown): " + numFeatures);

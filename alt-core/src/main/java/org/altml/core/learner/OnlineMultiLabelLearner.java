@@ -40,6 +40,30 @@ public interface OnlineMultiLabelLearner {
   /** Number of labels L. */
   int numLabels();
 
+  /**
+   * Whether {@link #growLabels} adds labels to this learner (docs/spec.md#open-kinds): true for the kinds whose labels
+   * can appear mid-stream, false (the default) for those whose output layer is fixed by construction.
+   */
+  default boolean growsLabels() {
+    return false;
+  }
+
+  /**
+   * Grows L to {@code numLabels} for an open stream (docs/spec.md#open-labels): the new labels' weights (accumulators,
+   * coefficients) start at zero, and every later round uses the new L in each step and normalization (|Ȳ|, the M
+   * factor). Amortised: capacity doubles, no copy of the model per new label. The same L is a no-op.
+   *
+   * @throws UnsupportedOperationException naming the kind when it cannot grow ({@link #growsLabels()} is false)
+   * @throws IllegalArgumentException if {@code numLabels} is below the current L
+   */
+  default void growLabels(int numLabels) {
+    if (numLabels == numLabels()) {
+      return;
+    }
+    throw new UnsupportedOperationException("the " + name() + " learner cannot grow its labels (its output layer is fixed"
+        + " by construction): give it the most labels the stream may bring (--max-labels)");
+  }
+
   /** Number of update rounds (examples learned from) since the model was created, also across a save and load. */
   long examplesSeen();
 

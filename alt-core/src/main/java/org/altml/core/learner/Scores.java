@@ -21,13 +21,14 @@ public final class Scores {
   private final float[] scores;
 
   /**
-   * Creates a buffer for {@code numLabels} labels, all scores 0 (so nothing is predicted).
+   * Creates a buffer for {@code numLabels} labels, all scores 0 (so nothing is predicted); 0 labels is the threshold
+   * alone (an open learner before its first label).
    *
-   * @throws IllegalArgumentException if {@code numLabels < 1}
+   * @throws IllegalArgumentException if {@code numLabels < 0}
    */
   public Scores(int numLabels) {
-    if (numLabels < 1) {
-      throw new IllegalArgumentException("numLabels must be >= 1: " + numLabels);
+    if (numLabels < 0) {
+      throw new IllegalArgumentException("numLabels must be >= 0: " + numLabels);
     }
     this.numLabels = numLabels;
     int length = paddedLength(numLabels + 1);
