@@ -153,3 +153,16 @@ def test_alt_prequential_open_is_the_reference(alt, tmp_path, learner, options, 
     if len(set(births)) == 1:
         fixed = reference("prequential", learner, path, *options)
         assert [sorted(p) for p in fixed["predictions"]] == [sorted(p) for p in ref["predictions"]]
+
+
+@pytest.mark.parametrize("learner,options", LEARNERS, ids=["falt", "salt", "pa1", "pa2", "falt-m3"])
+@pytest.mark.parametrize("births", [(0, 0, 40, 90, 150, 220), (0,) * 6], ids=["births", "all-first"])
+def test_alt_prequential_with_fixed_labels_is_the_reference(alt, tmp_path, learner, options, births):
+    """The fixed-L mode (L = the largest label id + 1, as alt prequential infers it from LIBSVM) against today's
+    alt prequential: the seven cumulative metrics to 1e-9."""
+    path = write(tmp_path, "stream.svm", stream(5, births=births))
+    ref = reference("prequential", learner, path, *options)
+    report = json.loads(alt("prequential", "--learner", learner, "--data", path, "--json", *options).stdout)
+    assert report["numLabels"] == len(ref["labels"])
+    for m in SEVEN:
+        assert report["metrics"][m] == pytest.approx(ref["metrics"][m], abs=1e-9), m
