@@ -14,11 +14,12 @@ import java.util.SplittableRandom;
  * of docs/spec.md#open-streams ({@link NamedExampleWriter} writes it as JSON lines or {@code name:value} LIBSVM).
  *
  * <h2>Words</h2>
- * Word r (r = 0, 1, ...) is named {@code "w" + r}. After N tokens of the stream the vocabulary holds
- * V(N) = min(maxVocabulary, max(1, ⌊K·(N + 1)^β⌋)) words (Heaps' law, K = {@code heapsScale}, β =
- * {@code heapsExponent}), and a background token is word ⌊x⌋ − 1 with x drawn from the density ∝ x^(−s) on
- * [1, V(N) + 1) (s = {@code zipfExponent}, by inversion): word r has a frequency close to ∝ (r + 1)^(−s), a Zipf
- * rank-frequency law, and words never seen before keep appearing as V grows.
+ * Word r (r = 0, 1, ...) is named {@code "w" + r}. An example that follows N tokens of the stream draws its
+ * background tokens from V(N) = min(maxVocabulary, max(1, ⌊K·(N + 1)^β⌋)) words (Heaps' law, K =
+ * {@code heapsScale}, β = {@code heapsExponent}): such a token is word ⌊x⌋ − 1 with x drawn from the density
+ * ∝ x^(−s) on [1, V(N) + 1) (s = {@code zipfExponent}, by inversion), so word r has a frequency close to
+ * ∝ (r + 1)^(−s), a Zipf rank-frequency law, and words never seen before keep appearing as V grows (the words
+ * seen trail V: about 0.4·V after 10^5 tokens at the defaults, 0.57·V after 10^6).
  *
  * <h2>Labels</h2>
  * Label l is named {@code "tag" + l}; it is relevant to an example with probability p_l = c·a_l / Σ_j a_j (c =
@@ -192,7 +193,7 @@ public final class ZipfTextGenerator {
     return "tag" + label;
   }
 
-  /** V(N): the words a background token can be drawn from after {@code tokens} tokens. */
+  /** V(N): the words the background tokens of an example that follows {@code tokens} tokens are drawn from. */
   public int vocabulary(long tokens) {
     double v = Math.floor(config.heapsScale() * StrictMath.pow(tokens + 1.0, config.heapsExponent()));
     return (int) Math.max(1, Math.min(config.maxVocabulary(), v));
@@ -239,15 +240,19 @@ public final class ZipfTextGenerator {
         }
       }
       int count = minTokens + random.nextInt(maxTokens - minTokens + 1);
+      int v = vocabulary(tokens);
+      // the inversion's constant for this V: ln(V + 1) when s = 1, else (V + 1)^(1 − s) − 1
+      double s = config.zipfExponent();
+      double span = s == 1.0 ? StrictMath.log(v + 1.0) : StrictMath.pow(v + 1.0, 1.0 - s) - 1.0;
       for (int t = 0; t < count; t++) {
         if (size > 0 && random.nextDouble() < config.topicShare()) {
           int[] own = keywords[labels[random.nextInt(size)]];
           words[t] = own[random.nextInt(own.length)];
         } else {
-          words[t] = zipf(random.nextDouble(), vocabulary(tokens));
+          words[t] = zipf(random.nextDouble(), v, span);
         }
-        tokens++;
       }
+      tokens += count;
       Arrays.sort(words, 0, count);
       Map<String, Double> features = new LinkedHashMap<>();
       for (int t = 0; t < count; ) {
@@ -266,15 +271,9 @@ public final class ZipfTextGenerator {
     }
 
     /** ⌊x⌋ − 1 for x of density ∝ x^(−s) on [1, v + 1), by inversion of the CDF at u. */
-    private int zipf(double u, int v) {
+    private int zipf(double u, int v, double span) {
       double s = config.zipfExponent();
-      double x;
-      if (s == 1.0) {
-        x = StrictMath.exp(u * StrictMath.log(v + 1.0));
-      } else {
-        double a = 1.0 - s;
-        x = StrictMath.pow(1.0 + u * (StrictMath.pow(v + 1.0, a) - 1.0), 1.0 / a);
-      }
+      double x = s == 1.0 ? StrictMath.exp(u * span) : StrictMath.pow(1.0 + u * span, 1.0 / (1.0 - s));
       return Math.max(0, Math.min(v - 1, (int) x - 1));
     }
   }

@@ -28,6 +28,31 @@ class GoldenStreamTest {
     assertEquals(GOLDEN_DENSE, fingerprint(g.stream(100)), "dense stream, seed 7");
   }
 
+  @Test
+  void birthStreamFingerprint() throws IOException {
+    SparseTextGenerator base =
+        new SparseTextGenerator(SparseTextGenerator.Config.defaults().withNumFeatures(5_000).withSeed(7));
+    BirthTextGenerator g = new BirthTextGenerator(base, LabelBirths.spread(101, 0.5, 200, 7));
+    assertEquals(GOLDEN_BIRTHS, fingerprint(g.stream(200)), "text stream with births, seed 7");
+  }
+
+  @Test
+  void zipfStreamFingerprint() {
+    ZipfTextGenerator g = new ZipfTextGenerator(ZipfTextGenerator.Config.defaults().withSeed(7),
+        LabelBirths.spread(100, 0.5, 200, 7));
+    long h = 1125899906842597L;
+    java.util.Iterator<NamedExample> it = g.examples(200);
+    while (it.hasNext()) {
+      String line = NamedExampleWriter.jsonLine(it.next());
+      for (int i = 0; i < line.length(); i++) {
+        h = 31 * h + line.charAt(i);
+      }
+    }
+    assertEquals(GOLDEN_ZIPF, h, "Zipf text stream as JSON lines, seed 7");
+  }
+
+  private static final long GOLDEN_BIRTHS = 7558139427457631666L;
+  private static final long GOLDEN_ZIPF = 6868742774464281362L;
   private static final long GOLDEN_TEXT = -7639892229093898147L;
   private static final long GOLDEN_DENSE = 8476440839067735021L;
 

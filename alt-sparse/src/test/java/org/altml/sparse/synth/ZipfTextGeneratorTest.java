@@ -114,8 +114,8 @@ class ZipfTextGeneratorTest {
     }
     for (int k = 1; k < 5; k++) {
       double growth = (double) distinctAt[k] / distinctAt[k - 1];
-      // Heaps' law with β = 0.6: doubling the stream multiplies the vocabulary by about 2^0.6 = 1.52
-      assertTrue(growth > 1.3 && growth < 1.75, "vocabulary " + distinctAt[k - 1] + " -> " + distinctAt[k]);
+      // V(N) follows Heaps' law with β = 0.6 (×1.52 per doubling); the words seen catch up with V, a little faster
+      assertTrue(growth > 1.4 && growth < 1.85, "vocabulary " + distinctAt[k - 1] + " -> " + distinctAt[k]);
     }
     assertTrue(seen.size() < g.vocabulary(tokens) + 4 * 15 * 10 + 20, seen.size() + " words");
     assertTrue(g.vocabulary(tokens) > 2 * g.vocabulary(tokens / 4), "V(N) grows");
