@@ -309,14 +309,17 @@ class Metrics:
             self.ranking.append(bad / (len(y) * (L - len(y))))
 
     def report(self, L):
+        """The seven metrics; an average over no example, or a macro average over no label, is NaN."""
         n = len(self.p)
+        if n == 0:
+            return {m: math.nan for m in SEVEN}
         p, r = math.fsum(self.p) / n, math.fsum(self.r) / n
         tp, fp, fn = (c + [0] * (L - len(c)) for c in (self.tp, self.fp, self.fn))
         return {
             "precision": p,
             "recall": r,
             "f1": 2 * p * r / (p + r) if p + r > 0 else 0.0,
-            "macroF1": math.fsum(ratio(2 * tp[i], 2 * tp[i] + fp[i] + fn[i], True) for i in range(L)) / L,
+            "macroF1": math.fsum(ratio(2 * tp[i], 2 * tp[i] + fp[i] + fn[i], True) for i in range(L)) / L if L else math.nan,
             "microF1": ratio(2 * sum(tp), 2 * sum(tp) + sum(fp) + sum(fn), True),
             "hammingLoss": math.fsum(self.hamming) / n,
             "rankingLoss": math.fsum(self.ranking) / len(self.ranking) if self.ranking else 0.0,
@@ -401,8 +404,10 @@ def run_prequential(mode, argv):
     else:
         largest = max((int(name) + 1 for _, labels in stream for name in labels), default=0)
         L = opts["--num-labels"] if opts["--num-labels"] is not None else largest
-        if L < largest or L < 1:
-            raise ValueError(f"{path}: label id {largest - 1} needs --num-labels of at least {max(largest, 1)}")
+        if L < 1:
+            raise ValueError(f"{path}: no example has a label; give --num-labels")
+        if L < largest:
+            raise ValueError(f"{path}: label id {largest - 1} needs --num-labels of at least {largest}")
         names = [str(i) for i in range(L)]
     model = make_learner(learner, len(names), opts)
     metrics, names, predictions = prequential(model, stream, names)

@@ -4,6 +4,7 @@ hand-computed stream, open == fixed when every label is in the first example, an
 against ``alt prequential --open`` example by example."""
 
 import json
+import math
 import os
 import random
 import re
@@ -77,6 +78,12 @@ def test_bad_input_is_refused_naming_the_line(tmp_path):
     assert done.returncode == 2 and "bad.svm:2" in done.stderr and "'x'" in done.stderr
     done = reference("prequential", "falt", write(tmp_path, "few.svm", ["4 1:1"]), "--num-labels", 2, check=False)
     assert done.returncode == 2 and "--num-labels of at least 5" in done.stderr
+    unlabelled = write(tmp_path, "unlabelled.svm", ["1:1", "2:1"])
+    done = reference("prequential", "falt", unlabelled, check=False)
+    assert done.returncode == 2 and "no example has a label" in done.stderr
+    out = reference("prequential-open", "falt", unlabelled)
+    assert out["labels"] == [] and out["predictions"] == [[], []]
+    assert math.isnan(out["metrics"]["macroF1"]) and out["metrics"]["hammingLoss"] == 0.0
 
 
 def stream(seed, n=300, d=40, births=(0, 0, 40, 90, 150, 220)):
