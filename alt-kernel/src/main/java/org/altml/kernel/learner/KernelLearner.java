@@ -73,10 +73,10 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
   /** The codec of every kernel learner kind. */
   public static final ModelCodec CODEC = new KernelCodec();
 
-  private int numLabels;
+  int numLabels;
   /** Lanes of a score vector: L+1 padded ({@link Scores#paddedLength}), at least the store's stride. */
   int scoreStride;
-  private int maxUpdates;
+  int maxUpdates;
   final int budget;
   private final RbfKernel kernel;
   final BudgetPolicy policy;
@@ -89,8 +89,8 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
   private final RoundThreads threads;
   final BlockPass blockPass;
   double[] scores;
-  private double[] stepScores;
-  private double[] coeff;
+  double[] stepScores;
+  double[] coeff;
   /** α_new of the current round: L+1 (or L) lanes, pad lanes zero. */
   protected double[] alphaNew;
   private SparseVector current;
@@ -177,42 +177,11 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
     return true;
   }
 
-  /**
-   * Grows L to {@code numLabels} (docs/spec.md#open-labels): every stored support vector's coefficients of the new
-   * labels are zero, FALT(k)'s threshold coefficients stay the threshold's (lane L moves to the new lane L), and from
-   * the next round on every step and normalization uses the new L (|Ȳ|, an M factor resolved against it). The rows
-   * widen in place until they outgrow their stride, which then doubles (one copy of the coefficients per doubling);
-   * the scratch sized by L follows. Between rounds only (a {@link #predictor()} made before resizes on its next call).
-   *
-   * @throws IllegalArgumentException if {@code numLabels} is below L
-   */
+  /** Grows L ({@link LabelGrowth}, docs/spec.md#open-labels); IllegalArgumentException below L. */
   @Override
   public final void growLabels(int numLabels) {
     checkUsable();
-    if (numLabels < this.numLabels) {
-      throw new IllegalArgumentException("the " + name() + " learner has " + this.numLabels + " labels and cannot shrink to "
-          + numLabels);
-    }
-    if (numLabels == this.numLabels) {
-      return;
-    }
-    int extra = store.width() - this.numLabels; // 1: FALT(k)'s threshold lane, 0: binary relevance
-    int newMaxUpdates = maxUpdatesFor(numLabels); // refuses an M past 2^31 - 1 before anything changes
-    int stride = Math.max(Scores.paddedLength(numLabels + 1), store.grownStrideOf(numLabels + extra));
-    if (stride > scores.length) {
-      MemoryCheck.require(32L * stride, "the scratch of " + numLabels + " labels", "check the number of labels");
-    }
-    store.growWidth(numLabels + extra, extra == 1);
-    this.numLabels = numLabels;
-    this.maxUpdates = newMaxUpdates;
-    this.scoreStride = Math.max(Scores.paddedLength(numLabels + 1), store.stride());
-    if (scoreStride > scores.length) {
-      scores = new double[scoreStride];
-      stepScores = new double[scoreStride];
-      coeff = new double[scoreStride];
-      alphaNew = new double[scoreStride];
-    }
-    blockPass.scoreStride(scoreStride);
+    LabelGrowth.grow(this, numLabels);
   }
 
   /** M for {@code numLabels} labels (an M factor resolves against the L of the round, docs/spec.md#m-factor); as now by default. */
