@@ -89,7 +89,8 @@ final class ExampleEvaluator {
   void evaluate(LabelSet truth, Scores scores) {
     final int L = numLabels;
     if (scores.numLabels() != L) {
-      throw new IllegalArgumentException("scores have " + scores.numLabels() + " labels, the metrics " + L);
+      throw new IllegalArgumentException("scores have " + scores.numLabels() + " labels, the metrics " + L
+          + (scores.numLabels() > L ? " (grow the metrics with the labels first: growLabels)" : ""));
     }
     int[] y = truth.array();
     int yOff = truth.offset();

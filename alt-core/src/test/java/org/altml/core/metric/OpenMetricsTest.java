@@ -256,13 +256,46 @@ class OpenMetricsTest {
     assertEquals(fixed.report(), copy(fixed).report());
   }
 
+  /**
+   * Before its first label an open stream's examples have L = 0: an empty truth, an empty prediction (perfect by the
+   * spec policy), no Hamming loss (nothing to get wrong), a macro average over no label (NaN) until a label appears.
+   */
+  @Test
+  void examplesBeforeTheFirstLabel() {
+    EvaluationSuite s = new EvaluationSuite(0);
+    SlidingWindowSuite w = new SlidingWindowSuite(0, 2, ZeroDivisionPolicy.SPEC, true);
+    for (int i = 0; i < 3; i++) {
+      s.accept(LabelSet.of(), new Scores(0));
+      w.accept(LabelSet.of(), new Scores(0));
+    }
+    for (MetricReport r : List.of(s.report(), w.report())) {
+      assertEquals(0.0, r.get(Measure.HAMMING_LOSS), 0.0);
+      assertEquals(1.0, r.get(Measure.PRECISION), 0.0);
+      assertEquals(1.0, r.get(Measure.MICRO_F1), 0.0);
+      assertTrue(Double.isNaN(r.get(Measure.MACRO_F1)), "no label to average over");
+      assertEquals(0, r.numLabels());
+    }
+    s.growLabels(1);
+    w.growLabels(1);
+    s.accept(LabelSet.of(0), scores(0f, NEG));
+    w.accept(LabelSet.of(0), scores(0f, NEG));
+    assertEquals(0.25, s.report().get(Measure.HAMMING_LOSS), 0.0, "(0 + 0 + 0 + 1/1) / 4");
+    assertEquals(0.5, w.report().get(Measure.HAMMING_LOSS), 0.0, "(0 + 1/1) / 2");
+    assertEquals(0.0, s.report().get(Measure.MACRO_F1), 0.0);
+    assertEquals(s.report(), copy(s).report());
+  }
+
   @Test
   void growingRefusesFewerLabelsAndScoresOfTheOldL() {
     EvaluationSuite s = new EvaluationSuite(2);
     s.growLabels(2);
     assertThrows(IllegalArgumentException.class, () -> s.growLabels(1));
     s.growLabels(4);
-    assertThrows(IllegalArgumentException.class, () -> s.accept(LabelSet.of(0), scores(0f, 1f, 1f)));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> s.accept(LabelSet.of(0), scores(0f, 1f, 1f)));
+    assertEquals("scores have 2 labels, the metrics 4", e.getMessage());
+    EvaluationSuite small = new EvaluationSuite(2);
+    e = assertThrows(IllegalArgumentException.class, () -> small.accept(LabelSet.of(0), scores(0f, 1f, 1f, 1f)));
+    assertEquals("scores have 3 labels, the metrics 2 (grow the metrics with the labels first: growLabels)", e.getMessage());
     SlidingWindowSuite w = new SlidingWindowSuite(2, 5, ZeroDivisionPolicy.SPEC, true);
     assertThrows(IllegalArgumentException.class, () -> w.growLabels(1));
   }
