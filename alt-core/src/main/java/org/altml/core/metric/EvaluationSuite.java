@@ -11,6 +11,13 @@ import org.altml.sparse.LabelSet;
  *
  * <p>Sums are exact (see the package doc), so {@link #merge merging} per-thread suites in any order
  * gives the same {@link #report()} as one suite that accepted every example. Not thread-safe.
+ *
+ * <p>Open streams (docs/spec.md#open-metrics): {@link #growLabels} adds labels as they first appear (their tp, fp and fn
+ * start at zero); macro averages divide by the labels known when the report is made, the Hamming loss divides each
+ * example's |Ŷ Δ Y| by the L it was accepted at, and the other metrics need no L. The scores of an example accepted
+ * after a growth have the new L; a label the learner did not know when it predicted is scored −∞
+ * (docs/spec.md#open-prediction): never predicted, ranked below every finite score (its pairs with the irrelevant
+ * labels count in the ranking loss), never NaN. A suite that never grows computes exactly what it always did.
  */
 public final class EvaluationSuite {
   private final ExampleEvaluator evaluator;
@@ -27,11 +34,11 @@ public final class EvaluationSuite {
   }
 
   /**
-   * A suite over {@code numLabels} labels.
+   * A suite over {@code numLabels} labels (0: an open stream before its first label, {@link #growLabels}).
    *
    * @param ranking whether to compute the ranking metrics (ranking loss, one-error, coverage, average
    *     precision); when false they are reported as NaN and each example costs O(L)
-   * @throws IllegalArgumentException if {@code numLabels < 1}
+   * @throws IllegalArgumentException if {@code numLabels < 0}
    */
   public EvaluationSuite(int numLabels, ZeroDivisionPolicy policy, boolean ranking) {
     this.evaluator = new ExampleEvaluator(numLabels, policy, ranking);
@@ -50,27 +57,56 @@ public final class EvaluationSuite {
   }
 
   /**
-   * In place: adds every example of {@code other} to this suite.
+   * Grows L to {@code numLabels} when labels first appear in an open stream (docs/spec.md#open-metrics): the new labels'
+   * counts start at zero, examples accepted before keep the L they were accepted at (in the Hamming loss), and later
+   * examples' scores must have the new L. Amortised (capacity doubles). The same L is a no-op.
    *
-   * @throws IllegalArgumentException if L, the policy or the ranking switch differ
+   * @throws IllegalArgumentException if {@code numLabels} is below L
+   */
+  public void growLabels(int numLabels) {
+    evaluator.grow(numLabels);
+    sums.grow(numLabels);
+  }
+
+  /**
+   * In place: adds every example of {@code other} to this suite. Suites of different L merge: label indices are in the
+   * order of first appearance of one stream, so a suite that has seen fewer labels knows a prefix of the other's and
+   * counts zero for the rest; this suite first grows to {@code other}'s L when that is larger ({@link #growLabels}).
+   * Each example keeps the L it was accepted at.
+   *
+   * @throws IllegalArgumentException if the policy or the ranking switch differ
    */
   public void merge(EvaluationSuite other) {
     if (other.evaluator.ranking != evaluator.ranking) {
       throw new IllegalArgumentException("cannot merge a suite with ranking=" + other.evaluator.ranking + " into one with ranking=" + evaluator.ranking);
     }
+    if (other.evaluator.policy != evaluator.policy) {
+      throw new IllegalArgumentException("cannot merge metrics with " + other.evaluator.policy + " into metrics with " + evaluator.policy);
+    }
+    if (other.numLabels() > numLabels()) {
+      growLabels(other.numLabels());
+    }
     sums.merge(other.sums);
   }
+
+  /** Marks the form of a suite whose examples were accepted at more than one L (or at L = 0) in {@link #write}. */
+  private static final int GROWN_FORM = -1;
 
   /**
    * Writes the suite's exact state (L, policy, ranking switch, every sum and count), for checkpoints of
    * streaming engines: {@link #read} restores a suite that reports, merges and continues bit for bit as
-   * this one would.
+   * this one would. A suite whose examples were all accepted at its current L writes the form it always wrote; a grown
+   * one writes a marker, then its L, the same sums, and the Hamming loss's sums per L.
    */
   public void write(java.io.DataOutput out) throws java.io.IOException {
+    boolean fixed = sums.fixedLabels();
+    if (!fixed) {
+      out.writeInt(GROWN_FORM);
+    }
     out.writeInt(numLabels());
     out.writeUTF(policy().name());
     out.writeBoolean(ranking());
-    sums.write(out);
+    sums.write(out, !fixed);
   }
 
   /**
@@ -80,7 +116,11 @@ public final class EvaluationSuite {
    */
   public static EvaluationSuite read(java.io.DataInput in) throws java.io.IOException {
     int numLabels = in.readInt();
-    if (numLabels < 1) {
+    boolean grown = numLabels == GROWN_FORM;
+    if (grown) {
+      numLabels = in.readInt();
+    }
+    if (numLabels < (grown ? 0 : 1)) {
       throw new java.io.IOException("not an evaluation suite state: " + numLabels + " labels");
     }
     ZeroDivisionPolicy policy;
@@ -90,7 +130,7 @@ public final class EvaluationSuite {
       throw new java.io.IOException("not an evaluation suite state: " + e.getMessage(), e);
     }
     EvaluationSuite suite = new EvaluationSuite(numLabels, policy, in.readBoolean());
-    suite.sums.read(in);
+    suite.sums.read(in, grown);
     return suite;
   }
 
@@ -99,7 +139,7 @@ public final class EvaluationSuite {
     return sums.examples;
   }
 
-  /** Number of labels L. */
+  /** Number of labels L (the current one, after {@link #growLabels}). */
   public int numLabels() {
     return evaluator.numLabels;
   }
@@ -129,7 +169,7 @@ public final class EvaluationSuite {
     sums.clear();
   }
 
-  /** A new, empty suite with the same L, policy and ranking switch (e.g. one per thread). */
+  /** A new, empty suite with the same (current) L, policy and ranking switch (e.g. one per thread). */
   public EvaluationSuite newEmpty() {
     return new EvaluationSuite(evaluator.numLabels, evaluator.policy, evaluator.ranking);
   }

@@ -12,20 +12,21 @@ import org.altml.sparse.MemoryCheck;
  * thread-safe.
  */
 final class ExampleEvaluator {
-  final int numLabels;
+  /** L, which may grow ({@link #grow}). */
+  int numLabels;
   final ZeroDivisionPolicy policy;
   final boolean ranking;
   /** truthMask[j] = j ∈ Y for the last evaluated example. */
-  final boolean[] truthMask;
+  boolean[] truthMask;
   /** The same as {@link #truthMask} as 0/1, for branch-free counting. */
-  final int[] truthBits;
+  int[] truthBits;
   /** The predicted labels of the last example, ascending, in the first {@link #predictedSize} entries. */
-  final int[] predictedLabels;
+  int[] predictedLabels;
   /** The labels set in {@link #truthMask} (and {@link #truthBits}), {@link #markedSize} of them: what the next example clears. */
-  private final int[] marked;
+  private int[] marked;
   private int markedSize;
   /** Scratch: the scores of the true labels of the example being ranked. */
-  private final float[] relevantScores;
+  private float[] relevantScores;
   /** The true labels of the last example: {@code truthSize} entries from {@link #truthOffset}. */
   int[] truthLabels;
   int truthOffset;
@@ -46,8 +47,8 @@ final class ExampleEvaluator {
   double averagePrecision;
 
   ExampleEvaluator(int numLabels, ZeroDivisionPolicy policy, boolean ranking) {
-    if (numLabels < 1) {
-      throw new IllegalArgumentException("numLabels must be >= 1: " + numLabels);
+    if (numLabels < 0) {
+      throw new IllegalArgumentException("numLabels must be >= 0: " + numLabels);
     }
     if (policy == null) {
       throw new NullPointerException("policy");
@@ -63,10 +64,33 @@ final class ExampleEvaluator {
     this.relevantScores = new float[numLabels];
   }
 
+  /**
+   * Grows L to {@code numLabels} (docs/spec.md#open-metrics): the per-label scratch keeps its marks and its capacity
+   * doubles, so labels arriving one at a time copy it once per doubling.
+   *
+   * @throws IllegalArgumentException if {@code numLabels} is below L
+   */
+  void grow(int numLabels) {
+    if (numLabels < this.numLabels) {
+      throw new IllegalArgumentException("the metrics have " + this.numLabels + " labels and cannot shrink to " + numLabels);
+    }
+    if (numLabels > truthMask.length) {
+      int capacity = (int) Math.min(Integer.MAX_VALUE - 16, Math.max(numLabels, 2L * truthMask.length));
+      MemoryCheck.require(17L * capacity, "the metrics of " + numLabels + " labels", "check the number of labels");
+      truthMask = java.util.Arrays.copyOf(truthMask, capacity);
+      truthBits = java.util.Arrays.copyOf(truthBits, capacity);
+      predictedLabels = java.util.Arrays.copyOf(predictedLabels, capacity);
+      marked = java.util.Arrays.copyOf(marked, capacity);
+      relevantScores = java.util.Arrays.copyOf(relevantScores, capacity);
+    }
+    this.numLabels = numLabels;
+  }
+
   void evaluate(LabelSet truth, Scores scores) {
     final int L = numLabels;
     if (scores.numLabels() != L) {
-      throw new IllegalArgumentException("scores have " + scores.numLabels() + " labels, the metrics " + L);
+      throw new IllegalArgumentException("scores have " + scores.numLabels() + " labels, the metrics " + L
+          + (scores.numLabels() > L ? " (grow the metrics with the labels first: growLabels)" : ""));
     }
     int[] y = truth.array();
     int yOff = truth.offset();

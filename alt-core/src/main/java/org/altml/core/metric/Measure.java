@@ -27,7 +27,10 @@ public enum Measure {
   MACRO_F1("macroF1", false, true),
   /** MicroF1 = 2Σ_j tp_j / Σ_j (2tp_j + fp_j + fn_j); 0/0 (nothing ever present or predicted) → policy. */
   MICRO_F1("microF1", false, true),
-  /** Hamming loss = (1/(N·L)) Σ_i |Ŷ_i Δ Y_i|; lower is better. */
+  /**
+   * Hamming loss = (1/(N·L)) Σ_i |Ŷ_i Δ Y_i|; lower is better. Over a growing label set, (1/N) Σ_i |Ŷ_i Δ Y_i| / L_i with
+   * L_i the labels known at example i (docs/spec.md#open-metrics).
+   */
   HAMMING_LOSS("hammingLoss", true, true),
   /**
    * Ranking loss = mean over examples of #{(j,k) ∈ Y_i × Ȳ_i : s_j ≤ s_k} / (|Y_i|·|Ȳ_i|); ties are

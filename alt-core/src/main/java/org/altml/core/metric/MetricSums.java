@@ -5,10 +5,12 @@ import org.altml.sparse.MemoryCheck;
 
 /**
  * The sufficient statistics of every metric: exact sums of per-example contributions, counts, and
- * per-label tp/fp/fn. Adding and removing examples (with sign −1, for sliding windows) is exact.
+ * per-label tp/fp/fn. Adding and removing examples (with sign −1, for sliding windows) is exact. The labels may grow
+ * ({@link #grow}, docs/spec.md#open-metrics): the new labels' counts start at zero, macro averages divide by the L of
+ * the report, and the Hamming loss divides each example by the L it was evaluated at ({@link HammingSums}).
  */
 final class MetricSums {
-  final int numLabels;
+  int numLabels;
   final ZeroDivisionPolicy policy;
   long examples;
   final ExactSum precision = new ExactSum();
@@ -16,7 +18,8 @@ final class MetricSums {
   final ExactSum jaccard = new ExactSum();
   long exactMatches;
   long emptyPredictions;
-  long symmetricDifference;
+  /** Σ |Ŷ Δ Y| per L of the examples. */
+  final HammingSums hamming = new HammingSums();
   long rankingExamples;
   long rankingLeftOut;
   final ExactSum rankingLoss = new ExactSum();
@@ -25,9 +28,10 @@ final class MetricSums {
   final ExactSum oneError = new ExactSum();
   final ExactSum coverage = new ExactSum();
   final ExactSum averagePrecision = new ExactSum();
-  final long[] tp;
-  final long[] fp;
-  final long[] fn;
+  /** Per-label counts: the first {@link #numLabels} entries (capacity doubles as labels grow). */
+  long[] tp;
+  long[] fp;
+  long[] fn;
 
   MetricSums(int numLabels, ZeroDivisionPolicy policy) {
     this.numLabels = numLabels;
@@ -36,6 +40,18 @@ final class MetricSums {
     this.tp = new long[numLabels];
     this.fp = new long[numLabels];
     this.fn = new long[numLabels];
+  }
+
+  /** Grows L to {@code numLabels} (at least L): the new labels' counts are zero; capacity doubles. */
+  void grow(int numLabels) {
+    if (numLabels > tp.length) {
+      int capacity = (int) Math.min(Integer.MAX_VALUE - 16, Math.max(numLabels, 2L * tp.length));
+      MemoryCheck.require(24L * capacity, "the per-label counts of " + numLabels + " labels", "check the number of labels");
+      tp = Arrays.copyOf(tp, capacity);
+      fp = Arrays.copyOf(fp, capacity);
+      fn = Arrays.copyOf(fn, capacity);
+    }
+    this.numLabels = numLabels;
   }
 
   /**
@@ -50,6 +66,7 @@ final class MetricSums {
       boolean exact,
       boolean emptyPrediction,
       int symDiff,
+      int labels,
       double rl,
       double oe,
       double cov,
@@ -64,7 +81,7 @@ final class MetricSums {
     if (emptyPrediction) {
       emptyPredictions += sign;
     }
-    symmetricDifference += (long) sign * symDiff;
+    hamming.add(sign, labels, symDiff);
     if (Double.isNaN(rl)) {
       rankingLeftOut += sign;
     } else {
@@ -91,6 +108,7 @@ final class MetricSums {
         e.exactMatch,
         e.predictedSize == 0,
         e.symmetricDifference(),
+        e.numLabels,
         e.rankingLoss,
         e.oneError,
         e.coverage,
@@ -114,10 +132,17 @@ final class MetricSums {
     }
   }
 
+  /**
+   * Adds {@code o}'s examples; labels of both are indices in the order of first appearance, so sums over fewer labels
+   * count zero for the others, and these grow to {@code o}'s L when it has more.
+   */
   void merge(MetricSums o) {
-    if (o.numLabels != numLabels || o.policy != policy) {
+    if (o.policy != policy) {
       throw new IllegalArgumentException(
           "cannot merge metrics over " + o.numLabels + " labels with " + o.policy + " into " + numLabels + " labels with " + policy);
+    }
+    if (o.numLabels > numLabels) {
+      grow(o.numLabels);
     }
     examples += o.examples;
     precision.add(o.precision);
@@ -125,7 +150,7 @@ final class MetricSums {
     jaccard.add(o.jaccard);
     exactMatches += o.exactMatches;
     emptyPredictions += o.emptyPredictions;
-    symmetricDifference += o.symmetricDifference;
+    hamming.merge(o.hamming);
     rankingExamples += o.rankingExamples;
     rankingLeftOut += o.rankingLeftOut;
     rankingLoss.add(o.rankingLoss);
@@ -134,7 +159,7 @@ final class MetricSums {
     oneError.add(o.oneError);
     coverage.add(o.coverage);
     averagePrecision.add(o.averagePrecision);
-    for (int l = 0; l < numLabels; l++) {
+    for (int l = 0; l < o.numLabels; l++) {
       tp[l] += o.tp[l];
       fp[l] += o.fp[l];
       fn[l] += o.fn[l];
@@ -148,7 +173,7 @@ final class MetricSums {
     jaccard.clear();
     exactMatches = 0;
     emptyPredictions = 0;
-    symmetricDifference = 0;
+    hamming.clear();
     rankingExamples = 0;
     rankingLeftOut = 0;
     rankingLoss.clear();
@@ -199,7 +224,7 @@ final class MetricSums {
         }
         yield den == 0 ? policy.zeroOverZero(true) : (double) num / den;
       }
-      case HAMMING_LOSS -> examples == 0 ? Double.NaN : symmetricDifference / (n * numLabels);
+      case HAMMING_LOSS -> hamming.value(examples);
       case RANKING_LOSS -> mean(rankingLoss, rankingExamples);
       case SUBSET_ACCURACY -> examples == 0 ? Double.NaN : exactMatches / n;
       case JACCARD -> mean(jaccard, examples);
@@ -219,13 +244,25 @@ final class MetricSums {
     for (Measure m : Measure.values()) {
       values[m.ordinal()] = !ranking && m.needsRanking() ? Double.NaN : value(m);
     }
-    return new MetricReport(values, examples, rankingLeftOut, truthEmpty, tp.clone(), fp.clone(), fn.clone(), policy);
+    return new MetricReport(values, examples, rankingLeftOut, truthEmpty, Arrays.copyOf(tp, numLabels), Arrays.copyOf(fp, numLabels),
+        Arrays.copyOf(fn, numLabels), policy);
   }
 
-  /** Writes every sum and count (not L or the policy, which the caller writes). */
-  void write(java.io.DataOutput out) throws java.io.IOException {
-    long[] counts = {examples, exactMatches, emptyPredictions, symmetricDifference, rankingExamples, rankingLeftOut, truthNonEmpty,
-        truthEmpty};
+  /**
+   * Whether {@link #write} with {@code withHamming} false keeps everything: every example was evaluated at the current L
+   * (a fixed-L run's state, in the form it always had).
+   */
+  boolean fixedLabels() {
+    return numLabels > 0 && hamming.allAt(numLabels);
+  }
+
+  /**
+   * Writes every sum and count (not L or the policy, which the caller writes), and with {@code withHamming} the
+   * Hamming loss's sums per L (else their total, all at the current L: {@link #fixedLabels}).
+   */
+  void write(java.io.DataOutput out, boolean withHamming) throws java.io.IOException {
+    long[] counts = {examples, exactMatches, emptyPredictions, hamming.totalDifference(), rankingExamples, rankingLeftOut,
+        truthNonEmpty, truthEmpty};
     for (long c : counts) {
       out.writeLong(c);
     }
@@ -237,14 +274,17 @@ final class MetricSums {
       out.writeLong(fp[l]);
       out.writeLong(fn[l]);
     }
+    if (withHamming) {
+      hamming.write(out);
+    }
   }
 
   /** Reads what {@link #write} wrote into these (empty) sums of the same L. */
-  void read(java.io.DataInput in) throws java.io.IOException {
+  void read(java.io.DataInput in, boolean withHamming) throws java.io.IOException {
     examples = in.readLong();
     exactMatches = in.readLong();
     emptyPredictions = in.readLong();
-    symmetricDifference = in.readLong();
+    long symmetricDifference = in.readLong();
     rankingExamples = in.readLong();
     rankingLeftOut = in.readLong();
     truthNonEmpty = in.readLong();
@@ -256,6 +296,14 @@ final class MetricSums {
       tp[l] = in.readLong();
       fp[l] = in.readLong();
       fn[l] = in.readLong();
+    }
+    if (withHamming) {
+      hamming.read(in);
+      if (hamming.totalDifference() != symmetricDifference) {
+        throw new java.io.IOException("not an evaluation suite state: Hamming sums disagree");
+      }
+    } else if (examples > 0) {
+      hamming.addGroup(numLabels, symmetricDifference, examples); // the fixed-L form: every example at this L
     }
   }
 

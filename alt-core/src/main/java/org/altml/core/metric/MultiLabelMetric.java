@@ -21,6 +21,13 @@ public interface MultiLabelMetric {
    */
   void accept(LabelSet truth, Scores scores);
 
+  /**
+   * Grows L to {@code numLabels} when labels first appear in an open stream ({@link EvaluationSuite#growLabels}).
+   *
+   * @throws IllegalArgumentException if {@code numLabels} is below L
+   */
+  void growLabels(int numLabels);
+
   /** The metric's value over the accepted examples; NaN when no example counts towards it. */
   double value();
 
@@ -34,7 +41,8 @@ public interface MultiLabelMetric {
    * In place: adds every example accepted by {@code other} to this metric, as if they had been accepted
    * here; the result does not depend on the order of merging.
    *
-   * @throws IllegalArgumentException if {@code other} is a different metric, L or policy
+   * @throws IllegalArgumentException if {@code other} is a different metric or policy (a different L merges as {@link
+   *     EvaluationSuite#merge} says)
    */
   void merge(MultiLabelMetric other);
 

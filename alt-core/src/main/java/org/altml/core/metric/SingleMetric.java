@@ -19,6 +19,11 @@ final class SingleMetric implements MultiLabelMetric {
   }
 
   @Override
+  public void growLabels(int numLabels) {
+    suite.growLabels(numLabels);
+  }
+
+  @Override
   public double value() {
     return suite.value(measure);
   }

@@ -14,7 +14,11 @@ import org.altml.sparse.MemoryCheck;
  * EvaluationSuite} fed the same last {@code width} examples; all metrics, including macro- and
  * micro-F1, are windowed.
  *
- * <p>Memory: about {@code min(width, accepted)·(60 + L/4)} bytes: the ring grows by doubling as examples arrive
+ * <p>Open streams: {@link #growLabels} as for {@link EvaluationSuite#growLabels}; each example in the ring keeps the L it
+ * was accepted at (its Hamming loss's divisor), and macro averages divide by the labels known at the report, those
+ * of examples that have left the window included (docs/spec.md#open-metrics).
+ *
+ * <p>Memory: about {@code min(width, accepted)·(64 + L/4)} bytes: the ring grows by doubling as examples arrive
  * (from {@value #INITIAL_CAPACITY} slots) until it holds {@code width}, each growth checked against the heap before
  * allocating ({@link MemoryCheck}), so a window wider than the stream costs only the stream. Cost per example:
  * that of {@link EvaluationSuite} plus O(L/64) for the bit sets; nothing is allocated per example beyond the
@@ -24,8 +28,9 @@ public final class SlidingWindowSuite {
   private final ExampleEvaluator evaluator;
   private final MetricSums sums;
   private final int width;
-  private final int words;
-  private final String what;
+  /** Words of label bits per slot: at least (L + 63) / 64, doubled when labels outgrow it. */
+  private int words;
+  private String what;
   /** Slots the arrays hold: grows to {@link #width} while the window fills. */
   private int capacity;
   private double[] precision = new double[0];
@@ -38,6 +43,8 @@ public final class SlidingWindowSuite {
   private int[] symDiff = new int[0];
   private boolean[] exact = new boolean[0];
   private boolean[] empty = new boolean[0];
+  /** The L each example was accepted at. */
+  private int[] labelsAt = new int[0];
   private long[] truthBits = new long[0];
   private long[] predictedBits = new long[0];
   private int next;
@@ -47,7 +54,7 @@ public final class SlidingWindowSuite {
    * A window of the last {@code width} examples over {@code numLabels} labels.
    *
    * @param ranking whether to compute the ranking metrics (NaN otherwise)
-   * @throws IllegalArgumentException if {@code width < 1} or {@code numLabels < 1}
+   * @throws IllegalArgumentException if {@code width < 1} or {@code numLabels < 0}
    * @throws InsufficientMemoryException if no array can hold the window's label bits, or its first slots do not fit
    */
   public SlidingWindowSuite(int numLabels, int width, ZeroDivisionPolicy policy, boolean ranking) {
@@ -75,8 +82,8 @@ public final class SlidingWindowSuite {
    * its examples are in slots 0 to size − 1).
    */
   private void grow(int slots) {
-    // seven doubles, an int and two booleans per example, and two bit sets of L bits
-    MemoryCheck.require(MemoryCheck.bytes(slots, 7L * 8 + 4 + 2 + 16L * words), what, "choose a smaller window");
+    // seven doubles, two ints and two booleans per example, and two bit sets of L bits
+    MemoryCheck.require(MemoryCheck.bytes(slots, 7L * 8 + 8 + 2 + 16L * words), what, "choose a smaller window");
     precision = Arrays.copyOf(precision, slots);
     recall = Arrays.copyOf(recall, slots);
     jaccard = Arrays.copyOf(jaccard, slots);
@@ -87,9 +94,47 @@ public final class SlidingWindowSuite {
     symDiff = Arrays.copyOf(symDiff, slots);
     exact = Arrays.copyOf(exact, slots);
     empty = Arrays.copyOf(empty, slots);
+    labelsAt = Arrays.copyOf(labelsAt, slots);
     truthBits = Arrays.copyOf(truthBits, slots * words);
     predictedBits = Arrays.copyOf(predictedBits, slots * words);
     capacity = slots;
+  }
+
+  /**
+   * Grows L to {@code numLabels} when labels first appear in an open stream ({@link EvaluationSuite#growLabels}): the new
+   * labels' counts start at zero, the examples in the window keep the L they were accepted at. The label bits of the
+   * ring are laid out again only when they outgrow their words, which then double.
+   *
+   * @throws IllegalArgumentException if {@code numLabels} is below L
+   * @throws InsufficientMemoryException if the wider ring does not fit in the heap
+   */
+  public void growLabels(int numLabels) {
+    int need = (numLabels + 63) >>> 6;
+    if (numLabels > evaluator.numLabels && need > words) {
+      int grown = (int) Math.min(Integer.MAX_VALUE, Math.max(need, 2L * words));
+      String wider = "a sliding window of " + width + " examples over " + numLabels + " labels";
+      long bits = (long) capacity * grown;
+      if ((long) width * grown > Integer.MAX_VALUE - 8) {
+        throw new InsufficientMemoryException(wider, Long.MAX_VALUE, MemoryCheck.available(),
+            wider + " does not fit in one array (" + (long) width * grown + " words of label bits); choose a smaller window");
+      }
+      MemoryCheck.require(16L * bits, wider, "choose a smaller window");
+      truthBits = widen(truthBits, grown);
+      predictedBits = widen(predictedBits, grown);
+      words = grown;
+    }
+    evaluator.grow(numLabels);
+    sums.grow(numLabels);
+    what = "a sliding window of " + width + " examples over " + evaluator.numLabels + " labels";
+  }
+
+  /** {@code bits} (capacity slots of {@link #words} words) with {@code grown} words per slot, the new words zero. */
+  private long[] widen(long[] bits, int grown) {
+    long[] out = new long[capacity * grown];
+    for (int slot = 0; slot < capacity; slot++) {
+      System.arraycopy(bits, slot * words, out, slot * grown, words);
+    }
+    return out;
   }
 
   /**
@@ -120,6 +165,7 @@ public final class SlidingWindowSuite {
     symDiff[slot] = e.symmetricDifference();
     exact[slot] = e.exactMatch;
     empty[slot] = e.predictedSize == 0;
+    labelsAt[slot] = e.numLabels;
     int base = slot * words;
     int numLabels = e.numLabels;
     float[] s = e.scores;
@@ -150,6 +196,7 @@ public final class SlidingWindowSuite {
         exact[slot],
         empty[slot],
         symDiff[slot],
+        labelsAt[slot],
         rankingLoss[slot],
         oneError[slot],
         coverage[slot],
@@ -169,6 +216,11 @@ public final class SlidingWindowSuite {
       counts[(word << 6) + Long.numberOfTrailingZeros(bits)]--;
       bits &= bits - 1;
     }
+  }
+
+  /** Number of labels L (the current one, after {@link #growLabels}). */
+  public int numLabels() {
+    return evaluator.numLabels;
   }
 
   /** The window width W. */

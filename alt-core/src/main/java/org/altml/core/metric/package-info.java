@@ -11,5 +11,9 @@
  * examples were seen or in which per-thread suites were merged: a parallel evaluation gives bit for bit
  * the metrics of a sequential one, and a sliding window gives those of a fresh suite over the same
  * examples.
+ *
+ * <p>The label set may grow mid-stream ({@code growLabels}, docs/spec.md#open-metrics): per-label counts start when a
+ * label first appears, macro averages divide by the labels known at the report, and the Hamming loss divides each
+ * example by the L it was evaluated at.
  */
 package org.altml.core.metric;

@@ -17,7 +17,7 @@ final class BlockPass implements RoundThreads.PartBody {
 
   private final RoundThreads threads;
   private final RbfKernel kernel;
-  private final int scoreStride;
+  private int scoreStride;
   private final BlockScorer[] scorers;
   private SupportVectorStore store;
   private ExampleBlock block;
@@ -37,6 +37,11 @@ final class BlockPass implements RoundThreads.PartBody {
     for (int i = 1; i < scorers.length; i++) {
       scorers[i] = new BlockScorer();
     }
+  }
+
+  /** Lanes of a row of scores from now on (a kernel learner's labels grew). */
+  void scoreStride(int stride) {
+    this.scoreStride = stride;
   }
 
   /**

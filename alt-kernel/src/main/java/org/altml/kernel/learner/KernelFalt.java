@@ -39,6 +39,12 @@ public final class KernelFalt extends KernelLearner {
     return settings;
   }
 
+  /** An M factor resolved against the grown L (docs/spec.md#open-labels); a fixed M stays. */
+  @Override
+  protected int maxUpdatesFor(int numLabels) {
+    return CommonParameters.maxUpdates(settings, numLabels);
+  }
+
   /** η as a double (the float parameter widened). */
   public double eta() {
     return eta;

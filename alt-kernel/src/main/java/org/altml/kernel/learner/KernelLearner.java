@@ -73,9 +73,10 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
   /** The codec of every kernel learner kind. */
   public static final ModelCodec CODEC = new KernelCodec();
 
-  private final int numLabels;
-  final int scoreStride;
-  private final int maxUpdates;
+  int numLabels;
+  /** Lanes of a score vector: L+1 padded ({@link Scores#paddedLength}), at least the store's stride. */
+  int scoreStride;
+  int maxUpdates;
   final int budget;
   private final RbfKernel kernel;
   final BudgetPolicy policy;
@@ -87,11 +88,11 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
   /** The threads a round may use (the context's {@link LearnerContext#threads()}). */
   private final RoundThreads threads;
   final BlockPass blockPass;
-  final double[] scores;
-  private final double[] stepScores;
-  private final double[] coeff;
+  double[] scores;
+  double[] stepScores;
+  double[] coeff;
   /** α_new of the current round: L+1 (or L) lanes, pad lanes zero. */
-  protected final double[] alphaNew;
+  protected double[] alphaNew;
   private SparseVector current;
   private double currentSelf;
   long examples;
@@ -168,6 +169,24 @@ public abstract class KernelLearner implements OnlineMultiLabelLearner, InnerSte
       want = Math.min(want, trainingSize + 1);
     }
     return (int) Math.min(want, PRESIZE_LIMIT);
+  }
+
+  /** True: the coefficient vectors grow with the labels (docs/spec.md#open-kinds). */
+  @Override
+  public final boolean growsLabels() {
+    return true;
+  }
+
+  /** Grows L ({@link LabelGrowth}, docs/spec.md#open-labels); IllegalArgumentException below L. */
+  @Override
+  public final void growLabels(int numLabels) {
+    checkUsable();
+    LabelGrowth.grow(this, numLabels);
+  }
+
+  /** M for {@code numLabels} labels (an M factor resolves against the L of the round, docs/spec.md#m-factor); as now by default. */
+  protected int maxUpdatesFor(int numLabels) {
+    return maxUpdates;
   }
 
   /** The Gram cache this learner shares, or null. */

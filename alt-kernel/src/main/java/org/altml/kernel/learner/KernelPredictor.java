@@ -16,7 +16,7 @@ final class KernelPredictor implements Predictor {
   private final KernelLearner learner;
   private final KernelRow own = new KernelRow();
   private final GramCursor cursor;
-  private final double[] d;
+  private double[] d;
   private final BlockScratch ownBlock = new BlockScratch();
 
   /** A predictor of {@code learner} reading its Gram cache through {@code cursor} (null: no cache). */
@@ -35,6 +35,9 @@ final class KernelPredictor implements Predictor {
   public void predict(long id, SparseVector x, Scores out) {
     learner.checkUsable();
     learner.checkScores(out);
+    if (d.length < learner.scoreStride) {
+      d = new double[learner.scoreStride]; // the learner's labels grew since this predictor was made
+    }
     learner.scores(id, x, own, cursor, d, false);
     learner.roundPrediction(d, out);
   }

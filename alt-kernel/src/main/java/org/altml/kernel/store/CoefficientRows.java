@@ -11,8 +11,8 @@ import org.altml.core.math.VectorMath;
  * Σ_k K_k·α_k that turn a row of kernel values into scores. Callers check slot ranges; the methods here do not.
  */
 final class CoefficientRows {
-  final int width;
-  final int stride;
+  int width;
+  int stride;
   final boolean isDouble;
   double[] coefDouble;
   float[] coefFloat;
@@ -30,13 +30,70 @@ final class CoefficientRows {
     this.coefFloat = isDouble ? null : new float[0];
   }
 
-  /** {@code width} rounded up to a multiple of 64 bytes: 8 doubles, or {@link Scores#PAD} floats. */
+  /**
+   * {@code width} rounded up to a multiple of 64 bytes: 8 doubles, or {@link Scores#PAD} floats; one such unit for
+   * width 0 (an open kernel PA before its first label).
+   */
   static int rowStride(int width, boolean isDouble) {
     int lanes = isDouble ? 8 : Scores.PAD;
     if (width > Integer.MAX_VALUE - lanes) {
       throw new IllegalArgumentException("width " + width + " cannot be padded to a multiple of " + lanes + " in an int");
     }
-    return (width + lanes - 1) / lanes * lanes;
+    return Math.max(lanes, (width + lanes - 1) / lanes * lanes);
+  }
+
+  /**
+   * The stride of rows grown to {@code newWidth} lanes (docs/spec.md#open-labels): this stride while it holds them,
+   * else at least twice it, so that a stream bringing labels one at a time copies the rows once per doubling.
+   */
+  int grownStride(int newWidth) {
+    if (newWidth <= stride) {
+      return stride;
+    }
+    return (int) Math.min(Integer.MAX_VALUE - 64, Math.max(rowStride(newWidth, isDouble), 2L * stride));
+  }
+
+  /**
+   * Widens the first {@code size} rows to {@code newWidth} lanes of {@code newStride} ({@link #grownStride}) in
+   * {@code capacity} slots: the new lanes are zero (a new label's coefficients), and with {@code lastStays} the last lane
+   * (FALT's threshold) moves to the new last lane. In place when the stride stays; the norms are unchanged (only zeros
+   * are added).
+   */
+  void growWidth(int newWidth, boolean lastStays, int newStride, int size, int capacity) {
+    int oldWidth = width;
+    int oldStride = stride;
+    boolean move = lastStays && oldWidth > 0 && newWidth > oldWidth;
+    if (newStride != oldStride) {
+      if (isDouble) {
+        double[] grown = new double[capacity * newStride];
+        for (int k = 0; k < size; k++) {
+          System.arraycopy(coefDouble, k * oldStride, grown, k * newStride, oldWidth);
+        }
+        coefDouble = grown;
+      } else {
+        float[] grown = new float[capacity * newStride];
+        for (int k = 0; k < size; k++) {
+          System.arraycopy(coefFloat, k * oldStride, grown, k * newStride, oldWidth);
+        }
+        coefFloat = grown;
+      }
+    }
+    if (move) {
+      int from = oldWidth - 1;
+      int to = newWidth - 1;
+      for (int k = 0; k < size; k++) {
+        int base = k * newStride;
+        if (isDouble) {
+          coefDouble[base + to] = coefDouble[base + from];
+          coefDouble[base + from] = 0.0;
+        } else {
+          coefFloat[base + to] = coefFloat[base + from];
+          coefFloat[base + from] = 0f;
+        }
+      }
+    }
+    width = newWidth;
+    stride = newStride;
   }
 
   /** Grows to {@code capacity} rows of {@code coefValues} = capacity·stride values. */

@@ -84,8 +84,8 @@ public final class SupportVectorStore extends StoreSlots {
    * for restoring a saved store.
    */
   public SupportVectorStore(int width, Precision precision, int numFeaturesHint, int initialCapacity, Layout layout) {
-    if (width < 1) {
-      throw new IllegalArgumentException("width must be >= 1: " + width);
+    if (width < 0) {
+      throw new IllegalArgumentException("width must be >= 0: " + width);
     }
     if (numFeaturesHint < 0 || initialCapacity < 0) {
       throw new IllegalArgumentException("negative size: numFeaturesHint " + numFeaturesHint + ", initialCapacity " + initialCapacity);
@@ -104,9 +104,42 @@ public final class SupportVectorStore extends StoreSlots {
   }
 
   /**
+   * Widens every coefficient row to {@code newWidth} lanes for labels that appeared mid-stream (docs/spec.md#open-labels):
+   * each stored vector's coefficients of the new lanes are zero, and with {@code lastStays} (FALT(k)'s threshold, lane
+   * L) the last lane's coefficients move to the new last lane. Amortised: the {@link #stride()} doubles when the rows
+   * outgrow it (one copy of the rows), otherwise the rows widen in place. Scores, norms, ages and stamps are unchanged.
+   *
+   * @throws IllegalArgumentException if {@code newWidth} is below the width
+   */
+  public void growWidth(int newWidth, boolean lastStays) {
+    CoefficientRows c = coefficients;
+    if (newWidth < c.width) {
+      throw new IllegalArgumentException("cannot narrow coefficient rows from " + c.width + " to " + newWidth + " lanes");
+    }
+    if (newWidth == c.width) {
+      return;
+    }
+    int newStride = c.grownStride(newWidth);
+    if (newStride != c.stride) {
+      long values = (long) capacity * newStride;
+      MemoryCheck.require(values * (c.isDouble ? 8 : 4), "the coefficient rows of " + capacity + " support vectors widened to "
+          + newWidth + " lanes", "check the number of labels");
+      if (values > Integer.MAX_VALUE - 16) {
+        throw new IllegalArgumentException("too many coefficients for " + capacity + " support vectors of " + newStride + " lanes");
+      }
+    }
+    c.growWidth(newWidth, lastStays, newStride, size, capacity);
+  }
+
+  /** The {@link #stride()} the rows would have after {@link #growWidth}{@code (newWidth, ...)}. */
+  public int grownStrideOf(int newWidth) {
+    return coefficients.grownStride(Math.max(newWidth, coefficients.width));
+  }
+
+  /**
    * Distance between consecutive coefficient rows: {@link #width()} rounded up to a multiple of 64 bytes (8
    * doubles, or {@link Scores#PAD} floats for float rows), the SIMD kernels' vector width; a double row pads at
-   * most 7 lanes, not the 15 of the float padding.
+   * most 7 lanes, not the 15 of the float padding. Rows grown by {@link #growWidth} may pad more (their stride doubles).
    */
   public int stride() {
     return coefficients.stride;
