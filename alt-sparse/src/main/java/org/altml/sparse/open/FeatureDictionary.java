@@ -102,16 +102,6 @@ public final class FeatureDictionary implements FeatureVocabulary {
   }
 
   @Override
-  public boolean addKnown(String name, float value, SparseVectorBuilder out) {
-    int row = rows.getInt(name);
-    if (row < 0) {
-      return false;
-    }
-    out.add(row, value);
-    return true;
-  }
-
-  @Override
   public int row(String name) {
     return rows.getInt(name);
   }

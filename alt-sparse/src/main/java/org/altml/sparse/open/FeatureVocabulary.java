@@ -25,7 +25,14 @@ public sealed interface FeatureVocabulary permits FeatureDictionary, FeatureHash
    * As {@link #add} for prediction: never grows; appends the entry only when the name has a row (hashing: always) and
    * returns whether it had one (an unknown name is ignored).
    */
-  boolean addKnown(String name, float value, SparseVectorBuilder out);
+  default boolean addKnown(String name, float value, SparseVectorBuilder out) {
+    int row = row(name);
+    if (row < 0) {
+      return false;
+    }
+    out.add(row, value);
+    return true;
+  }
 
   /** The row of {@code name}, or -1 when it has none (without growing; a hashed name always has one). */
   int row(String name);

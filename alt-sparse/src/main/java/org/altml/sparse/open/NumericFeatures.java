@@ -121,16 +121,6 @@ public final class NumericFeatures implements FeatureVocabulary {
   }
 
   @Override
-  public boolean addKnown(String name, float value, SparseVectorBuilder out) {
-    int row = row(name);
-    if (row < 0) {
-      return false;
-    }
-    out.add(row, value);
-    return true;
-  }
-
-  @Override
   public int row(String name) {
     long index = indexOf(name);
     return index < 0 ? -1 : knownRow(index);

@@ -13,7 +13,8 @@ public enum OpenFormat {
   LIBSVM("libsvm"),
   /**
    * The {@code name:value} variant of LIBSVM: {@code sports,economy budget:1 tax:2.5}, label names separated by commas
-   * (string names, whatever their text), then features {@code name:value}; LIBSVM's comments and blank lines.
+   * (string names, whatever their text), then features {@code name:value}; blank lines, and comments from a {@code '#'}
+   * that begins a token (within a token it is part of the name, as in {@code c#}).
    */
   LIBSVM_NAMES("libsvm-names"),
   /**

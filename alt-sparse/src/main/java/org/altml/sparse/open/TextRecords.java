@@ -9,7 +9,9 @@ import org.altml.sparse.io.internal.Numbers;
  * separated by spaces or tabs, everything after {@code '#'} a comment, a blank or comment line no record, a first token
  * without {@code ':'} the labels separated by commas, values decimal floats, finite) with LIBSVM's messages. In
  * {@link OpenFormat#LIBSVM} labels and feature indices are non-negative integers; in {@link OpenFormat#LIBSVM_NAMES} they
- * are names ({@code sports,economy budget:1}), split at the last {@code ':'} of a token, following the name rule.
+ * are names ({@code sports,economy budget:1}), split at the last {@code ':'} of a token, following the name rule; there
+ * only a {@code '#'} that begins a token starts a comment, one within a token is part of the name ({@code c#}), so that
+ * a name is never cut short silently.
  */
 final class TextRecords {
   private static final String NAMED_HINT = " (named labels and features: --format libsvm-names)";
@@ -32,7 +34,7 @@ final class TextRecords {
       return false;
     }
     int t = p;
-    while (t < e && !isSpace(b[t]) && b[t] != '#' && b[t] != ':') {
+    while (t < e && !isSpace(b[t]) && (named || b[t] != '#') && b[t] != ':') {
       t++;
     }
     if (t == e || b[t] != ':') {
@@ -48,7 +50,7 @@ final class TextRecords {
       }
       int ts = p;
       int colon = -1;
-      while (p < e && !isSpace(b[p]) && b[p] != '#') {
+      while (p < e && !isSpace(b[p]) && (named || b[p] != '#')) {
         if (b[p] == ':' && (named || colon < 0)) {
           colon = p;
         }

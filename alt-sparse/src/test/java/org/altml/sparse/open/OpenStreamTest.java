@@ -87,6 +87,21 @@ class OpenStreamTest {
   }
 
   @Test
+  void namedLibSvmCommentsBeginATokenAndAHashWithinANameIsPartOfIt() throws Exception {
+    Vocabulary v = dictionary();
+    OpenRecord r = new OpenRecord();
+    assertTrue(OpenStream.parse("c#,f# x#1:2 #y:1 z:1", OpenFormat.LIBSVM_NAMES, v, true, "x", r));
+    assertEquals(List.of("c#", "f#"), v.labels().names());
+    assertEquals(List.of("x#1"), ((FeatureDictionary) v.features()).names());
+    assertEquals(SparseVector.of(new int[] {0}, new float[] {2}), r.features());
+    assertFalse(OpenStream.parse("#c#,f# x:1", OpenFormat.LIBSVM_NAMES, v, true, "x", r));
+    // LIBSVM keeps its rule: '#' anywhere starts the comment
+    Vocabulary n = dictionary();
+    assertTrue(OpenStream.parse("3#,4 1:1", OpenFormat.LIBSVM, n, true, "x", r));
+    assertEquals(List.of("3"), n.labels().names());
+  }
+
+  @Test
   void namedLibSvmDigitsAreStringNames() throws Exception {
     Vocabulary v = dictionary();
     OpenStream.parse("3 a:1", OpenFormat.LIBSVM_NAMES, v, true, "x", new OpenRecord());
