@@ -19,6 +19,7 @@ final class OpenNames {
           : c == ':' ? "a ':'"
           : Character.isWhitespace(c) || Character.isSpaceChar(c) ? "whitespace"
           : Character.isISOControl(c) ? "a control character"
+          : Character.isSurrogate((char) c) ? "an unpaired surrogate (it is not Unicode text)"
           : null;
       if (what != null) {
         return "name " + quote(name) + " contains " + what + " (a name has no whitespace, control character, ',' or ':')";

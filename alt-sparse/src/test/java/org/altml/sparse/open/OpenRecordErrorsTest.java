@@ -63,6 +63,7 @@ class OpenRecordErrorsTest {
         Arguments.of("json", "{\"features\": {\"\": 1}}", "feature empty name"),
         Arguments.of("json", "{\"features\": {\"a b\": 1}}", "feature name \"a b\" contains whitespace"),
         Arguments.of("json", "{\"features\": {\"x\": 1, \"x\": 2}}", "feature \"x\" given twice"),
+        Arguments.of("json", "{\"features\": {\"a\\ud800\": 1}}", "contains an unpaired surrogate"),
         Arguments.of("json", "{\"features\": {}, \"labels\": \"a\"}", "\"labels\" must be an array"),
         Arguments.of("json", "{\"features\": {}, \"labels\": [true]}", "a boolean is neither a label name (a string) nor a label id"),
         Arguments.of("json", "{\"features\": {}, \"labels\": [1.5]}", "1.5 is neither a label name"),
