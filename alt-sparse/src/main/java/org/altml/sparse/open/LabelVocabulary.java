@@ -46,7 +46,19 @@ public final class LabelVocabulary {
    * @throws IllegalArgumentException if a name is invalid or repeated
    */
   public static LabelVocabulary of(List<String> names) {
-    LabelVocabulary v = new LabelVocabulary();
+    return of(names, Integer.MAX_VALUE);
+  }
+
+  /**
+   * As {@link #of(List)}, bounded by {@code maxLabels} ({@code --max-labels}) from now on.
+   *
+   * @throws IllegalArgumentException if a name is invalid or repeated, or there are more than {@code maxLabels}
+   */
+  public static LabelVocabulary of(List<String> names, int maxLabels) {
+    LabelVocabulary v = new LabelVocabulary(maxLabels);
+    if (names.size() > maxLabels) {
+      throw new IllegalArgumentException(names.size() + " labels, more than the bound of " + maxLabels);
+    }
     for (String name : names) {
       v.restore(name, OpenNames.isDecimal(name));
     }

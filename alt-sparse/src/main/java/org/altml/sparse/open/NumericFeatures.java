@@ -32,13 +32,18 @@ public final class NumericFeatures implements FeatureVocabulary {
     this.maxFeatures = maxFeatures;
   }
 
-  /** The vocabulary of a model of {@code numRows} rows (as saved). */
-  NumericFeatures(boolean zeroBased, int maxFeatures, int numRows) {
-    this(zeroBased, maxFeatures);
+  /**
+   * The vocabulary of a model that has {@code numRows} rows already (a saved model, a model of a fixed d to continue).
+   *
+   * @throws IllegalArgumentException if {@code numRows} is negative or above {@code maxFeatures}
+   */
+  public static NumericFeatures withRows(boolean zeroBased, int maxFeatures, int numRows) {
+    NumericFeatures f = new NumericFeatures(zeroBased, maxFeatures);
     if (numRows < 0 || numRows > maxFeatures) {
       throw new IllegalArgumentException(numRows + " rows, beyond the bound of " + maxFeatures);
     }
-    this.numRows = numRows;
+    f.numRows = numRows;
+    return f;
   }
 
   /** Whether indices start at 0 (else at 1). */

@@ -147,7 +147,7 @@ final class VocabularyCodec {
           yield FeatureDictionary.of(List.of(names), maxNames);
         }
         case HASHING -> new FeatureHashing(in.readInt());
-        case NUMERIC -> new NumericFeatures(in.readBoolean(), in.readInt(), in.readInt());
+        case NUMERIC -> NumericFeatures.withRows(in.readBoolean(), in.readInt(), in.readInt());
         default -> throw corrupt("unknown feature map kind " + kind);
       };
       if (in.readInt() != END || in.available() > 0) {

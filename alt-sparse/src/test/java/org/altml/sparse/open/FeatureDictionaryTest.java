@@ -78,5 +78,10 @@ class FeatureDictionaryTest {
     assertEquals("f:6: feature index 100 is past the bound of 100 features: give a larger bound (--max-features N)",
         e.getMessage());
     assertEquals(1, bounded.numRows());
+    NumericFeatures continued = NumericFeatures.withRows(false, 1000, 40);
+    assertEquals(40, continued.numRows());
+    assertEquals(39, continued.row("40"));
+    assertEquals(-1, continued.row("41"));
+    assertThrows(IllegalArgumentException.class, () -> NumericFeatures.withRows(false, 10, 11));
   }
 }

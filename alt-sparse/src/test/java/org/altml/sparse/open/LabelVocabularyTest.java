@@ -80,5 +80,10 @@ class LabelVocabularyTest {
     assertThrows(IllegalArgumentException.class, () -> LabelVocabulary.of(List.of("a", "a")));
     assertThrows(IllegalArgumentException.class, () -> LabelVocabulary.of(List.of("a b")));
     assertEquals(LabelVocabulary.of(List.of("x", "1")), LabelVocabulary.of(List.of("x", "1")));
+    LabelVocabulary bounded = LabelVocabulary.of(List.of("x", "1"), 3);
+    bounded.add("y", false, "f:1");
+    DataFormatException e = assertThrows(DataFormatException.class, () -> bounded.add("z", false, "f:2"));
+    assertTrue(e.getMessage().contains("(--max-labels 3)"), e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> LabelVocabulary.of(List.of("x", "1"), 1));
   }
 }
