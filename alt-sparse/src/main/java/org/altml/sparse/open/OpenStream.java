@@ -79,7 +79,8 @@ public final class OpenStream implements ExampleStream {
    * {@code "topic t offset 12"}).
    *
    * @return false for a blank or comment line (no record; {@code out} is then empty)
-   * @throws DataFormatException naming {@code where} for a bad record, which leaves the vocabulary as it was
+   * @throws DataFormatException naming {@code where} for a bad record, which leaves the vocabulary as it was (and
+   *     {@code out} empty)
    */
   public static boolean parse(String line, OpenFormat format, Vocabulary vocabulary, boolean grow, String where,
       OpenRecord out) throws DataFormatException {
@@ -95,13 +96,13 @@ public final class OpenStream implements ExampleStream {
 
   static boolean parse(byte[] b, int s, int e, OpenFormat format, Vocabulary vocabulary, boolean grow, String file,
       long line, OpenRecord out) throws DataFormatException {
+    out.publish(0, 0); // empty, should the record be refused
     boolean any = switch (format) {
       case LIBSVM -> TextRecords.parse(b, s, e, false, out, file, line);
       case LIBSVM_NAMES -> TextRecords.parse(b, s, e, true, out, file, line);
       case JSON -> JsonLines.parse(b, s, e, out, file, line);
     };
     if (!any) {
-      out.publish(0, 0);
       return false;
     }
     RecordMapping.map(out, vocabulary, grow, file, line);

@@ -99,6 +99,8 @@ class OpenRecordErrorsTest {
       assertEquals(12, e.line());
       assertEquals(labels, v.labels().size(), "no label added by a bad record");
       assertEquals(rows, v.features().numRows(), "no feature added by a bad record");
+      assertEquals(0, r.features().nnz(), "a refused record is empty");
+      assertEquals(0, r.labels().size(), "a refused record is empty");
     }
   }
 
