@@ -51,8 +51,8 @@ public final class WeightMatrix {
   private static final int ARRAY_HEADER_BYTES = 16;
   private static final int LINE_BYTES = 64;
 
-  private final int width;
-  private final int stride;
+  private int width;
+  private int stride;
   /** Where row 0 starts in the backing array: the elements before it pad it onto a 64-byte line. */
   private final int base;
   private final boolean isDouble;
@@ -60,10 +60,10 @@ public final class WeightMatrix {
   private int numRows;
   private float[] rows;
   private double[] rowsDouble;
-  private final float[] biasRow;
-  private final double[] biasRowDouble;
+  private float[] biasRow;
+  private double[] biasRowDouble;
   /** Float storage: the step's coefficients rounded to float (single writer). */
-  private final float[] narrow;
+  private float[] narrow;
   private float touched; // sink of touch(): keeps its loads
 
   /**
@@ -95,7 +95,7 @@ public final class WeightMatrix {
     this.isDouble = precision == Precision.DOUBLE;
     // A row of doubles is padded to whole 64-byte lines (8 lanes), a row of floats to Scores.PAD (16): at
     // L+1 = 102 that is 104 doubles instead of 112, 7% less of the memory traffic double rows are bound by.
-    this.stride = isDouble ? (width + DOUBLE_PAD - 1) / DOUBLE_PAD * DOUBLE_PAD : Scores.paddedLength(width);
+    this.stride = paddedStride(width, isDouble);
     this.base = rowOffset(precision);
     this.hasBias = bias;
     int length = checkedLength(numRows);
@@ -107,6 +107,11 @@ public final class WeightMatrix {
     this.biasRowDouble = isDouble ? new double[stride] : null;
     this.narrow = isDouble ? null : new float[stride];
     this.numRows = numRows;
+  }
+
+  /** {@code width} rounded up to whole 64-byte lines of doubles, or to {@link Scores#PAD} floats. */
+  private static int paddedStride(int width, boolean isDouble) {
+    return isDouble ? (width + DOUBLE_PAD - 1) / DOUBLE_PAD * DOUBLE_PAD : Scores.paddedLength(width);
   }
 
   private static final String HINT = "check the data for a stray large feature index (the largest index sets the number of rows)"
@@ -150,7 +155,8 @@ public final class WeightMatrix {
 
   /**
    * Values per row: {@link #width()} rounded up to a multiple of {@link Scores#PAD} for float rows, of 8
-   * (one 64-byte line) for double rows; never more than {@code Scores.paddedLength(width)}.
+   * (one 64-byte line) for double rows; never more than {@code Scores.paddedLength(width)} as created, and up to
+   * twice what the width needs after {@link #growWidth} (capacity for more labels).
    */
   public int stride() {
     return stride;
@@ -262,6 +268,97 @@ public final class WeightMatrix {
   public double biasWeight(int lane) {
     java.util.Objects.checkIndex(lane, width);
     return isDouble ? biasRowDouble[lane] : biasRow[lane];
+  }
+
+  /**
+   * Widens every row and the bias row to {@code newWidth} used lanes, for labels that appear mid-stream
+   * (docs/spec.md#open-labels): the threshold weight moves from lane {@code width() - 1} to lane {@code newWidth - 1}
+   * and the lanes between, the new labels', are zero. While {@code newWidth} fits the stride this moves one value a
+   * row in place; past it the stride doubles (or grows to {@code newWidth} padded, when that is more) with one copy
+   * of the rows, so labels that arrive one by one cost amortised O(1) copies of W each. The lanes a row uses and
+   * their values are what a matrix created {@code newWidth} wide would hold; only the padding may be wider.
+   *
+   * @throws IllegalArgumentException if {@code newWidth < width()}
+   * @throws InsufficientMemoryException if the wider rows would not fit in one array or in the heap (the matrix is
+   *     then unchanged)
+   */
+  public void growWidth(int newWidth) {
+    if (newWidth < width) {
+      throw new IllegalArgumentException("the rows hold " + width + " lanes, cannot narrow them to " + newWidth);
+    }
+    if (newWidth == width) {
+      return;
+    }
+    int last = width - 1;
+    int lane = newWidth - 1;
+    if (newWidth <= stride) {
+      if (isDouble) {
+        for (int f = 0; f < numRows; f++) {
+          moveLane(rowsDouble, base + f * stride, last, lane);
+        }
+        moveLane(biasRowDouble, 0, last, lane);
+      } else {
+        for (int f = 0; f < numRows; f++) {
+          moveLane(rows, base + f * stride, last, lane);
+        }
+        moveLane(biasRow, 0, last, lane);
+      }
+      width = newWidth;
+      return;
+    }
+    int newStride = (int) Math.min(Math.max(paddedStride(newWidth, isDouble), 2L * stride), MAX_ARRAY_LENGTH - base);
+    int capacity = capacityRows();
+    long length = base + (long) capacity * newStride;
+    String what = "the weight matrix (" + capacity + " features x " + newStride + " values)";
+    if (length > MAX_ARRAY_LENGTH) {
+      throw new InsufficientMemoryException(what, Long.MAX_VALUE, MemoryCheck.available(), what
+          + " does not fit in one array (at most " + MAX_ARRAY_LENGTH + " values); " + HINT);
+    }
+    MemoryCheck.require(MemoryCheck.bytes(length + 2L * newStride, bytesEach()), what, HINT);
+    if (isDouble) {
+      double[] wider = new double[(int) length];
+      for (int f = 0; f < numRows; f++) {
+        widenRow(rowsDouble, base + f * stride, wider, base + f * newStride, last, lane);
+      }
+      double[] bias = new double[newStride];
+      widenRow(biasRowDouble, 0, bias, 0, last, lane);
+      rowsDouble = wider;
+      biasRowDouble = bias;
+    } else {
+      float[] wider = new float[(int) length];
+      for (int f = 0; f < numRows; f++) {
+        widenRow(rows, base + f * stride, wider, base + f * newStride, last, lane);
+      }
+      float[] bias = new float[newStride];
+      widenRow(biasRow, 0, bias, 0, last, lane);
+      rows = wider;
+      biasRow = bias;
+      narrow = new float[newStride];
+    }
+    stride = newStride;
+    width = newWidth;
+  }
+
+  /** Moves lane {@code from} of the row at {@code at} to lane {@code to} (a zero pad lane), zeroing it. */
+  private static void moveLane(double[] a, int at, int from, int to) {
+    a[at + to] = a[at + from];
+    a[at + from] = 0.0;
+  }
+
+  private static void moveLane(float[] a, int at, int from, int to) {
+    a[at + to] = a[at + from];
+    a[at + from] = 0f;
+  }
+
+  /** Copies lanes [0, last) of a row and puts its lane {@code last} at lane {@code lane} of the wider row. */
+  private static void widenRow(double[] src, int at, double[] dst, int to, int last, int lane) {
+    System.arraycopy(src, at, dst, to, last);
+    dst[to + lane] = src[at + last];
+  }
+
+  private static void widenRow(float[] src, int at, float[] dst, int to, int last, int lane) {
+    System.arraycopy(src, at, dst, to, last);
+    dst[to + lane] = src[at + last];
   }
 
   /**
@@ -491,15 +588,20 @@ public final class WeightMatrix {
     return true;
   }
 
-  /** A deep copy (capacity trimmed to {@link #numRows()}). */
+  /** A deep copy (capacity trimmed to {@link #numRows()}, the stride that of a matrix created {@link #width()} wide). */
   public WeightMatrix copy() {
     WeightMatrix m = new WeightMatrix(width, numRows, precision(), hasBias);
+    for (int f = 0; f < numRows; f++) {
+      if (isDouble) {
+        System.arraycopy(rowsDouble, base + f * stride, m.rowsDouble, base + f * m.stride, width);
+      } else {
+        System.arraycopy(rows, base + f * stride, m.rows, base + f * m.stride, width);
+      }
+    }
     if (isDouble) {
-      System.arraycopy(rowsDouble, base, m.rowsDouble, base, numRows * stride);
-      System.arraycopy(biasRowDouble, 0, m.biasRowDouble, 0, stride);
+      System.arraycopy(biasRowDouble, 0, m.biasRowDouble, 0, width);
     } else {
-      System.arraycopy(rows, base, m.rows, base, numRows * stride);
-      System.arraycopy(biasRow, 0, m.biasRow, 0, stride);
+      System.arraycopy(biasRow, 0, m.biasRow, 0, width);
     }
     return m;
   }
