@@ -280,11 +280,12 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
     checkScores(out);
     float[] s = out.array();
     float probe;
-    if (weights.scoresIfFloat(x, s)) {
+    // a grown W's rows may be wider than a Scores of its L (capacity for more labels): then through d
+    if (s.length >= stride && weights.scoresIfFloat(x, s)) {
       probe = InnerSteps.finiteProbe(s, numLabels + 1); // float storage: the float scores are the scores
     } else {
       weights.scores(x, d, scratch);
-      probe = InnerSteps.roundInto(d, s, stride);
+      probe = InnerSteps.roundInto(d, s, Math.min(stride, s.length));
     }
     if (probe != 0f) {
       throw divergence.notFinite(describe(), examples, "scores " + out); // a prediction alone: nothing to latch
@@ -316,14 +317,14 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
     ensureFeatures(x.maxIndex() + 1); // new rows are zero: the prediction is unchanged
     float[] s = out.array();
     float probe;
-    if (weights.scoresIfFloat(x, s)) {
+    if (s.length >= stride && weights.scoresIfFloat(x, s)) { // else a grown W's rows are wider than s
       for (int j = 0; j < stride; j++) {
         scores[j] = s[j]; // float storage: the caller's float scores are exact; decisions widen them once
       }
       probe = InnerSteps.finiteProbe(s, numLabels + 1);
     } else {
       weights.scores(x, scores, floatScratch);
-      probe = InnerSteps.roundInto(scores, s, stride);
+      probe = InnerSteps.roundInto(scores, s, Math.min(stride, s.length));
     }
     if (probe != 0f) {
       // the prediction a prequential run scores, as predict() refuses it (a score beyond float range included)
