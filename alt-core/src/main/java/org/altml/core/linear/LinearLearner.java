@@ -49,7 +49,8 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
 
   private final Settings settings;
   private int numLabels;
-  private int stride;
+  /** The lanes of W's rows the kernels compute ({@link WeightMatrix#lanes()}): the scratch's length. */
+  private int lanes;
   private int maxUpdates;
   private final boolean bias;
   private final Precision precision;
@@ -81,16 +82,16 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
     this.bias = settings.get(CommonParameters.BIAS);
     this.precision = CommonParameters.precision(settings);
     this.weights = new WeightMatrix(numLabels + 1, 0, precision, bias);
-    this.stride = weights.stride();
+    this.lanes = weights.lanes();
     allocateScratch();
   }
 
   private void allocateScratch() {
-    MemoryCheck.require(28L * stride, "the scratch of " + numLabels + " labels", "check the number of labels");
-    this.scores = new double[stride];
-    this.stepScores = new double[stride];
-    this.coeff = new double[stride];
-    this.floatScratch = new float[stride];
+    MemoryCheck.require(28L * lanes, "the scratch of " + numLabels + " labels", "check the number of labels");
+    this.scores = new double[lanes];
+    this.stepScores = new double[lanes];
+    this.coeff = new double[lanes];
+    this.floatScratch = new float[lanes];
   }
 
   /** True: FALT, SALT and PA binary relevance grow their labels (docs/spec.md#open-kinds). */
@@ -123,8 +124,8 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
     growExtraState(numLabels + 1);
     this.numLabels = numLabels;
     this.maxUpdates = newMaxUpdates;
-    if (weights.stride() != stride) {
-      this.stride = weights.stride();
+    if (weights.lanes() != lanes) {
+      this.lanes = weights.lanes();
       allocateScratch();
     }
     labelsGrown(numLabels);
@@ -171,9 +172,9 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
     return weights.numRows();
   }
 
-  /** Values per weight row: L+1 padded as {@link WeightMatrix#stride()} says. */
+  /** Values per weight row: L+1 padded as {@link WeightMatrix#stride()} says (wider after growth: capacity). */
   public final int stride() {
-    return stride;
+    return weights.stride();
   }
 
   /**
@@ -216,7 +217,7 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
 
   @Override
   public long ramBytesUsed() {
-    return 128 + weights.ramBytesUsed() + 4L * stride * Double.BYTES + (long) stride * Float.BYTES;
+    return 128 + weights.ramBytesUsed() + 4L * lanes * Double.BYTES + (long) lanes * Float.BYTES;
   }
 
   @Override
@@ -228,15 +229,15 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
   @Override
   public final Predictor predictor() {
     return new Predictor() {
-      private double[] own = new double[stride];
-      private float[] ownScratch = new float[stride];
+      private double[] own = new double[lanes];
+      private float[] ownScratch = new float[lanes];
 
       @Override
       public void predict(SparseVector x, Scores out) {
         checkUsable();
-        if (own.length != stride) { // L grew past the stride since this predictor was made
-          own = new double[stride];
-          ownScratch = new float[stride];
+        if (own.length != lanes) { // L grew since this predictor was made
+          own = new double[lanes];
+          ownScratch = new float[lanes];
         }
         predictInto(x, out, own, ownScratch);
       }
@@ -280,12 +281,11 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
     checkScores(out);
     float[] s = out.array();
     float probe;
-    // a grown W's rows may be wider than a Scores of its L (capacity for more labels): then through d
-    if (s.length >= stride && weights.scoresIfFloat(x, s)) {
+    if (weights.scoresIfFloat(x, s)) {
       probe = InnerSteps.finiteProbe(s, numLabels + 1); // float storage: the float scores are the scores
     } else {
       weights.scores(x, d, scratch);
-      probe = InnerSteps.roundInto(d, s, Math.min(stride, s.length));
+      probe = InnerSteps.roundInto(d, s, lanes);
     }
     if (probe != 0f) {
       throw divergence.notFinite(describe(), examples, "scores " + out); // a prediction alone: nothing to latch
@@ -317,14 +317,14 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
     ensureFeatures(x.maxIndex() + 1); // new rows are zero: the prediction is unchanged
     float[] s = out.array();
     float probe;
-    if (s.length >= stride && weights.scoresIfFloat(x, s)) { // else a grown W's rows are wider than s
-      for (int j = 0; j < stride; j++) {
+    if (weights.scoresIfFloat(x, s)) {
+      for (int j = 0; j < lanes; j++) {
         scores[j] = s[j]; // float storage: the caller's float scores are exact; decisions widen them once
       }
       probe = InnerSteps.finiteProbe(s, numLabels + 1);
     } else {
       weights.scores(x, scores, floatScratch);
-      probe = InnerSteps.roundInto(scores, s, Math.min(stride, s.length));
+      probe = InnerSteps.roundInto(scores, s, lanes);
     }
     if (probe != 0f) {
       // the prediction a prequential run scores, as predict() refuses it (a score beyond float range included)

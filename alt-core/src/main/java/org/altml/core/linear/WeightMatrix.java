@@ -52,6 +52,9 @@ public final class WeightMatrix {
   private static final int LINE_BYTES = 64;
 
   private int width;
+  /** The lanes the kernels compute: the width padded as a matrix created this wide pads its rows (at most the stride). */
+  private int lanes;
+  /** The rows' spacing: {@link #lanes} as created; after {@link #growWidth}, capacity for more labels. */
   private int stride;
   /** Where row 0 starts in the backing array: the elements before it pad it onto a 64-byte line. */
   private final int base;
@@ -96,6 +99,7 @@ public final class WeightMatrix {
     // A row of doubles is padded to whole 64-byte lines (8 lanes), a row of floats to Scores.PAD (16): at
     // L+1 = 102 that is 104 doubles instead of 112, 7% less of the memory traffic double rows are bound by.
     this.stride = paddedStride(width, isDouble);
+    this.lanes = stride;
     this.base = rowOffset(precision);
     this.hasBias = bias;
     int length = checkedLength(numRows);
@@ -151,6 +155,14 @@ public final class WeightMatrix {
   /** Number of used lanes per row, L+1. */
   public int width() {
     return width;
+  }
+
+  /**
+   * The lanes of a row every kernel computes and every score vector holds: {@link #width()} padded as {@link #stride()}
+   * is at creation, so a grown matrix costs what one created as wide costs however wide its stride.
+   */
+  public int lanes() {
+    return lanes;
   }
 
   /**
@@ -304,6 +316,7 @@ public final class WeightMatrix {
         moveLane(biasRow, 0, last, lane);
       }
       width = newWidth;
+      lanes = paddedStride(newWidth, isDouble);
       return;
     }
     int newStride = (int) Math.min(Math.max(paddedStride(newWidth, isDouble), 2L * stride), MAX_ARRAY_LENGTH - base);
@@ -337,6 +350,7 @@ public final class WeightMatrix {
     }
     stride = newStride;
     width = newWidth;
+    lanes = paddedStride(newWidth, isDouble);
   }
 
   /** Moves lane {@code from} of the row at {@code at} to lane {@code to} (a zero pad lane), zeroing it. */
@@ -397,10 +411,10 @@ public final class WeightMatrix {
   }
 
   /**
-   * Scores of {@code x}: out[j] = Σ_k x_k·W[f_k][j] (+ the bias row), j in [0, stride), in double. Reads
+   * Scores of {@code x}: out[j] = Σ_k x_k·W[f_k][j] (+ the bias row), j in [0, lanes()), in double. Reads
    * only; features without a row contribute nothing.
    *
-   * @param floatScratch {@link #stride()} floats of the caller's (per-thread) scratch for float storage;
+   * @param floatScratch {@link #lanes()} floats of the caller's (per-thread) scratch for float storage;
    *     may be null for double storage
    */
   public void scores(SparseVector x, double[] out, float[] floatScratch) {
@@ -409,7 +423,7 @@ public final class WeightMatrix {
       return;
     }
     scoresInto(x, floatScratch);
-    for (int j = 0; j < stride; j++) {
+    for (int j = 0; j < lanes; j++) {
       out[j] = floatScratch[j];
     }
   }
@@ -429,21 +443,24 @@ public final class WeightMatrix {
   }
 
   private void scoresInto(SparseVector x, double[] out) {
-    VectorMath.sparseTimesRows(rowsWithin(x, rowsDouble.length), rowsDouble, base, stride, out, stride);
+    VectorMath.sparseTimesRows(rowsWithin(x, rowsDouble.length), rowsDouble, base, stride, out, lanes);
     if (hasBias) {
-      VectorMath.axpy(1.0, biasRowDouble, 0, out, 0, stride);
+      VectorMath.axpy(1.0, biasRowDouble, 0, out, 0, lanes);
     }
   }
 
   private void scoresInto(SparseVector x, float[] out) {
-    floatScores(rowsWithin(x, rows.length), rows, base, stride, biasRow, out);
+    floatScores(rowsWithin(x, rows.length), rows, base, stride, lanes, biasRow, out);
   }
 
-  /** Float scores over {@code r}'s rows from {@code b}, {@code s} apart, plus {@code bias} when the matrix has one. */
-  void floatScores(SparseVector within, float[] r, int b, int s, float[] bias, float[] out) {
-    VectorMath.sparseTimesRows(within, r, b, s, out, s);
+  /**
+   * Float scores, lanes [0, n), over {@code r}'s rows from {@code b}, {@code s} apart, plus {@code bias} when the
+   * matrix has one.
+   */
+  void floatScores(SparseVector within, float[] r, int b, int s, int n, float[] bias, float[] out) {
+    VectorMath.sparseTimesRows(within, r, b, s, out, n);
     if (hasBias) {
-      VectorMath.axpy(1f, bias, 0, out, 0, s);
+      VectorMath.axpy(1f, bias, 0, out, 0, n);
     }
   }
 
@@ -483,17 +500,17 @@ public final class WeightMatrix {
    */
   public void addOuter(SparseVector x, double alpha, double[] coeff) {
     if (isDouble) {
-      VectorMath.addSparseOuter(x, alpha, coeff, rowsDouble, base, stride, stride);
+      VectorMath.addSparseOuter(x, alpha, coeff, rowsDouble, base, stride, lanes);
       if (hasBias) {
-        VectorMath.addSparseOuter(BIAS_FEATURE, alpha, coeff, biasRowDouble, 0, stride, stride);
+        VectorMath.addSparseOuter(BIAS_FEATURE, alpha, coeff, biasRowDouble, 0, stride, lanes);
       }
       return;
     }
     float[] c = narrowed(coeff);
     float a = (float) alpha;
-    VectorMath.addSparseOuter(x, a, c, rows, base, stride, stride);
+    VectorMath.addSparseOuter(x, a, c, rows, base, stride, lanes);
     if (hasBias) {
-      VectorMath.addSparseOuter(BIAS_FEATURE, a, c, biasRow, 0, stride, stride);
+      VectorMath.addSparseOuter(BIAS_FEATURE, a, c, biasRow, 0, stride, lanes);
     }
   }
 
@@ -508,23 +525,23 @@ public final class WeightMatrix {
     }
     if (isDouble) {
       touch(x, acc.rowsDouble);
-      VectorMath.adaptiveStep(x, grad, eta, delta, rowsDouble, acc.rowsDouble, base, stride, stride);
+      VectorMath.adaptiveStep(x, grad, eta, delta, rowsDouble, acc.rowsDouble, base, stride, lanes);
       if (hasBias) {
-        VectorMath.adaptiveStep(BIAS_FEATURE, grad, eta, delta, biasRowDouble, acc.biasRowDouble, 0, stride, stride);
+        VectorMath.adaptiveStep(BIAS_FEATURE, grad, eta, delta, biasRowDouble, acc.biasRowDouble, 0, stride, lanes);
       }
       return;
     }
     float[] g = narrowed(grad);
     touch(x, acc.rows);
-    VectorMath.adaptiveStep(x, g, (float) eta, (float) delta, rows, acc.rows, base, stride, stride);
+    VectorMath.adaptiveStep(x, g, (float) eta, (float) delta, rows, acc.rows, base, stride, lanes);
     if (hasBias) {
-      VectorMath.adaptiveStep(BIAS_FEATURE, g, (float) eta, (float) delta, biasRow, acc.biasRow, 0, stride, stride);
+      VectorMath.adaptiveStep(BIAS_FEATURE, g, (float) eta, (float) delta, biasRow, acc.biasRow, 0, stride, lanes);
     }
   }
 
   private float[] narrowed(double[] coeff) {
     float[] c = narrow;
-    for (int j = 0; j < stride; j++) {
+    for (int j = 0; j < lanes; j++) {
       c[j] = (float) coeff[j];
     }
     return c;
@@ -541,7 +558,7 @@ public final class WeightMatrix {
     float s = 0f;
     for (int k = x.offset(), end = x.offset() + x.nnz(); k < end; k++) {
       int at = base + idx[k] * stride;
-      for (int j = 0; j < stride; j += 16) {
+      for (int j = 0; j < lanes; j += 16) {
         s += g2[at + j];
       }
     }
@@ -553,7 +570,7 @@ public final class WeightMatrix {
     double s = 0.0;
     for (int k = x.offset(), end = x.offset() + x.nnz(); k < end; k++) {
       int at = base + idx[k] * stride;
-      for (int j = 0; j < stride; j += 8) {
+      for (int j = 0; j < lanes; j += 8) {
         s += g2[at + j];
       }
     }

@@ -173,6 +173,7 @@ class LabelGrowthTest {
     assertEquals(expected.numLabels(), actual.numLabels(), where);
     assertEquals(expected.maxUpdates(), actual.maxUpdates(), where + ": M");
     assertEquals(expected.numFeatures(), actual.numFeatures(), where);
+    assertEquals(expected.weights().lanes(), actual.weights().lanes(), where + ": the lanes computed, a fresh learner's");
     for (int f = 0; f < expected.numFeatures(); f++) {
       for (int j = 0; j <= expected.numLabels(); j++) {
         same(expected.weights().get(f, j), actual.weights().get(f, j), where + ": w[" + f + "][" + j + "]");
