@@ -67,7 +67,7 @@ public final class WeightMatrix {
   private double[] biasRowDouble;
   /** Float storage: the step's coefficients rounded to float (single writer). */
   private float[] narrow;
-  private float touched; // sink of touch(): keeps its loads
+  private float touched; // sink of RowTouch.touch: keeps its loads
 
   /**
    * Creates a zero matrix of {@code numRows} rows with {@code width} used lanes each (L+1), stored in
@@ -122,16 +122,25 @@ public final class WeightMatrix {
       + " and the number of labels (L + 1 values a row: --num-labels, or the largest label)";
 
   private int checkedLength(long numRows) {
-    long length = base + numRows * stride;
+    return checkedLength(numRows, stride);
+  }
+
+  /** The array length of {@code numRows} rows {@code s} apart. */
+  private int checkedLength(long numRows, int s) {
+    long length = base + numRows * s;
     if (length > MAX_ARRAY_LENGTH) {
-      throw new InsufficientMemoryException(describe(numRows), Long.MAX_VALUE, MemoryCheck.available(), describe(numRows)
+      throw new InsufficientMemoryException(describe(numRows, s), Long.MAX_VALUE, MemoryCheck.available(), describe(numRows, s)
           + " does not fit in one array (at most " + MAX_ARRAY_LENGTH + " values); " + HINT);
     }
     return (int) length;
   }
 
   private String describe(long numRows) {
-    return "the weight matrix (" + numRows + " features x " + stride + " " + precision().name().toLowerCase(java.util.Locale.ROOT)
+    return describe(numRows, stride);
+  }
+
+  private String describe(long numRows, int s) {
+    return "the weight matrix (" + numRows + " features x " + s + " " + precision().name().toLowerCase(java.util.Locale.ROOT)
         + " values)";
   }
 
@@ -305,15 +314,11 @@ public final class WeightMatrix {
     int lane = newWidth - 1;
     if (newWidth <= stride) {
       if (isDouble) {
-        for (int f = 0; f < numRows; f++) {
-          moveLane(rowsDouble, base + f * stride, last, lane);
-        }
-        moveLane(biasRowDouble, 0, last, lane);
+        RowWidening.moveLane(rowsDouble, base, stride, numRows, last, lane);
+        RowWidening.moveLane(biasRowDouble, 0, stride, 1, last, lane);
       } else {
-        for (int f = 0; f < numRows; f++) {
-          moveLane(rows, base + f * stride, last, lane);
-        }
-        moveLane(biasRow, 0, last, lane);
+        RowWidening.moveLane(rows, base, stride, numRows, last, lane);
+        RowWidening.moveLane(biasRow, 0, stride, 1, last, lane);
       }
       width = newWidth;
       lanes = paddedStride(newWidth, isDouble);
@@ -321,58 +326,19 @@ public final class WeightMatrix {
     }
     int newStride = (int) Math.min(Math.max(paddedStride(newWidth, isDouble), 2L * stride), MAX_ARRAY_LENGTH - base);
     int capacity = capacityRows();
-    long length = base + (long) capacity * newStride;
-    String what = "the weight matrix (" + capacity + " features x " + newStride + " values)";
-    if (length > MAX_ARRAY_LENGTH) {
-      throw new InsufficientMemoryException(what, Long.MAX_VALUE, MemoryCheck.available(), what
-          + " does not fit in one array (at most " + MAX_ARRAY_LENGTH + " values); " + HINT);
-    }
-    MemoryCheck.require(MemoryCheck.bytes(length + 2L * newStride, bytesEach()), what, HINT);
+    int length = checkedLength(capacity, newStride);
+    MemoryCheck.require(MemoryCheck.bytes(length + 2L * newStride, bytesEach()), describe(capacity, newStride), HINT);
     if (isDouble) {
-      double[] wider = new double[(int) length];
-      for (int f = 0; f < numRows; f++) {
-        widenRow(rowsDouble, base + f * stride, wider, base + f * newStride, last, lane);
-      }
-      double[] bias = new double[newStride];
-      widenRow(biasRowDouble, 0, bias, 0, last, lane);
-      rowsDouble = wider;
-      biasRowDouble = bias;
+      rowsDouble = RowWidening.widen(rowsDouble, base, stride, numRows, newStride, length, last, lane);
+      biasRowDouble = RowWidening.widen(biasRowDouble, 0, stride, 1, newStride, newStride, last, lane);
     } else {
-      float[] wider = new float[(int) length];
-      for (int f = 0; f < numRows; f++) {
-        widenRow(rows, base + f * stride, wider, base + f * newStride, last, lane);
-      }
-      float[] bias = new float[newStride];
-      widenRow(biasRow, 0, bias, 0, last, lane);
-      rows = wider;
-      biasRow = bias;
+      rows = RowWidening.widen(rows, base, stride, numRows, newStride, length, last, lane);
+      biasRow = RowWidening.widen(biasRow, 0, stride, 1, newStride, newStride, last, lane);
       narrow = new float[newStride];
     }
     stride = newStride;
     width = newWidth;
     lanes = paddedStride(newWidth, isDouble);
-  }
-
-  /** Moves lane {@code from} of the row at {@code at} to lane {@code to} (a zero pad lane), zeroing it. */
-  private static void moveLane(double[] a, int at, int from, int to) {
-    a[at + to] = a[at + from];
-    a[at + from] = 0.0;
-  }
-
-  private static void moveLane(float[] a, int at, int from, int to) {
-    a[at + to] = a[at + from];
-    a[at + from] = 0f;
-  }
-
-  /** Copies lanes [0, last) of a row and puts its lane {@code last} at lane {@code lane} of the wider row. */
-  private static void widenRow(double[] src, int at, double[] dst, int to, int last, int lane) {
-    System.arraycopy(src, at, dst, to, last);
-    dst[to + lane] = src[at + last];
-  }
-
-  private static void widenRow(float[] src, int at, float[] dst, int to, int last, int lane) {
-    System.arraycopy(src, at, dst, to, last);
-    dst[to + lane] = src[at + last];
   }
 
   /**
@@ -524,7 +490,7 @@ public final class WeightMatrix {
       throw new IllegalArgumentException("the accumulator's shape or precision differs from the weights'");
     }
     if (isDouble) {
-      touch(x, acc.rowsDouble);
+      touched = RowTouch.touch(x, acc.rowsDouble, base, stride, lanes);
       VectorMath.adaptiveStep(x, grad, eta, delta, rowsDouble, acc.rowsDouble, base, stride, lanes);
       if (hasBias) {
         VectorMath.adaptiveStep(BIAS_FEATURE, grad, eta, delta, biasRowDouble, acc.biasRowDouble, 0, stride, lanes);
@@ -532,7 +498,7 @@ public final class WeightMatrix {
       return;
     }
     float[] g = narrowed(grad);
-    touch(x, acc.rows);
+    touched = RowTouch.touch(x, acc.rows, base, stride, lanes);
     VectorMath.adaptiveStep(x, g, (float) eta, (float) delta, rows, acc.rows, base, stride, lanes);
     if (hasBias) {
       VectorMath.adaptiveStep(BIAS_FEATURE, g, (float) eta, (float) delta, biasRow, acc.biasRow, 0, stride, lanes);
@@ -545,36 +511,6 @@ public final class WeightMatrix {
       c[j] = (float) coeff[j];
     }
     return c;
-  }
-
-  /**
-   * Reads one value per 64-byte line of every accumulator row x touches, before SALT's step. The weight
-   * rows are in cache (the scores just read them) but the G² rows are not; these loads are independent, so
-   * their misses overlap, whereas inside the step each miss heads a chain through sqrt and divide that
-   * holds the out-of-order window and serialises the misses. Changes nothing; the sum only keeps the loads.
-   */
-  private void touch(SparseVector x, float[] g2) {
-    int[] idx = x.indices();
-    float s = 0f;
-    for (int k = x.offset(), end = x.offset() + x.nnz(); k < end; k++) {
-      int at = base + idx[k] * stride;
-      for (int j = 0; j < lanes; j += 16) {
-        s += g2[at + j];
-      }
-    }
-    touched = s;
-  }
-
-  private void touch(SparseVector x, double[] g2) {
-    int[] idx = x.indices();
-    double s = 0.0;
-    for (int k = x.offset(), end = x.offset() + x.nnz(); k < end; k++) {
-      int at = base + idx[k] * stride;
-      for (int j = 0; j < lanes; j += 8) {
-        s += g2[at + j];
-      }
-    }
-    touched = (float) s;
   }
 
   /** True when every weight (and the bias row) is finite: a full scan, for saving and checks. */
@@ -608,17 +544,10 @@ public final class WeightMatrix {
   /** A deep copy (capacity trimmed to {@link #numRows()}, the stride that of a matrix created {@link #width()} wide). */
   public WeightMatrix copy() {
     WeightMatrix m = new WeightMatrix(width, numRows, precision(), hasBias);
-    for (int f = 0; f < numRows; f++) {
-      if (isDouble) {
-        System.arraycopy(rowsDouble, base + f * stride, m.rowsDouble, base + f * m.stride, width);
-      } else {
-        System.arraycopy(rows, base + f * stride, m.rows, base + f * m.stride, width);
-      }
-    }
-    if (isDouble) {
-      System.arraycopy(biasRowDouble, 0, m.biasRowDouble, 0, width);
-    } else {
-      System.arraycopy(biasRow, 0, m.biasRow, 0, width);
+    for (int f = 0; f <= numRows; f++) { // the last "row" is the bias row
+      Object from = f < numRows ? (isDouble ? rowsDouble : rows) : (isDouble ? biasRowDouble : biasRow);
+      Object to = f < numRows ? (isDouble ? m.rowsDouble : m.rows) : (isDouble ? m.biasRowDouble : m.biasRow);
+      System.arraycopy(from, f < numRows ? base + f * stride : 0, to, f < numRows ? base + f * m.stride : 0, width);
     }
     return m;
   }

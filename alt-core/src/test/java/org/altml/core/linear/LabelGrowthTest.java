@@ -97,7 +97,7 @@ class LabelGrowthTest {
       Scores out = new Scores(labels);
       fixed.predictThenUpdate(data.x()[t], data.y()[t], out);
       if (t > 0) {
-        assertBitEqual(Arrays.copyOf(out.array(), labels + 1), openScores, s.key() + ", example " + t);
+        OpenStreams.assertBitEqual(Arrays.copyOf(out.array(), labels + 1), openScores, s.key() + ", example " + t);
       } else {
         assertEquals(1, openScores.length, "example 0 is predicted with the threshold alone");
       }
@@ -127,7 +127,7 @@ class LabelGrowthTest {
       doublings += open.stride() != strideBefore ? 1 : 0;
       Scores out = new Scores(oracle.numLabels());
       oracle.predict(data.x()[t], out);
-      assertBitEqual(Arrays.copyOf(out.array(), oracle.numLabels() + 1), grown, s.key() + ", example " + t);
+      OpenStreams.assertBitEqual(Arrays.copyOf(out.array(), oracle.numLabels() + 1), grown, s.key() + ", example " + t);
       if (lt != oracle.numLabels()) {
         oracle = rebuilt(oracle, lt);
       }
@@ -204,15 +204,6 @@ class LabelGrowthTest {
     }
   }
 
-  private static void assertBitEqual(float[] expected, float[] actual, String what) {
-    assertEquals(expected.length, actual.length, what + ": L + 1");
-    for (int j = 0; j < expected.length; j++) {
-      if (Float.floatToRawIntBits(expected[j]) != Float.floatToRawIntBits(actual[j])) {
-        fail(what + ", lane " + j + ": " + expected[j] + " vs " + actual[j]);
-      }
-    }
-  }
-
   /** The double learners against the float64 reference grown by the definition (|Ȳ| = L_t − |Y| included). */
   @ParameterizedTest
   @MethodSource("settings")
@@ -265,7 +256,7 @@ class LabelGrowthTest {
       float[] a = OpenStreams.round(uninterrupted, t, data.x()[t], data.y()[t], data.labelsAt()[t]);
       if (t >= cut) {
         float[] b = OpenStreams.round(continued, t, data.x()[t], data.y()[t], data.labelsAt()[t]);
-        assertBitEqual(a, b, s.key() + ", example " + t);
+        OpenStreams.assertBitEqual(a, b, s.key() + ", example " + t);
       }
     }
     assertArrayEquals(OpenStreams.state(uninterrupted), OpenStreams.state(continued), s.key());

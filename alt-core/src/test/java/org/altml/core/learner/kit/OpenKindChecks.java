@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.util.Arrays;
@@ -76,7 +75,7 @@ final class OpenKindChecks {
       if (i == 0) {
         assertEquals(1, grown.length, "example 0 is predicted with no label known");
       } else {
-        assertBitEqual(Arrays.copyOf(s0.array(), labels + 1), grown, "example " + i);
+        OpenStreams.assertBitEqual(Arrays.copyOf(s0.array(), labels + 1), grown, "example " + i);
       }
     }
     assertArrayEquals(OpenStreams.state(fixed), OpenStreams.state(open), "the state of the open and the fixed learner");
@@ -103,7 +102,7 @@ final class OpenKindChecks {
       grown += lt != uninterrupted.numLabels() ? 1 : 0;
       float[] a = OpenStreams.round(uninterrupted, i, x, yi, lt);
       if (continued != null) {
-        assertBitEqual(a, OpenStreams.round(continued, i, x, yi, lt), "example " + i + " after a save and load at " + CUT);
+        OpenStreams.assertBitEqual(a, OpenStreams.round(continued, i, x, yi, lt), "example " + i + " after a save and load at " + CUT);
       }
     }
     assertEquals(KitData.LABELS, uninterrupted.numLabels());
@@ -156,14 +155,5 @@ final class OpenKindChecks {
         () -> learner.growLabels(KitData.LABELS + 1), "L + 1");
     assertTrue(e.getMessage() != null && e.getMessage().contains(learner.name()), "the message names the kind: " + e.getMessage());
     assertEquals(KitData.LABELS, learner.numLabels());
-  }
-
-  private static void assertBitEqual(float[] expected, float[] actual, String what) {
-    assertEquals(expected.length, actual.length, what + ": L + 1");
-    for (int j = 0; j < expected.length; j++) {
-      if (Float.floatToRawIntBits(expected[j]) != Float.floatToRawIntBits(actual[j])) {
-        fail(what + ", lane " + j + ": " + expected[j] + " vs " + actual[j]);
-      }
-    }
   }
 }

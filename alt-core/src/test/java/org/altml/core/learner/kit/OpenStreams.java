@@ -52,6 +52,16 @@ public final class OpenStreams {
     return before;
   }
 
+  /** The same L + 1 scores, bit for bit, or a failure naming {@code what} and the lane. */
+  public static void assertBitEqual(float[] expected, float[] actual, String what) {
+    org.junit.jupiter.api.Assertions.assertEquals(expected.length, actual.length, what + ": L + 1");
+    for (int j = 0; j < expected.length; j++) {
+      if (Float.floatToRawIntBits(expected[j]) != Float.floatToRawIntBits(actual[j])) {
+        org.junit.jupiter.api.Assertions.fail(what + ", lane " + j + ": " + expected[j] + " vs " + actual[j]);
+      }
+    }
+  }
+
   /** The learner's state as its kind's codec writes it. */
   public static byte[] state(OnlineMultiLabelLearner learner) throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
