@@ -15,7 +15,7 @@ import org.altml.sparse.SparseVector;
  * <p>Single-threaded; see {@link LinearLearner}.
  */
 public final class PaBinaryRelevance extends LinearLearner {
-  private final PaConfig config;
+  private PaConfig config;
   private final PaLoss loss;
 
   /** PA binary relevance for {@code numLabels} labels with {@code settings} of {@code pa1} or {@code pa2} ({@link PaSpec}). */
@@ -23,6 +23,11 @@ public final class PaBinaryRelevance extends LinearLearner {
     super(settings, numLabels);
     this.config = PaConfig.of(variant, settings, numLabels);
     this.loss = new PaLoss(config.variant(), config.c());
+  }
+
+  @Override
+  protected void labelsGrown(int numLabels) {
+    config = PaConfig.of(config.variant(), settings(), numLabels); // an M factor resolves against the new L
   }
 
   @Override

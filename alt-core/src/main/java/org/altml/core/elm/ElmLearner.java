@@ -89,15 +89,28 @@ public abstract class ElmLearner implements OnlineMultiLabelLearner {
   private final SparseVector view = new SparseVector();
 
   /**
+   * Refuses L = 0, an open stream's start (docs/spec.md#open-kinds): an ELM's output layer is fixed by construction.
+   *
+   * @throws IllegalArgumentException naming the kind and the option that fixes L
+   */
+  static void requireFixedLabels(LearnerSpec spec, int numLabels) {
+    if (numLabels == 0) {
+      throw new IllegalArgumentException("the " + spec.name() + " learner's output layer is fixed by construction: an open"
+          + " stream needs --max-labels (the most labels the stream may bring), or another kind (falt, salt, pa1, pa2)");
+    }
+    if (numLabels < 0) {
+      throw new IllegalArgumentException("numLabels must be >= 1: " + numLabels);
+    }
+  }
+
+  /**
    * A learner with β = 0 and nothing queued.
    *
    * @param initialExamples N0 ≥ 1
    * @param blockSize B ≥ 1
    */
   protected ElmLearner(LearnerSpec spec, Settings settings, int numLabels, HiddenLayer layer, long initialExamples, int blockSize) {
-    if (numLabels < 1) {
-      throw new IllegalArgumentException("numLabels must be >= 1: " + numLabels);
-    }
+    requireFixedLabels(spec, numLabels);
     if (initialExamples < 1) {
       throw new IllegalArgumentException("N0 must be >= 1: " + initialExamples);
     }

@@ -169,6 +169,7 @@ public abstract sealed class ElmSpec implements LearnerSpec permits ElmSpec.Osml
   @Override
   public final OnlineMultiLabelLearner create(Settings settings, LearnerContext context) {
     settings.requireKind(this);
+    ElmLearner.requireFixedLabels(this, context.numLabels()); // before the hidden layer is drawn
     long n0 = initialExamples(settings, context.trainingSize());
     HiddenLayer layer = HiddenLayer.seeded(settings.get(HIDDEN), context.seed(), Activation.of(settings.get(ACTIVATION)),
         context.numFeatures());

@@ -43,8 +43,8 @@ public final class MappedLearner implements OnlineMultiLabelLearner {
   private final List<LabelSet> pendingLabels = new ArrayList<>();
 
   MappedLearner(MappedSpec spec, Settings settings, FeatureMap map, OnlineMultiLabelLearner inner) {
-    if (inner.numLabels() < 1) {
-      throw new IllegalArgumentException("numLabels must be >= 1: " + inner.numLabels());
+    if (inner.numLabels() < 0) {
+      throw new IllegalArgumentException("numLabels must be >= 0: " + inner.numLabels());
     }
     this.spec = spec;
     this.settings = settings;
@@ -110,6 +110,21 @@ public final class MappedLearner implements OnlineMultiLabelLearner {
   @Override
   public int numLabels() {
     return inner.numLabels();
+  }
+
+  /** Whether the inner learner grows its labels (the map does not depend on L). */
+  @Override
+  public boolean growsLabels() {
+    return inner.growsLabels();
+  }
+
+  /** Grows the inner learner's labels (docs/spec.md#open-labels); examples queued for the map keep their labels. */
+  @Override
+  public void growLabels(int numLabels) {
+    if (numLabels != numLabels() && !inner.growsLabels()) {
+      OnlineMultiLabelLearner.super.growLabels(numLabels); // refused, naming this kind
+    }
+    inner.growLabels(numLabels);
   }
 
   /** Examples learned from, the ones kept until the map is fitted included. */

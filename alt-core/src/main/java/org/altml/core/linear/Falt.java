@@ -13,7 +13,7 @@ import org.altml.sparse.SparseVector;
  * <p>Single-threaded; see {@link LinearLearner}.
  */
 public final class Falt extends LinearLearner {
-  private final FaltConfig config;
+  private FaltConfig config;
   private final double minusEta;
 
   /** FALT for {@code numLabels} labels with {@code settings} of {@link FaltSpec} (made by {@link FaltSpec#create}). */
@@ -21,6 +21,11 @@ public final class Falt extends LinearLearner {
     super(settings, numLabels);
     this.config = FaltConfig.of(settings, numLabels);
     this.minusEta = -(double) config.eta();
+  }
+
+  @Override
+  protected void labelsGrown(int numLabels) {
+    config = FaltConfig.of(settings(), numLabels); // an M factor resolves against the new L
   }
 
   @Override

@@ -58,7 +58,8 @@ public final class FloatShadow {
    */
   public void scores(SparseVector x, float[] out) {
     // the double rows' capacity is the copy's: rowsWithin keeps the features that have a row
-    weights.floatScores(weights.rowsWithin(x, weights.rowsDouble().length), shadowRows, shadowBase, shadowStride, shadowBias, out);
+    weights.floatScores(weights.rowsWithin(x, weights.rowsDouble().length), shadowRows, shadowBase, shadowStride, shadowStride,
+        shadowBias, out);
   }
 
   /**

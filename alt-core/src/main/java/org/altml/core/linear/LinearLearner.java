@@ -48,16 +48,17 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
   public static final ModelCodec CODEC = new Codec();
 
   private final Settings settings;
-  private final int numLabels;
-  private final int stride;
-  private final int maxUpdates;
+  private int numLabels;
+  /** The lanes of W's rows the kernels compute ({@link WeightMatrix#lanes()}): the scratch's length. */
+  private int lanes;
+  private int maxUpdates;
   private final boolean bias;
   private final Precision precision;
   private final WeightMatrix weights;
-  private final double[] scores;
-  private final double[] stepScores;
-  private final float[] floatScratch;
-  private final double[] coeff;
+  private double[] scores;
+  private double[] stepScores;
+  private float[] floatScratch;
+  private double[] coeff;
   private SparseVector current;
   private long examples;
   private long steps;
@@ -68,11 +69,12 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
    * validated when they were made): M (from the M factor against L when that is set), bias and precision here, the
    * kind's own parameters in the subclass. {@link #settings()} returns {@code settings} as given.
    *
-   * @throws IllegalArgumentException if {@code numLabels < 1}
+   * @throws IllegalArgumentException if {@code numLabels < 0} (0 is an open learner before its first label: W holds
+   *     the threshold alone and every prediction is empty)
    */
   protected LinearLearner(Settings settings, int numLabels) {
-    if (numLabels < 1) {
-      throw new IllegalArgumentException("numLabels must be >= 1: " + numLabels);
+    if (numLabels < 0) {
+      throw new IllegalArgumentException("numLabels must be >= 0: " + numLabels);
     }
     this.settings = settings;
     this.numLabels = numLabels;
@@ -80,13 +82,60 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
     this.bias = settings.get(CommonParameters.BIAS);
     this.precision = CommonParameters.precision(settings);
     this.weights = new WeightMatrix(numLabels + 1, 0, precision, bias);
-    this.stride = weights.stride();
-    MemoryCheck.require(28L * stride, "the scratch of " + numLabels + " labels", "check the number of labels");
-    this.scores = new double[stride];
-    this.stepScores = new double[stride];
-    this.coeff = new double[stride];
-    this.floatScratch = new float[stride];
+    this.lanes = weights.lanes();
+    allocateScratch();
   }
+
+  private void allocateScratch() {
+    MemoryCheck.require(28L * lanes, "the scratch of " + numLabels + " labels", "check the number of labels");
+    this.scores = new double[lanes];
+    this.stepScores = new double[lanes];
+    this.coeff = new double[lanes];
+    this.floatScratch = new float[lanes];
+  }
+
+  /** True: FALT, SALT and PA binary relevance grow their labels (docs/spec.md#open-kinds). */
+  @Override
+  public final boolean growsLabels() {
+    return true;
+  }
+
+  /**
+   * Grows L to {@code numLabels} (docs/spec.md#open-labels): each row of W (and the bias row, and the subclass's state
+   * of W's shape: SALT's G²) gets zero lanes for the new labels, its threshold weight moving one lane on per label, in
+   * place until L+1 passes the stride, which then doubles ({@link WeightMatrix#growWidth}); M is resolved again against
+   * the new L when it is an M factor. Predictors made before keep working on their own scratch; frozen predictors
+   * ({@link #frozenPredictors()}) are snapshots and must be made again, as after any update.
+   *
+   * @throws IllegalArgumentException if {@code numLabels} is below L
+   */
+  @Override
+  public final void growLabels(int numLabels) {
+    checkUsable();
+    if (numLabels < this.numLabels) {
+      throw new IllegalArgumentException("the " + name() + " learner has " + this.numLabels + " labels: it cannot shrink to "
+          + numLabels);
+    }
+    if (numLabels == this.numLabels) {
+      return;
+    }
+    int newMaxUpdates = CommonParameters.maxUpdates(settings, numLabels); // may refuse: before anything changes
+    weights.growWidth(numLabels + 1);
+    growExtraState(numLabels + 1);
+    this.numLabels = numLabels;
+    this.maxUpdates = newMaxUpdates;
+    if (weights.lanes() != lanes) {
+      this.lanes = weights.lanes();
+      allocateScratch();
+    }
+    labelsGrown(numLabels);
+  }
+
+  /** Widens the subclass's state of W's shape (SALT's G²) to {@code width} lanes as W; nothing by default. */
+  protected void growExtraState(int width) {}
+
+  /** Called once L has grown to {@code numLabels}: the subclass resolves its values (M) again; nothing by default. */
+  protected void labelsGrown(int numLabels) {}
 
   /** The hyperparameters this learner runs with, read from its {@link #settings()} (M resolved against L). */
   public abstract LearnerConfig config();
@@ -123,9 +172,9 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
     return weights.numRows();
   }
 
-  /** Values per weight row: L+1 padded as {@link WeightMatrix#stride()} says. */
+  /** Values per weight row: L+1 padded as {@link WeightMatrix#stride()} says (wider after growth: capacity). */
   public final int stride() {
-    return stride;
+    return weights.stride();
   }
 
   /**
@@ -168,7 +217,7 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
 
   @Override
   public long ramBytesUsed() {
-    return 128 + weights.ramBytesUsed() + 4L * stride * Double.BYTES + (long) stride * Float.BYTES;
+    return 128 + weights.ramBytesUsed() + 4L * lanes * Double.BYTES + (long) lanes * Float.BYTES;
   }
 
   @Override
@@ -179,11 +228,19 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
 
   @Override
   public final Predictor predictor() {
-    double[] own = new double[stride];
-    float[] ownScratch = new float[stride];
-    return (x, out) -> {
-      checkUsable();
-      predictInto(x, out, own, ownScratch);
+    return new Predictor() {
+      private double[] own = new double[lanes];
+      private float[] ownScratch = new float[lanes];
+
+      @Override
+      public void predict(SparseVector x, Scores out) {
+        checkUsable();
+        if (own.length != lanes) { // L grew since this predictor was made
+          own = new double[lanes];
+          ownScratch = new float[lanes];
+        }
+        predictInto(x, out, own, ownScratch);
+      }
     };
   }
 
@@ -228,7 +285,7 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
       probe = InnerSteps.finiteProbe(s, numLabels + 1); // float storage: the float scores are the scores
     } else {
       weights.scores(x, d, scratch);
-      probe = InnerSteps.roundInto(d, s, stride);
+      probe = InnerSteps.roundInto(d, s, lanes);
     }
     if (probe != 0f) {
       throw divergence.notFinite(describe(), examples, "scores " + out); // a prediction alone: nothing to latch
@@ -261,13 +318,13 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
     float[] s = out.array();
     float probe;
     if (weights.scoresIfFloat(x, s)) {
-      for (int j = 0; j < stride; j++) {
+      for (int j = 0; j < lanes; j++) {
         scores[j] = s[j]; // float storage: the caller's float scores are exact; decisions widen them once
       }
       probe = InnerSteps.finiteProbe(s, numLabels + 1);
     } else {
       weights.scores(x, scores, floatScratch);
-      probe = InnerSteps.roundInto(scores, s, stride);
+      probe = InnerSteps.roundInto(scores, s, lanes);
     }
     if (probe != 0f) {
       // the prediction a prequential run scores, as predict() refuses it (a score beyond float range included)
@@ -404,7 +461,7 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
         if (f < out.numRows() && f >= w.numRows()) {
           continue;
         }
-        int base = f < out.numRows() ? w.rowOffset() + f * stride : 0;
+        int base = f < out.numRows() ? w.rowOffset() + f * w.stride() : 0; // a grown input's rows may be wider
         if (w.isDouble()) {
           double[] a = f < out.numRows() ? w.rowsDouble() : w.biasRowDouble();
           for (int k = 0; k < width; k++) {

@@ -17,7 +17,7 @@ import org.altml.sparse.SparseVector;
  * <p>Single-threaded; see {@link LinearLearner}.
  */
 public final class Salt extends LinearLearner {
-  private final SaltConfig config;
+  private SaltConfig config;
   private final WeightMatrix acc;
   private final double eta;
   private final double delta;
@@ -29,6 +29,17 @@ public final class Salt extends LinearLearner {
     this.acc = new WeightMatrix(numLabels + 1, 0, precision(), hasBias());
     this.eta = config.eta();
     this.delta = config.delta();
+  }
+
+  /** G² grows a zero column per new label, as W (docs/spec.md#open-labels). */
+  @Override
+  protected void growExtraState(int width) {
+    acc.growWidth(width);
+  }
+
+  @Override
+  protected void labelsGrown(int numLabels) {
+    config = SaltConfig.of(settings(), numLabels); // an M factor resolves against the new L
   }
 
   @Override

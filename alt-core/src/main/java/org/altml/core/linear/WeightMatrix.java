@@ -51,8 +51,11 @@ public final class WeightMatrix {
   private static final int ARRAY_HEADER_BYTES = 16;
   private static final int LINE_BYTES = 64;
 
-  private final int width;
-  private final int stride;
+  private int width;
+  /** The lanes the kernels compute: the width padded as a matrix created this wide pads its rows (at most the stride). */
+  private int lanes;
+  /** The rows' spacing: {@link #lanes} as created; after {@link #growWidth}, capacity for more labels. */
+  private int stride;
   /** Where row 0 starts in the backing array: the elements before it pad it onto a 64-byte line. */
   private final int base;
   private final boolean isDouble;
@@ -60,11 +63,11 @@ public final class WeightMatrix {
   private int numRows;
   private float[] rows;
   private double[] rowsDouble;
-  private final float[] biasRow;
-  private final double[] biasRowDouble;
+  private float[] biasRow;
+  private double[] biasRowDouble;
   /** Float storage: the step's coefficients rounded to float (single writer). */
-  private final float[] narrow;
-  private float touched; // sink of touch(): keeps its loads
+  private float[] narrow;
+  private float touched; // sink of RowTouch.touch: keeps its loads
 
   /**
    * Creates a zero matrix of {@code numRows} rows with {@code width} used lanes each (L+1), stored in
@@ -95,7 +98,8 @@ public final class WeightMatrix {
     this.isDouble = precision == Precision.DOUBLE;
     // A row of doubles is padded to whole 64-byte lines (8 lanes), a row of floats to Scores.PAD (16): at
     // L+1 = 102 that is 104 doubles instead of 112, 7% less of the memory traffic double rows are bound by.
-    this.stride = isDouble ? (width + DOUBLE_PAD - 1) / DOUBLE_PAD * DOUBLE_PAD : Scores.paddedLength(width);
+    this.stride = paddedStride(width, isDouble);
+    this.lanes = stride;
     this.base = rowOffset(precision);
     this.hasBias = bias;
     int length = checkedLength(numRows);
@@ -109,20 +113,34 @@ public final class WeightMatrix {
     this.numRows = numRows;
   }
 
+  /** {@code width} rounded up to whole 64-byte lines of doubles, or to {@link Scores#PAD} floats. */
+  private static int paddedStride(int width, boolean isDouble) {
+    return isDouble ? (width + DOUBLE_PAD - 1) / DOUBLE_PAD * DOUBLE_PAD : Scores.paddedLength(width);
+  }
+
   private static final String HINT = "check the data for a stray large feature index (the largest index sets the number of rows)"
       + " and the number of labels (L + 1 values a row: --num-labels, or the largest label)";
 
   private int checkedLength(long numRows) {
-    long length = base + numRows * stride;
+    return checkedLength(numRows, stride);
+  }
+
+  /** The array length of {@code numRows} rows {@code s} apart. */
+  private int checkedLength(long numRows, int s) {
+    long length = base + numRows * s;
     if (length > MAX_ARRAY_LENGTH) {
-      throw new InsufficientMemoryException(describe(numRows), Long.MAX_VALUE, MemoryCheck.available(), describe(numRows)
+      throw new InsufficientMemoryException(describe(numRows, s), Long.MAX_VALUE, MemoryCheck.available(), describe(numRows, s)
           + " does not fit in one array (at most " + MAX_ARRAY_LENGTH + " values); " + HINT);
     }
     return (int) length;
   }
 
   private String describe(long numRows) {
-    return "the weight matrix (" + numRows + " features x " + stride + " " + precision().name().toLowerCase(java.util.Locale.ROOT)
+    return describe(numRows, stride);
+  }
+
+  private String describe(long numRows, int s) {
+    return "the weight matrix (" + numRows + " features x " + s + " " + precision().name().toLowerCase(java.util.Locale.ROOT)
         + " values)";
   }
 
@@ -149,8 +167,17 @@ public final class WeightMatrix {
   }
 
   /**
+   * The lanes of a row every kernel computes and every score vector holds: {@link #width()} padded as {@link #stride()}
+   * is at creation, so a grown matrix costs what one created as wide costs however wide its stride.
+   */
+  public int lanes() {
+    return lanes;
+  }
+
+  /**
    * Values per row: {@link #width()} rounded up to a multiple of {@link Scores#PAD} for float rows, of 8
-   * (one 64-byte line) for double rows; never more than {@code Scores.paddedLength(width)}.
+   * (one 64-byte line) for double rows; never more than {@code Scores.paddedLength(width)} as created, and up to
+   * twice what the width needs after {@link #growWidth} (capacity for more labels).
    */
   public int stride() {
     return stride;
@@ -265,6 +292,56 @@ public final class WeightMatrix {
   }
 
   /**
+   * Widens every row and the bias row to {@code newWidth} used lanes, for labels that appear mid-stream
+   * (docs/spec.md#open-labels): the threshold weight moves from lane {@code width() - 1} to lane {@code newWidth - 1}
+   * and the lanes between, the new labels', are zero. While {@code newWidth} fits the stride this moves one value a
+   * row in place; past it the stride doubles (or grows to {@code newWidth} padded, when that is more) with one copy
+   * of the rows, so labels that arrive one by one cost amortised O(1) copies of W each. The lanes a row uses and
+   * their values are what a matrix created {@code newWidth} wide would hold; only the padding may be wider.
+   *
+   * @throws IllegalArgumentException if {@code newWidth < width()}
+   * @throws InsufficientMemoryException if the wider rows would not fit in one array or in the heap (the matrix is
+   *     then unchanged)
+   */
+  public void growWidth(int newWidth) {
+    if (newWidth < width) {
+      throw new IllegalArgumentException("the rows hold " + width + " lanes, cannot narrow them to " + newWidth);
+    }
+    if (newWidth == width) {
+      return;
+    }
+    int last = width - 1;
+    int lane = newWidth - 1;
+    if (newWidth <= stride) {
+      if (isDouble) {
+        RowWidening.moveLane(rowsDouble, base, stride, numRows, last, lane);
+        RowWidening.moveLane(biasRowDouble, 0, stride, 1, last, lane);
+      } else {
+        RowWidening.moveLane(rows, base, stride, numRows, last, lane);
+        RowWidening.moveLane(biasRow, 0, stride, 1, last, lane);
+      }
+      width = newWidth;
+      lanes = paddedStride(newWidth, isDouble);
+      return;
+    }
+    int newStride = (int) Math.min(Math.max(paddedStride(newWidth, isDouble), 2L * stride), MAX_ARRAY_LENGTH - base);
+    int capacity = capacityRows();
+    int length = checkedLength(capacity, newStride);
+    MemoryCheck.require(MemoryCheck.bytes(length + 2L * newStride, bytesEach()), describe(capacity, newStride), HINT);
+    if (isDouble) {
+      rowsDouble = RowWidening.widen(rowsDouble, base, stride, numRows, newStride, length, last, lane);
+      biasRowDouble = RowWidening.widen(biasRowDouble, 0, stride, 1, newStride, newStride, last, lane);
+    } else {
+      rows = RowWidening.widen(rows, base, stride, numRows, newStride, length, last, lane);
+      biasRow = RowWidening.widen(biasRow, 0, stride, 1, newStride, newStride, last, lane);
+      narrow = new float[newStride];
+    }
+    stride = newStride;
+    width = newWidth;
+    lanes = paddedStride(newWidth, isDouble);
+  }
+
+  /**
    * Makes the matrix at least {@code minRows} rows tall, in place; new rows are zero. When the backing
    * array must grow it grows to at least 1.5 times its capacity, so a stream of increasing feature
    * indices costs amortised O(1) copies per row.
@@ -300,10 +377,10 @@ public final class WeightMatrix {
   }
 
   /**
-   * Scores of {@code x}: out[j] = Σ_k x_k·W[f_k][j] (+ the bias row), j in [0, stride), in double. Reads
+   * Scores of {@code x}: out[j] = Σ_k x_k·W[f_k][j] (+ the bias row), j in [0, lanes()), in double. Reads
    * only; features without a row contribute nothing.
    *
-   * @param floatScratch {@link #stride()} floats of the caller's (per-thread) scratch for float storage;
+   * @param floatScratch {@link #lanes()} floats of the caller's (per-thread) scratch for float storage;
    *     may be null for double storage
    */
   public void scores(SparseVector x, double[] out, float[] floatScratch) {
@@ -312,7 +389,7 @@ public final class WeightMatrix {
       return;
     }
     scoresInto(x, floatScratch);
-    for (int j = 0; j < stride; j++) {
+    for (int j = 0; j < lanes; j++) {
       out[j] = floatScratch[j];
     }
   }
@@ -332,21 +409,24 @@ public final class WeightMatrix {
   }
 
   private void scoresInto(SparseVector x, double[] out) {
-    VectorMath.sparseTimesRows(rowsWithin(x, rowsDouble.length), rowsDouble, base, stride, out, stride);
+    VectorMath.sparseTimesRows(rowsWithin(x, rowsDouble.length), rowsDouble, base, stride, out, lanes);
     if (hasBias) {
-      VectorMath.axpy(1.0, biasRowDouble, 0, out, 0, stride);
+      VectorMath.axpy(1.0, biasRowDouble, 0, out, 0, lanes);
     }
   }
 
   private void scoresInto(SparseVector x, float[] out) {
-    floatScores(rowsWithin(x, rows.length), rows, base, stride, biasRow, out);
+    floatScores(rowsWithin(x, rows.length), rows, base, stride, lanes, biasRow, out);
   }
 
-  /** Float scores over {@code r}'s rows from {@code b}, {@code s} apart, plus {@code bias} when the matrix has one. */
-  void floatScores(SparseVector within, float[] r, int b, int s, float[] bias, float[] out) {
-    VectorMath.sparseTimesRows(within, r, b, s, out, s);
+  /**
+   * Float scores, lanes [0, n), over {@code r}'s rows from {@code b}, {@code s} apart, plus {@code bias} when the
+   * matrix has one.
+   */
+  void floatScores(SparseVector within, float[] r, int b, int s, int n, float[] bias, float[] out) {
+    VectorMath.sparseTimesRows(within, r, b, s, out, n);
     if (hasBias) {
-      VectorMath.axpy(1f, bias, 0, out, 0, s);
+      VectorMath.axpy(1f, bias, 0, out, 0, n);
     }
   }
 
@@ -386,17 +466,17 @@ public final class WeightMatrix {
    */
   public void addOuter(SparseVector x, double alpha, double[] coeff) {
     if (isDouble) {
-      VectorMath.addSparseOuter(x, alpha, coeff, rowsDouble, base, stride, stride);
+      VectorMath.addSparseOuter(x, alpha, coeff, rowsDouble, base, stride, lanes);
       if (hasBias) {
-        VectorMath.addSparseOuter(BIAS_FEATURE, alpha, coeff, biasRowDouble, 0, stride, stride);
+        VectorMath.addSparseOuter(BIAS_FEATURE, alpha, coeff, biasRowDouble, 0, stride, lanes);
       }
       return;
     }
     float[] c = narrowed(coeff);
     float a = (float) alpha;
-    VectorMath.addSparseOuter(x, a, c, rows, base, stride, stride);
+    VectorMath.addSparseOuter(x, a, c, rows, base, stride, lanes);
     if (hasBias) {
-      VectorMath.addSparseOuter(BIAS_FEATURE, a, c, biasRow, 0, stride, stride);
+      VectorMath.addSparseOuter(BIAS_FEATURE, a, c, biasRow, 0, stride, lanes);
     }
   }
 
@@ -410,57 +490,27 @@ public final class WeightMatrix {
       throw new IllegalArgumentException("the accumulator's shape or precision differs from the weights'");
     }
     if (isDouble) {
-      touch(x, acc.rowsDouble);
-      VectorMath.adaptiveStep(x, grad, eta, delta, rowsDouble, acc.rowsDouble, base, stride, stride);
+      touched = RowTouch.touch(x, acc.rowsDouble, base, stride, lanes);
+      VectorMath.adaptiveStep(x, grad, eta, delta, rowsDouble, acc.rowsDouble, base, stride, lanes);
       if (hasBias) {
-        VectorMath.adaptiveStep(BIAS_FEATURE, grad, eta, delta, biasRowDouble, acc.biasRowDouble, 0, stride, stride);
+        VectorMath.adaptiveStep(BIAS_FEATURE, grad, eta, delta, biasRowDouble, acc.biasRowDouble, 0, stride, lanes);
       }
       return;
     }
     float[] g = narrowed(grad);
-    touch(x, acc.rows);
-    VectorMath.adaptiveStep(x, g, (float) eta, (float) delta, rows, acc.rows, base, stride, stride);
+    touched = RowTouch.touch(x, acc.rows, base, stride, lanes);
+    VectorMath.adaptiveStep(x, g, (float) eta, (float) delta, rows, acc.rows, base, stride, lanes);
     if (hasBias) {
-      VectorMath.adaptiveStep(BIAS_FEATURE, g, (float) eta, (float) delta, biasRow, acc.biasRow, 0, stride, stride);
+      VectorMath.adaptiveStep(BIAS_FEATURE, g, (float) eta, (float) delta, biasRow, acc.biasRow, 0, stride, lanes);
     }
   }
 
   private float[] narrowed(double[] coeff) {
     float[] c = narrow;
-    for (int j = 0; j < stride; j++) {
+    for (int j = 0; j < lanes; j++) {
       c[j] = (float) coeff[j];
     }
     return c;
-  }
-
-  /**
-   * Reads one value per 64-byte line of every accumulator row x touches, before SALT's step. The weight
-   * rows are in cache (the scores just read them) but the G² rows are not; these loads are independent, so
-   * their misses overlap, whereas inside the step each miss heads a chain through sqrt and divide that
-   * holds the out-of-order window and serialises the misses. Changes nothing; the sum only keeps the loads.
-   */
-  private void touch(SparseVector x, float[] g2) {
-    int[] idx = x.indices();
-    float s = 0f;
-    for (int k = x.offset(), end = x.offset() + x.nnz(); k < end; k++) {
-      int at = base + idx[k] * stride;
-      for (int j = 0; j < stride; j += 16) {
-        s += g2[at + j];
-      }
-    }
-    touched = s;
-  }
-
-  private void touch(SparseVector x, double[] g2) {
-    int[] idx = x.indices();
-    double s = 0.0;
-    for (int k = x.offset(), end = x.offset() + x.nnz(); k < end; k++) {
-      int at = base + idx[k] * stride;
-      for (int j = 0; j < stride; j += 8) {
-        s += g2[at + j];
-      }
-    }
-    touched = (float) s;
   }
 
   /** True when every weight (and the bias row) is finite: a full scan, for saving and checks. */
@@ -491,15 +541,13 @@ public final class WeightMatrix {
     return true;
   }
 
-  /** A deep copy (capacity trimmed to {@link #numRows()}). */
+  /** A deep copy (capacity trimmed to {@link #numRows()}, the stride that of a matrix created {@link #width()} wide). */
   public WeightMatrix copy() {
     WeightMatrix m = new WeightMatrix(width, numRows, precision(), hasBias);
-    if (isDouble) {
-      System.arraycopy(rowsDouble, base, m.rowsDouble, base, numRows * stride);
-      System.arraycopy(biasRowDouble, 0, m.biasRowDouble, 0, stride);
-    } else {
-      System.arraycopy(rows, base, m.rows, base, numRows * stride);
-      System.arraycopy(biasRow, 0, m.biasRow, 0, stride);
+    for (int f = 0; f <= numRows; f++) { // the last "row" is the bias row
+      Object from = f < numRows ? (isDouble ? rowsDouble : rows) : (isDouble ? biasRowDouble : biasRow);
+      Object to = f < numRows ? (isDouble ? m.rowsDouble : m.rows) : (isDouble ? m.biasRowDouble : m.biasRow);
+      System.arraycopy(from, f < numRows ? base + f * stride : 0, to, f < numRows ? base + f * m.stride : 0, width);
     }
     return m;
   }

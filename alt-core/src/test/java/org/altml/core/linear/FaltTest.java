@@ -187,7 +187,7 @@ class FaltTest {
     Falt falt = TestLinear.falt(2, 1f, 1, opts(p));
     assertThrows(IllegalArgumentException.class, () -> falt.update(new SparseVector(), LabelSet.of(2)));
     assertThrows(IllegalArgumentException.class, () -> falt.predict(new SparseVector(), new Scores(3)));
-    assertThrows(IllegalArgumentException.class, () -> TestLinear.falt(0, 1f, 1, opts(p)));
+    assertThrows(IllegalArgumentException.class, () -> TestLinear.falt(-1, 1f, 1, opts(p))); // 0 is an open start
   }
 
   @org.junit.jupiter.api.Test

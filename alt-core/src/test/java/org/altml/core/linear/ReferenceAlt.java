@@ -21,7 +21,7 @@ public final class ReferenceAlt {
   }
 
   private final Kind kind;
-  private final int numLabels;
+  private int numLabels;
   private final double eta;
   private final double delta;
   private final double c;
@@ -29,8 +29,8 @@ public final class ReferenceAlt {
   private final boolean bias;
   private final List<double[]> w = new ArrayList<>();
   private final List<double[]> g2 = new ArrayList<>();
-  private final double[] biasW;
-  private final double[] biasG2;
+  private double[] biasW;
+  private double[] biasG2;
   private long steps;
   private double roundGap = Double.POSITIVE_INFINITY;
   private boolean reversed;
@@ -87,6 +87,27 @@ public final class ReferenceAlt {
     }
     PaConfig p = (PaConfig) cfg;
     return pa(p.variant() == PaConfig.Variant.PA2, L, p.c(), p.maxUpdatesPerExample(), b);
+  }
+
+  /**
+   * Grows L to {@code numLabels} as docs/spec.md#open-labels defines it, written from the definition alone: every row
+   * (and G², and the bias row) gets zero weights for the new labels, the threshold weight staying the last entry.
+   */
+  public void growLabels(int numLabels) {
+    for (int f = 0; f < w.size(); f++) {
+      w.set(f, widened(w.get(f), numLabels));
+      g2.set(f, widened(g2.get(f), numLabels));
+    }
+    biasW = widened(biasW, numLabels);
+    biasG2 = widened(biasG2, numLabels);
+    this.numLabels = numLabels;
+  }
+
+  private double[] widened(double[] row, int numLabels) {
+    double[] wider = new double[numLabels + 1];
+    System.arraycopy(row, 0, wider, 0, this.numLabels);
+    wider[numLabels] = row[this.numLabels];
+    return wider;
   }
 
   /** Number of labels L. */

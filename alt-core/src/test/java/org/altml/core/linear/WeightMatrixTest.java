@@ -91,4 +91,45 @@ class WeightMatrixTest {
     assertTrue(m.allFinite());
     assertEquals(false, c.allFinite());
   }
+
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.EnumSource(Precision.class)
+  void growsItsWidthInPlaceBetweenDoublingsKeepingWeightsAndZeroingNewLanes(Precision p) {
+    WeightMatrix m = new WeightMatrix(1, 5, p, true);
+    int pad = p == Precision.DOUBLE ? 8 : 16;
+    int doublings = 0;
+    for (int w = 1; w <= 41; w++) {
+      if (w > 1) {
+        int stride = m.stride();
+        Object rows = p == Precision.DOUBLE ? m.rowsDouble() : m.rows();
+        m.growWidth(w);
+        boolean doubled = m.stride() != stride;
+        doublings += doubled ? 1 : 0;
+        assertEquals(w > stride, doubled, "width " + w + " past stride " + stride);
+        assertEquals(doubled ? 2 * stride : stride, m.stride());
+        assertEquals(!doubled, rows == (p == Precision.DOUBLE ? m.rowsDouble() : m.rows()), "in place iff not doubled");
+      }
+      assertEquals((w + pad - 1) / pad * pad, m.lanes(), "the lanes of a matrix created " + w + " wide");
+      for (int r = 0; r < 5; r++) {
+        if (w > 1) {
+          for (int j = 0; j < w - 1; j++) {
+            assertEquals(j < w - 2 ? 100 * r + j : 0.0, m.get(r, j), "row " + r + ", label lane " + j + " at width " + w);
+          }
+          assertEquals(-r - 0.5, m.get(r, w - 1), "the threshold weight moved to the last lane");
+          m.set(r, w - 2, 100 * r + w - 2); // the lane the new label took
+        }
+        m.set(r, w - 1, -r - 0.5);
+      }
+      double[] all = new double[m.stride()];
+      for (int j = 0; j < m.stride(); j++) {
+        all[j] = p == Precision.DOUBLE ? m.rowsDouble()[m.rowOffset() + 4 * m.stride() + j] : m.rows()[m.rowOffset() + 4 * m.stride() + j];
+      }
+      for (int j = w; j < m.stride(); j++) {
+        assertEquals(0.0, all[j], "pad lane " + j + " at width " + w);
+      }
+      assertEquals(m.copy().get(3, w - 1), m.get(3, w - 1), "a copy of a grown matrix");
+    }
+    assertEquals(p == Precision.DOUBLE ? 3 : 2, doublings, "8 -> 16 -> 32 -> 64, or 16 -> 32 -> 64");
+    assertThrows(IllegalArgumentException.class, () -> m.growWidth(40));
+  }
 }

@@ -65,7 +65,11 @@ import org.junit.jupiter.api.function.ThrowingConsumer;
  *   <li>a label beyond L and a {@link Scores} of another L are refused with an {@link IllegalArgumentException},
  *       changing nothing;</li>
  *   <li>{@code ramBytesUsed()} is at least the saved model's size over {@value #RAM_FACTOR}, and, for the kit
- *       settings, at most {@value #RAM_FACTOR} times it (plus {@value #RAM_SLACK} bytes of fixed overhead).</li>
+ *       settings, at most {@value #RAM_FACTOR} times it (plus {@value #RAM_SLACK} bytes of fixed overhead);</li>
+ *   <li>open streams (docs/spec.md#open-labels, {@link OpenKindChecks}), for the kinds whose learners say they grow
+ *       their labels: created with L = 0 and grown at the first example (which carries every label) equals the learner
+ *       created with L, bit for bit; grown mid-stream, saved and loaded mid-growth and continued equals the uninterrupted
+ *       run; growing to L − 1 is refused; for the other kinds, growing to L + 1 is refused naming the kind.</li>
  * </ul>
  * Each check runs on the kind's {@link #kitSettings} and on {@value #VARIANTS} settings drawn from its parameters'
  * ranges that train on the kit's data (budgets, float precision, bias, an M factor, other solvers and activations).
@@ -445,6 +449,33 @@ public abstract class BaseLearnerKindTestCase {
           "a predictor's Scores of L - 1");
       assertEquals(TRAIN, learner.examplesSeen(), "refused calls count no example");
       assertArrayEquals(before, bytes(learner), "refused calls change nothing");
+    });
+  }
+
+  private static OpenKindChecks open() {
+    return new OpenKindChecks(DATA, TRAIN + MORE, numLabels -> new LearnerContext(numLabels, KitData.FEATURES, TRAIN + MORE, 1));
+  }
+
+  @TestFactory
+  Stream<DynamicTest> openLearnerGrownAtTheFirstExampleIsTheFixedOne() {
+    return perKind(settings -> {
+      OpenKindChecks open = open();
+      if (open.grows(settings)) {
+        open.grownAtTheFirstExampleIsTheFixedLearner(settings);
+      } else {
+        open.growthIsRefusedNamingTheKind(settings);
+      }
+    });
+  }
+
+  @TestFactory
+  Stream<DynamicTest> openLearnerSavedMidGrowthContinuesAsUninterrupted() {
+    return perKind(settings -> {
+      OpenKindChecks open = open();
+      if (open.grows(settings)) {
+        open.savedMidGrowthContinuesAsUninterrupted(settings);
+        open.shrinkingIsRefused(settings);
+      }
     });
   }
 
