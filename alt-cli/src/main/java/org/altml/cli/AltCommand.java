@@ -15,6 +15,7 @@ import org.altml.cli.command.DemoCommand;
 import org.altml.cli.command.EvaluateCommand;
 import org.altml.cli.command.ExperimentCommand;
 import org.altml.cli.command.GenerateCommand;
+import org.altml.cli.command.InspectCommand;
 import org.altml.cli.command.PredictCommand;
 import org.altml.cli.command.PrequentialCommand;
 import org.altml.cli.command.StatsCommand;
@@ -67,6 +68,7 @@ public final class AltCommand implements Callable<Integer> {
       TrainCommand.class,
       PredictCommand.class,
       TestCommand.class,
+      InspectCommand.class,
       StatsCommand.class,
       ConvertCommand.class,
       GenerateCommand.class,

@@ -11,9 +11,13 @@ import org.altml.cli.options.SeedOptions;
 import org.altml.cli.output.CliOutput;
 import org.altml.sparse.InsufficientMemoryException;
 import org.altml.sparse.data.Dataset;
+import org.altml.sparse.synth.BirthTextGenerator;
+import org.altml.sparse.synth.LabelBirths;
+import org.altml.sparse.synth.NamedExampleWriter;
 import org.altml.sparse.synth.NonlinearDenseGenerator;
 import org.altml.sparse.synth.SparseTextGenerator;
 import org.altml.sparse.synth.SynthShapes;
+import org.altml.sparse.synth.ZipfTextGenerator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -34,20 +38,26 @@ import picocli.CommandLine.Spec;
       "text:  RCV1-shaped sparse text (47,236 features, 76 non-zeros, 101 labels,",
       "       cardinality 3.2), labels from a planted linear model plus label noise.",
       "dense: mediamill-shaped dense data (120 features, 101 labels, cardinality",
-      "       4.376), labels from RBF-like neighbourhoods (linear learners fall short)."
+      "       4.376), labels from RBF-like neighbourhoods (linear learners fall short).",
+      "words: an open stream of named words (a Zipf law over a vocabulary that keeps",
+      "       growing) and named tags born mid-stream, as JSON lines (.jsonl, .json) or",
+      "       the name:value LIBSVM variant (any other name); for --open.",
+      "--births F (text, words): a fraction F of the labels is present from the start,",
+      "       the others are born at seeded times over the stream (docs/open-streams.md)."
     })
 public final class GenerateCommand implements Callable<Integer> {
   /** The kind of corpus. */
   enum Kind {
     text,
-    dense
+    dense,
+    words
   }
 
   @Spec private CommandSpec spec;
 
   @Mixin private SeedOptions seed;
 
-  @Option(names = "--kind", defaultValue = "text", description = "text or dense (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--kind", defaultValue = "text", description = "text, dense or words (default: ${DEFAULT-VALUE}).")
   private Kind kind;
 
   @Option(
@@ -87,6 +97,11 @@ public final class GenerateCommand implements Callable<Integer> {
   @Option(names = "--centres", paramLabel = "C", description = "dense: number of labelled neighbourhoods.")
   private Integer centres;
 
+  @Option(names = "--births", paramLabel = "F",
+      description = "text, words: the fraction of labels present from the start; the others are born at seeded times"
+          + " over the stream (default: every label present; words: 0.3).")
+  private Double births;
+
   @Parameters(index = "0", paramLabel = "OUT", description = "Output file ('-': LIBSVM to standard output).")
   private Path out;
 
@@ -111,11 +126,22 @@ public final class GenerateCommand implements Callable<Integer> {
           + ": " + skip);
     }
     new CommandFiles().dataOutput("OUT", out, overwrite.value()).check();
+    if (births != null && (!(births >= 0) || births > 1)) {
+      throw new IllegalArgumentException("--births must be a fraction in [0, 1]: " + births);
+    }
+    if (kind == Kind.words) {
+      return words();
+    }
+    if (births != null && kind != Kind.text) {
+      throw new IllegalArgumentException("--births applies to --kind text and words");
+    }
     Dataset data;
     try {
       data = switch (kind) {
-        case text -> new SparseTextGenerator(textConfig()).generate(skip + examples);
+        case text -> births == null ? new SparseTextGenerator(textConfig()).generate(skip + examples)
+            : new BirthTextGenerator(new SparseTextGenerator(textConfig()), births()).generate(skip + examples);
         case dense -> new NonlinearDenseGenerator(denseConfig()).generate(skip + examples);
+        case words -> throw new AssertionError("written by words()");
       };
       if (skip > 0) {
         data = data.subset(java.util.stream.IntStream.range(skip, skip + examples).toArray());
@@ -133,6 +159,46 @@ public final class GenerateCommand implements Callable<Integer> {
     report.println("wrote " + out + " (" + data.size() + " examples, " + data.numFeatures() + " features, "
         + data.numLabels() + " labels, seed " + seed.seed()
         + (skip > 0 ? ", after the first " + skip : "") + DataLoading.shapeNote(data, out) + ")");
+    report.flush();
+    return 0;
+  }
+
+  /** The text generator's label births: the fraction {@code --births} present, the others born over the whole stream. */
+  private LabelBirths births() {
+    int labels = textConfig().numLabels();
+    return LabelBirths.spread(labels, births, Math.max(2L, (long) skip + examples), seed.seed());
+  }
+
+  /** {@code --kind words}: the named stream of {@link ZipfTextGenerator}, as JSON lines or the name:value variant. */
+  private Integer words() throws java.io.IOException {
+    if (numFeatures != null || meanNonZeros != null || modelNonZeros != null || centres != null || noise != null) {
+      throw new IllegalArgumentException("--kind words takes -n, --skip, --num-labels, --cardinality, --births and --seed");
+    }
+    ZipfTextGenerator.Config config = ZipfTextGenerator.Config.defaults().withSeed(seed.seed());
+    if (numLabels != null || cardinality != null) {
+      config = config.withLabels(numLabels != null ? numLabels : config.numLabels(),
+          cardinality != null ? cardinality : config.labelCardinality());
+    }
+    long total = (long) skip + examples;
+    LabelBirths schedule = LabelBirths.spread(config.numLabels(), births != null ? births : 0.3, Math.max(2L, total),
+        seed.seed());
+    String name = out.getFileName() == null ? "" : out.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+    NamedExampleWriter.Format format = name.endsWith(".jsonl") || name.endsWith(".json") ? NamedExampleWriter.Format.JSON_LINES
+        : NamedExampleWriter.Format.LIBSVM;
+    java.util.Iterator<org.altml.sparse.synth.NamedExample> stream = new ZipfTextGenerator(config, schedule).examples(total);
+    for (int i = 0; i < skip && stream.hasNext(); i++) {
+      stream.next();
+    }
+    long written;
+    try (CliOutput target = CliOutput.open(spec, out)) {
+      written = NamedExampleWriter.write(target.writer(), stream, format);
+      target.commit();
+    }
+    PrintWriter report = CliOutput.isStandardOutput(out) ? spec.commandLine().getErr() : spec.commandLine().getOut();
+    report.println("wrote " + out + " (" + written + " examples of named words, " + config.numLabels() + " tags, "
+        + (format == NamedExampleWriter.Format.JSON_LINES ? "JSON lines" : "name:value LIBSVM") + ", seed " + seed.seed()
+        + (skip > 0 ? ", after the first " + skip : "") + "; read it with --open"
+        + (format == NamedExampleWriter.Format.JSON_LINES ? "" : " --format libsvm-names") + ")");
     report.flush();
     return 0;
   }

@@ -13,7 +13,11 @@ import java.util.concurrent.Callable;
 import org.altml.cli.data.CommandFiles;
 import org.altml.cli.data.DataLoading;
 import org.altml.cli.data.ScalingAdvice;
+import org.altml.cli.open.OpenData;
+import org.altml.cli.open.OpenPrequentialRun;
 import org.altml.cli.options.DataOptions;
+import org.altml.cli.options.OpenOptions;
+import org.altml.cli.output.Predictions;
 import org.altml.cli.options.JsonOption;
 import org.altml.cli.options.ProgressOptions;
 import org.altml.cli.options.ProtocolOptions;
@@ -37,6 +41,7 @@ import org.altml.core.metric.ZeroDivisionPolicy;
 import org.altml.sparse.data.Dataset;
 import org.altml.sparse.data.ExampleStream;
 import org.altml.sparse.io.files.DataFiles;
+import org.altml.sparse.open.Vocabulary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -102,6 +107,14 @@ public final class PrequentialCommand implements Callable<Integer> {
 
   @Mixin private ProgressOptions progressOptions;
 
+  @Mixin private OpenOptions open;
+
+  @Option(names = "--predictions", paramLabel = "FILE",
+      description = "Also write each example's served prediction (made before it was learned), a line per example in the"
+          + " format of 'alt predict' (label names with --open; written atomically; '-': stdout, and the report goes to"
+          + " stderr). Never an input file.")
+  private Path predictionsFile;
+
   /** Creates the command (picocli fills its fields). */
   public PrequentialCommand() {}
 
@@ -111,19 +124,28 @@ public final class PrequentialCommand implements Callable<Integer> {
     FeatureScaling scaling = ProtocolOptions.scaling(scale.value());
     ZeroDivisionPolicy policy = ProtocolOptions.zeroDivision(zeroDivision.value());
     checkOptions();
+    OpenData.check(open, data, dataFile);
     long limit = maxExamples != null ? maxExamples : Long.MAX_VALUE;
     Prequential.Config config = new Prequential.Config(window, every, scaling, policy, limit);
     Path curveFile = curve == null ? null : Path.of(curve);
-    new CommandFiles().data("--data", dataFile, data).output("--curve", curveFile).check();
+    new CommandFiles().data("--data", dataFile, data).output("--curve", curveFile).output("--predictions", predictionsFile)
+        .check();
+    if (CliOutput.isStandardOutput(curveFile) && CliOutput.isStandardOutput(predictionsFile)) {
+      throw new IllegalArgumentException("--curve - and --predictions - cannot both go to standard output");
+    }
+    if (open.open) {
+      return callOpen(settings, config, curveFile);
+    }
 
-    boolean curveToStdout = CliOutput.isStandardOutput(curveFile);
+    boolean curveToStdout = CliOutput.isStandardOutput(curveFile) || CliOutput.isStandardOutput(predictionsFile);
     PrintWriter err = spec.commandLine().getErr();
     PrequentialResult result;
     List<RunRecord.DataFile> dataFiles;
     try (Progress progress = progressOptions.progress(spec);
         ExampleStream file = DataLoading.open(dataFile, DataLoading.readOptions(data).withInputHashing(true)
             .withParseThreads(DataLoading.parseThreads()), progress);
-        CliOutput curveOut = curveFile == null ? null : CliOutput.open(spec, curveFile)) {
+        CliOutput curveOut = curveFile == null ? null : CliOutput.open(spec, curveFile);
+        CliOutput predictionsOut = predictionsFile == null ? null : CliOutput.open(spec, predictionsFile)) {
       DataLoading.checkFormatOptions(data, dataFile, file);
       ExampleStream examples = file;
       int numLabels = data.numLabels != null ? data.numLabels : file.numLabels();
@@ -149,10 +171,14 @@ public final class PrequentialCommand implements Callable<Integer> {
       };
       // ranges seen as the stream is learned from: the scaling advice comes at its end
       ScalingAdvice ranges = spec.commandLine().getParseResult().hasMatchedOption("--scale") ? null : new ScalingAdvice();
+      Predictions lines = predictionsOut == null ? null : new Predictions(predictionsOut.writer(), numLabels, false);
       result = Prequential.run(settings, context, ranges == null ? examples : ranges.watching(examples),
-          config.withSeed(seed.seed()).withListener(listener));
+          config.withSeed(seed.seed()).withListener(listener), lines == null ? null : (n, truth, scores) -> lines.write(scores));
       if (curveOut != null) {
         curveOut.commit();
+      }
+      if (predictionsOut != null) {
+        predictionsOut.commit();
       }
       progress.finish();
       String streamName = "the data " + DataFiles.displayName(dataFile);
@@ -163,16 +189,46 @@ public final class PrequentialCommand implements Callable<Integer> {
     } catch (UncheckedIOException e) {
       throw e.getCause();
     }
+    return report(result, dataFiles, curveToStdout, null);
+  }
+
+  /** {@code --open}: the open protocol over a stream whose labels and features grow. */
+  private Integer callOpen(Settings settings, Prequential.Config config, Path curveFile) throws IOException {
+    OpenPrequentialRun run;
+    try (Progress progress = progressOptions.progress(spec);
+        CliOutput curveOut = curveFile == null ? null : CliOutput.open(spec, curveFile);
+        CliOutput predictionsOut = predictionsFile == null ? null : CliOutput.open(spec, predictionsFile)) {
+      CurveWriter curveWriter = curveOut == null ? null : new CurveWriter(curveOut.writer(), curveFormat(curve, curveFormat));
+      run = OpenPrequentialRun.run(settings, open, data, dataFile, config.withSeed(seed.seed()).withListener(curveWriter),
+          predictionsOut == null ? null : predictionsOut.writer());
+      if (curveOut != null) {
+        curveOut.commit();
+      }
+      if (predictionsOut != null) {
+        predictionsOut.commit();
+      }
+      progress.finish();
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+    PrequentialResult result = run.result();
+    return report(result, List.of(), CliOutput.isStandardOutput(curveFile) || CliOutput.isStandardOutput(predictionsFile),
+        run.vocabulary());
+  }
+
+  private Integer report(PrequentialResult result, List<RunRecord.DataFile> dataFiles, boolean summaryToStderr,
+      Vocabulary vocabulary) throws IOException {
+    PrintWriter err = spec.commandLine().getErr();
     result.learner().checkFinite();
     result = withRecord(result, Reports.record(result.record(), result.record().seeds(), dataFiles));
     Warnings.ifNoExamples(err, result.examples(), "the data " + DataFiles.displayName(dataFile));
     Warnings.ifAllPredictionsEmpty(err, result.cumulative(), result.examples(), "of the stream", result.learner());
 
-    PrintWriter summary = curveToStdout ? err : spec.commandLine().getOut();
+    PrintWriter summary = summaryToStderr ? err : spec.commandLine().getOut();
     if (json.value()) {
-      printJson(summary, result);
+      printJson(summary, result, vocabulary);
     } else {
-      printHuman(summary, result);
+      printHuman(summary, result, vocabulary);
     }
     summary.flush();
     return 0;
@@ -220,7 +276,7 @@ public final class PrequentialCommand implements Callable<Integer> {
     return seconds > 0 ? examples / seconds : Double.NaN;
   }
 
-  private void printJson(PrintWriter out, PrequentialResult result) throws IOException {
+  private void printJson(PrintWriter out, PrequentialResult result, Vocabulary vocabulary) throws IOException {
     try (JsonGenerator g = Reports.json(out, true)) {
       g.writeStartObject();
       Reports.metrics(g, "metrics", result.cumulative());
@@ -233,7 +289,15 @@ public final class PrequentialCommand implements Callable<Integer> {
       Reports.number(g, "learningSeconds", result.learningSeconds());
       Reports.number(g, "examplesPerSecond", examplesPerSecond(result.examples(), result.learningSeconds()));
       g.writeNumberField("curvePoints", result.curve().size());
-      g.writeNumberField("numLabels", result.learner().numLabels());
+      g.writeNumberField("numLabels", vocabulary != null ? vocabulary.labels().size() : result.learner().numLabels());
+      if (vocabulary != null) {
+        g.writeArrayFieldStart("labels");
+        for (String name : vocabulary.labels().names()) {
+          g.writeString(name);
+        }
+        g.writeEndArray();
+        g.writeStringField("features", vocabulary.features().describe());
+      }
       Reports.model(g, result.learner());
       Reports.runRecord(g, result.record());
       g.writeEndObject();
@@ -241,9 +305,13 @@ public final class PrequentialCommand implements Callable<Integer> {
     out.println();
   }
 
-  private void printHuman(PrintWriter out, PrequentialResult result) {
+  private void printHuman(PrintWriter out, PrequentialResult result, Vocabulary vocabulary) {
     out.printf(Locale.ROOT, "prequential: %s, scale %s, %s%n", Reports.describe(result.learner()),
         scale.value().toLowerCase(Locale.ROOT), DataLoading.shortName(dataFile));
+    if (vocabulary != null) {
+      out.printf(Locale.ROOT, "open stream: %d labels seen, features: %s%n", vocabulary.labels().size(),
+          vocabulary.features().describe());
+    }
     out.printf(Locale.ROOT, "%d examples, %.3f s learning (%.0f examples/s)%n", result.examples(),
         result.learningSeconds(), examplesPerSecond(result.examples(), result.learningSeconds()));
     out.println();

@@ -12,7 +12,10 @@ import org.altml.cli.data.CommandFiles;
 import org.altml.cli.data.DataLoading;
 import org.altml.cli.data.ModelFit;
 import org.altml.cli.data.ScalingAdvice;
+import org.altml.cli.open.OpenData;
+import org.altml.cli.open.OpenTraining;
 import org.altml.cli.options.DataOptions;
+import org.altml.cli.options.OpenOptions;
 import org.altml.cli.options.MisfitOptions;
 import org.altml.cli.options.ModelScaleOption;
 import org.altml.cli.options.ProgressOptions;
@@ -108,6 +111,8 @@ public final class TrainCommand implements Callable<Integer> {
 
   @Mixin private ProgressOptions progressOptions;
 
+  @Mixin private OpenOptions open;
+
   /** Creates the command (picocli fills its fields). */
   public TrainCommand() {}
 
@@ -124,10 +129,24 @@ public final class TrainCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
+    OpenData.check(open, data, dataFile);
+    if (open.open && order != null && !order.equals(Order.FILE.cliName())) {
+      throw new IllegalArgumentException("--open trains in the stream's order, once through: --order " + order + " needs the"
+          + " whole data first (leave --order out)");
+    }
+    if (open.open && scale.value() != null && !scale.value().equals(FeatureScaling.NONE.cliName())) {
+      throw new IllegalArgumentException("--open trains in one pass over the stream: --scale " + scale.value() + " needs the"
+          + " whole data first (leave --scale out)");
+    }
     if (fromFile != null) {
       return continueTraining();
     }
     checkNewModelOptions();
+    if (open.open) {
+      OpenTraining trained = OpenTraining.train(RegistryLearnerOptions.settings(spec), open, data, dataFile,
+          Seeds.learner(seed.seed()), threads.value() == 0 ? Runtime.getRuntime().availableProcessors() : threads.value());
+      return saveOpen(trained, "trained", "");
+    }
     Settings settings = RegistryLearnerOptions.settings(spec);
     Order trainingOrder = ProtocolOptions.order(order != null ? order : Order.SHUFFLE.cliName());
     FeatureScaling scaling = ProtocolOptions.scaling(scale.value() != null ? scale.value() : FeatureScaling.NONE.cliName());
@@ -205,6 +224,13 @@ public final class TrainCommand implements Callable<Integer> {
           + " come from the model " + fromFile);
     }
     SavedModel saved = ModelFit.read(fromFile);
+    if (saved.isOpen()) { // an open model goes on growing, --open or not
+      return saveOpen(OpenTraining.proceed(saved, fromFile, open, dataFile), "continued", " from " + fromFile);
+    }
+    if (open.open) {
+      throw new IllegalArgumentException("--open cannot continue the model " + fromFile + ", whose L is fixed (it was not"
+          + " trained with --open); leave --open out, or train a new open model");
+    }
     FeatureScaler scaler = saved.scaler();
     if (scale.value() != null && ProtocolOptions.scaling(scale.value()) != scaler.scaling()) {
       throw new IllegalArgumentException("--scale " + scale.value() + " cannot be combined with --from: the model " + fromFile
@@ -254,6 +280,18 @@ public final class TrainCommand implements Callable<Integer> {
         + " in all; saved %s (d = %d)%n", Reports.describe(learner), fromFile, training.examples(), DataLoading.shortName(dataFile),
         trainingOrder.cliName(), scaler.scaling().cliName(), training.seconds(), learner.examplesSeen(), modelFile,
         numFeatures);
+    report().flush();
+    return 0;
+  }
+
+  /** Saves an open model and says so. */
+  private Integer saveOpen(OpenTraining trained, String verb, String from) throws IOException {
+    SavedModel model = trained.model();
+    Warnings.ifNoExamples(spec.commandLine().getErr(), trained.examples(), "the training data " + dataName());
+    save(model);
+    report().printf(Locale.ROOT, "%s %s%s on %d examples of %s (open: %d labels, features: %s) in %.3f s, %d examples in"
+        + " all; saved %s%n", verb, Reports.describe(model.learner()), from, trained.examples(), DataLoading.shortName(dataFile),
+        model.reportedLabels(), model.vocabulary().features().describe(), trained.seconds(), model.examplesSeen(), modelFile);
     report().flush();
     return 0;
   }

@@ -32,6 +32,11 @@ public final class Predictions {
     this.ids = new char[11 * numLabels];
   }
 
+  /** The most labels a line of this writer holds. */
+  public int numLabels() {
+    return predicted.length;
+  }
+
   /**
    * Prints the predicted labels by these names (one per label id; null: by their ids).
    *

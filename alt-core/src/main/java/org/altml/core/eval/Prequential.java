@@ -154,11 +154,22 @@ public final class Prequential {
    */
   public static PrequentialResult run(Settings settings, LearnerContext context, ExampleStream stream, Config config)
       throws IOException {
+    return run(settings, context, stream, config, null);
+  }
+
+  /**
+   * {@link #run(Settings, LearnerContext, ExampleStream, Config)}, {@code predictions} (null: none) hearing every
+   * example's served scores.
+   *
+   * @throws IllegalArgumentException naming the example when a label is not below the learner's L
+   */
+  public static PrequentialResult run(Settings settings, LearnerContext context, ExampleStream stream, Config config,
+      PredictionListener predictions) throws IOException {
     long learnerSeed = Seeds.learner(config.seed());
     OnlineMultiLabelLearner learner = settings.spec().create(settings, context.withSeed(learnerSeed));
     RunRecord record = RunRecord.of("prequential", settings, context.numLabels(), java.util.Map.of("learner", learnerSeed), "stream",
         config.scaling(), config.zeroDivision(), config.dataFiles());
-    return run(learner, stream, config, record);
+    return run(learner, stream, config, record, null, predictions);
   }
 
   /**
@@ -174,15 +185,49 @@ public final class Prequential {
     return run(learner, stream, config, record);
   }
 
+  /** Hears each example's scores as they were served, in stream order, on the evaluating thread. */
+  @FunctionalInterface
+  public interface PredictionListener {
+    /**
+     * Example {@code n} (0-based) had truth {@code truth} and was served {@code scores} (over the labels known then, for
+     * an open run); both are the protocol's buffers, valid during the call only.
+     */
+    void onPrediction(long n, LabelSet truth, Scores scores) throws IOException;
+  }
+
+  /**
+   * The open protocol (docs/spec.md#open-labels): {@link #run(OnlineMultiLabelLearner, ExampleStream, Config)} over a
+   * stream whose labels are vocabulary ids in order of first appearance, where an example that brings a label makes
+   * {@code rounds}' learner grow before it learns from it. That example is predicted with the labels known before it
+   * (its new ones scored −∞, docs/spec.md#open-prediction); the metrics grow their label set with the stream
+   * (docs/spec.md#open-metrics). {@code predictions} (null: none) hears every example's served scores.
+   *
+   * @throws IllegalArgumentException naming the example when a label passes a fixed kind's capacity
+   */
+  public static PrequentialResult runOpen(OpenRounds rounds, ExampleStream stream, Config config, PredictionListener predictions)
+      throws IOException {
+    OnlineMultiLabelLearner learner = rounds.learner();
+    RunRecord record = RunRecord.of("prequential", learner.settings(), learner.numLabels(), java.util.Map.of(), "stream",
+        config.scaling(), config.zeroDivision(), config.dataFiles());
+    return run(learner, stream, config, record, rounds, predictions);
+  }
+
   private static PrequentialResult run(OnlineMultiLabelLearner learner, ExampleStream stream, Config config, RunRecord record)
       throws IOException {
+    return run(learner, stream, config, record, null, null);
+  }
+
+  /** The loop of both protocols; {@code open} null for a fixed L. */
+  private static PrequentialResult run(OnlineMultiLabelLearner learner, ExampleStream stream, Config config, RunRecord record,
+      OpenRounds open, PredictionListener predictions) throws IOException {
     FeatureScaler scaler = config.scaler() != null ? config.scaler() : FeatureScaler.of(config.scaling());
-    Listener listener = config.listener();
-    int numLabels = learner.numLabels();
+    int numLabels = open != null ? open.known() : learner.numLabels();
     EvaluationSuite cumulative = new EvaluationSuite(numLabels, config.zeroDivision());
     SlidingWindowSuite window = new SlidingWindowSuite(numLabels, config.window(), config.zeroDivision(), true);
     ExampleBlock block = new ExampleBlock(ExampleBlock.DEFAULT_CAPACITY);
-    Scores[] scores = ExampleBlock.newScores(block.capacity(), numLabels);
+    Scores[] scores = ExampleBlock.newScores(block.capacity(), learner.numLabels());
+    Scores served = open == null ? null : new Scores(numLabels);
+    ExampleBlock single = open == null ? null : new ExampleBlock(1);
     List<CurvePoint> curve = new ArrayList<>();
     long nanos = 0;
     long n = 0;
@@ -193,10 +238,11 @@ public final class Prequential {
       int want = (int) Math.min(block.capacity(), room);
       block.clear();
       long blockNanos = 0;
+      boolean birth = false;
       while (block.size() < want && (more = stream.advance())) {
         SparseVector x = stream.features();
         LabelSet y = stream.labels();
-        if (y.maxLabel() >= numLabels) {
+        if (open == null && y.maxLabel() >= numLabels) {
           throw new IllegalArgumentException(TrainThenTest.labelBeyond("example " + (n + block.size()), stream, y.maxLabel(),
               numLabels));
         }
@@ -205,25 +251,64 @@ public final class Prequential {
         block.add(n + block.size(), scaler.transform(x), y);
         scaler.observe(x);
         blockNanos += System.nanoTime() - start;
+        if (open != null && open.brings(y)) {
+          birth = true; // the block ends with the example that brings a label: it is predicted, then the learner grows
+          break;
+        }
       }
       if (block.size() == 0) {
         break;
       }
+      if (birth) { // the example that brings labels goes alone, after the others
+        single.clear();
+        int last = block.size() - 1;
+        single.add(block.id(last), block.features(last), block.labels(last));
+        block.removeLast();
+      }
       long start = System.nanoTime();
-      learner.predictThenUpdate(block, scores);
+      if (block.size() > 0) {
+        learner.predictThenUpdate(block, scores);
+      }
       nanos += blockNanos + System.nanoTime() - start;
       for (int k = 0; k < block.size(); k++) {
-        LabelSet y = block.labels(k);
-        cumulative.accept(y, scores[k]);
-        window.accept(y, scores[k]);
-        n++;
-        if (n % config.sampleEvery() == 0) {
-          CurvePoint point = new CurvePoint(n, cumulative.report(), window.report(), nanos * 1e-9);
-          curve.add(point);
-          listener.onSample(point);
+        Scores s = scores[k];
+        if (open != null && s.numLabels() != open.known()) {
+          open.project(s, served); // a kind of fixed capacity: its labels not yet seen are not reported
+          s = served;
         }
+        n = score(n, block.labels(k), s, cumulative, window, predictions, config, curve, nanos);
+      }
+      if (birth) {
+        LabelSet y = single.labels(0);
+        int known = y.maxLabel() + 1;
+        served = new Scores(known);
+        cumulative.growLabels(known);
+        window.growLabels(known);
+        start = System.nanoTime();
+        open.predictThenLearn(single.id(0), single.features(0), y, served, "example " + n
+            + (stream.lineNumber() > 0 ? " (line " + stream.lineNumber() + ")" : ""));
+        nanos += System.nanoTime() - start;
+        scores = ExampleBlock.newScores(block.capacity(), learner.numLabels());
+        n = score(n, y, served, cumulative, window, predictions, config, curve, nanos);
       }
     }
     return new PrequentialResult(cumulative.report(), window.report(), curve, n, nanos * 1e-9, config, learner, scaler, record);
+  }
+
+  /** Scores example {@code n}'s served scores and records a curve point when one is due; returns n + 1. */
+  private static long score(long n, LabelSet y, Scores s, EvaluationSuite cumulative, SlidingWindowSuite window,
+      PredictionListener predictions, Config config, List<CurvePoint> curve, long nanos) throws IOException {
+    cumulative.accept(y, s);
+    window.accept(y, s);
+    if (predictions != null) {
+      predictions.onPrediction(n, y, s);
+    }
+    long next = n + 1;
+    if (next % config.sampleEvery() == 0) {
+      CurvePoint point = new CurvePoint(next, cumulative.report(), window.report(), nanos * 1e-9);
+      curve.add(point);
+      config.listener().onSample(point);
+    }
+    return next;
   }
 }

@@ -62,6 +62,19 @@ public final class ExampleBlock {
   }
 
   /**
+   * Drops the last example (an open protocol takes an example that brings a label out of its block, to predict it
+   * before the learner grows).
+   *
+   * @throws IllegalStateException when the block is empty
+   */
+  public void removeLast() {
+    if (size == 0) {
+      throw new IllegalStateException("block empty");
+    }
+    size--;
+  }
+
+  /**
    * Appends a copy of (x, y) with id {@code id} ({@link OnlineMultiLabelLearner#NO_ID} when unknown); y may
    * be null for prediction (an empty label set is held then).
    *

@@ -36,7 +36,7 @@ import org.altml.sparse.io.files.DataFiles;
  * checkpoints and byte arrays (a streaming engine's state); the file methods wrap them with an atomic
  * write and a length check.
  *
- * <p>Format version 3, big-endian ({@link java.io.DataOutputStream} conventions, strings in modified UTF-8):
+ * <p>Format version 4, big-endian ({@link java.io.DataOutputStream} conventions, strings in modified UTF-8):
  * <pre>
  *   8 bytes  magic "ALTMODEL"
  *   int      format version (3)
@@ -47,6 +47,7 @@ import org.altml.sparse.io.files.DataFiles;
  *   int n, n × (UTF key, UTF value)    provenance
  *   L × UTF  label names
  *   scaler   the feature scaling and its statistics ({@link FeatureScaler#write})
+ *   boolean  open; when true, the vocabulary ({@link org.altml.sparse.open.Vocabulary#write}) (version 4 on)
  *   body     the codec's state
  *   int      CRC32 of every preceding byte
  *   long     number of bytes before this footer
@@ -62,7 +63,7 @@ public final class ModelIo {
   /** The 8-byte magic number at the start of every model file. */
   public static final String MAGIC = "ALTMODEL";
   /** The format version this class writes. */
-  public static final int FORMAT_VERSION = 3;
+  public static final int FORMAT_VERSION = 4;
 
   private static final byte[] MAGIC_BYTES = MAGIC.getBytes(StandardCharsets.US_ASCII);
   private static final int FOOTER_BYTES = Integer.BYTES + Long.BYTES;
@@ -115,12 +116,18 @@ public final class ModelIo {
     s.writeInt(model.numFeatures());
     // as run: an M factor is written as the M it resolved to on L, as learners reported their settings until they kept
     // them as given (model files stay as they were)
-    writeMap(s, org.altml.core.learner.CommonParameters.asRun(learner.settings(), learner.numLabels()).asText());
+    // (an open learner keeps its M factor, which it resolves again as its labels grow: docs/spec.md#open-labels)
+    writeMap(s, learner.growsLabels() && model.isOpen() ? learner.settings().asText()
+        : org.altml.core.learner.CommonParameters.asRun(learner.settings(), learner.numLabels()).asText());
     writeMap(s, model.provenance());
     for (String name : model.labelNames()) {
       writeString(s, name, "label name");
     }
     model.scaler().write(s);
+    s.writeBoolean(model.isOpen());
+    if (model.isOpen()) {
+      model.vocabulary().write(s);
+    }
     codec.write(learner, s);
     s.flush();
     long length = s.size();
@@ -248,11 +255,11 @@ public final class ModelIo {
       if (version == 2) {
         return LegacyModelFormat.read(s, crc, length, source);
       }
-      if (version != FORMAT_VERSION) {
+      if (version != 3 && version != FORMAT_VERSION) {
         throw new ModelFormatException(source, "unsupported model format version " + version
-            + " (this build reads versions 2 and " + FORMAT_VERSION + "; a newer ALT wrote it)");
+            + " (this build reads versions 2, 3 and " + FORMAT_VERSION + "; a newer ALT wrote it)");
       }
-      SavedModel model = readBody(s, source);
+      SavedModel model = readBody(s, source, version);
       long bytes = s.position();
       int expected = (int) crc.getValue();
       // the footer lies past the state's limit: read it from the checked stream directly
@@ -349,7 +356,7 @@ public final class ModelIo {
     }
   }
 
-  private static SavedModel readBody(StateInput s, String source) throws IOException {
+  private static SavedModel readBody(StateInput s, String source, int version) throws IOException {
     String name = s.readUTF();
     if (!LearnerRegistry.contains(name)) {
       throw new ModelFormatException(source, "was written for learner '" + name + "', which this build does not have"
@@ -359,7 +366,7 @@ public final class ModelIo {
     int codecVersion = s.readInt();
     int numLabels = s.readInt();
     int numFeatures = s.readInt();
-    if (numLabels < 1 || numFeatures < 0) {
+    if (numLabels < 0 || numFeatures < 0) { // L = 0: an open model saved before its first label
       throw new ModelFormatException(source, "bad sizes: L = " + numLabels + ", d = " + numFeatures);
     }
     Map<String, String> settingsText = readMap(s, "settings");
@@ -371,6 +378,17 @@ public final class ModelIo {
       names.add(s.readUTF());
     }
     FeatureScaler scaler = FeatureScaler.read(s);
+    org.altml.sparse.open.Vocabulary vocabulary = null;
+    if (version >= 4 && s.readBoolean()) {
+      try {
+        vocabulary = org.altml.sparse.open.Vocabulary.read(s);
+      } catch (java.io.IOException e) {
+        throw e instanceof ModelFormatException ? e : new ModelFormatException(source, "bad vocabulary: " + e.getMessage(), e);
+      }
+    }
+    if (numLabels == 0 && vocabulary == null) {
+      throw new ModelFormatException(source, "bad sizes: L = 0 in a model of fixed L");
+    }
     Settings settings = parseSettings(spec, settingsText, source);
     OnlineMultiLabelLearner learner;
     try {
@@ -381,7 +399,11 @@ public final class ModelIo {
     if (learner.numLabels() != numLabels) {
       throw new ModelFormatException(source, "the " + name + " body has " + learner.numLabels() + " labels, the header " + numLabels);
     }
-    return new SavedModel(learner, names, numFeatures, scaler, provenance);
+    try {
+      return new SavedModel(learner, names, numFeatures, scaler, provenance, vocabulary);
+    } catch (IllegalArgumentException e) {
+      throw new ModelFormatException(source, "invalid model: " + e.getMessage(), e);
+    }
   }
 
   private static void writeMap(StateOutput s, Map<String, String> map) throws IOException {

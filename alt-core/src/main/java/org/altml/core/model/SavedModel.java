@@ -11,6 +11,7 @@ import org.altml.core.eval.ShapeFit;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Scores;
 import org.altml.sparse.SparseVector;
+import org.altml.sparse.open.Vocabulary;
 
 /**
  * A model as {@link ModelIo} saves and loads it: the learner with its full state, what it was trained on,
@@ -23,19 +24,31 @@ import org.altml.sparse.SparseVector;
  * @param scaler the feature scaling the learner was trained with, statistics included; applied to every
  *     example before the learner sees it
  * @param provenance free-form facts about the model's origin (toolkit version, JDK, data files), in order
+ * @param vocabulary an open model's label and feature vocabulary (docs/spec.md#open-labels, #open-features): the
+ *     labels' names in order of first appearance and the features' dictionary or hashing; null for a model of fixed L
  */
 public record SavedModel(
     OnlineMultiLabelLearner learner, List<String> labelNames, int numFeatures, FeatureScaler scaler,
-    Map<String, String> provenance) {
+    Map<String, String> provenance, Vocabulary vocabulary) {
   /**
-   * Copies the names and provenance (null: the label indices as names, no provenance); checks the label count.
+   * Copies the names and provenance (null: the label indices as names, or an open model's vocabulary names, no
+   * provenance); checks the label count.
    *
    * @throws IllegalArgumentException for another number of label names than labels, a null name, a null provenance
-   *     key or value, or a negative d
+   *     key or value, or a negative d; for a vocabulary of more labels than the learner's
    */
   public SavedModel {
     Objects.requireNonNull(learner, "learner");
     Objects.requireNonNull(scaler, "scaler");
+    if (vocabulary != null) {
+      int known = vocabulary.labels().size();
+      if (known > learner.numLabels() || (known < learner.numLabels() && learner.growsLabels())) {
+        throw new IllegalArgumentException("a vocabulary of " + known + " labels for a learner of " + learner.numLabels());
+      }
+      if (labelNames == null) { // a kind of fixed capacity: the labels not yet seen are named by their index
+        labelNames = org.altml.sparse.data.IndexNames.padded(vocabulary.labels().names(), learner.numLabels());
+      }
+    }
     for (int i = 0; labelNames != null && i < labelNames.size(); i++) { // List.of(...).contains(null) would throw
       if (labelNames.get(i) == null) {
         throw new IllegalArgumentException("label name " + i + " is null");
@@ -53,6 +66,22 @@ public record SavedModel(
       throw new IllegalArgumentException("provenance holds a null key or value: " + facts);
     }
     provenance = Collections.unmodifiableMap(facts);
+  }
+
+  /** A model of fixed L (no vocabulary). */
+  public SavedModel(OnlineMultiLabelLearner learner, List<String> labelNames, int numFeatures, FeatureScaler scaler,
+      Map<String, String> provenance) {
+    this(learner, labelNames, numFeatures, scaler, provenance, null);
+  }
+
+  /** Whether this is an open model (a vocabulary that grows with the stream, docs/spec.md#open-labels). */
+  public boolean isOpen() {
+    return vocabulary != null;
+  }
+
+  /** The labels a prediction reports: an open model's known ones, else every one of L. */
+  public int reportedLabels() {
+    return vocabulary != null ? vocabulary.labels().size() : learner.numLabels();
   }
 
   /**
@@ -104,11 +133,12 @@ public record SavedModel(
     }
     int[] ids = new int[scores.numLabels()];
     int n = scores.predicted(ids);
-    String[] names = new String[n];
-    for (int i = 0; i < n; i++) {
-      names[i] = labelNames.get(ids[i]);
+    int reported = reportedLabels();
+    List<String> names = new java.util.ArrayList<>(n);
+    for (int i = 0; i < n && ids[i] < reported; i++) { // ids ascend: an open model's labels not yet seen come last
+      names.add(labelNames.get(ids[i]));
     }
-    return List.of(names);
+    return List.copyOf(names);
   }
 
   /** The number of update rounds the learner has seen. */
