@@ -8,6 +8,8 @@ import java.util.concurrent.Callable;
 import org.altml.cli.data.CommandFiles;
 import org.altml.cli.data.DataLoading;
 import org.altml.cli.data.ModelFit;
+import org.altml.cli.open.OpenData;
+import org.altml.cli.open.OpenPrediction;
 import org.altml.cli.options.DataOptions;
 import org.altml.cli.options.MisfitOptions;
 import org.altml.cli.options.ModelScaleOption;
@@ -84,6 +86,13 @@ public final class PredictCommand implements Callable<Integer> {
 
   @Mixin private ProgressOptions progressOptions;
 
+  @Option(names = "--format", paramLabel = "FORMAT",
+      description = "An open model's records: libsvm, libsvm-names or json (default: json for .jsonl and .json, else libsvm).")
+  private String format;
+
+  /** The open-stream options predict takes: the records' format only (the model carries its vocabulary). */
+  private final org.altml.cli.options.OpenOptions open = new org.altml.cli.options.OpenOptions();
+
   /** Creates the command (picocli fills its fields). */
   public PredictCommand() {}
 
@@ -91,6 +100,7 @@ public final class PredictCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     new CommandFiles().input("--model", savedModel.value(), "model file").data("--data", dataFile, data).output("--out", outFile)
         .check();
+    open.format = format;
     SavedModel saved = ModelFit.readToApply(savedModel.value(), scale.value(), data);
     FeatureScaler scaler = saved.scaler();
     if (labelNames && !saved.hasNamedLabels()) {
@@ -100,6 +110,23 @@ public final class PredictCommand implements Callable<Integer> {
     }
     PrintWriter err = spec.commandLine().getErr();
     long[] counts;
+    if (saved.isOpen()) { // an open model: records through its vocabulary, labels by name
+      if (data.numLabels != null || data.labelsGiven()) {
+        throw new IllegalArgumentException("the model " + savedModel.value() + " is open (its labels are those it saw): leave"
+            + " --num-labels and the ARFF label options out");
+      }
+      try (CliOutput out = CliOutput.open(spec, outFile != null ? outFile : Path.of("-"))) {
+        counts = OpenPrediction.predict(saved, dataFile, OpenData.format(open, dataFile), scores, out.writer());
+        out.commit();
+      }
+      Warnings.ifAllPredictionsEmpty(err, counts[1], counts[0], "of the model " + savedModel.value(), "retrain with",
+          saved.learner());
+      return 0;
+    }
+    if (open.format != null) {
+      throw new IllegalArgumentException("--format reads the records of an open model; the model " + savedModel.value()
+          + " is not open (its data is LIBSVM or ARFF)");
+    }
     try (Progress progress = progressOptions.progress(spec);
         CliOutput out = CliOutput.open(spec, outFile != null ? outFile : Path.of("-"))) {
       ModelFit fit = new ModelFit(saved, savedModel.value(), dataFile, misfit.newFeatures, progress).allowShapeMismatch(misfit.shapeMismatch);
