@@ -60,6 +60,12 @@ class DocShellBlocksTest {
     runPage("README.md", 4, 2);
   }
 
+  /** The open-streams guide: labels and words that appear mid-stream, from the command line. */
+  @Test
+  void theOpenStreamsGuideRuns() throws IOException {
+    runPage("docs/open-streams.md", 8, 7);
+  }
+
   private void runPage(String page, int minCommands, int minWrites) throws IOException {
     List<MarkdownBlocks.Block> blocks = MarkdownBlocks.of(page);
     Set<String> cwdBefore = listing(Path.of(""));
