@@ -113,6 +113,28 @@ class OpenStreamCommandsTest {
     }
   }
 
+  @Test
+  void testScoresAnOpenModelOverItsLabelsAndTheDataLabelsItNeverSaw() throws IOException {
+    Path train = Files.writeString(dir.resolve("train.jsonl"),
+        "{\"features\": {\"a\": 1}, \"labels\": [\"x\"]}\n{\"features\": {\"b\": 1}, \"labels\": [\"y\"]}\n".repeat(20));
+    Path model = dir.resolve("m.model");
+    ok("train", "--open", "--learner", "falt", "--data", train.toString(), "--model", model.toString());
+    Path test = Files.writeString(dir.resolve("test.jsonl"), "{\"features\": {\"a\": 1, \"new\": 3}, \"labels\": [\"x\"]}\n"
+        + "{\"features\": {\"b\": 1}, \"labels\": [\"y\", \"z\"]}\n");
+    Path predictions = dir.resolve("p.txt");
+    CliRun t = ok("test", "--model", model.toString(), "--data", test.toString(), "--json", "--predictions",
+        predictions.toString());
+    assertEquals("x\ny\n", Files.readString(predictions));
+    Map<String, String> json = Json.flatten(t.out());
+    assertEquals(1.0, Json.number(json, "metrics.precision"), 1e-12);
+    assertEquals(0.75, Json.number(json, "metrics.recall"), 1e-12); // z, never seen, is missed
+    assertEquals(1.0 / 6, Json.number(json, "metrics.hammingLoss"), 1e-12); // over x, y and z
+    CliRun unlabelled = CliRun.of("test", "--model", model.toString(), "--data",
+        Files.writeString(dir.resolve("u.jsonl"), "{\"features\": {\"a\": 1}}\n").toString());
+    assertEquals(2, unlabelled.exitCode());
+    assertTrue(unlabelled.err().contains("u.jsonl:1: a record without labels"), unlabelled.err());
+  }
+
   private static byte[] state(SavedModel model) throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     model.learner().spec().codec().write(model.learner(), new org.altml.core.learner.StateOutput(bytes));

@@ -55,7 +55,9 @@ import picocli.CommandLine.Spec;
       "--allow-new-features. A LIBSVM file declares nothing: it may use fewer label and feature ids.",
       "Every example is scaled as the model's training data was: the model file carries its scaling",
       "(standardize: with the statistics fitted on the training data) and the ARFF attributes it was",
-      "trained without (--ignore-attributes)."
+      "trained without (--ignore-attributes).",
+      "An open model (alt train --open) reads its kind of records (--format) through its vocabulary,",
+      "leaves out the words it never saw, and prints label names (docs/open-streams.md)."
     })
 public final class PredictCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;

@@ -58,7 +58,9 @@ import picocli.CommandLine.Spec;
       "'alt predict' (no more labels, the same label names, not many more",
       "features; a shape it declares, as an ARFF header or --num-labels does, must be",
       "the model's unless --allow-shape-mismatch), and is scaled as the model's",
-      "training data was."
+      "training data was.",
+      "An open model (alt train --open) reads its kind of records (--format) through its",
+      "vocabulary; labels of DATA it never saw count as missed (docs/open-streams.md)."
     })
 public final class TestCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
@@ -85,6 +87,10 @@ public final class TestCommand implements Callable<Integer> {
 
   @Mixin private ProgressOptions progressOptions;
 
+  @Option(names = "--format", paramLabel = "FORMAT",
+      description = "An open model's records: libsvm, libsvm-names or json (default: json for .jsonl and .json, else libsvm).")
+  private String format;
+
   /** Creates the command (picocli fills its fields). */
   public TestCommand() {}
 
@@ -104,6 +110,40 @@ public final class TestCommand implements Callable<Integer> {
     double seconds;
     String trainedOn;
     String beyond;
+    if (saved.isOpen()) { // an open model: records through its vocabulary, labels by name
+      if (data.numLabels != null || data.labelsGiven()) {
+        throw new IllegalArgumentException("the model " + savedModel.value() + " is open (its labels are those it saw): leave"
+            + " --num-labels and the ARFF label options out");
+      }
+      org.altml.cli.options.OpenOptions open = new org.altml.cli.options.OpenOptions();
+      open.format = format;
+      long start = System.nanoTime();
+      org.altml.cli.open.OpenTest run;
+      try (CliOutput out = predictions.value() != null ? CliOutput.open(spec, predictions.value()) : null) {
+        run = org.altml.cli.open.OpenTest.run(saved, dataFile, org.altml.cli.open.OpenData.format(open, dataFile), policy,
+            out == null ? null : out.writer());
+        if (out != null) {
+          out.commit();
+        }
+      }
+      report = run.report();
+      examples = run.examples();
+      seconds = (System.nanoTime() - start) * 1e-9;
+      Warnings.ifNoExamples(err, examples, "the data " + DataFiles.displayName(dataFile), "nothing was scored, and every"
+          + " metric is undefined");
+      PrintWriter out = CliOutput.isStandardOutput(predictions.value()) ? err : spec.commandLine().getOut();
+      if (json.value()) {
+        printJson(out, model, report, examples, seconds, 1);
+      } else {
+        printHuman(out, model, report, examples, seconds, 1);
+      }
+      out.flush();
+      return 0;
+    }
+    if (format != null) {
+      throw new IllegalArgumentException("--format reads the records of an open model; the model " + savedModel.value()
+          + " is not open (its data is LIBSVM or ARFF)");
+    }
     try (Progress progress = progressOptions.progress(spec);
         CliOutput out = predictions.value() != null ? CliOutput.open(spec, predictions.value()) : null) {
       ModelFit fit = new ModelFit(saved, savedModel.value(), dataFile, misfit.newFeatures, progress).allowShapeMismatch(misfit.shapeMismatch);

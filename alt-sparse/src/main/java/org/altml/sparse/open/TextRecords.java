@@ -14,7 +14,8 @@ import org.altml.sparse.io.internal.Numbers;
  * a name is never cut short silently.
  */
 final class TextRecords {
-  private static final String NAMED_HINT = " (named labels and features: --format libsvm-names)";
+  private static final String NAMED_HINT = " (named labels and features: --format libsvm-names; JSON records:"
+      + " --format json)";
 
   private TextRecords() {}
 
