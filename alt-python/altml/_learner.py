@@ -216,6 +216,9 @@ class Learner:
         dictionary; one that hashes its features has no names: ``ValueError``)."""
         if self._java.isOpen():
             return [str(name) for name in _call(self._java.openFeatureNames)]
+        if self.hash_bits is not None:
+            raise ValueError(f"feature_names: the learner hashes its features into 2^{self.hash_bits} rows"
+                             f" (hash_bits={self.hash_bits}): it has no feature names")
         return list(self._feature_ids)
 
     def statistics(self):
@@ -511,6 +514,10 @@ def _from_java(java):
             params[python_name(key)] = _parse(value)
     names = [str(n) for n in java.labelNames()]
     named = not java.isOpen() and any(n != str(i) for i, n in enumerate(names))
+    if java.isOpen():  # the keywords that make such an open learner (clone, repr)
+        for name, value in zip(_OPEN, java.openOptions()):
+            if value:
+                params[name] = int(value)
     learner = Learner(kind, labels=names if named else None, scale=str(java.scaling()), **params)
     learner._java = java
     learner.n_features_in_ = int(java.numFeatures())

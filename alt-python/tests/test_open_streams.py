@@ -227,6 +227,22 @@ def test_a_hashed_learner_has_no_feature_names():
         learner.feature_names
     with pytest.raises(ValueError, match=r"hashes its features"):
         pickle.loads(pickle.dumps(learner)).feature_names
+    with pytest.raises(ValueError, match=r"hashes its features into 2\^8 rows \(hash_bits=8\)"):
+        altml.Learner("salt", hash_bits=8).feature_names  # before learning too
+
+
+def test_a_loaded_open_model_keeps_its_keywords(tmp_path):
+    for params in (dict(hash_bits=9), dict(max_features=50, max_labels=7), dict()):
+        learner = altml.Learner("falt", **params)
+        learner.learn_one({"a": 1.0}, ["x"])
+        learner.save(tmp_path / "m.model")
+        loaded = altml.load(tmp_path / "m.model")
+        assert {k: loaded.get_params()[k] for k in params} == params
+        assert all(loaded.get_params()[k] is None for k in ("max_labels", "max_features", "hash_bits") if k not in params)
+    elm = altml.Learner("osml-elm", max_labels=3, hidden=4)
+    elm.learn_one({"a": 1.0}, ["x"])
+    elm.save(tmp_path / "elm.model")
+    assert repr(altml.load(tmp_path / "elm.model")) == "Learner('osml-elm', max_labels=3, hidden=4)"
 
 
 @pytest.mark.parametrize("kind", ["osml-elm", "elm-omll"])

@@ -127,6 +127,11 @@ public final class PyLearner {
     return open != null;
   }
 
+  /** An open learner's {max_labels, max_features, hash_bits} as Python's keywords give them (0: the default); null for a fixed L. */
+  public int[] openOptions() {
+    return open == null ? null : open.options();
+  }
+
   /** For an open learner, whether each label (in order) is a numeric id rather than a name; null for a fixed L. */
   public boolean[] labelNumeric() {
     return open == null ? null : open.labelNumeric();

@@ -135,6 +135,18 @@ final class PyOpen {
     return features instanceof FeatureDictionary d ? List.copyOf(d.names()) : List.of();
   }
 
+  /**
+   * The keywords that make such a learner in Python, 0 for a default: {max_labels, max_features, hash_bits} (a loaded
+   * model's, from its vocabulary).
+   */
+  int[] options() {
+    int bound = features instanceof FeatureDictionary d ? (d.maxNames() == FeatureDictionary.DEFAULT_MAX_NAMES ? 0 : d.maxNames())
+        : features instanceof NumericFeatures f ? (f.maxFeatures() == Integer.MAX_VALUE ? 0 : f.maxFeatures())
+        : features instanceof FeatureHashing ? 0 : maxFeatures;
+    return new int[] {labels.maxLabels() == DEFAULT_MAX_LABELS ? 0 : labels.maxLabels(), bound,
+        features instanceof FeatureHashing h ? h.bits() : 0};
+  }
+
   /** The model's d: the rows of its feature vocabulary so far (2^B for hashing). */
   int numFeatures() {
     return features == null ? 0 : features.numRows();
