@@ -106,7 +106,8 @@ def _features(x):
         raise ValueError("feature keys must be all names (str) or all indices (int), not "
                          f"{[k for k in names if not isinstance(k, str)][:5]} among names")
     try:
-        values = np.fromiter(x.values(), np.float32, len(names))
+        with np.errstate(over="ignore"):  # a value beyond the float range is inf, which Java refuses naming the feature
+            values = np.fromiter(x.values(), np.float32, len(names))
     except (TypeError, ValueError):
         raise ValueError(f"feature values must be numbers: {list(x.items())[:5]}") from None
     return names, values
