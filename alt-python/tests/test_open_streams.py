@@ -330,3 +330,21 @@ def test_matrix_calls_on_an_open_learner_say_what_to_do():
     fresh = altml.Learner("falt")
     assert fresh.predict_one({0: 1.0}) == set()
     assert fresh.partial_fit(X, Y).predict(X).shape == (3, 3)  # nothing learnt open: partial_fit starts a fixed L
+
+
+def test_int_keys_are_libsvm_indices_less_one_for_the_command_line(tmp_path, alt):
+    stream = id_stream(seed=12, n=120)
+    python = altml.Learner("falt")
+    for x, y in stream[:60]:
+        python.learn_one(x, y)
+    python.save(tmp_path / "ids.model")
+    with open(tmp_path / "rest.svm", "w") as f:
+        for x, y in stream[60:]:
+            f.write(",".join(map(str, y)) + " " + " ".join(f"{k + 1}:{v}" for k, v in sorted(x.items())) + "\n")
+    alt("train", "--from", tmp_path / "ids.model", "--data", tmp_path / "rest.svm", "--model", tmp_path / "cli.model")
+    for x, y in stream[60:]:
+        python.learn_one(x, y)
+    cli = altml.load(tmp_path / "cli.model")
+    assert cli.label_names == python.label_names and cli.examples_seen == 120
+    probes = [x for x, _ in stream[::9]]
+    assert [cli.scores_one(x) for x in probes] == [python.scores_one(x) for x in probes]
