@@ -6,11 +6,13 @@ import json
 import numpy as np
 import scipy.sparse as sp
 
-from . import _convert, _errors, _jvm, _one
+from . import _convert, _errors, _jvm, _one, _open
 
 _PY_LEARNER = "org.altml.python.PyLearner"
 # the constructor's own parameters; every other keyword is a registry parameter of the kind
-_OWN = ("kind", "n_labels", "labels", "n_features", "scale", "seed", "shuffle")
+_OWN = ("kind", "n_labels", "labels", "n_features", "scale", "seed", "shuffle", "max_labels", "max_features", "hash_bits")
+# the parameters of an open learner (docs/spec.md#open-labels): one made without n_labels or labels
+_OPEN = ("max_labels", "max_features", "hash_bits")
 _FEATURE_NAMES = "altml.featureNames"
 _MAX_INDEX = 2 ** 31 - 1
 
@@ -59,6 +61,9 @@ class Learner:
     ``Learner("salt", eta=0.25, delta=4, max_updates=2)``: parameters by their registry names or in Python's spelling
     (``max_updates`` for ``maxUpdates``), checked by the registry at once (``ValueError`` with its message).
     ``n_labels`` (or ``labels``, their names) fixes L for learning one example at a time; ``fit`` takes L from Y.
+    Without them, ``learn_one`` learns an open stream (docs/spec.md#open-labels): labels and features grow as examples
+    bring them; ``max_labels`` bounds the labels (an ELM's capacity, which it needs), ``max_features`` the features,
+    ``hash_bits`` hashes feature names into 2^B rows instead of a dictionary.
     ``n_features`` is d's hint, ``scale`` the feature scaling (none, standardize, l2), ``seed`` the run seed of
     ``alt train --seed``, ``shuffle`` whether ``fit`` goes through the rows in a seeded random order (``alt train
     --order shuffle``) instead of row order. An estimator for scikit-learn (``clone``, ``GridSearchCV``, multi-label
@@ -68,10 +73,13 @@ class Learner:
     _estimator_type = "classifier"
 
     def __init__(self, kind="falt", *, n_labels=None, labels=None, n_features=0, scale="none", seed=1, shuffle=False,
-                 **params):
+                 max_labels=None, max_features=None, hash_bits=None, **params):
         self.kind = kind
         self.n_labels = n_labels
         self.labels = labels
+        self.max_labels = max_labels
+        self.max_features = max_features
+        self.hash_bits = hash_bits
         self.n_features = n_features
         self.scale = scale
         self.seed = seed
@@ -150,16 +158,43 @@ class Learner:
         if self.n_labels is not None and (isinstance(self.n_labels, bool) or not isinstance(self.n_labels, (int, np.integer))
                                           or self.n_labels < 1):
             raise ValueError(f"n_labels must be a positive integer, not {self.n_labels!r}")
+        self._check_open_params()
         self._java = self._new_java()
         self._label_ids = None if self._label_names is None else {n: i for i, n in enumerate(self._label_names)}
         self._feature_ids = {}  # names of features given as str keys, by index, in order of first use
         self.__dict__.pop("n_features_in_", None)
 
+    def _check_open_params(self):
+        for name in _OPEN:
+            value = getattr(self, name)
+            top = 30 if name == "hash_bits" else _MAX_INDEX
+            if value is not None and (isinstance(value, bool) or not isinstance(value, (int, np.integer))
+                                      or not 1 <= value <= top):
+                raise ValueError(f"{name} must be an integer from 1 to {top}, not {value!r}")
+            if value is not None and (self.n_labels is not None or self.labels is not None):
+                raise ValueError(f"{name}= is for an open learner, made without n_labels= or labels= (its labels grow"
+                                 " with learn_one): give one or the other")
+        if self.hash_bits is not None and self.max_features is not None:
+            raise ValueError("max_features= bounds the dictionary of feature names, which hash_bits= replaces: give one of"
+                             " them")
+
+    def _refuse_open_params(self, call):
+        given = [name for name in _OPEN if getattr(self, name) is not None]
+        if given:
+            raise ValueError(f"{given[0]}= is for an open learner, which learns one example at a time (learn_one); {call}"
+                             " takes L from Y's columns and d from X's: leave it out")
+        if self._java.isOpen():
+            if call == "partial_fit" and self._java.examplesSeen() > 0:
+                raise ValueError(f"this {self.kind} learner is open (it learnt one example at a time, its labels growing):"
+                                 f" {call} takes a label matrix of fixed columns; go on with learn_one, or fit a new"
+                                 " model")
+            self._java = self._new_java()  # fit makes a new model; partial_fit: only asked to predict, nothing to keep
+
     # --- state ------------------------------------------------------------------------------------------------
     @property
     def is_fitted(self):
-        """Whether the learner has started (some data fixed L)."""
-        return bool(self._java.isStarted())
+        """Whether the learner has started (some data fixed L; an open learner: it learnt an example)."""
+        return bool(self._java.isStarted()) and not (self._java.isOpen() and self._java.examplesSeen() == 0)
 
     def __sklearn_is_fitted__(self):
         return self.is_fitted
@@ -177,7 +212,13 @@ class Learner:
 
     @property
     def feature_names(self):
-        """The names of the features given by name (``learn_one({"word": 1.0}, ...)``), by index."""
+        """The names of the features given by name (``learn_one({"word": 1.0}, ...)``), by index (an open learner's
+        dictionary; one that hashes its features has no names: ``ValueError``)."""
+        if self._java.isOpen():
+            return [str(name) for name in _call(self._java.openFeatureNames)]
+        if self.hash_bits is not None:
+            raise ValueError(f"feature_names: the learner hashes its features into 2^{self.hash_bits} rows"
+                             f" (hash_bits={self.hash_bits}): it has no feature names")
         return list(self._feature_ids)
 
     def statistics(self):
@@ -188,13 +229,13 @@ class Learner:
         if self._java.isStarted():
             return
         n = self.n_labels if self.n_labels is not None else (None if self._label_names is None else len(self._label_names))
-        if n is None:
-            raise ValueError(f"the {self.kind} learner does not know its labels yet: give n_labels= (or labels=, their names)"
-                             " to learn one example at a time, or fit it on a label matrix first")
+        if n is None:  # an open stream: labels and features grow (docs/spec.md#open-labels)
+            _call(self._java.startOpen, int(self.max_labels or 0), int(self.hash_bits or 0), int(self.max_features or 0))
+            return
         _call(self._java.start, int(n), _java_list(self._label_names), int(self.n_features or 0), 0)
 
     def _require_fitted(self):
-        if not self._java.isStarted():
+        if not self.is_fitted:
             if self.n_labels is not None or self._label_names is not None:
                 self._start_online()
                 return
@@ -279,11 +320,11 @@ class Learner:
         one = self._one
         if one is not None and one.java is self._java:
             return one
-        if start:
-            self._start_online()
+        if start or (self.n_labels is None and self._label_names is None):
+            self._start_online()  # without n_labels: an open learner, which predicts nothing before its first label
         else:
             self._require_fitted()
-        one = self._one = _one.OneBuffer(self._java)
+        one = self._one = (_open.OpenBuffer if self._java.isOpen() else _one.OneBuffer)(self._java)
         return one
 
     def _answer_one(self, x, scores):
@@ -292,8 +333,10 @@ class Learner:
         one = self._one
         if one is None or one.java is not self._java:
             one = self._one_buffer(False)
-        n = one.put_row(self, x)
         try:
+            if one.open:
+                return one, one.answer(self, x, scores)
+            n = one.put_row(self, x)
             return one, (one.scores if scores else one.predict)(one.buffer, n)
         except one.java_error as e:
             raise _errors.translate(e) from None
@@ -304,23 +347,34 @@ class Learner:
         one = self._one
         if one is None or one.java is not self._java:
             one = self._one_buffer(True)
-        n, m = one.put_example(self, x, y)
         try:
+            if one.open:
+                one.learn_one(self, x, y)
+                return self
+            n, m = one.put_example(self, x, y)
             one.learn(one.buffer, n, m)
         except one.java_error as e:
             raise _errors.translate(e) from None
         return self
 
     def predict_one(self, x):
-        """The set of labels predicted for ``x`` (names when the learner has ``labels``, else ids)."""
+        """The set of labels predicted for ``x`` (names when the learner has ``labels``, else ids; an open learner's
+        labels as they came, of those seen so far: empty before the first)."""
         one, k = self._answer_one(x, False)
+        if one.open:
+            outputs = one.labels.outputs
+            return {outputs[i] for i in one.predicted(k)}
         return self._out(one.predicted(k))
 
     def scores_one(self, x):
-        """The label scores of ``x`` by label, with the threshold score as ``.threshold``."""
-        one, _ = self._answer_one(x, True)
-        scores = one.scored()
-        keys = self._label_names if self._label_ids is not None else range(len(scores) - 1)
+        """The label scores of ``x`` by label (an open learner's over the labels seen so far), with the threshold score
+        as ``.threshold``."""
+        one, k = self._answer_one(x, True)
+        scores = one.scored(k)
+        if one.open:
+            keys = one.labels.outputs
+        else:
+            keys = self._label_names if self._label_ids is not None else range(len(scores) - 1)
         return OneScores(zip(keys, scores[:-1]), scores[-1])
 
     # --- matrices (scikit-learn's protocol) -------------------------------------------------------------------------
@@ -340,6 +394,7 @@ class Learner:
         """A new model from one pass over the rows of ``X`` (scipy CSR, or anything scipy makes one of) and the 0/1
         label-indicator matrix ``Y``: in row order (``alt train --order file``), or shuffled with the seed when
         ``shuffle`` (here or in the constructor) is true. The feature scaling is fitted on X first."""
+        self._refuse_open_params("fit")
         indptr, indices, data, shape = _convert.csr_arrays(X)
         y_indptr, y_indices, n_labels = _convert.indicator_arrays(Y, shape[0])
         names = self._names_for(n_labels)
@@ -353,6 +408,7 @@ class Learner:
 
     def partial_fit(self, X, Y):
         """Goes on learning from the rows of ``X`` and ``Y`` in order (the first call fixes L from Y's columns)."""
+        self._refuse_open_params("partial_fit")
         indptr, indices, data, shape = _convert.csr_arrays(X)
         y_indptr, y_indices, n_labels = _convert.indicator_arrays(Y, shape[0])
         names = self._names_for(n_labels)
@@ -437,7 +493,8 @@ class Learner:
         return f"Learner({self.kind!r}{args})"
 
 
-_DEFAULTS = {"n_labels": None, "labels": None, "n_features": 0, "scale": "none", "seed": 1, "shuffle": False}
+_DEFAULTS = {"n_labels": None, "labels": None, "n_features": 0, "scale": "none", "seed": 1, "shuffle": False,
+             "max_labels": None, "max_features": None, "hash_bits": None}
 
 
 def load(path):
@@ -456,7 +513,11 @@ def _from_java(java):
         if defaults.get(key) != value:
             params[python_name(key)] = _parse(value)
     names = [str(n) for n in java.labelNames()]
-    named = any(n != str(i) for i, n in enumerate(names))
+    named = not java.isOpen() and any(n != str(i) for i, n in enumerate(names))
+    if java.isOpen():  # the keywords that make such an open learner (clone, repr)
+        for name, value in zip(_OPEN, java.openOptions()):
+            if value:
+                params[name] = int(value)
     learner = Learner(kind, labels=names if named else None, scale=str(java.scaling()), **params)
     learner._java = java
     learner.n_features_in_ = int(java.numFeatures())

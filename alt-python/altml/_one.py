@@ -16,6 +16,8 @@ class OneBuffer:
     """The packing memory and the bound Java methods of one started Java learner (``java``): valid while the learner
     keeps that Java object."""
 
+    open = False  # altml._open.OpenBuffer: an open learner's, whose labels grow
+
     __slots__ = ("java", "n_labels", "memory", "buffer", "ints", "floats", "learn", "predict", "scores", "formats",
                  "score_format", "java_error")
 
@@ -108,6 +110,10 @@ class OneBuffer:
         """The k label ids predictPacked wrote, as a tuple."""
         return struct.unpack_from(f"<{k}i", self.memory)
 
-    def scored(self):
-        """The L label scores and the threshold score scoresPacked wrote, as a tuple of floats."""
+    def scored(self, k):
+        """The k label scores and the threshold score scoresPacked wrote (k = L, an open learner's L_t), as a tuple of
+        floats."""
+        if k != self.n_labels:
+            self.n_labels = k
+            self.score_format = struct.Struct(f"<{k + 1}f")
         return self.score_format.unpack_from(self.memory)

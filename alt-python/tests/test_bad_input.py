@@ -120,10 +120,13 @@ def test_wrong_shapes_are_value_errors(data):
 
 def test_predicting_before_learning_is_not_fitted_error(data):
     X, _ = data
-    for call in (lambda l: l.predict(X), lambda l: l.decision_function(X), lambda l: l.predict_one({1: 1.0}),
-                 lambda l: l.scores_one({1: 1.0}), lambda l: l.save("never.alt")):
+    for call in (lambda l: l.predict(X), lambda l: l.decision_function(X), lambda l: l.save("never.alt")):
         with pytest.raises(altml.NotFittedError, match="not learnt anything"):
             call(altml.Learner("falt"))
+        asked = altml.Learner("falt")  # an open learner before its first label (docs/spec.md#open-prediction) ...
+        assert asked.predict_one({1: 1.0}) == set() and dict(asked.scores_one({1: 1.0})) == {}
+        with pytest.raises(altml.NotFittedError, match="not learnt anything"):
+            call(asked)  # ... has still learnt nothing
 
 
 @pytest.mark.parametrize("kwargs,match", [({"etaa": 0.5}, "did you mean 'eta'"), ({"eta": -1}, "eta"),

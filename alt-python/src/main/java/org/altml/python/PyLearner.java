@@ -40,6 +40,7 @@ public final class PyLearner {
   private List<String> labelNames;
   private int numFeatures;
   private Map<String, String> provenance = Map.of();
+  private PyOpen open; // an open stream's labels and features (docs/spec.md#open-labels), or null for a fixed L
   private Scores scores;
   private int[] predicted;
   private final SparseVector x = new SparseVector();
@@ -71,6 +72,9 @@ public final class PyLearner {
     p.labelNames = model.labelNames();
     p.numFeatures = model.numFeatures();
     p.provenance = model.provenance();
+    if (model.isOpen()) {
+      p.open = PyOpen.of(model.learner(), model.vocabulary());
+    }
     p.scratch();
     return p;
   }
@@ -100,19 +104,46 @@ public final class PyLearner {
     return learner != null;
   }
 
-  /** L, or -1 before the learner exists. */
+  /** L (an open learner's labels seen so far, L_t), or -1 before the learner exists. */
   public int numLabels() {
-    return learner == null ? -1 : learner.numLabels();
+    return learner == null ? -1 : open != null ? open.known() : learner.numLabels();
   }
 
-  /** d as the model records it. */
+  /** d as the model records it (an open learner's feature rows so far). */
   public int numFeatures() {
-    return numFeatures;
+    return open != null ? open.numFeatures() : numFeatures;
   }
 
-  /** The label names (their indices as text when the data had none), or null before the learner exists. */
+  /**
+   * The label names (their indices as text when the data had none; an open learner's in order of first appearance), or
+   * null before the learner exists.
+   */
   public List<String> labelNames() {
-    return labelNames;
+    return open != null ? open.labelNames() : labelNames;
+  }
+
+  /** Whether the learner is open: made by {@link #startOpen}, or loaded from an open model. */
+  public boolean isOpen() {
+    return open != null;
+  }
+
+  /** An open learner's {max_labels, max_features, hash_bits} as Python's keywords give them (0: the default); null for a fixed L. */
+  public int[] openOptions() {
+    return open == null ? null : open.options();
+  }
+
+  /** For an open learner, whether each label (in order) is a numeric id rather than a name; null for a fixed L. */
+  public boolean[] labelNumeric() {
+    return open == null ? null : open.labelNumeric();
+  }
+
+  /**
+   * An open learner's feature names by row (empty when its features are int indices).
+   *
+   * @throws IllegalArgumentException for a learner that hashes its features, which have no names
+   */
+  public List<String> openFeatureNames() {
+    return open == null ? List.of() : open.featureNames();
   }
 
   /** Examples learnt. */
@@ -156,6 +187,10 @@ public final class PyLearner {
    * has that L.
    */
   public void start(int numLabels, List<String> names, int numFeatures, long trainingSize) {
+    if (open != null) {
+      throw new IllegalArgumentException("the " + settings.learner() + " learner is open (it learns one example at a time,"
+          + " its labels growing): learn it with learn_one, or fit a new model");
+    }
     if (learner != null) {
       if (numLabels != learner.numLabels()) {
         throw new IllegalArgumentException("the data has " + numLabels + " labels but the learner " + learner.numLabels()
@@ -185,6 +220,28 @@ public final class PyLearner {
     scratch();
   }
 
+  /**
+   * Makes the learner open (docs/spec.md#open-labels): no label yet, labels and features growing with the examples;
+   * {@code maxLabels} bounds the labels (0: the default; an ELM's capacity, which it needs), {@code hashBits} hashes
+   * feature names into 2^B rows (0: a dictionary), {@code maxFeatures} bounds the dictionary or the int rows (0: none
+   * given).
+   *
+   * @throws IllegalArgumentException for an ELM without {@code maxLabels}, or a feature scaling
+   */
+  public void startOpen(int maxLabels, int hashBits, int maxFeatures) {
+    if (learner != null) {
+      throw new IllegalArgumentException("the " + settings.learner() + " learner has started already");
+    }
+    if (scaling != FeatureScaling.NONE) {
+      throw new IllegalArgumentException("scale='" + scaling.cliName() + "' is for a learner of fixed L: an open learner"
+          + " (learn_one without n_labels=) takes its features as they come, as alt train --open does: scale='none'");
+    }
+    open = PyOpen.start(settings, Seeds.learner(seed), maxLabels, hashBits, maxFeatures);
+    learner = open.learner();
+    scaler = FeatureScaler.of(scaling);
+    scratch();
+  }
+
   private void scratch() {
     scores = new Scores(learner.numLabels());
     predicted = new int[learner.numLabels()];
@@ -201,6 +258,7 @@ public final class PyLearner {
     Dataset train = CsrRows.dataset(indptr, indices, data, yIndptr, yIndices, numFeatures, numLabels, names);
     learner = null;
     scaler = null;
+    open = null;
     start(numLabels, names, train.numFeatures(), train.size());
     DataView view = DataView.of(train);
     scaler = FeatureScaler.fit(scaling, view);
@@ -219,13 +277,58 @@ public final class PyLearner {
    * Learns one example packed in {@code buffer} ({@link OneBuffer}): {@code n} features (indices and values in any
    * order, zeros left out), then {@code m} label ids; no Java array is made per call.
    */
-  public void learnPacked(ByteBuffer buffer, int n, int m) {
+  public int learnPacked(ByteBuffer buffer, int n, int m) {
     requireStarted();
     ByteBuffer b = OneBuffer.of(buffer, 8L * n + 4L * m);
-    SparseVector v = one.of(b, n);
+    SparseVector v = open == null ? one.of(b, n) : open.rows(one, b, n);
     int[] labels = new int[m];
     OneBuffer.ints(b, 8 * n, labels, m);
+    if (open != null) { // the labels are the vocabulary's ids, of labels seen before
+      return open.learn(v, labels, m);
+    }
     learn(v, labels);
+    return learner.numLabels();
+  }
+
+  /**
+   * Learns one example of an open learner: its features as {@code n} int rows packed in {@code buffer} when {@code
+   * names} is null, else by name ({@code names} with {@code values}); its labels by name ({@code labels}), {@code
+   * numeric} marking the numeric ids (given as ints). A label not seen before is added in its order.
+   *
+   * @return L_t after the example
+   */
+  public int learnOpen(ByteBuffer buffer, int n, String[] names, float[] values, String[] labels, boolean[] numeric) {
+    requireOpen();
+    if (labels.length != numeric.length || (names != null && names.length != values.length)) {
+      throw new IllegalArgumentException("names and values (or labels and kinds) of different lengths");
+    }
+    if (names != null) {
+      return open.learn(null, names, values, names.length, labels, numeric, labels.length);
+    }
+    return open.learn(open.rows(one, OneBuffer.of(buffer, 8L * n), n), null, null, 0, labels, numeric, labels.length);
+  }
+
+  /** {@link #predictPacked} for an open learner's features by name; unknown names are left out. */
+  public int predictNamed(ByteBuffer buffer, String[] names, float[] values) {
+    requireOpen();
+    int k = open.predict(open.mapped(names, values, names.length, "predict_one"));
+    OneBuffer.putInts(OneBuffer.of(buffer, 4L * k), open.predicted(), k);
+    return k;
+  }
+
+  /** {@link #scoresPacked} for an open learner's features by name; unknown names are left out. */
+  public int scoresNamed(ByteBuffer buffer, String[] names, float[] values) {
+    requireOpen();
+    Scores s = open.scores(open.mapped(names, values, names.length, "scores_one"));
+    OneBuffer.putFloats(OneBuffer.of(buffer, 4L * (s.numLabels() + 1)), s.array(), s.numLabels() + 1);
+    return s.numLabels();
+  }
+
+  private void requireOpen() {
+    requireStarted();
+    if (open == null) {
+      throw new IllegalStateException("the " + settings.learner() + " learner has a fixed L, not an open one");
+    }
   }
 
   private void learn(SparseVector v, int[] labels) {
@@ -247,30 +350,46 @@ public final class PyLearner {
    */
   public int predictPacked(ByteBuffer buffer, int n) {
     requireStarted();
-    ByteBuffer b = OneBuffer.of(buffer, Math.max(8L * n, 4L * learner.numLabels()));
-    int k = predicted(one.of(b, n));
-    OneBuffer.putInts(b, predicted, k);
+    ByteBuffer b = OneBuffer.of(buffer, Math.max(8L * n, 4L * numLabels()));
+    int k = predicted(one.of(b, n), "predict_one");
+    OneBuffer.putInts(b, predictedIds(), k);
     return k;
   }
 
   /**
    * The L label scores and the threshold score of the example of {@code n} features packed in {@code buffer}, written
    * over them from byte 0.
+   *
+   * @return L (an open learner's L_t)
    */
-  public void scoresPacked(ByteBuffer buffer, int n) {
+  public int scoresPacked(ByteBuffer buffer, int n) {
     requireStarted();
-    ByteBuffer b = OneBuffer.of(buffer, Math.max(8L * n, 4L * (learner.numLabels() + 1)));
-    score(one.of(b, n));
-    OneBuffer.putFloats(b, scores.array(), learner.numLabels() + 1);
+    ByteBuffer b = OneBuffer.of(buffer, Math.max(8L * n, 4L * (numLabels() + 1)));
+    Scores s = score(one.of(b, n), "scores_one");
+    OneBuffer.putFloats(b, s.array(), s.numLabels() + 1);
+    return s.numLabels();
   }
 
-  private int predicted(SparseVector v) {
-    score(v);
-    return scores.predicted(predicted);
+  private int predicted(SparseVector v, String call) {
+    if (open != null) {
+      open.checkRows(v, call);
+      return open.predict(scaler.transform(v));
+    }
+    return score(v, call).predicted(predicted);
   }
 
-  private void score(SparseVector v) {
+  private int[] predictedIds() {
+    return open != null ? open.predicted() : predicted;
+  }
+
+  /** The scores of {@code v} (an open learner's over the labels known now): scratch, valid until the next call. */
+  private Scores score(SparseVector v, String call) {
+    if (open != null) {
+      open.checkRows(v, call);
+      return open.scores(scaler.transform(v));
+    }
     learner.predict(scaler.transform(v), scores);
+    return scores;
   }
 
   /**
@@ -283,8 +402,8 @@ public final class PyLearner {
     int[] outPtr = new int[n + 1];
     it.unimi.dsi.fastutil.ints.IntArrayList out = new it.unimi.dsi.fastutil.ints.IntArrayList();
     for (int i = 0; i < n; i++) {
-      int k = predicted(rows.row(i, x));
-      out.addElements(out.size(), predicted, 0, k);
+      int k = predicted(rows.row(i, x), "predict");
+      out.addElements(out.size(), predictedIds(), 0, k);
       outPtr[i + 1] = out.size();
     }
     return new int[][] {outPtr, out.toIntArray()};
@@ -294,7 +413,7 @@ public final class PyLearner {
   public float[] decisionFunction(int[] indptr, int[] indices, float[] data) {
     requireStarted();
     CsrRows rows = new CsrRows("X", indptr, indices, data);
-    int width = learner.numLabels() + 1;
+    int width = numLabels() + 1;
     long size = (long) rows.rows() * width;
     if (size > Integer.MAX_VALUE - 16) {
       throw new IllegalArgumentException(rows.rows() + " rows of " + width + " scores are more than one array holds:"
@@ -302,8 +421,7 @@ public final class PyLearner {
     }
     float[] out = new float[(int) size];
     for (int i = 0; i < rows.rows(); i++) {
-      score(rows.row(i, x));
-      System.arraycopy(scores.array(), 0, out, i * width, width);
+      System.arraycopy(score(rows.row(i, x), "decision_function").array(), 0, out, i * width, width);
     }
     return out;
   }
@@ -316,6 +434,9 @@ public final class PyLearner {
     facts.remove(key);
     if (value != null) {
       facts.put(key, value);
+    }
+    if (open != null) {
+      return new SavedModel(learner, null, open.numFeatures(), scaler, facts, open.vocabulary());
     }
     return new SavedModel(learner, labelNames, numFeatures, scaler, facts);
   }

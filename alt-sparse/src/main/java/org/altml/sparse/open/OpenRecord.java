@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.List;
 import org.altml.sparse.LabelSet;
 import org.altml.sparse.SparseVector;
+import org.altml.sparse.io.DataFormatException;
 import org.altml.sparse.io.internal.EntrySorter;
 
 /**
@@ -71,6 +72,44 @@ public final class OpenRecord {
   /** How many features the vocabulary did not know, when read without growth (they were ignored); else 0. */
   public int unknownFeatures() {
     return unknownFeatures;
+  }
+
+  /**
+   * Fills this record from arrays, as a program hands one over (Python's {@code learn_one}), and maps it through
+   * {@code vocabulary} exactly as {@link OpenStream#parse} maps a parsed line (the same checks, the same growth in the
+   * same order, a refused record leaving the vocabulary as it was): features by name ({@code featureNames[0, n)} with
+   * {@code values}; for a vocabulary of numeric features, an index's decimal text), labels by name with their kinds
+   * ({@code labelNames[0, m)}, {@code numeric}: a numeric id's decimal text).
+   *
+   * @param where names the record in messages (as in {@code "learn_one (example 12)"})
+   * @throws DataFormatException naming {@code where} for an invalid name, a value that is not finite, a feature or label
+   *     given twice, a label name colliding with a numeric id, a bound passed
+   */
+  public void map(String[] featureNames, float[] values, int n, String[] labelNames, boolean[] numeric, int m,
+      Vocabulary vocabulary, boolean grow, String where) throws DataFormatException {
+    publish(0, 0); // empty, should the record be refused
+    clear();
+    boolean named = !(vocabulary.features() instanceof NumericFeatures);
+    for (int k = 0; k < n; k++) {
+      String name = featureNames[k];
+      String problem = named ? OpenNames.problem(name) : null;
+      if (problem != null) {
+        throw new DataFormatException(where, 0, "feature " + problem);
+      }
+      if (!Float.isFinite(values[k])) {
+        throw new DataFormatException(where, 0, "feature " + OpenNames.quote(name) + " has the value " + values[k]
+            + ": feature values must be finite numbers");
+      }
+      addEntry(name, -1, values[k]);
+    }
+    for (int k = 0; k < m; k++) {
+      String problem = numeric[k] ? null : OpenNames.problem(labelNames[k]);
+      if (problem != null) {
+        throw new DataFormatException(where, 0, "label " + problem);
+      }
+      addLabel(labelNames[k], numeric[k]);
+    }
+    RecordMapping.map(this, vocabulary, grow, where, 0);
   }
 
   /** Forgets the previous record. */
