@@ -19,11 +19,11 @@
 #          says so and stops.
 # growth   Learning seconds (the JSON's learningSeconds) of --open vs --num-labels 101, FALT, ALTERNATING RUNS times,
 #          on (a) GROWTH_N examples of the text stream after one line that carries all 101 labels, (b) the first
-#          GROWTH_N examples of the births stream, and (c) the births stream (10,000 examples) three times over
+#          GROWTH_N examples of the births stream (also with the scalar kernels, -Dalt.vectorization=scalar), and (c) the births stream (10,000 examples) three times over
 #          (L stops growing after the first pass): the learning time of the examples after 10,000 (--curve).
 # jmh      alt-bench's OpenLearnerBenchmark and LabelGrowthBenchmark, briefly (-f 1 -wi 2 -i 3).
 # Environment: OPEN_BENCH_DIR keeps the generated files (default: a temporary directory, removed), N (10000),
-# FALTK_N (3000), GROWTH_N (3000), RUNS (5).
+# FALTK_N (3000), GROWTH_N (3000), RUNS (5), HASH_LEARNERS (falt), HASH_BITS ("dictionary 16 ... 24").
 set -euo pipefail
 PARTS=${*:-quality hashing growth jmh}
 N=${N:-10000}
@@ -119,12 +119,17 @@ if [[ " $PARTS " == *" hashing "* ]]; then
     echo "| learner | features | F1 | micro F1 | macro F1 | Hamming | learning s |"
     echo "|---|---|---|---|---|---|---|"
     for learner in ${HASH_LEARNERS:-falt}; do
-      for bits in dictionary 16 17 18 19 20 21 22 23 24; do
+      for bits in ${HASH_BITS:-dictionary 16 17 18 19 20 21 22 23 24}; do
         opt=()
         [ "$bits" != dictionary ] && opt=(--hash-bits "$bits")
-        "$ALT" prequential --open --format libsvm-names "${opt[@]}" --learner "$learner" --data "$WORK/rcv1.names.svm" \
-          --json -q > "$WORK/hash.json" 2>/dev/null
-        echo "| $learner | $bits | $(metrics "$WORK/hash.json" | sed 's/ / | /g') |"
+        # W is 2^B rows of L + 1 lanes rounded up to a power of two (128 doubles at L = 101): 1 KB a row, so
+        # B = 23 needs 8.6 GB of heap; a run that fails is reported by its first error line
+        if "$ALT" prequential --open --format libsvm-names "${opt[@]}" --learner "$learner" --data "$WORK/rcv1.names.svm" \
+          --json -q > "$WORK/hash.json" 2> "$WORK/hash.err"; then
+          echo "| $learner | $bits | $(metrics "$WORK/hash.json" | sed 's/ / | /g') |"
+        else
+          echo "| $learner | $bits | failed: $(grep -m1 -i 'error\|exception\|memory' "$WORK/hash.err" | cut -c1-160) |"
+        fi
       done
     done
     echo
@@ -142,12 +147,15 @@ if [[ " $PARTS " == *" growth "* ]]; then
   echo "## growth: FALT learning seconds, open / fixed L = 101, $RUNS alternating runs"
   : > "$WORK/growth.txt"
   for r in $(seq 1 "$RUNS"); do
-    for s in allfirst births-head; do
+    for s in allfirst births-head births-head-scalar; do
       for mode in open fixed; do
         how="--open"
         [ "$mode" = fixed ] && how="--num-labels 101"
+        file=${s%-scalar}
+        opts=${ALT_JAVA_OPTS:-}
+        [ "$file" != "$s" ] && opts="$opts -Dalt.vectorization=scalar"
         # shellcheck disable=SC2086
-        "$ALT" prequential $how --learner falt --data "$WORK/$s.svm" --json -q > "$WORK/g.json" 2>/dev/null
+        ALT_JAVA_OPTS="$opts" "$ALT" prequential $how --learner falt --data "$WORK/$file.svm" --json -q > "$WORK/g.json" 2>/dev/null
         t=$(python3 -c "import json; print(json.load(open('$WORK/g.json'))['learningSeconds'])")
         echo "run $r $s $mode $t"
         echo "$s $mode $t" >> "$WORK/growth.txt"
