@@ -43,7 +43,7 @@ else
   trap 'rm -rf "$WORK"' EXIT
 fi
 "$ALT" --version > /dev/null 2>&1 # builds the CLI jar if needed, outside the timings
-JAVA=$("$ALT" --version 2>/dev/null | sed -n 's/^JDK \([^ ]*\).*/\1/p')
+JDK_VERSION=$("$ALT" --version 2>/dev/null | sed -n 's/^JDK \([^ ]*\).*/\1/p')
 JDK=""
 for j in /usr/lib/jvm/*/bin/java; do # the CLI jar's classes need the JDK ./alt runs (21+)
   v=$("$j" -version 2>&1 | sed -n 's/.* version "\([0-9]*\).*/\1/p' | head -1)
@@ -55,7 +55,7 @@ tool() { "$JDK" -Djava.awt.headless=true -cp "$ROOT/alt-cli/target/alt-cli.jar" 
 echo "# alt-bench/open-bench.sh $PARTS (N=$N FALTK_N=$FALTK_N GROWTH_N=$GROWTH_N RUNS=$RUNS)"
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')"
 echo "# machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), load $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "# JDK $JAVA; ./alt $("$ALT" --version 2>/dev/null | sed -n 's/^vectorization: //p')"
+echo "# JDK $JDK_VERSION; ./alt $("$ALT" --version 2>/dev/null | sed -n 's/^vectorization: //p')"
 
 # the JSON report's numbers: metrics f1 microF1 macroF1 hammingLoss, then learningSeconds
 metrics() {
