@@ -80,6 +80,9 @@ final class PyOpen {
       learner = LearnerRegistry.create(settings, new LearnerContext(maxLabels, 0, -1, learnerSeed).withThreads(threads));
     }
     FeatureVocabulary features = hashBits > 0 ? new FeatureHashing(hashBits) : null;
+    if (hashBits > 0) {
+      OpenRounds.reserveFeatureRows(learner, 1 << hashBits);
+    }
     return new PyOpen(new OpenRounds(learner, 0), new LabelVocabulary(maxLabels > 0 ? maxLabels : DEFAULT_MAX_LABELS),
         features, maxFeatures);
   }

@@ -104,6 +104,9 @@ public final class OpenData {
       }
       learner = LearnerRegistry.create(settings, new LearnerContext(open.maxLabels, 0, -1, learnerSeed).withThreads(threads));
     }
+    if (open.hashBits != null) {
+      OpenRounds.reserveFeatureRows(learner, 1 << open.hashBits);
+    }
     return new OpenRounds(learner, 0);
   }
 }

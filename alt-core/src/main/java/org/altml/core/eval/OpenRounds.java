@@ -39,6 +39,17 @@ public final class OpenRounds {
     this.known = known;
   }
 
+  /**
+   * Tells {@code learner} that its features will have at most {@code rows} rows (a vocabulary that hashes into 2^B rows):
+   * a linear learner allocates them once, rather than growing its weight matrix by half again past the rows that can
+   * occur (at B = 22 it asked for 6.25 million rows where 4.19 million can occur). Other kinds size nothing by d.
+   */
+  public static void reserveFeatureRows(OnlineMultiLabelLearner learner, int rows) {
+    if (learner instanceof org.altml.core.linear.LinearLearner linear) {
+      linear.ensureFeatures(rows);
+    }
+  }
+
   /** The learner. */
   public OnlineMultiLabelLearner learner() {
     return learner;
