@@ -23,7 +23,8 @@
 #          (L stops growing after the first pass): the learning time of the examples after 10,000 (--curve).
 # jmh      alt-bench's OpenLearnerBenchmark and LabelGrowthBenchmark, briefly (-f 1 -wi 2 -i 3).
 # Environment: OPEN_BENCH_DIR keeps the generated files (default: a temporary directory, removed), N (10000),
-# FALTK_N (3000), GROWTH_N (3000), RUNS (5), HASH_LEARNERS (falt), HASH_BITS ("dictionary 16 ... 24").
+# FALTK_N (3000), GROWTH_N (3000), RUNS (5), HASH_LEARNERS (falt), HASH_BITS ("dictionary 16 ... 24"),
+# HASH_OPTS (more options of the hashing runs, e.g. "--precision float" with ALT_JAVA_OPTS=-Xmx18g for B = 22..24).
 set -euo pipefail
 PARTS=${*:-quality hashing growth jmh}
 N=${N:-10000}
@@ -124,9 +125,10 @@ if [[ " $PARTS " == *" hashing "* ]]; then
         [ "$bits" != dictionary ] && opt=(--hash-bits "$bits")
         # W is 2^B rows of L + 1 lanes rounded up to a power of two (128 doubles at L = 101): 1 KB a row, so
         # B = 23 needs 8.6 GB of heap; a run that fails is reported by its first error line
-        if "$ALT" prequential --open --format libsvm-names "${opt[@]}" --learner "$learner" --data "$WORK/rcv1.names.svm" \
+        # shellcheck disable=SC2086
+        if "$ALT" prequential --open --format libsvm-names "${opt[@]}" ${HASH_OPTS:-} --learner "$learner" --data "$WORK/rcv1.names.svm" \
           --json -q > "$WORK/hash.json" 2> "$WORK/hash.err"; then
-          echo "| $learner | $bits | $(metrics "$WORK/hash.json" | sed 's/ / | /g') |"
+          echo "| $learner${HASH_OPTS:+ $HASH_OPTS} | $bits | $(metrics "$WORK/hash.json" | sed 's/ / | /g') |"
         else
           echo "| $learner | $bits | failed: $(grep -m1 -i 'error\|exception\|memory' "$WORK/hash.err" | cut -c1-160) |"
         fi
