@@ -16,10 +16,12 @@ import org.altml.flink.scoring.FrozenScorer;
 import org.altml.flink.source.DataSpec;
 import org.altml.flink.source.LineFormat;
 import org.altml.flink.source.ModelFileFormat;
+import org.altml.flink.source.OpenSpec;
 import org.altml.flink.source.RecordInput;
 import org.altml.flink.source.ShareSource;
 import org.altml.flink.source.TextLine;
 import org.altml.flink.training.KeyedPrequential;
+import org.altml.flink.training.OpenKeyedPrequential;
 import org.altml.flink.training.LearnerSetup;
 import org.altml.flink.training.ModelMixer;
 import org.altml.flink.training.ParallelWorker;
@@ -171,6 +173,27 @@ public final class Jobs {
     SingleOutputStreamOperator<String> out = lines.keyBy(keyBy(keyBy), Types.STRING)
         .process(new KeyedPrequential(data, setup, withModels, withScores, publishEvery)).setParallelism(p)
         .name("keyed prequential " + setup.learner()).uid("keyed-prequential");
+    return keyedOutputs(out, publishEvery);
+  }
+
+  /**
+   * {@link #keyed(StreamExecutionEnvironment, RecordInput, DataSpec, LearnerSetup, String, int, boolean, boolean, long,
+   * UnaryOperator)} with open models (no L, docs/spec.md#open-streams): each key's labels and features grow as its records
+   * bring them ({@link OpenKeyedPrequential}).
+   */
+  public static Built keyedOpen(StreamExecutionEnvironment env, RecordInput input, OpenSpec open, LearnerSetup setup,
+      String keyBy, int p, boolean withModels, boolean withScores, long publishEvery, UnaryOperator<DataStream<TextLine>> tap) {
+    DataStream<TextLine> lines = input.lines(env, 1, "lines");
+    if (tap != null) {
+      lines = tap.apply(lines);
+    }
+    SingleOutputStreamOperator<String> out = lines.keyBy(keyBy(keyBy), Types.STRING)
+        .process(new OpenKeyedPrequential(open, setup, withModels, withScores, publishEvery)).setParallelism(p)
+        .name("keyed open prequential " + setup.learner()).uid("keyed-prequential");
+    return keyedOutputs(out, publishEvery);
+  }
+
+  private static Built keyedOutputs(SingleOutputStreamOperator<String> out, long publishEvery) {
     return new Built(new Streams(out, out.getSideOutput(Output.BAD), out.getSideOutput(Output.REPORTS)),
         publishEvery < 0 ? null : out.getSideOutput(KeyedPrequential.MODELS));
   }
