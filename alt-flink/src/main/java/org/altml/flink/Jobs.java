@@ -13,6 +13,7 @@ import org.altml.flink.output.Output;
 import org.altml.flink.output.TestMetrics;
 import org.altml.flink.scoring.BroadcastScorer;
 import org.altml.flink.scoring.FrozenScorer;
+import org.altml.flink.scoring.OpenFrozenScorer;
 import org.altml.flink.source.DataSpec;
 import org.altml.flink.source.LineFormat;
 import org.altml.flink.source.ModelFileFormat;
@@ -273,6 +274,9 @@ public final class Jobs {
     List<String> files = input.names();
     String uri = DataSpec.uri(modelFile);
     SavedModel saved = FrozenScorer.read(uri, modelFile);
+    if (saved.isOpen()) {
+      return scoreOpen(env, input, data, numLabels, uri, modelFile, p, withScores, tap);
+    }
     int l = saved.learner().numLabels();
     if (numLabels > 0 && numLabels != l) {
       throw new IllegalArgumentException(modelFile + ": the model has " + l + " labels, the data " + numLabels);
@@ -285,6 +289,31 @@ public final class Jobs {
     }
     SingleOutputStreamOperator<String> out = lines.transform("frozen scoring", Types.STRING,
         new FrozenScorer.EndOfInput(new FrozenScorer(uri, modelFile, data, l, withScores, allowed))).setParallelism(p).uid("frozen-scoring");
+    return new Streams(out, out.getSideOutput(Output.BAD), out.getSideOutput(Output.REPORTS));
+  }
+
+  /**
+   * Scores with a frozen open model (its vocabulary maps the records' names, {@link OpenFrozenScorer}): LIBSVM or JSON
+   * records only (an ARFF header declares labels of its own), and no {@code --num-labels} (the model names its labels).
+   */
+  private static Streams scoreOpen(StreamExecutionEnvironment env, RecordInput input, DataSpec data, int numLabels, String uri,
+      String modelFile, int p, boolean withScores, UnaryOperator<DataStream<TextLine>> tap) {
+    if (numLabels > 0) {
+      throw new IllegalArgumentException(modelFile + " is an open model, which names its own labels: leave --num-labels out");
+    }
+    for (String f : input.names()) {
+      if (DataSpec.isArff(f)) {
+        throw new IllegalArgumentException(f + ": " + modelFile + " is an open model, which maps LIBSVM or JSON records"
+            + " through its vocabulary: convert the ARFF file to LIBSVM ('alt convert')");
+      }
+    }
+    env.getConfig().enableObjectReuse();
+    DataStream<TextLine> lines = input.lines(env, p, "test-lines");
+    if (tap != null) {
+      lines = tap.apply(lines);
+    }
+    SingleOutputStreamOperator<String> out = lines.process(new OpenFrozenScorer(uri, modelFile,
+        OpenSpec.of(data.format(), data.zeroBased(), 0), withScores)).setParallelism(p).name("open frozen scoring").uid("frozen-scoring");
     return new Streams(out, out.getSideOutput(Output.BAD), out.getSideOutput(Output.REPORTS));
   }
 

@@ -171,6 +171,46 @@ class OpenKeyedTest {
     String reports = Files.readString(out.resolve("reports.jsonl"));
     assertTrue(reports.contains("\"key\":\"k0\"") && reports.contains("\"count\":239"), reports); // 240 less the bad line 77
     assertTrue(Files.readString(out.resolve("predictions.jsonl")).contains("\"labels\":[49"), "a label born late is predicted");
+
+    // alt flink predict with the open model: records mapped through its frozen vocabulary, labels by name
+    Path more = births(dir, "more.svm", 120, false);
+    Files.write(more, List.of("0 1:1 900:2", "49 22:1 23:0.5"), java.nio.file.StandardOpenOption.APPEND); // unknown feature 900
+    FlinkTesting.Cli predict = FlinkTesting.cli("predict", "--model", out.resolve("key-k0.model").toString(), "--data",
+        more.toString(), "--parallelism", "2", "--out", dir.resolve("scored").toString());
+    assertEquals(0, predict.code(), predict.err());
+    Map<Long, String> scored = new java.util.TreeMap<>();
+    for (String l : Files.readAllLines(dir.resolve("scored").resolve("predictions.jsonl"))) {
+      Matcher m = Pattern.compile("\"line\":(\\d+),\"model\":0,\"labels\":\\[([^\\]]*)\\]").matcher(l);
+      assertTrue(m.find(), l);
+      scored.put(Long.parseLong(m.group(1)), m.group(2));
+    }
+    Vocabulary v = k0.vocabulary();
+    OpenRounds frozen = new OpenRounds(k0.learner(), v.labels().size());
+    List<String> lines = Files.readAllLines(more);
+    OpenRecord rec = new OpenRecord();
+    Map<Long, String> want = new java.util.TreeMap<>();
+    for (int i = 0; i < lines.size(); i++) {
+      try {
+        OpenStream.parse(lines.get(i), OpenFormat.LIBSVM, v, false, "more", i + 1, rec);
+      } catch (org.altml.sparse.io.DataFormatException e) {
+        continue;
+      }
+      Scores s = new Scores(frozen.known());
+      frozen.predict(OnlineMultiLabelLearner.NO_ID, rec.features(), s);
+      int[] p = new int[s.numLabels()];
+      int n = s.predicted(p);
+      StringBuilder sb = new StringBuilder();
+      for (int j = 0; j < n; j++) {
+        sb.append(j > 0 ? "," : "").append(v.labels().name(p[j]));
+      }
+      want.put(i + 1L, sb.toString());
+    }
+    assertEquals(want, scored);
+    assertEquals(8, v.labels().size(), "the frozen vocabulary did not grow");
+    FlinkTesting.Cli withL = FlinkTesting.cli("predict", "--model", out.resolve("key-k0.model").toString(), "--data",
+        more.toString(), "--num-labels", "8");
+    assertEquals(2, withL.code());
+    assertTrue(withL.err().contains("is an open model, which names its own labels: leave --num-labels out"), withL.err());
   }
 
   @Test
