@@ -1,11 +1,5 @@
 package org.altml.flink.serve;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.Arrays;
 import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Scores;
@@ -34,29 +28,14 @@ final class OpenServing {
   private final OpenRecord record = new OpenRecord();
   private final NamedPredictions lines = new NamedPredictions();
 
-  /** The vocabulary of {@code bytes} ({@link #bytes()}), or a new one when null. */
-  OpenServing(OpenSpec spec, byte[] bytes) {
+  /** Serving through {@code vocabulary} (a restored model's, or {@code spec}'s new one). */
+  OpenServing(OpenSpec spec, Vocabulary vocabulary) {
     this.spec = spec;
-    try {
-      this.vocabulary = bytes == null ? spec.newVocabulary() : Vocabulary.read(new DataInputStream(new ByteArrayInputStream(bytes)));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    this.vocabulary = vocabulary;
   }
 
   Vocabulary vocabulary() {
     return vocabulary;
-  }
-
-  /** The vocabulary's bytes, for the operator's state. */
-  byte[] bytes() {
-    ByteArrayOutputStream b = new ByteArrayOutputStream();
-    try (DataOutputStream out = new DataOutputStream(b)) {
-      vocabulary.write(out);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return b.toByteArray();
   }
 
   /** The features of record {@code r} ({@link ServeRecord#text}) by row, new names given rows; its labels are ignored. */
@@ -73,7 +52,7 @@ final class OpenServing {
    * none), and the learner and the metrics grown to them (docs/spec.md#open-labels).
    */
   int[] labels(LabelMessage m, OnlineMultiLabelLearner learner, EvaluationSuite suite) throws DataFormatException {
-    StringBuilder json = new StringBuilder("{\"labels\":[");
+    StringBuilder json = new StringBuilder("{\"features\":{},\"labels\":[");
     for (int k = 0; k < m.names.length; k++) {
       json.append(k > 0 ? "," : "").append(m.numeric[k] ? m.names[k] : Output.quote(m.names[k]));
     }

@@ -71,7 +71,7 @@ public final class ServeOperator extends AbstractStreamOperator<String>
 
   private final ServeSettings settings;
   private final OpenSpec open;
-  private transient ListState<byte[]> vocabularyState;
+  private transient ListState<OpenModel> openState;
   private transient OpenServing openServing;
   private transient ValueState<IdEntry> entries;
   private transient InternalTimerService<VoidNamespace> timers;
@@ -114,12 +114,14 @@ public final class ServeOperator extends AbstractStreamOperator<String>
     countState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("counts",
         PrimitiveArrayTypeInfo.LONG_PRIMITIVE_ARRAY_TYPE_INFO));
     lagState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("label-lag", PrimitiveArrayTypeInfo.LONG_PRIMITIVE_ARRAY_TYPE_INFO));
-    vocabularyState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("vocabulary",
-        PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO));
     learner = first(learnerState);
     suite = first(suiteState);
-    if (open != null) {
-      openServing = new OpenServing(open, first(vocabularyState));
+    if (open != null) { // the learner with its vocabulary, one model file (a fixed-L learner's state cannot have L = 0)
+      openState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("open-model",
+          CodecSerializer.OpenModels.INSTANCE));
+      OpenModel restored = first(openState);
+      learner = restored == null ? null : restored.learner();
+      openServing = new OpenServing(open, restored == null ? open.newVocabulary() : restored.vocabulary());
     }
     long[] c = first(countState);
     counts = c == null ? new ServeCounts() : new ServeCounts(c);
@@ -189,13 +191,14 @@ public final class ServeOperator extends AbstractStreamOperator<String>
   @Override
   public void snapshotState(StateSnapshotContext context) throws Exception {
     super.snapshotState(context);
-    learnerState.update(List.of(learner));
+    if (openServing != null) {
+      openState.update(List.of(new OpenModel(learner, openServing.vocabulary())));
+    } else {
+      learnerState.update(List.of(learner));
+    }
     suiteState.update(List.of(suite));
     countState.update(List.of(counts.array().clone()));
     lagState.update(List.of(lag.array()));
-    if (openServing != null) {
-      vocabularyState.update(List.of(openServing.bytes()));
-    }
   }
 
   @Override
