@@ -158,14 +158,7 @@ final class FlinkRunCommand extends FlinkCommand {
     LearnerSetup setup = LearnerSetup.of(settings, labels.numLabels(), labels.numFeatures(), seed).withZeroDivision(policy);
     StreamExecutionEnvironment env = env();
     boolean withModels = output.out() != null;
-    // the training input's lines are counted as they leave the source (which the learners backpressure): the
-    // summary's streamingRecordsPerSecond, without the job's start-up
-    UnaryOperator<DataStream<TextLine>> failAt = tap();
-    UnaryOperator<DataStream<TextLine>> count = source -> {
-      DataStream<TextLine> lines = failAt == null ? source : failAt.apply(source);
-      trainingLines = lines.transform("count lines", Types.STRING, new Counting<TextLine>(false)).setParallelism(lines.getParallelism());
-      return lines;
-    };
+    UnaryOperator<DataStream<TextLine>> count = counting();
     int p = job.parallelism();
     boolean scores = output.scores();
     String name = mode.name().toLowerCase(Locale.ROOT);
@@ -196,12 +189,7 @@ final class FlinkRunCommand extends FlinkCommand {
       throw usage(e.getMessage());
     }
     StreamExecutionEnvironment env = env();
-    UnaryOperator<DataStream<TextLine>> failAt = tap();
-    UnaryOperator<DataStream<TextLine>> count = source -> {
-      DataStream<TextLine> lines = failAt == null ? source : failAt.apply(source);
-      trainingLines = lines.transform("count lines", Types.STRING, new Counting<TextLine>(false)).setParallelism(lines.getParallelism());
-      return lines;
-    };
+    UnaryOperator<DataStream<TextLine>> count = counting();
     boolean publish = kafka.models(output.given()) != null;
     Jobs.Built built = Jobs.keyedOpen(env, input("keyed"), open, setup, keyBy, job.parallelism(), output.out() != null,
         output.scores(), publish ? publishEvery : -1, tap(count));
@@ -209,6 +197,19 @@ final class FlinkRunCommand extends FlinkCommand {
     DataStream<String> predictions = output.kafka() != null ? null : streams.main();
     streams = new Jobs.Streams(trainingLines, streams.bad(), predictions == null ? streams.reports() : streams.reports().union(predictions));
     return execute(env, streams, "keyed", new ModelFileWriter(output.out(), "keyed", data.files(), null, 0, List.of()));
+  }
+
+  /**
+   * The tap of the training input (after --fail-at's): its lines are counted as they leave the source (which the learners
+   * backpressure), the summary's streamingRecordsPerSecond without the job's start-up.
+   */
+  private UnaryOperator<DataStream<TextLine>> counting() {
+    UnaryOperator<DataStream<TextLine>> failAt = tap();
+    return source -> {
+      DataStream<TextLine> lines = failAt == null ? source : failAt.apply(source);
+      trainingLines = lines.transform("count lines", Types.STRING, new Counting<TextLine>(false)).setParallelism(lines.getParallelism());
+      return lines;
+    };
   }
 
   /** The Kafka options a run cannot take together: what they would ignore, or files where a topic cannot go. */

@@ -35,6 +35,7 @@ import org.apache.flink.core.fs.Path;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 
 /**
  * The jobs, as pipelines on a {@link StreamExecutionEnvironment} (a local MiniCluster or a real cluster: the
@@ -167,14 +168,8 @@ public final class Jobs {
    */
   public static Built keyed(StreamExecutionEnvironment env, RecordInput input, DataSpec data, LearnerSetup setup, String keyBy,
       int p, boolean withModels, boolean withScores, long publishEvery, UnaryOperator<DataStream<TextLine>> tap) {
-    DataStream<TextLine> lines = input.lines(env, 1, "lines");
-    if (tap != null) {
-      lines = tap.apply(lines);
-    }
-    SingleOutputStreamOperator<String> out = lines.keyBy(keyBy(keyBy), Types.STRING)
-        .process(new KeyedPrequential(data, setup, withModels, withScores, publishEvery)).setParallelism(p)
-        .name("keyed prequential " + setup.learner()).uid("keyed-prequential");
-    return keyedOutputs(out, publishEvery);
+    return keyed(env, input, new KeyedPrequential(data, setup, withModels, withScores, publishEvery), "keyed prequential "
+        + setup.learner(), keyBy, p, publishEvery, tap);
   }
 
   /**
@@ -184,17 +179,19 @@ public final class Jobs {
    */
   public static Built keyedOpen(StreamExecutionEnvironment env, RecordInput input, OpenSpec open, LearnerSetup setup,
       String keyBy, int p, boolean withModels, boolean withScores, long publishEvery, UnaryOperator<DataStream<TextLine>> tap) {
+    return keyed(env, input, new OpenKeyedPrequential(open, setup, withModels, withScores, publishEvery), "keyed open prequential "
+        + setup.learner(), keyBy, p, publishEvery, tap);
+  }
+
+  /** The keyed job of {@code function}: the input read by one source subtask, keyed, the function at parallelism p. */
+  private static Built keyed(StreamExecutionEnvironment env, RecordInput input, KeyedProcessFunction<String, TextLine, String> function,
+      String name, String keyBy, int p, long publishEvery, UnaryOperator<DataStream<TextLine>> tap) {
     DataStream<TextLine> lines = input.lines(env, 1, "lines");
     if (tap != null) {
       lines = tap.apply(lines);
     }
-    SingleOutputStreamOperator<String> out = lines.keyBy(keyBy(keyBy), Types.STRING)
-        .process(new OpenKeyedPrequential(open, setup, withModels, withScores, publishEvery)).setParallelism(p)
-        .name("keyed open prequential " + setup.learner()).uid("keyed-prequential");
-    return keyedOutputs(out, publishEvery);
-  }
-
-  private static Built keyedOutputs(SingleOutputStreamOperator<String> out, long publishEvery) {
+    SingleOutputStreamOperator<String> out = lines.keyBy(keyBy(keyBy), Types.STRING).process(function).setParallelism(p)
+        .name(name).uid("keyed-prequential");
     return new Built(new Streams(out, out.getSideOutput(Output.BAD), out.getSideOutput(Output.REPORTS)),
         publishEvery < 0 ? null : out.getSideOutput(KeyedPrequential.MODELS));
   }
