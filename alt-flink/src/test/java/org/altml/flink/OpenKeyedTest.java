@@ -93,6 +93,11 @@ class OpenKeyedTest {
 
   /** The open rounds over the lines of {@code file} that key {@code key} of {@code mod:K} gets, as the job's key would. */
   static Expected expected(Path file, int k, String key, OpenSpec spec, String learner) throws Exception {
+    return expected(file, k, key, spec, learner, 1);
+  }
+
+  /** {@link #expected(Path, int, String, OpenSpec, String)} with records numbered from {@code base} (a Kafka offset: 0). */
+  static Expected expected(Path file, int k, String key, OpenSpec spec, String learner, int base) throws Exception {
     LearnerSetup setup = LearnerSetup.of(LearnerRegistry.get(learner).defaults(), 0, 0, 1);
     OpenRounds rounds = new OpenRounds(setup.createOpen(key.hashCode()), 0);
     Vocabulary v = spec.newVocabulary();
@@ -101,7 +106,7 @@ class OpenKeyedTest {
     OpenRecord rec = new OpenRecord();
     for (int i = 0; i < lines.size(); i++) {
       long line = i + 1;
-      if (!key.equals("k" + Math.floorMod(line, k))) {
+      if (!key.equals("k" + Math.floorMod(i + base, k))) {
         continue;
       }
       try {
