@@ -259,10 +259,17 @@ class OpenKeyedTest {
         {"run", "--mode", "parallel", "--learner", "falt", "--data", file.toString()},
         {"run", "--mode", "keyed", "--learner", "falt", "--data", file.toString(), "--num-labels", "50", "--hash-bits", "8"},
         {"run", "--mode", "keyed", "--learner", "falt", "--data", file.toString(), "--hash-bits", "31"},
-        {"run", "--mode", "keyed", "--learner", "falt", "--data", file.toString(), "--num-features", "100"}};
+        {"run", "--mode", "keyed", "--learner", "falt", "--data", file.toString(), "--num-features", "100"},
+        {"run", "--mode", "keyed", "--learner", "elm-omll", "--data", file.toString()},
+        {"serve", "--data", "kafka://127.0.0.1:1/a", "--feedback", "kafka://127.0.0.1:1/b", "--out", "kafka://127.0.0.1:1/c",
+            "--learner", "falt", "--num-labels", "5", "--hash-bits", "8"},
+        {"serve", "--data", "kafka://127.0.0.1:1/a", "--feedback", "kafka://127.0.0.1:1/b", "--out", "kafka://127.0.0.1:1/c",
+            "--learner", "elm-omll"}};
     String[] expected = {"--mode parallel needs --num-labels L: without it each worker's model is open",
         "--hash-bits is for open models (no --num-labels, no ARFF input)", "--hash-bits must be between 1 and 30, not 31",
-        "--num-features is for a model of fixed shape"};
+        "--num-features is for a model of fixed shape", "(a job without --num-labels has open models: give --num-labels L, or a"
+        + " kind that grows its labels)", "--hash-bits is for an open model (no --num-labels)", "a job without --num-labels has"
+        + " open models"};
     for (int i = 0; i < runs.length; i++) {
       FlinkTesting.Cli run = FlinkTesting.cli(runs[i]);
       assertEquals(2, run.code(), run.err());
