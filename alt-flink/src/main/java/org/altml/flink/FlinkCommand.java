@@ -77,7 +77,8 @@ abstract class FlinkCommand implements Callable<Integer>, FlinkOptionChecks.Inpu
 
   /** Refuses option values the jobs cannot take, before anything runs. */
   void checkOptions() {
-    FlinkKafkaChecks.check(spec, kafka, data, job, output, training() || needsLabels(), training()); // a topic is no file
+    // a topic is no file; a run without L has open models (docs/spec.md#open-streams), which a topic feeds as a file does
+    FlinkKafkaChecks.check(spec, kafka, data, job, output, needsLabels(), training());
     FlinkOptionChecks.check(spec, data, job, output, this);
   }
 

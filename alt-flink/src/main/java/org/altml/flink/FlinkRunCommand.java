@@ -17,8 +17,10 @@ import org.altml.flink.options.FlinkShapeOptions;
 import org.altml.flink.output.Counting;
 import org.altml.flink.output.ModelFileWriter;
 import org.altml.flink.source.DataSpec;
+import org.altml.flink.source.OpenSpec;
 import org.altml.flink.source.TextLine;
 import org.altml.flink.training.LearnerSetup;
+import org.altml.flink.training.OpenRun;
 import org.altml.sparse.io.TerminalText;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -58,6 +60,9 @@ final class FlinkRunCommand extends FlinkCommand {
       + " a Kafka --out): publish a key's model every N records of the key, and at the end (default ${DEFAULT-VALUE}: only at"
       + " the end, which a Kafka run without --stop-at-end never reaches)")
   long publishEvery;
+  @Option(names = "--hash-bits", paramLabel = "B", description = "open models (no --num-labels): map feature names into 2^B rows by"
+      + " MurmurHash3 (signed, as Vowpal Wabbit does) rather than by a dictionary of the names")
+  Integer hashBits;
   private DataStream<String> trainingLines;
 
   @Override
@@ -133,6 +138,13 @@ final class FlinkRunCommand extends FlinkCommand {
     }
     checkOptions();
     checkKafka(given);
+    if (OpenRun.isOpen(data.numLabels(), inputs())) {
+      return openJob(settings, policy, given);
+    }
+    if (hashBits != null) {
+      throw usage("--hash-bits is for open models (no --num-labels, no ARFF input): the labels and features of "
+          + (data.numLabels() > 0 ? "--num-labels " + data.numLabels() : "the ARFF header") + " are fixed");
+    }
     if (!test.isEmpty() && mixEvery > 0) {
       System.err.println("alt flink: warning: the --test files are scored as they are read, by the first averaged models"
           + " (every " + mixEvery + " records), not by final.model; give --mix-every 0 to score them by the final model");
@@ -146,14 +158,7 @@ final class FlinkRunCommand extends FlinkCommand {
     LearnerSetup setup = LearnerSetup.of(settings, labels.numLabels(), labels.numFeatures(), seed).withZeroDivision(policy);
     StreamExecutionEnvironment env = env();
     boolean withModels = output.out() != null;
-    // the training input's lines are counted as they leave the source (which the learners backpressure): the
-    // summary's streamingRecordsPerSecond, without the job's start-up
-    UnaryOperator<DataStream<TextLine>> failAt = tap();
-    UnaryOperator<DataStream<TextLine>> count = source -> {
-      DataStream<TextLine> lines = failAt == null ? source : failAt.apply(source);
-      trainingLines = lines.transform("count lines", Types.STRING, new Counting<TextLine>(false)).setParallelism(lines.getParallelism());
-      return lines;
-    };
+    UnaryOperator<DataStream<TextLine>> count = counting();
     int p = job.parallelism();
     boolean scores = output.scores();
     String name = mode.name().toLowerCase(Locale.ROOT);
@@ -168,6 +173,43 @@ final class FlinkRunCommand extends FlinkCommand {
     streams = new Jobs.Streams(trainingLines, streams.bad(), predictions == null ? streams.reports() : streams.reports().union(predictions));
     return execute(env, streams, name, new ModelFileWriter(output.out(), name, data.files(), labels.names(), labels.numFeatures(),
         labels.featureNames()));
+  }
+
+  /**
+   * A run without L (docs/spec.md#open-streams): one open model per key, its labels and features growing with the key's
+   * records; data-parallel training is refused (the workers' label ids would differ, so their models cannot be averaged).
+   */
+  private Integer openJob(Settings settings, ZeroDivisionPolicy policy, ParseResult given) throws Exception {
+    DataSpec dataSpec = data.spec();
+    OpenSpec open;
+    LearnerSetup setup = LearnerSetup.of(settings, 0, 0, seed).withZeroDivision(policy);
+    try {
+      open = OpenRun.check(mode == Mode.PARALLEL, dataSpec, hashBits, setup);
+    } catch (IllegalArgumentException e) {
+      throw usage(e.getMessage());
+    }
+    StreamExecutionEnvironment env = env();
+    UnaryOperator<DataStream<TextLine>> count = counting();
+    boolean publish = kafka.models(output.given()) != null;
+    Jobs.Built built = Jobs.keyedOpen(env, input("keyed"), open, setup, keyBy, job.parallelism(), output.out() != null,
+        output.scores(), publish ? publishEvery : -1, tap(count));
+    Jobs.Streams streams = toKafka(built.streams(), publish ? built.models() : null, "keyed");
+    DataStream<String> predictions = output.kafka() != null ? null : streams.main();
+    streams = new Jobs.Streams(trainingLines, streams.bad(), predictions == null ? streams.reports() : streams.reports().union(predictions));
+    return execute(env, streams, "keyed", new ModelFileWriter(output.out(), "keyed", data.files(), null, 0, List.of()));
+  }
+
+  /**
+   * The tap of the training input (after --fail-at's): its lines are counted as they leave the source (which the learners
+   * backpressure), the summary's streamingRecordsPerSecond without the job's start-up.
+   */
+  private UnaryOperator<DataStream<TextLine>> counting() {
+    UnaryOperator<DataStream<TextLine>> failAt = tap();
+    return source -> {
+      DataStream<TextLine> lines = failAt == null ? source : failAt.apply(source);
+      trainingLines = lines.transform("count lines", Types.STRING, new Counting<TextLine>(false)).setParallelism(lines.getParallelism());
+      return lines;
+    };
   }
 
   /** The Kafka options a run cannot take together: what they would ignore, or files where a topic cannot go. */

@@ -18,6 +18,7 @@ import org.altml.flink.source.DataSpec;
 import org.altml.flink.source.FailAt;
 import org.altml.flink.source.RecordFormat;
 import org.altml.flink.training.LearnerSetup;
+import org.altml.flink.training.OpenRun;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.CloseableIterator;
@@ -50,8 +51,12 @@ final class FlinkServeCommand implements Callable<Integer> {
   String learner;
   @Option(names = "--set", paramLabel = "NAME=VALUE", description = "a learner parameter by name, e.g. --set eta=0.5")
   Map<String, String> set = new LinkedHashMap<>();
-  @Option(names = "--num-labels", required = true, paramLabel = "L", description = "L: label ids are 0 to L-1")
+  @Option(names = "--num-labels", paramLabel = "L", defaultValue = "0", description = "L: label ids are 0 to L-1; without it the"
+      + " model is open: labels by name or id, each new one in the feedback grows it")
   int numLabels;
+  @Option(names = "--hash-bits", paramLabel = "B", description = "open model (no --num-labels): feature names into 2^B rows by"
+      + " MurmurHash3 rather than by a dictionary")
+  Integer hashBits;
   @Option(names = "--num-features", paramLabel = "D", defaultValue = "0", description = "d when declared (records with larger"
       + " indices are bad)")
   int numFeatures;
@@ -92,6 +97,7 @@ final class FlinkServeCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     ServeJob.Topics topics;
     ServeSettings settings;
+    org.altml.flink.source.OpenSpec openSpec = null;
     KafkaIo.Start start;
     KafkaIo.Delivery delivery;
     try {
@@ -106,8 +112,8 @@ final class FlinkServeCommand implements Callable<Integer> {
         throw new IllegalArgumentException("--data and --feedback name the same topic " + topics.records().topic()
             + ": records and their labels come on two topics");
       }
-      if (numLabels < 1) {
-        throw new IllegalArgumentException("--num-labels must be >= 1, not " + numLabels);
+      if (numLabels < 0) {
+        throw new IllegalArgumentException("--num-labels must be >= 1 (or left out: an open model), not " + numLabels);
       }
       if (numFeatures < 0) {
         throw new IllegalArgumentException("--num-features must be >= 0 (0: from the data), not " + numFeatures);
@@ -115,6 +121,12 @@ final class FlinkServeCommand implements Callable<Integer> {
       Settings learnerSettings = Settings.parse(LearnerRegistry.get(learner), set);
       LearnerSetup setup = LearnerSetup.of(learnerSettings, numLabels, numFeatures, seed)
           .withZeroDivision(FlinkRunCommand.zeroDivisionPolicy(zeroDivision));
+      if (numLabels == 0) {
+        openSpec = OpenRun.check(false, new DataSpec(0, numFeatures, zeroBased, null, -1, List.of(), -1, format, false), hashBits, setup);
+      } else if (hashBits != null) {
+        throw new IllegalArgumentException("--hash-bits is for an open model (no --num-labels): --num-labels " + numLabels
+            + " fixes the labels and features");
+      }
       settings = new ServeSettings(setup, ServeSettings.durationMs("--label-ttl", labelTtl), maxPending, publishEvery, reportEveryMs);
       start = kafka.start();
       delivery = kafka.delivery();
@@ -135,7 +147,7 @@ final class FlinkServeCommand implements Callable<Integer> {
         failed = new FailAt.Report(job.failAt(), !kafka.stopAtEnd());
         env.registerJobListener(failed);
       }
-      DataStream<String> reports = ServeJob.build(env, topics, dataSpec, settings, start, kafka.stopAtEnd(), delivery,
+      DataStream<String> reports = ServeJob.build(env, topics, dataSpec, openSpec, settings, start, kafka.stopAtEnd(), delivery,
           job.failAt() > 0 ? FailAt.tap(job.failAt()) : null);
       int code = watch(reports, reportStream != null ? reportStream : System.err);
       if (failed != null) {

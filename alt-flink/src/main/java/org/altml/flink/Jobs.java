@@ -13,13 +13,16 @@ import org.altml.flink.output.Output;
 import org.altml.flink.output.TestMetrics;
 import org.altml.flink.scoring.BroadcastScorer;
 import org.altml.flink.scoring.FrozenScorer;
+import org.altml.flink.scoring.OpenFrozenScorer;
 import org.altml.flink.source.DataSpec;
 import org.altml.flink.source.LineFormat;
 import org.altml.flink.source.ModelFileFormat;
+import org.altml.flink.source.OpenSpec;
 import org.altml.flink.source.RecordInput;
 import org.altml.flink.source.ShareSource;
 import org.altml.flink.source.TextLine;
 import org.altml.flink.training.KeyedPrequential;
+import org.altml.flink.training.OpenKeyedPrequential;
 import org.altml.flink.training.LearnerSetup;
 import org.altml.flink.training.ModelMixer;
 import org.altml.flink.training.ParallelWorker;
@@ -32,6 +35,7 @@ import org.apache.flink.core.fs.Path;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 
 /**
  * The jobs, as pipelines on a {@link StreamExecutionEnvironment} (a local MiniCluster or a real cluster: the
@@ -164,13 +168,30 @@ public final class Jobs {
    */
   public static Built keyed(StreamExecutionEnvironment env, RecordInput input, DataSpec data, LearnerSetup setup, String keyBy,
       int p, boolean withModels, boolean withScores, long publishEvery, UnaryOperator<DataStream<TextLine>> tap) {
+    return keyed(env, input, new KeyedPrequential(data, setup, withModels, withScores, publishEvery), "keyed prequential "
+        + setup.learner(), keyBy, p, publishEvery, tap);
+  }
+
+  /**
+   * {@link #keyed(StreamExecutionEnvironment, RecordInput, DataSpec, LearnerSetup, String, int, boolean, boolean, long,
+   * UnaryOperator)} with open models (no L, docs/spec.md#open-streams): each key's labels and features grow as its records
+   * bring them ({@link OpenKeyedPrequential}).
+   */
+  public static Built keyedOpen(StreamExecutionEnvironment env, RecordInput input, OpenSpec open, LearnerSetup setup,
+      String keyBy, int p, boolean withModels, boolean withScores, long publishEvery, UnaryOperator<DataStream<TextLine>> tap) {
+    return keyed(env, input, new OpenKeyedPrequential(open, setup, withModels, withScores, publishEvery), "keyed open prequential "
+        + setup.learner(), keyBy, p, publishEvery, tap);
+  }
+
+  /** The keyed job of {@code function}: the input read by one source subtask, keyed, the function at parallelism p. */
+  private static Built keyed(StreamExecutionEnvironment env, RecordInput input, KeyedProcessFunction<String, TextLine, String> function,
+      String name, String keyBy, int p, long publishEvery, UnaryOperator<DataStream<TextLine>> tap) {
     DataStream<TextLine> lines = input.lines(env, 1, "lines");
     if (tap != null) {
       lines = tap.apply(lines);
     }
-    SingleOutputStreamOperator<String> out = lines.keyBy(keyBy(keyBy), Types.STRING)
-        .process(new KeyedPrequential(data, setup, withModels, withScores, publishEvery)).setParallelism(p)
-        .name("keyed prequential " + setup.learner()).uid("keyed-prequential");
+    SingleOutputStreamOperator<String> out = lines.keyBy(keyBy(keyBy), Types.STRING).process(function).setParallelism(p)
+        .name(name).uid("keyed-prequential");
     return new Built(new Streams(out, out.getSideOutput(Output.BAD), out.getSideOutput(Output.REPORTS)),
         publishEvery < 0 ? null : out.getSideOutput(KeyedPrequential.MODELS));
   }
@@ -250,6 +271,9 @@ public final class Jobs {
     List<String> files = input.names();
     String uri = DataSpec.uri(modelFile);
     SavedModel saved = FrozenScorer.read(uri, modelFile);
+    if (saved.isOpen()) {
+      return scoreOpen(env, input, data, numLabels, uri, modelFile, p, withScores, tap);
+    }
     int l = saved.learner().numLabels();
     if (numLabels > 0 && numLabels != l) {
       throw new IllegalArgumentException(modelFile + ": the model has " + l + " labels, the data " + numLabels);
@@ -262,6 +286,31 @@ public final class Jobs {
     }
     SingleOutputStreamOperator<String> out = lines.transform("frozen scoring", Types.STRING,
         new FrozenScorer.EndOfInput(new FrozenScorer(uri, modelFile, data, l, withScores, allowed))).setParallelism(p).uid("frozen-scoring");
+    return new Streams(out, out.getSideOutput(Output.BAD), out.getSideOutput(Output.REPORTS));
+  }
+
+  /**
+   * Scores with a frozen open model (its vocabulary maps the records' names, {@link OpenFrozenScorer}): LIBSVM or JSON
+   * records only (an ARFF header declares labels of its own), and no {@code --num-labels} (the model names its labels).
+   */
+  private static Streams scoreOpen(StreamExecutionEnvironment env, RecordInput input, DataSpec data, int numLabels, String uri,
+      String modelFile, int p, boolean withScores, UnaryOperator<DataStream<TextLine>> tap) {
+    if (numLabels > 0) {
+      throw new IllegalArgumentException(modelFile + " is an open model, which names its own labels: leave --num-labels out");
+    }
+    for (String f : input.names()) {
+      if (DataSpec.isArff(f)) {
+        throw new IllegalArgumentException(f + ": " + modelFile + " is an open model, which maps LIBSVM or JSON records"
+            + " through its vocabulary: convert the ARFF file to LIBSVM ('alt convert')");
+      }
+    }
+    env.getConfig().enableObjectReuse();
+    DataStream<TextLine> lines = input.lines(env, p, "test-lines");
+    if (tap != null) {
+      lines = tap.apply(lines);
+    }
+    SingleOutputStreamOperator<String> out = lines.process(new OpenFrozenScorer(uri, modelFile,
+        OpenSpec.of(data.format(), data.zeroBased(), 0), withScores)).setParallelism(p).name("open frozen scoring").uid("frozen-scoring");
     return new Streams(out, out.getSideOutput(Output.BAD), out.getSideOutput(Output.REPORTS));
   }
 

@@ -95,6 +95,11 @@ class FlinkServeTest {
   }
 
   static void produce(String topic, List<String[]> keyed) {
+    produce(broker, topic, keyed);
+  }
+
+  /** Sends {@code keyed} (key, value) to {@code topic} of {@code broker}. */
+  static void produce(EmbeddedBroker broker, String topic, List<String[]> keyed) {
     try (KafkaProducer<String, String> p = new KafkaProducer<>(Map.of("bootstrap.servers", broker.bootstrap()), new StringSerializer(),
         new StringSerializer())) {
       for (String[] kv : keyed) {
@@ -105,6 +110,12 @@ class FlinkServeTest {
 
   /** The committed records of {@code topic} once {@code done} holds for them (read_committed), within 60 s. */
   static List<ConsumerRecord<String, byte[]>> await(String topic, Predicate<List<ConsumerRecord<String, byte[]>>> done) {
+    return await(broker, topic, done);
+  }
+
+  /** {@link #await(String, Predicate)} on {@code broker}. */
+  static List<ConsumerRecord<String, byte[]>> await(EmbeddedBroker broker, String topic,
+      Predicate<List<ConsumerRecord<String, byte[]>>> done) {
     List<ConsumerRecord<String, byte[]>> out = new ArrayList<>();
     try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(Map.of("bootstrap.servers", broker.bootstrap(), "auto.offset.reset",
         "earliest", "group.id", "t" + System.nanoTime(), "isolation.level", "read_committed"), new StringDeserializer(),

@@ -135,6 +135,27 @@ class KafkaJobsTest {
     assertEquals(3, KafkaTesting.read(broker, "keyed-failed.reports").size(), "one report per key");
   }
 
+  /** A keyed run without --num-labels over a topic: each key's model open, published with its vocabulary. */
+  @Test
+  void anOpenKeyedRunPublishesEachKeysGrownModel() throws Exception {
+    Path file = OpenKeyedTest.births(dir, "open-in.svm", 300, false);
+    KafkaTesting.produce(broker, "open-in", KafkaTesting.lines(file));
+    assertEquals(0, run("run", "--mode", "keyed", "--learner", "salt", "--key-by", "mod:2", "--data", topic("open-in"),
+        "--stop-at-end", "--out", topic("open-out"), "--checkpoint-ms", "100"));
+    Map<String, byte[]> models = KafkaTesting.newest(broker, "open-out.models");
+    assertEquals(List.of("key-k0", "key-k1"), models.keySet().stream().sorted().toList());
+    for (String key : List.of("k0", "k1")) {
+      OpenKeyedTest.Expected e = OpenKeyedTest.expected(file, 2, key, new org.altml.flink.source.OpenSpec(
+          org.altml.sparse.open.OpenFormat.LIBSVM, false, 0), "salt", 0);
+      org.altml.core.model.SavedModel saved = org.altml.flink.model.Models.saved(models.get("key-" + key), key);
+      assertEquals(e.vocabulary(), saved.vocabulary(), key);
+      assertArrayEquals(org.altml.flink.model.Models.toBytes(e.learner()), org.altml.flink.model.Models.toBytes(saved.learner()), key);
+    }
+    List<String> predictions = KafkaTesting.read(broker, "open-out");
+    assertEquals(299, predictions.size());
+    assertTrue(predictions.stream().anyMatch(p -> p.contains("\"labels\":[49")), "labels by name (the file's ids)");
+  }
+
   /**
    * The same failed run delivered at least once: the predictions made between the last checkpoint and the failure are
    * written again after the restart. This is what the exactly-once test above would see with exactly-once switched off.

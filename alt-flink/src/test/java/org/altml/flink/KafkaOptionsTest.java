@@ -30,8 +30,9 @@ class KafkaOptionsTest {
 
   @Test
   void aKafkaInputIsATopicNotAMissingFile() throws Exception {
-    refused("a Kafka topic's records (LIBSVM lines or JSON objects) do not declare L: give --num-labels L",
-        keyed("--data", "kafka://127.0.0.1:1/in"));
+    // without L a keyed run over a topic has open models; a parallel one is refused, naming the fixes
+    refused("--mode parallel needs --num-labels L", "run", "--mode", "parallel", "--learner", "falt", "--data",
+        "kafka://127.0.0.1:1/in");
     refused("--data kafka://127.0.0.1:1/in.arff: a Kafka topic's records are LIBSVM lines or JSON objects",
         keyed("--data", "kafka://127.0.0.1:1/in.arff", "--num-labels", "5"));
     refused("--data kafka://127.0.0.1:1: no topic", keyed("--data", "kafka://127.0.0.1:1", "--num-labels", "5"));

@@ -12,7 +12,7 @@ import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 
 /**
- * Flink state serializers of learners and metric suites through their own byte forms: a learner through
+ * Flink state serializers of learners, open models and metric suites through their own byte forms: a learner through
  * {@link org.altml.core.model.ModelIo} (its kind's {@link org.altml.core.learner.ModelCodec}, with the
  * checksum), a suite through {@link EvaluationSuite#write}. With the heap state backend state objects live on
  * the heap and are written only at checkpoints; {@link #copy} (a round trip through the bytes) is what
@@ -69,6 +69,35 @@ public abstract sealed class CodecSerializer<T> extends TypeSerializer<T> {
 
     private Object readResolve() {
       return INSTANCE;
+    }
+  }
+
+  /** The serializer of open models, a learner with its vocabulary ({@link OpenModel}): one model file of format 4. */
+  public static final class OpenModels extends CodecSerializer<OpenModel> {
+    private static final long serialVersionUID = 1L;
+    /** The one instance. */
+    public static final OpenModels INSTANCE = new OpenModels();
+
+    /** The one instance (public for Flink's snapshot). */
+    public OpenModels() {
+      super(OpenModel::toBytes, b -> OpenModel.of(b, "flink state"));
+    }
+
+    @Override
+    public TypeSerializerSnapshot<OpenModel> snapshotConfiguration() {
+      return new OpenModelsSnapshot();
+    }
+
+    private Object readResolve() {
+      return INSTANCE;
+    }
+  }
+
+  /** Flink's snapshot of {@link OpenModels}. */
+  public static final class OpenModelsSnapshot extends SimpleTypeSerializerSnapshot<OpenModel> {
+    /** For Flink. */
+    public OpenModelsSnapshot() {
+      super((Supplier<OpenModels>) () -> OpenModels.INSTANCE);
     }
   }
 

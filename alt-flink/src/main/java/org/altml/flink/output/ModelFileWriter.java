@@ -96,7 +96,8 @@ public final class ModelFileWriter {
       }
       // the data's label names and d go into the file, so that alt predict and alt flink predict can check the
       // data they are given against the model (DataFit); written atomically, as alt train writes its models
-      OnlineMultiLabelLearner learner = Models.learner(Base64.getDecoder().decode(m.group(1)), name);
+      SavedModel carried = Models.saved(Base64.getDecoder().decode(m.group(1)), name);
+      OnlineMultiLabelLearner learner = carried.learner();
       Map<String, String> provenance = new LinkedHashMap<>();
       provenance.put("trainedBy", "alt flink run --mode " + mode);
       provenance.put("data", String.join(",", data));
@@ -107,8 +108,10 @@ public final class ModelFileWriter {
       if (features != null) {
         provenance.put(DataFit.FEATURE_NAMES_SHA256, features);
       }
-      ModelIo.write(new SavedModel(learner, labelNames, numFeatures, FeatureScaler.of(FeatureScaling.NONE), provenance),
-          out.resolve(name));
+      SavedModel model = carried.isOpen() // an open model: its own vocabulary names its labels and features
+          ? new SavedModel(learner, null, carried.numFeatures(), FeatureScaler.of(FeatureScaling.NONE), provenance, carried.vocabulary())
+          : new SavedModel(learner, labelNames, numFeatures, FeatureScaler.of(FeatureScaling.NONE), provenance);
+      ModelIo.write(model, out.resolve(name));
       written.add(name);
     }
     return written;

@@ -134,6 +134,10 @@ public final class BroadcastScorer extends BroadcastProcessFunction<TextLine, Mo
       String name = "model " + named;
       SavedModel saved = Models.saved(m.model, name);
       OnlineMultiLabelLearner l = saved.learner();
+      if (saved.isOpen()) { // its label ids are the order its stream brought them, not the data's: never printed as such
+        throw new IllegalArgumentException(name + " is an open model, whose vocabulary names its labels and features: --watch"
+            + " scores with models of fixed L (--num-labels); score it with predict --model FILE");
+      }
       if (l.numLabels() != numLabels) {
         throw new IllegalArgumentException(name + " has " + l.numLabels() + " labels, the data " + numLabels);
       }

@@ -20,7 +20,7 @@ public final class FeedbackParsing extends ProcessFunction<TextLine, LabelMessag
   private final int numLabels;
   private transient JsonFactory json;
 
-  /** Parsing of labels below {@code numLabels}. */
+  /** Parsing of labels below {@code numLabels}; 0: an open job's labels, by name or id ({@link LabelMessage#names}). */
   public FeedbackParsing(int numLabels) {
     this.numLabels = numLabels;
   }
@@ -51,7 +51,7 @@ public final class FeedbackParsing extends ProcessFunction<TextLine, LabelMessag
         throw new IllegalArgumentException("not a JSON object");
       }
       String id = null;
-      int[] labels = null;
+      Object labels = null;
       for (JsonToken t = p.nextToken(); t != JsonToken.END_OBJECT; t = p.nextToken()) {
         String field = p.currentName();
         JsonToken v = p.nextToken();
@@ -79,13 +79,22 @@ public final class FeedbackParsing extends ProcessFunction<TextLine, LabelMessag
         throw new IllegalArgumentException("no \"labels\"");
       }
       m.id = id;
-      m.labels = labels;
+      if (labels instanceof int[] ids) {
+        m.labels = ids;
+      } else {
+        Object[] named = (Object[]) labels;
+        m.names = (String[]) named[0];
+        m.numeric = (boolean[]) named[1];
+      }
     }
   }
 
-  private int[] labels(JsonParser p, JsonToken v) throws IOException {
+  private Object labels(JsonParser p, JsonToken v) throws IOException {
     if (v != JsonToken.START_ARRAY) {
       throw new IllegalArgumentException("\"labels\" is " + v + ", not an array");
+    }
+    if (numLabels == 0) {
+      return names(p);
     }
     int[] labels = new int[4];
     int n = 0;
@@ -110,5 +119,32 @@ public final class FeedbackParsing extends ProcessFunction<TextLine, LabelMessag
       }
     }
     return labels;
+  }
+
+  /**
+   * An open job's labels (docs/spec.md#open-labels): names (strings) or label ids (whole numbers), each once; the
+   * learner maps them through its vocabulary. Returns the names and their numeric flags.
+   */
+  private static Object[] names(JsonParser p) throws IOException {
+    java.util.List<String> names = new java.util.ArrayList<>();
+    java.util.List<Boolean> numeric = new java.util.ArrayList<>();
+    for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+      boolean id = t == JsonToken.VALUE_NUMBER_INT && p.getNumberType() == JsonParser.NumberType.INT && p.getIntValue() >= 0;
+      if (!id && t != JsonToken.VALUE_STRING) {
+        throw new IllegalArgumentException("label " + p.getText() + " is neither a name (a string) nor a label id (a whole number"
+            + " >= 0)");
+      }
+      String name = id ? Integer.toString(p.getIntValue()) : p.getText();
+      if (names.contains(name)) {
+        throw new IllegalArgumentException("label " + name + " twice");
+      }
+      names.add(name);
+      numeric.add(id);
+    }
+    boolean[] flags = new boolean[numeric.size()];
+    for (int k = 0; k < flags.length; k++) {
+      flags[k] = numeric.get(k);
+    }
+    return new Object[] {names.toArray(String[]::new), flags};
   }
 }

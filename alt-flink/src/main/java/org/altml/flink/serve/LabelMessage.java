@@ -10,6 +10,13 @@ public final class LabelMessage {
   public long line;
   /** The labels, ascending and distinct, each below L. */
   public int[] labels;
+  /**
+   * An open job's labels by name (docs/spec.md#open-labels), as the message gives them; {@link #labels} is then null until
+   * the learner maps them through its vocabulary.
+   */
+  public String[] names;
+  /** For each of {@link #names}: whether the message gave it as a number (a label id) rather than a string. */
+  public boolean[] numeric;
   /** Why the message is bad, or null. */
   public String reason;
 

@@ -2,7 +2,10 @@ package org.altml.flink.serve;
 
 import java.util.Arrays;
 import org.altml.flink.source.DataSpec;
+import org.altml.flink.source.OpenParsing;
+import org.altml.flink.source.OpenSpec;
 import org.altml.flink.source.Parsing;
+import org.altml.sparse.open.OpenRecord;
 import org.altml.flink.source.TextLine;
 import org.altml.sparse.SparseVector;
 import org.altml.sparse.io.files.RecordParser;
@@ -18,12 +21,23 @@ public final class RecordParsing extends ProcessFunction<TextLine, ServeRecord> 
   private static final long serialVersionUID = 1L;
   private final DataSpec spec;
   private final int numLabels;
+  private final OpenSpec open;
   private transient Parsing parsing;
+  private transient OpenParsing openParsing;
 
   /** Parsing of {@code spec}'s records, for a job of L = {@code numLabels}. */
   public RecordParsing(DataSpec spec, int numLabels) {
+    this(spec, numLabels, null);
+  }
+
+  /**
+   * Parsing for an open job when {@code open} is not null: a record is checked and its id read here, through a
+   * vocabulary of its own, and passed on as text for the learner to map through the model's vocabulary.
+   */
+  public RecordParsing(DataSpec spec, int numLabels, OpenSpec open) {
     this.spec = spec;
     this.numLabels = numLabels;
+    this.open = open;
   }
 
   /**
@@ -37,7 +51,11 @@ public final class RecordParsing extends ProcessFunction<TextLine, ServeRecord> 
 
   @Override
   public void open(OpenContext context) {
-    parsing = new Parsing(spec, numLabels);
+    if (open != null) {
+      openParsing = new OpenParsing(open);
+    } else {
+      parsing = new Parsing(spec, numLabels);
+    }
   }
 
   @Override
@@ -45,6 +63,18 @@ public final class RecordParsing extends ProcessFunction<TextLine, ServeRecord> 
     ServeRecord r = new ServeRecord();
     r.file = line.file;
     r.line = line.line;
+    if (open != null) {
+      OpenRecord o = openParsing.parse(line, open.newVocabulary(), true, false);
+      if (o == null) {
+        r.id = line.file + ":" + line.line;
+        r.reason = openParsing.reason() != null ? openParsing.reason() : "no example in the record (empty, blank or a comment)";
+      } else {
+        r.id = o.id() != null && !o.id().isEmpty() ? o.id() : line.id != null && !line.id.isEmpty() ? line.id : line.file + ":" + line.line;
+        r.text = new String(line.text, java.nio.charset.StandardCharsets.UTF_8);
+      }
+      out.collect(r);
+      return;
+    }
     RecordParser p = parsing.parse(line); // a Kafka offset 0 is read as line 1 there, for every job
     if (p == null) {
       r.id = line.file + ":" + line.line;

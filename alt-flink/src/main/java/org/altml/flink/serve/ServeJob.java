@@ -7,6 +7,7 @@ import org.altml.flink.kafka.KafkaModels;
 import org.altml.flink.kafka.KafkaTopics;
 import org.altml.flink.output.Output;
 import org.altml.flink.source.DataSpec;
+import org.altml.flink.source.OpenSpec;
 import org.altml.flink.source.TextLine;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -52,6 +53,15 @@ public final class ServeJob {
    */
   public static DataStream<String> build(StreamExecutionEnvironment env, Topics topics, DataSpec spec, ServeSettings settings,
       KafkaIo.Start start, boolean bounded, KafkaIo.Delivery delivery, UnaryOperator<DataStream<TextLine>> tap) {
+    return build(env, topics, spec, null, settings, start, bounded, delivery, tap);
+  }
+
+  /**
+   * {@link #build(StreamExecutionEnvironment, Topics, DataSpec, ServeSettings, KafkaIo.Start, boolean, KafkaIo.Delivery,
+   * UnaryOperator)} with an open model when {@code open} is not null (no L: labels first seen in the feedback grow it).
+   */
+  public static DataStream<String> build(StreamExecutionEnvironment env, Topics topics, DataSpec spec, OpenSpec open,
+      ServeSettings settings, KafkaIo.Start start, boolean bounded, KafkaIo.Delivery delivery, UnaryOperator<DataStream<TextLine>> tap) {
     int p = env.getParallelism();
     int l = settings.setup().numLabels();
     String group = "alt-flink-serve-" + topics.predictions().topic();
@@ -62,13 +72,13 @@ public final class ServeJob {
     if (tap != null) {
       lines = tap.apply(lines);
     }
-    DataStream<ServeRecord> records = lines.process(new RecordParsing(spec, l)).setParallelism(lines.getParallelism())
+    DataStream<ServeRecord> records = lines.process(new RecordParsing(spec, l, open)).setParallelism(lines.getParallelism())
         .name("parse records").uid("parse-records");
     DataStream<TextLine> feedbackLines = KafkaIo.lines(env, topics.feedback(), start, bounded, group, p, "feedback");
     DataStream<LabelMessage> feedback = feedbackLines.process(new FeedbackParsing(l)).setParallelism(p).name("parse feedback")
         .uid("parse-feedback");
     SingleOutputStreamOperator<String> served = records.keyBy(r -> r.id, Types.STRING).connect(feedback.keyBy(m -> m.id, Types.STRING))
-        .transform("serve " + settings.setup().learner(), Types.STRING, new ServeOperator(settings)).setParallelism(1).setMaxParallelism(1)
+        .transform("serve " + settings.setup().learner(), Types.STRING, new ServeOperator(settings, open)).setParallelism(1).setMaxParallelism(1)
         .uid("serve");
     String prefix = "alt-serve-" + topics.predictions().topic();
     KafkaIo.sink(served, topics.predictions(), delivery, prefix + "-predictions", "predictions-out");

@@ -14,6 +14,8 @@ import org.altml.core.metric.EvaluationSuite;
 import org.altml.flink.model.CodecSerializer;
 import org.altml.flink.model.ModelMessage;
 import org.altml.flink.model.Models;
+import org.altml.flink.model.OpenModel;
+import org.altml.flink.source.OpenSpec;
 import org.altml.flink.output.Output;
 import org.altml.flink.serve.ServeCounts.Count;
 import org.altml.flink.source.PermanentFailure;
@@ -68,6 +70,9 @@ public final class ServeOperator extends AbstractStreamOperator<String>
   public static final String MODEL_NAME = "serve";
 
   private final ServeSettings settings;
+  private final OpenSpec open;
+  private transient ListState<OpenModel> openState;
+  private transient OpenServing openServing;
   private transient ValueState<IdEntry> entries;
   private transient InternalTimerService<VoidNamespace> timers;
   private transient ListState<OnlineMultiLabelLearner> learnerState;
@@ -88,7 +93,17 @@ public final class ServeOperator extends AbstractStreamOperator<String>
 
   /** The operator of {@code settings}. */
   public ServeOperator(ServeSettings settings) {
+    this(settings, null);
+  }
+
+  /**
+   * The operator of {@code settings} with an open model when {@code open} is not null (no L, docs/spec.md#open-streams):
+   * its vocabulary is operator state beside the learner, records come as text ({@link ServeRecord#text}) and labels by
+   * name ({@link LabelMessage#names}) ({@link OpenServing}).
+   */
+  public ServeOperator(ServeSettings settings, OpenSpec open) {
     this.settings = settings;
+    this.open = open;
   }
 
   @Override
@@ -101,10 +116,20 @@ public final class ServeOperator extends AbstractStreamOperator<String>
     lagState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("label-lag", PrimitiveArrayTypeInfo.LONG_PRIMITIVE_ARRAY_TYPE_INFO));
     learner = first(learnerState);
     suite = first(suiteState);
+    if (open != null) { // the learner with its vocabulary, one model file (a fixed-L learner's state cannot have L = 0)
+      openState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("open-model",
+          CodecSerializer.OpenModels.INSTANCE));
+      OpenModel restored = first(openState);
+      learner = restored == null ? null : restored.learner();
+      openServing = new OpenServing(open, restored == null ? open.newVocabulary() : restored.vocabulary());
+    }
     long[] c = first(countState);
     counts = c == null ? new ServeCounts() : new ServeCounts(c);
     lag = new LagHistogram(first(lagState));
-    if (learner == null) {
+    if (learner == null && open != null) {
+      learner = settings.setup().createOpen(0);
+      suite = new EvaluationSuite(0, settings.setup().zeroDivision());
+    } else if (learner == null) {
       learner = settings.setup().create(0);
       suite = settings.setup().newSuite();
     }
@@ -144,7 +169,9 @@ public final class ServeOperator extends AbstractStreamOperator<String>
     served = new Scores(l);
     sb = new StringBuilder(128);
     predicted = new int[l];
-    LearnerWarmup.run(settings.setup(), WARMUP_NANOS); // the kernels compiled before the first record, not during the stream
+    if (open == null) { // the kernels compiled before the first record, not during the stream (an open learner has no label)
+      LearnerWarmup.run(settings.setup(), WARMUP_NANOS);
+    }
     if (settings.reportEveryMs() > 0) {
       scheduleReport();
     }
@@ -164,7 +191,11 @@ public final class ServeOperator extends AbstractStreamOperator<String>
   @Override
   public void snapshotState(StateSnapshotContext context) throws Exception {
     super.snapshotState(context);
-    learnerState.update(List.of(learner));
+    if (openServing != null) {
+      openState.update(List.of(new OpenModel(learner, openServing.vocabulary())));
+    } else {
+      learnerState.update(List.of(learner));
+    }
     suiteState.update(List.of(suite));
     countState.update(List.of(counts.array().clone()));
     lagState.update(List.of(lag.array()));
@@ -176,7 +207,21 @@ public final class ServeOperator extends AbstractStreamOperator<String>
     if (bad(r.reason, r.file, r.line, Count.BAD_RECORDS)) {
       return;
     }
-    SparseVector x = vector(r.indices, r.values);
+    SparseVector x;
+    if (openServing != null) {
+      try {
+        x = openServing.features(r);
+      } catch (org.altml.sparse.io.DataFormatException e) {
+        bad(org.altml.flink.source.Parsing.problemOf(e), r.file, r.line, Count.BAD_RECORDS);
+        return;
+      }
+      r.indices = java.util.Arrays.copyOfRange(x.indices(), x.offset(), x.offset() + x.nnz());
+      r.values = java.util.Arrays.copyOfRange(x.values(), x.offset(), x.offset() + x.nnz());
+      if (scores.numLabels() != learner.numLabels()) { // the labels grew: the served scores cover the ones known now
+        scores = new Scores(learner.numLabels());
+      }
+    }
+    x = vector(r.indices, r.values);
     long version = learner.examplesSeen();
     try {
       learner.predict(x, scores);
@@ -184,14 +229,15 @@ public final class ServeOperator extends AbstractStreamOperator<String>
       throw PermanentFailure.diverged(r.file + ":" + r.line + " (id " + r.id + ")", e);
     }
     counts.inc(Count.SERVED);
-    output.collect(new StreamRecord<>(ServeLines.prediction(sb, r.id, r.file, r.line, version, scores, predicted)));
+    output.collect(new StreamRecord<>(openServing != null ? openServing.prediction(r.id, r.file, r.line, version, scores)
+        : ServeLines.prediction(sb, r.id, r.file, r.line, version, scores, predicted)));
     IdEntry e = entries.value();
     long now = now();
     if (e == null) {
       if (counts.get(Count.PENDING) >= settings.maxPending()) {
         evictOldest(r.id);
       }
-      float[] s = java.util.Arrays.copyOf(scores.array(), settings.setup().numLabels() + 1);
+      float[] s = java.util.Arrays.copyOf(scores.array(), scores.numLabels() + 1);
       entries.update(IdEntry.pending(now, counts.get(Count.SERVED), r.indices, r.values, s));
       timers.registerProcessingTimeTimer(VoidNamespace.INSTANCE, now + settings.labelTtlMs());
       order.add(r.id);
@@ -244,14 +290,27 @@ public final class ServeOperator extends AbstractStreamOperator<String>
       return;
     }
     IdEntry e = entries.value();
+    if (openServing != null && m.labels == null && (e == null || e.kind == IdEntry.PENDING)) {
+      try { // labels seen for the first time grow the learner now (not a duplicate's): the records served from here on score them
+        m.labels = openServing.labels(m, learner, suite);
+      } catch (org.altml.sparse.io.DataFormatException x) {
+        bad(org.altml.flink.source.Parsing.problemOf(x), m.file, m.line, Count.BAD_FEEDBACK);
+        return;
+      }
+    }
     long now = now();
     if (e == null) {
       entries.update(IdEntry.early(now, m.labels));
       timers.registerProcessingTimeTimer(VoidNamespace.INSTANCE, now + settings.labelTtlMs());
       counts.inc(Count.WAITING_FEEDBACK);
     } else if (e.kind == IdEntry.PENDING) {
-      System.arraycopy(e.scores, 0, served.array(), 0, e.scores.length);
-      learn(m.id, vector(e.indices, e.values), m.labels, served, now - e.at);
+      Scores s = served;
+      if (openServing != null) {
+        s = OpenServing.served(e.scores, learner.numLabels());
+      } else {
+        System.arraycopy(e.scores, 0, served.array(), 0, e.scores.length);
+      }
+      learn(m.id, vector(e.indices, e.values), m.labels, s, now - e.at);
       order.remove(m.id);
       counts.add(Count.PENDING, -1);
       entries.update(e.learned());
@@ -278,7 +337,8 @@ public final class ServeOperator extends AbstractStreamOperator<String>
   }
 
   private void publish() {
-    ModelMessage m = ModelMessage.fromFile(learner.examplesSeen(), Models.toBytes(learner), MODEL_NAME);
+    byte[] model = openServing != null ? new OpenModel(learner, openServing.vocabulary()).toBytes() : Models.toBytes(learner);
+    ModelMessage m = ModelMessage.fromFile(learner.examplesSeen(), model, MODEL_NAME);
     output.collect(MODELS, new StreamRecord<>(m));
     counts.inc(Count.PUBLISHED);
   }

@@ -15,6 +15,11 @@ public final class ServeRecord {
   public int[] indices;
   /** The feature values. */
   public float[] values;
+  /**
+   * An open job's record as it came (docs/spec.md#open-features): mapped by the learner through its vocabulary, which
+   * lives there; null (and {@link #indices} set) for a job of fixed L.
+   */
+  public String text;
   /** Why the record is bad, or null. */
   public String reason;
 

@@ -110,6 +110,11 @@ public final class Parsing {
     return p;
   }
 
+  /** The problem alone: the exception's message without its "file:line: " prefix (for the other packages' operators). */
+  public static String problemOf(DataFormatException e) {
+    return problem(e);
+  }
+
   /** The problem alone: the exception's message without its "file:line: " prefix. */
   static String problem(DataFormatException e) {
     String m = e.getMessage();

@@ -45,6 +45,16 @@ public record LearnerSetup(String learner, LinkedHashMap<String, String> setting
   }
 
   /**
+   * A fresh open learner (docs/spec.md#open-labels): no label and no feature yet, both grown by the stream; its random
+   * choices derive from {@code seedOffset} as {@link #create}'s.
+   *
+   * @throws IllegalArgumentException for a kind whose output layer is fixed by construction (the ELMs)
+   */
+  public OnlineMultiLabelLearner createOpen(long seedOffset) {
+    return LearnerRegistry.create(parsed(), new LearnerContext(0, 0, -1, seed * 1_000_003L + seedOffset));
+  }
+
+  /**
    * The averaging of the learner kind.
    *
    * @throws IllegalArgumentException when the kind cannot be averaged
