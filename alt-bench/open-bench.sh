@@ -130,7 +130,7 @@ if [[ " $PARTS " == *" hashing "* ]]; then
           --json -q > "$WORK/hash.json" 2> "$WORK/hash.err"; then
           echo "| $learner${HASH_OPTS:+ $HASH_OPTS} | $bits | $(metrics "$WORK/hash.json" | sed 's/ / | /g') |"
         else
-          echo "| $learner | $bits | failed: $(grep -m1 -i 'error\|exception\|memory' "$WORK/hash.err" | cut -c1-160) |"
+          echo "| $learner${HASH_OPTS:+ $HASH_OPTS} | $bits | failed: $(grep -m1 -i 'error\|exception\|memory' "$WORK/hash.err" | cut -c1-160) |"
         fi
       done
     done
