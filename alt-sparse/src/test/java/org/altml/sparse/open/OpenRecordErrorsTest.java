@@ -23,7 +23,7 @@ class OpenRecordErrorsTest {
         Arguments.of("libsvm", "1 3:", "value '' is not a number"),
         Arguments.of("libsvm", "1 12", "token '12': expected index:value (missing ':')"),
         Arguments.of("libsvm", "1 budget:1", "feature index is not a non-negative integer (named labels and features:"
-            + " --format libsvm-names)"),
+            + " --format libsvm-names; JSON records: --format json)"),
         Arguments.of("libsvm", "1 -3:1", "negative feature index"),
         Arguments.of("libsvm", "1 99999999999:1", "feature index too large"),
         Arguments.of("libsvm", "sports 1:1", "label is not a non-negative integer"),
