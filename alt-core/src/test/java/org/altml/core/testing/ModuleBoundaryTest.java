@@ -23,7 +23,9 @@ import org.junit.jupiter.api.Test;
 class ModuleBoundaryTest {
   private static ModuleLayer layer() {
     ModuleFinder finder = ModuleFinder.of(ModuleRules.location(LearnerSpec.class), ModuleRules.location(SparseVector.class),
-        ModuleRules.location(IntArrayList.class), ModuleRules.location(JavaDoubleParser.class));
+        ModuleRules.location(IntArrayList.class), ModuleRules.location(JavaDoubleParser.class),
+        ModuleRules.location(org.apache.commons.codec.digest.MurmurHash3.class),
+        ModuleRules.location(com.fasterxml.jackson.core.JsonFactory.class));
     ModuleLayer boot = ModuleLayer.boot();
     Configuration cf = boot.configuration().resolve(finder, ModuleFinder.of(), Set.of("org.altml.core"));
     return boot.defineModulesWithOneLoader(cf, ClassLoader.getPlatformClassLoader());
