@@ -108,7 +108,7 @@ class NameSuggestionsTest {
         .endsWith(": halfing; did you mean 'halving'?"));
     assertTrue(refused("tune", "--learner", "falt", "--select", "microf2", "--train", tr)
         .endsWith(": microf2; did you mean 'microF1'?"));
-    assertEquals("alt: Invalid value for option '--kind': expected one of [text, dense] (case-insensitive) but was 'txt';"
+    assertEquals("alt: Invalid value for option '--kind': expected one of [text, dense, words] (case-insensitive) but was 'txt';"
         + " did you mean 'text'?", refused("generate", "--kind", "txt", "-n", "5", dir.resolve("g.svm").toString()));
     assertTrue(refused("evaluate", "--learner", "salt", "--feature-map", "rf", "--train", tr, "--test", te)
         .endsWith("but was 'rf'; did you mean 'rff'?"));

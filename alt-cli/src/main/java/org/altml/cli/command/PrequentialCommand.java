@@ -17,6 +17,7 @@ import org.altml.cli.open.OpenData;
 import org.altml.cli.open.OpenPrequentialRun;
 import org.altml.cli.options.DataOptions;
 import org.altml.cli.options.OpenOptions;
+import org.altml.cli.options.PredictionsOption;
 import org.altml.cli.output.Predictions;
 import org.altml.cli.options.JsonOption;
 import org.altml.cli.options.ProgressOptions;
@@ -109,11 +110,7 @@ public final class PrequentialCommand implements Callable<Integer> {
 
   @Mixin private OpenOptions open;
 
-  @Option(names = "--predictions", paramLabel = "FILE",
-      description = "Also write each example's served prediction (made before it was learned), a line per example in the"
-          + " format of 'alt predict' (label names with --open; written atomically; '-': stdout, and the report goes to"
-          + " stderr). Never an input file.")
-  private Path predictionsFile;
+  @Mixin private PredictionsOption predictions;
 
   /** Creates the command (picocli fills its fields). */
   public PrequentialCommand() {}
@@ -128,13 +125,14 @@ public final class PrequentialCommand implements Callable<Integer> {
     long limit = maxExamples != null ? maxExamples : Long.MAX_VALUE;
     Prequential.Config config = new Prequential.Config(window, every, scaling, policy, limit);
     Path curveFile = curve == null ? null : Path.of(curve);
+    Path predictionsFile = predictions.value();
     new CommandFiles().data("--data", dataFile, data).output("--curve", curveFile).output("--predictions", predictionsFile)
         .check();
     if (CliOutput.isStandardOutput(curveFile) && CliOutput.isStandardOutput(predictionsFile)) {
       throw new IllegalArgumentException("--curve - and --predictions - cannot both go to standard output");
     }
     if (open.open) {
-      return callOpen(settings, config, curveFile);
+      return callOpen(settings, config, curveFile, predictionsFile);
     }
 
     boolean curveToStdout = CliOutput.isStandardOutput(curveFile) || CliOutput.isStandardOutput(predictionsFile);
@@ -193,7 +191,8 @@ public final class PrequentialCommand implements Callable<Integer> {
   }
 
   /** {@code --open}: the open protocol over a stream whose labels and features grow. */
-  private Integer callOpen(Settings settings, Prequential.Config config, Path curveFile) throws IOException {
+  private Integer callOpen(Settings settings, Prequential.Config config, Path curveFile, Path predictionsFile)
+      throws IOException {
     OpenPrequentialRun run;
     try (Progress progress = progressOptions.progress(spec);
         CliOutput curveOut = curveFile == null ? null : CliOutput.open(spec, curveFile);

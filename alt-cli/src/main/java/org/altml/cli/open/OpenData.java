@@ -60,7 +60,8 @@ public final class OpenData {
         return f;
       }
     }
-    throw new IllegalArgumentException("--format must be libsvm, libsvm-names or json: " + open.format);
+    throw new IllegalArgumentException("--format must be libsvm, libsvm-names or json: " + open.format
+        + org.altml.core.learner.NameSuggestion.didYouMean(open.format, java.util.List.of("libsvm", "libsvm-names", "json")));
   }
 
   /**

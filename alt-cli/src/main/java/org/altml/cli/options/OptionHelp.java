@@ -56,6 +56,9 @@ public final class OptionHelp extends ListResourceBundle {
 
       {"alt.evaluate.predictions", "Also write the test predictions in the format of 'alt predict' (written atomically;"
           + " '-': stdout, and the report goes to stderr). Never an input file."},
+      {"alt.prequential.predictions", "Also write each example's served prediction (made before it was learned), a line"
+          + " per example in the format of 'alt predict' (label names with --open; written atomically; '-': stdout, and the"
+          + " report goes to stderr). Never an input file."},
 
       {"alt.experiment.seed", "Seed of run 0; run r uses S + r, as 'alt evaluate --seed' (default: ${DEFAULT-VALUE})."},
 
