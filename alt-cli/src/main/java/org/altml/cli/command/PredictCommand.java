@@ -92,9 +92,6 @@ public final class PredictCommand implements Callable<Integer> {
       description = "An open model's records: libsvm, libsvm-names or json (default: json for .jsonl and .json, else libsvm).")
   private String format;
 
-  /** The open-stream options predict takes: the records' format only (the model carries its vocabulary). */
-  private final org.altml.cli.options.OpenOptions open = new org.altml.cli.options.OpenOptions();
-
   /** Creates the command (picocli fills its fields). */
   public PredictCommand() {}
 
@@ -102,7 +99,6 @@ public final class PredictCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     new CommandFiles().input("--model", savedModel.value(), "model file").data("--data", dataFile, data).output("--out", outFile)
         .check();
-    open.format = format;
     SavedModel saved = ModelFit.readToApply(savedModel.value(), scale.value(), data);
     FeatureScaler scaler = saved.scaler();
     if (labelNames && !saved.hasNamedLabels()) {
@@ -118,14 +114,14 @@ public final class PredictCommand implements Callable<Integer> {
             + " --num-labels and the ARFF label options out");
       }
       try (CliOutput out = CliOutput.open(spec, outFile != null ? outFile : Path.of("-"))) {
-        counts = OpenPrediction.predict(saved, dataFile, OpenData.format(open, dataFile), scores, out.writer());
+        counts = OpenPrediction.predict(saved, dataFile, OpenData.format(format, dataFile), scores, out.writer());
         out.commit();
       }
       Warnings.ifAllPredictionsEmpty(err, counts[1], counts[0], "of the model " + savedModel.value(), "retrain with",
           saved.learner());
       return 0;
     }
-    if (open.format != null) {
+    if (format != null) {
       throw new IllegalArgumentException("--format reads the records of an open model; the model " + savedModel.value()
           + " is not open (its data is LIBSVM or ARFF)");
     }

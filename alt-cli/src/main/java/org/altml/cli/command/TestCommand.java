@@ -110,17 +110,15 @@ public final class TestCommand implements Callable<Integer> {
     double seconds;
     String trainedOn;
     String beyond;
-    if (saved.isOpen()) { // an open model: records through its vocabulary, labels by name
+    if (saved.isOpen()) { // an open model: records through its vocabulary, labels by name, on one thread
       if (data.numLabels != null || data.labelsGiven()) {
         throw new IllegalArgumentException("the model " + savedModel.value() + " is open (its labels are those it saw): leave"
             + " --num-labels and the ARFF label options out");
       }
-      org.altml.cli.options.OpenOptions open = new org.altml.cli.options.OpenOptions();
-      open.format = format;
       long start = System.nanoTime();
       org.altml.cli.open.OpenTest run;
       try (CliOutput out = predictions.value() != null ? CliOutput.open(spec, predictions.value()) : null) {
-        run = org.altml.cli.open.OpenTest.run(saved, dataFile, org.altml.cli.open.OpenData.format(open, dataFile), policy,
+        run = org.altml.cli.open.OpenTest.run(saved, dataFile, org.altml.cli.open.OpenData.format(format, dataFile), policy,
             out == null ? null : out.writer());
         if (out != null) {
           out.commit();
@@ -129,38 +127,33 @@ public final class TestCommand implements Callable<Integer> {
       report = run.report();
       examples = run.examples();
       seconds = (System.nanoTime() - start) * 1e-9;
-      Warnings.ifNoExamples(err, examples, "the data " + DataFiles.displayName(dataFile), "nothing was scored, and every"
-          + " metric is undefined");
-      PrintWriter out = CliOutput.isStandardOutput(predictions.value()) ? err : spec.commandLine().getOut();
-      if (json.value()) {
-        printJson(out, model, report, examples, seconds, 1);
-      } else {
-        printHuman(out, model, report, examples, seconds, 1);
+      trainedOn = null;
+      beyond = null;
+      workers = 1;
+    } else {
+      if (format != null) {
+        throw new IllegalArgumentException("--format reads the records of an open model; the model " + savedModel.value()
+            + " is not open (its data is LIBSVM or ARFF)");
       }
-      out.flush();
-      return 0;
-    }
-    if (format != null) {
-      throw new IllegalArgumentException("--format reads the records of an open model; the model " + savedModel.value()
-          + " is not open (its data is LIBSVM or ARFF)");
-    }
-    try (Progress progress = progressOptions.progress(spec);
-        CliOutput out = predictions.value() != null ? CliOutput.open(spec, predictions.value()) : null) {
-      ModelFit fit = new ModelFit(saved, savedModel.value(), dataFile, misfit.newFeatures, progress).allowShapeMismatch(misfit.shapeMismatch);
-      fit.declaredLabels(data.numLabels);
-      long start = System.nanoTime();
-      try (ExampleStream stream = PredictCommand.open(dataFile, data, progress, fit, true);
-          PredictionPipeline pipeline = PredictionPipeline.withMetrics(model, scaler, out != null ? out.stream() : null,
-              workers, policy)) {
-        PredictCommand.feed(stream, fit, pipeline, true);
-        report = pipeline.metrics().report();
-        examples = pipeline.examples();
-        trainedOn = fit.trainingData(DataLoading.dataDigest(stream.inputDigests()));
-        beyond = fit.featuresBeyond(true);
-      }
-      seconds = (System.nanoTime() - start) * 1e-9;
-      if (out != null) {
-        out.commit();
+      try (Progress progress = progressOptions.progress(spec);
+          CliOutput out = predictions.value() != null ? CliOutput.open(spec, predictions.value()) : null) {
+        ModelFit fit = new ModelFit(saved, savedModel.value(), dataFile, misfit.newFeatures, progress)
+            .allowShapeMismatch(misfit.shapeMismatch);
+        fit.declaredLabels(data.numLabels);
+        long start = System.nanoTime();
+        try (ExampleStream stream = PredictCommand.open(dataFile, data, progress, fit, true);
+            PredictionPipeline pipeline = PredictionPipeline.withMetrics(model, scaler, out != null ? out.stream() : null,
+                workers, policy)) {
+          PredictCommand.feed(stream, fit, pipeline, true);
+          report = pipeline.metrics().report();
+          examples = pipeline.examples();
+          trainedOn = fit.trainingData(DataLoading.dataDigest(stream.inputDigests()));
+          beyond = fit.featuresBeyond(true);
+        }
+        seconds = (System.nanoTime() - start) * 1e-9;
+        if (out != null) {
+          out.commit();
+        }
       }
     }
     Warnings.ifNoExamples(err, examples, "the data " + DataFiles.displayName(dataFile), "nothing was scored, and every metric is"
@@ -171,7 +164,9 @@ public final class TestCommand implements Callable<Integer> {
     if (beyond != null) {
       Warnings.print(err, beyond);
     }
-    Warnings.ifAllPredictionsEmpty(err, report, examples, "on the data " + DataFiles.displayName(dataFile), model);
+    if (!saved.isOpen()) {
+      Warnings.ifAllPredictionsEmpty(err, report, examples, "on the data " + DataFiles.displayName(dataFile), model);
+    }
 
     // the report goes to stderr when the predictions take standard output
     PrintWriter out = CliOutput.isStandardOutput(predictions.value()) ? err : spec.commandLine().getOut();

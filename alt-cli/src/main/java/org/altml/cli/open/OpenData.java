@@ -52,16 +52,21 @@ public final class OpenData {
 
   /** The records' format: {@code --format}, else guessed from the file name. */
   public static OpenFormat format(OpenOptions open, Path file) {
-    if (open.format == null) {
+    return format(open.format, file);
+  }
+
+  /** The records' format: {@code given} (a {@code --format} value), else, when null, guessed from the file name. */
+  public static OpenFormat format(String given, Path file) {
+    if (given == null) {
       return OpenFormat.guess(file);
     }
     for (OpenFormat f : OpenFormat.values()) {
-      if (f.cliName().equals(open.format)) {
+      if (f.cliName().equals(given)) {
         return f;
       }
     }
-    throw new IllegalArgumentException("--format must be libsvm, libsvm-names or json: " + open.format
-        + org.altml.core.learner.NameSuggestion.didYouMean(open.format, java.util.List.of("libsvm", "libsvm-names", "json")));
+    throw new IllegalArgumentException("--format must be libsvm, libsvm-names or json: " + given
+        + org.altml.core.learner.NameSuggestion.didYouMean(given, java.util.List.of("libsvm", "libsvm-names", "json")));
   }
 
   /**
