@@ -47,18 +47,16 @@ final class OpenServing {
     return record.features();
   }
 
+  private static final String[] NO_NAMES = {};
+  private static final float[] NO_VALUES = {};
+
   /**
    * The label ids of feedback {@code m} ({@link LabelMessage#names}), ascending, the labels not seen before added (all or
    * none), and the learner and the metrics grown to them (docs/spec.md#open-labels).
    */
   int[] labels(LabelMessage m, OnlineMultiLabelLearner learner, EvaluationSuite suite) throws DataFormatException {
-    StringBuilder json = new StringBuilder("{\"features\":{},\"labels\":[");
-    for (int k = 0; k < m.names.length; k++) {
-      json.append(k > 0 ? "," : "").append(m.numeric[k] ? m.names[k] : Output.quote(m.names[k]));
-    }
     Vocabulary labels = new Vocabulary(vocabulary.labels(), new FeatureDictionary(1));
-    OpenStream.parse(json.append("]}").toString(), org.altml.sparse.open.OpenFormat.JSON, labels, true, m.file, Math.max(m.line, 1),
-        record);
+    record.map(NO_NAMES, NO_VALUES, 0, m.names, m.numeric, m.names.length, labels, true, m.file + ":" + Math.max(m.line, 1));
     int known = vocabulary.labels().size();
     if (known > learner.numLabels()) {
       learner.growLabels(known);
