@@ -77,9 +77,15 @@ public final class FrozenScorer extends ProcessFunction<TextLine, String> {
     // frozen: a double linear model decides labels without predictions' scores from a float copy of W, exactly
     predictor = withScores ? learner.predictor() : learner.frozenPredictors().get();
     scaler = scalerOf(saved);
-    ScorerWarmup.run(predictor, numLabels, saved.numFeatures(), withScores, scaler, WARMUP_NANOS);
-    scorer = new LineScorer(data, numLabels, withScores);
-    scorer.checkRecordsAgainst(saved, modelName, allowed);
+    ScorerWarmup.run(() -> scorer(saved), ScorerWarmup.lines(data, numLabels, saved.numFeatures()), predictor, scaler, WARMUP_NANOS);
+    scorer = scorer(saved);
+  }
+
+  /** A scorer of this subtask's records, which checks them against {@code saved}. */
+  private LineScorer scorer(SavedModel saved) {
+    LineScorer s = new LineScorer(data, numLabels, withScores);
+    s.checkRecordsAgainst(saved, modelName, allowed);
+    return s;
   }
 
   /** How long a predictor warms the JIT up before its first record. */
