@@ -1,6 +1,7 @@
 package org.altml.flink.kafka;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Properties;
 import org.altml.flink.source.TextLine;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -29,6 +30,16 @@ public final class KafkaIo {
    * (one hour), which the broker would refuse: transactions are committed at every checkpoint, far sooner.
    */
   static final String TRANSACTION_TIMEOUT_MS = String.valueOf(10 * 60 * 1000);
+
+  /**
+   * The most a fetch of records brings, over all its partitions. The consumer reads a fetch's response into one array of
+   * its size, and G1 (the JVM's default collector) treats an array of half a heap region or more as a humongous object,
+   * whose allocation starts a concurrent collection cycle: reading a backlog from a topic of two partitions at 8 MB a
+   * partition, a job scoring a topic into a topic started a cycle four times a second (Kafka's defaults, 1 MB a partition
+   * and 50 MB a fetch, would still allocate 2 MB a fetch). 960 KB, with room for the response's headers, stays below half a
+   * region for heaps over 2 GB (regions of 2 MB and more), and is about a thousand records of RCV1's shape.
+   */
+  static final int FETCH_BYTES = 960 << 10;
 
   private KafkaIo() {}
 
@@ -72,9 +83,10 @@ public final class KafkaIo {
     KafkaSourceBuilder<TextLine> b = KafkaSource.<TextLine>builder().setBootstrapServers(topic.bootstrap()).setTopics(topic.topic())
         .setGroupId(group).setDeserializer(new LineDeserializer(topic.toString()))
         .setProperty("isolation.level", "read_committed")
-        // 8 MB a partition per fetch (Kafka's default: 1 MB) for a backlog of records; a record larger than that still
-        // comes, alone. Not the 256 MB the models topic takes: a whole backlog at once costs a large array per fetch
-        .setProperty("max.partition.fetch.bytes", String.valueOf(8 << 20))
+        // a fetch's response is read into one array of its size: at most FETCH_BYTES, so that it is an ordinary object
+        // for the JVM's default collector (a record larger than that still comes, alone)
+        .setProperty("max.partition.fetch.bytes", String.valueOf(FETCH_BYTES))
+        .setProperty("fetch.max.bytes", String.valueOf(FETCH_BYTES))
         .setProperty("client.id.prefix", uid);
     b.setStartingOffsets(switch (start) {
       case EARLIEST -> OffsetsInitializer.earliest();
@@ -114,19 +126,36 @@ public final class KafkaIo {
     lines.sinkTo(sink).name("to " + topic).uid(uid).setParallelism(lines.getParallelism());
   }
 
-  /** A topic's record as a {@link TextLine}. */
+  /**
+   * A topic's record as a {@link TextLine}. The records of a partition share one file name string, so that the scorers'
+   * per-record look-ups by file (its parser, its checks) compare references and reuse its hash instead of reading a new
+   * string for every record.
+   */
   static final class LineDeserializer implements KafkaRecordDeserializationSchema<TextLine> {
     private static final long serialVersionUID = 1L;
     private final String address;
+    private transient String[] files; // by partition, made as partitions come
 
     LineDeserializer(String address) {
       this.address = address;
     }
 
+    /** {@code kafka://HOST:PORT/TOPIC#PARTITION}, the same string for every record of the partition. */
+    String file(int partition) {
+      if (files == null || partition >= files.length) {
+        files = files == null ? new String[Math.max(partition + 1, 8)] : Arrays.copyOf(files, Math.max(partition + 1, 2 * files.length));
+      }
+      String f = files[partition];
+      if (f == null) {
+        f = files[partition] = address + "#" + partition;
+      }
+      return f;
+    }
+
     @Override
     public void deserialize(ConsumerRecord<byte[], byte[]> record, Collector<TextLine> out) {
       byte[] value = record.value() == null ? new byte[0] : record.value();
-      TextLine line = new TextLine(address + "#" + record.partition(), record.offset(), value);
+      TextLine line = new TextLine(file(record.partition()), record.offset(), value);
       line.id = record.key() == null ? null : new String(record.key(), StandardCharsets.UTF_8);
       out.collect(line);
     }
