@@ -7,7 +7,9 @@
 #   (defaults: 200000 records, 3 runs, 2000 records/s for 30 s in the latency runs)
 #
 # Generates the RCV1-shaped stream (./alt generate: d = 47,236, L = 101, 76 non-zeros): 100,000 examples to train
-# FALT and SALT (./alt train), and RECORDS others, which fill a topic of two partitions. Then, ALTERNATING in every run:
+# FALT and SALT (./alt train), and RECORDS others, which fill a topic of two partitions. One untimed job reads the topic
+# (the broker's JVM is new: its fetch and transaction paths compile then, not in the first measured job). Then,
+# ALTERNATING in every run:
 #   ./alt predict --model M --data score.svm --out /dev/null                                   records/s (wall)
 #   ./alt flink predict --model M --data kafka://BROKER/bench-in --num-labels 101 --out kafka://BROKER/OUT
 #       --stop-at-end --parallelism 1|2 --checkpoint-ms 1000                 the job's streamingRecordsPerSecond
