@@ -35,7 +35,7 @@ public final class KafkaIo {
    * The most a fetch of records brings, over all its partitions. The consumer reads a fetch's response into one array of
    * its size, and G1 (the JVM's default collector) treats an array of half a heap region or more as a humongous object,
    * whose allocation starts a concurrent collection cycle: reading a backlog from a topic of two partitions at 8 MB a
-   * partition, a job scoring a topic into a topic started a cycle four times a second (Kafka's defaults, 1 MB a partition
+   * partition, a job scoring a topic into a topic started 15 cycles in a 5 s stream (Kafka's defaults, 1 MB a partition
    * and 50 MB a fetch, would still allocate 2 MB a fetch). 960 KB, with room for the response's headers, stays below half a
    * region for heaps over 2 GB (regions of 2 MB and more), and is about a thousand records of RCV1's shape.
    */

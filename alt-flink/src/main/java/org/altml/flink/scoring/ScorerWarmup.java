@@ -23,10 +23,10 @@ import org.altml.flink.source.TextLine;
  * <p>The records vary as real ones do, because C2 compiles the paths the warm-up took and turns the others into
  * traps: a real record that takes one (a value with eight fraction digits where the warm-up's had six, a record
  * without labels, the first record of another file) sends the method back to the interpreter until it is compiled
- * again. Warm-up records of one shape made a Kafka job score its first two seconds of records at a third of its
- * later rate (docs/performance.md#kafka). So the records have 0 to 4 labels (some with none written at all), 1 to
- * twice {@link #NNZ} non-zeros, values with 1 to 9 fraction digits, some with an integer part or an exponent, and
- * come from several files, each scorer new for every pass over them.
+ * again: with warm-up records of one shape, six of the parser's and the scorer's methods did so at a Kafka job's
+ * first record (JFR; alt-bench/journal/2026-12-07-kafka.md). So the records have 0 to 4 labels (some with none
+ * written at all), 1 to twice {@link #NNZ} non-zeros, values with 1 to 9 fraction digits, some with an integer part
+ * or an exponent, and come from several files, each scorer new for every pass over them.
  *
  * <p>Results are unchanged: a predictor's scores and labels are the same bits in every JIT tier (the
  * kernels are lane-wise and tested against their scalar specification), the frozen model is only read,
