@@ -64,6 +64,19 @@ public interface OnlineMultiLabelLearner {
         + " by construction): give it the most labels the stream may bring (--max-labels)");
   }
 
+  /**
+   * For the kinds that grow: how many labels {@link #growLabels growLabels(numLabels)} adds to {@code learner}, 0 at its L.
+   *
+   * @throws IllegalArgumentException if {@code numLabels} is below its L, naming the learner
+   */
+  static int labelsToAdd(OnlineMultiLabelLearner learner, int numLabels) {
+    int l = learner.numLabels();
+    if (numLabels < l) {
+      throw new IllegalArgumentException("the " + learner.name() + " learner has " + l + " labels and cannot shrink to " + numLabels);
+    }
+    return numLabels - l;
+  }
+
   /** Number of update rounds (examples learned from) since the model was created, also across a save and load. */
   long examplesSeen();
 

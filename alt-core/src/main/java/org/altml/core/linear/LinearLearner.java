@@ -112,11 +112,7 @@ public abstract class LinearLearner implements OnlineMultiLabelLearner, InnerSte
   @Override
   public final void growLabels(int numLabels) {
     checkUsable();
-    if (numLabels < this.numLabels) {
-      throw new IllegalArgumentException("the " + name() + " learner has " + this.numLabels + " labels: it cannot shrink to "
-          + numLabels);
-    }
-    if (numLabels == this.numLabels) {
+    if (OnlineMultiLabelLearner.labelsToAdd(this, numLabels) == 0) {
       return;
     }
     int newMaxUpdates = CommonParameters.maxUpdates(settings, numLabels); // may refuse: before anything changes

@@ -1,5 +1,6 @@
 package org.altml.kernel.learner;
 
+import org.altml.core.learner.OnlineMultiLabelLearner;
 import org.altml.core.learner.Scores;
 import org.altml.sparse.MemoryCheck;
 
@@ -15,11 +16,7 @@ final class LabelGrowth {
 
   /** Grows {@code l} to {@code numLabels} labels; the same L is a no-op. */
   static void grow(KernelLearner l, int numLabels) {
-    if (numLabels < l.numLabels) {
-      throw new IllegalArgumentException("the " + l.name() + " learner has " + l.numLabels + " labels and cannot shrink to "
-          + numLabels);
-    }
-    if (numLabels == l.numLabels) {
+    if (OnlineMultiLabelLearner.labelsToAdd(l, numLabels) == 0) {
       return;
     }
     int extra = l.store.width() - l.numLabels; // 1: FALT(k)'s threshold lane, 0: binary relevance
